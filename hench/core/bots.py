@@ -1,0 +1,56 @@
+"""Bots and playouts shared by every game. A bot is anything with `choose(state) -> action`."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .chance import CHANCE, sample_outcome
+from .game import State
+from .rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: State) -> Hashable: ...
+
+
+@dataclass
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    seed: int | None = 0
+    name: str = "random"
+    rng: Rng = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = Rng.from_seed(self.seed)
+
+    def choose(self, state: State) -> Hashable:
+        return self.rng.choice(state.legal_actions())
+
+
+def step(state: State, bots: Sequence[Bot], rng: Rng) -> State:
+    """One step: the dice roll at a chance node, otherwise the seat's bot chooses."""
+    if state.current_player == CHANCE:
+        return state.apply(sample_outcome(state.chance_outcomes(), rng))
+    return state.apply(bots[state.current_player].choose(state))
+
+
+def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_steps: int = 100_000) -> tuple[State, int]:
+    """Play to the end. Returns the final state and the number of actions taken."""
+    n = 0
+    while not state.is_terminal:
+        if n >= max_steps:
+            raise RuntimeError(f"{state.game.id}: no end after {max_steps} actions at {state!r}")
+        state = step(state, bots, rng)
+        n += 1
+    return state, n
+
+
+def random_playout(state: State, seed: int = 0, max_steps: int = 100_000) -> tuple[State, int]:
+    rng = Rng.from_seed(seed)
+    bots = [RandomBot(seed * 31 + i) for i in range(state.num_players)]
+    return play_game(state, bots, rng, max_steps)

@@ -1,0 +1,41 @@
+"""The chance player and helpers for chance nodes (dice rolls the learner can set)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .dist import Dist
+from .rng import Rng
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import State
+
+CHANCE = -1
+"""``state.current_player`` at a chance node: the dice (not a seat) act next."""
+
+
+def outcomes_from_dist(dist: Dist, wrap=lambda outcome: outcome) -> list[tuple[Hashable, Fraction]]:
+    """[(action, probability)] from an exact distribution, in the distribution's order."""
+    return [(wrap(o), p) for o, p in dist.probabilities().items()]
+
+
+def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: Rng) -> Hashable:
+    """Draw one chance action with its exact probability."""
+    denom = 1
+    for _, p in outcomes:
+        denom = denom * p.denominator // _gcd(denom, p.denominator)
+    weights = [int(p * denom) for _, p in outcomes]
+    return outcomes[rng.weighted_index(weights)][0]
+
+
+def resolve_chance(state: "State", rng: Rng) -> "State":
+    """Apply one sampled chance outcome (the dice 'roll themselves')."""
+    return state.apply(sample_outcome(state.chance_outcomes(), rng))
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a

@@ -1,0 +1,1 @@
+"""hemloch: rules catalogue only (hench/hemloch/rules.toml); the engine is not built yet."""

@@ -1,0 +1,1 @@
+"""lancaster: rules catalogue only (hench/lancaster/rules.toml); the engine is not built yet."""

@@ -1,0 +1,103 @@
+"""The rules index: every catalogue rule of every game, searchable.
+
+>>> from hench import rules
+>>> rules.get("HM-020").game
+'henchmania'
+>>> any(r.id == "HM-020" for r in rules.search("spots per site"))
+True
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from .core.errors import HenchError
+
+GAME_PACKAGES = ("henchmania", "huns", "hemloch", "maniacal", "lancaster")
+PREFIXES = {"HM": "henchmania", "HU": "huns", "HL": "hemloch", "MA": "maniacal", "LH": "lancaster"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    game: str
+    tag: str  # engine | data | table-talk
+    heading: str
+    section: str
+    summary: str
+
+    def __str__(self) -> str:
+        return f"{self.id} [{self.tag}] {self.summary} ({self.section})"
+
+
+class UnknownRuleError(HenchError, LookupError):
+    """A rule ID that no catalogue has."""
+
+
+@lru_cache(maxsize=None)
+def for_game(game: str) -> list[Rule]:
+    """Every rule of one game, in catalogue order."""
+    if game not in GAME_PACKAGES:
+        raise UnknownRuleError(f"no rules for {game!r}; the games are {list(GAME_PACKAGES)}")
+    text = resources.files("hench").joinpath(game, "rules.toml").read_text(encoding="utf-8")
+    return [Rule(game=game, **row) for row in tomllib.loads(text)["rule"]]
+
+
+def all_rules() -> list[Rule]:
+    return [r for g in GAME_PACKAGES for r in for_game(g)]
+
+
+@lru_cache(maxsize=None)
+def _by_id() -> dict[str, Rule]:
+    return {r.id: r for r in all_rules()}
+
+
+def get(rule_id: str) -> Rule:
+    try:
+        return _by_id()[rule_id.strip().upper()]
+    except (KeyError, AttributeError):
+        raise UnknownRuleError(f"no rule {rule_id!r} in any catalogue") from None
+
+
+def exists(rule_id: str) -> bool:
+    return isinstance(rule_id, str) and rule_id.strip().upper() in _by_id()
+
+
+def search(text: str, game: str | None = None, tag: str | None = None, limit: int | None = None) -> list[Rule]:
+    """Rules matching every word of `text` (or a rule ID), best matches first.
+
+    Words match the start of words in the summary, heading or section, case-insensitively.
+    """
+    pool = for_game(game) if game else all_rules()
+    if tag:
+        pool = [r for r in pool if r.tag == tag]
+    query = (text or "").strip()
+    if not query:
+        return pool[:limit] if limit else pool
+    if re.fullmatch(r"[A-Za-z]{2}-\d{1,3}", query):
+        prefix, number = query.upper().split("-")
+        return [r for r in pool if r.id == f"{prefix}-{int(number):03d}"]
+    words = [w for w in re.findall(r"[\w']+", query.lower())]
+    scored = []
+    for rule in pool:
+        score = _score(rule, words)
+        if score:
+            scored.append((-score, rule.id, rule))
+    found = [r for *_, r in sorted(scored, key=lambda t: t[:2])]
+    return found[:limit] if limit else found
+
+
+def _score(rule: Rule, words: list[str]) -> int:
+    summary, context = rule.summary.lower(), f"{rule.heading} {rule.section}".lower()
+    total = 0
+    for w in words:
+        pattern = re.compile(r"\b" + re.escape(w))
+        in_summary, in_context = len(pattern.findall(summary)), bool(pattern.search(context))
+        if not (in_summary or in_context):
+            return 0
+        total += 2 * in_summary + 3 * in_context + (1 if rule.tag == "engine" else 0)
+    return total

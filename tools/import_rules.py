@@ -1,0 +1,62 @@
+"""Turn each rules catalogue (../shared/rules/<game>.md, our own words) into hench/<game>/rules.toml.
+
+Run from the repository root:  python tools/import_rules.py [path/to/shared/rules]
+The TOML files are committed; this script is how they were made and how they are refreshed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+GAMES = {"henchmania": "HM", "huns": "HU", "hemloch": "HL", "maniacal": "MA", "lancaster-henry-v": "LH"}
+PACKAGE = {"lancaster-henry-v": "lancaster"}
+LINE = re.compile(r"^[-*]\s+(?:`|\*\*)?(?P<id>[A-Z]{2}-\d{3})(?:`|\*\*)?\s+\[(?P<tag>[a-z-]+)\]\s*(?P<rest>.*)$")
+TRAILING_SECTION = re.compile(r"\s*\*\((?P<section>[^)]*(?:\([^)]*\)[^)]*)*)\)\*\s*$")
+LEADING_SECTION = re.compile(r"^\((?P<section>[^)]*(?:\([^)]*\)[^)]*)*)\)\s*")
+
+
+def parse(md: str) -> list[dict]:
+    rules, heading, in_catalogue = [], "", False
+    for line in md.splitlines():
+        if line.startswith("## "):
+            in_catalogue = line.startswith("## 3")
+        elif line.startswith("### "):
+            heading = re.sub(r"^\d+(\.\d+)*\s*", "", line[4:]).strip()
+        m = LINE.match(line.strip()) if in_catalogue else None
+        if not m:
+            continue
+        rest, section = m["rest"].strip(), heading
+        if t := TRAILING_SECTION.search(rest):
+            section, rest = t["section"], rest[: t.start()]
+        elif l := LEADING_SECTION.match(rest):
+            section, rest = l["section"], rest[l.end():]
+        rules.append({"id": m["id"], "tag": m["tag"], "heading": heading, "section": section.strip(),
+                      "summary": re.sub(r"\*\*|`", "", rest).strip()})
+    return rules
+
+
+def to_toml(game: str, rules: list[dict]) -> str:
+    out = [f"# Rules of {game}, from the shared catalogue (our own words; rule IDs are stable).",
+           "# Made by tools/import_rules.py. tag: engine | data | table-talk", ""]
+    for r in rules:
+        out.append("[[rule]]")
+        out += [f"{k} = {json.dumps(r[k], ensure_ascii=False)}" for k in ("id", "tag", "heading", "section", "summary")]
+        out.append("")
+    return "\n".join(out)
+
+
+def main(src: Path) -> None:
+    for name, prefix in GAMES.items():
+        rules = parse((src / f"{name}.md").read_text())
+        assert rules and all(r["id"].startswith(prefix) for r in rules), name
+        dest = Path("hench") / PACKAGE.get(name, name) / "rules.toml"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(to_toml(name, rules))
+        print(f"{dest}: {len(rules)} rules")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/rules"))
