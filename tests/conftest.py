@@ -1,0 +1,49 @@
+"""Shared fixtures. The tiny fixture game is registered here so the core is tested on its own too."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import pytest
+
+import hench
+import tests.fixtures.tinypig  # noqa: F401  (registers "tinypig")
+
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+@pytest.fixture
+def no_callback_errors(caplog):
+    """Fails a widget test if any handler logged an error (ipywidgets swallows callback exceptions)."""
+    caplog.set_level(logging.WARNING)
+    yield caplog
+    bad = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not bad, "callback errors were logged: " + "; ".join(r.getMessage() for r in bad)
+
+
+def pytest_collection_modifyitems(config, items):
+    # Every rule ID cited by @pytest.mark.rule must exist in a catalogue (or the fixture's own rules).
+    fixture_ids = {r.id for r in hench.get_game("tinypig").rules}
+    for item in items:
+        for mark in item.iter_markers("rule"):
+            for rule_id in mark.args:
+                if not (hench.rules.exists(rule_id) or rule_id in fixture_ids):
+                    raise pytest.UsageError(f"{item.nodeid} cites unknown rule {rule_id!r}")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    # In CI a skipped browser or server test is a failure: the run must have really used them.
+    if not IN_CI:
+        return
+    skipped = terminalreporter.stats.get("skipped", [])
+    browser = [r for r in skipped if "browser" in r.keywords or "server" in r.keywords]
+    if browser:
+        terminalreporter.write_line(f"CI: {len(browser)} browser/server tests were skipped; failing the run", red=True)
+        config._hench_ci_skip_failure = True
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if getattr(session.config, "_hench_ci_skip_failure", False):
+        session.exitstatus = 1
