@@ -68,7 +68,7 @@ def test_session_undo_redo_history_branch_replay():
     assert [x.to_json() for x in s.replay()] == [x.to_json() for x in s.states]
     s.undo_to(lambda st: st.phase == "turn" and st.turn_points == 5)
     assert len(s) == 2
-    s.undo_to(lambda st: st.turn_points == 0)
+    s.undo_to(lambda st: st.phase == "turn" and st.turn_points == 0)
     assert len(s) == 0
 
 
