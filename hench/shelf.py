@@ -18,7 +18,7 @@ class ShelfEntry:
     length: str
     blurb: str
     learn: tuple[str, ...]
-    emoji: str
+    monogram: str
     color: str
 
     @property

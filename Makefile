@@ -1,0 +1,39 @@
+# The two commands: `make run` serves the apps, `make test` runs every test. Both set up .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8866
+HOST ?= 127.0.0.1
+
+.PHONY: run test lab bench install clean strip check-notebooks
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[serve,test,bench]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	@echo "Serving the apps on http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/python -m widgets.serve --no-browser --Voila.ip=$(HOST) --port=$(PORT) notebooks
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ip=$(HOST) notebooks/index.ipynb
+
+test: $(STAMP)
+	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest --nbval-lax -p no:randomly notebooks
+
+bench: $(STAMP)
+	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+strip:
+	$(BIN)/python tools/strip_notebooks.py notebooks
+
+clean:
+	rm -rf $(VENV) .pytest_cache artifacts

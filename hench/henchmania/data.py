@@ -1,0 +1,288 @@
+"""Component data of Henchmania: game constants and the card list, read from TOML.
+
+The rulebook text lost the card list and the duel icons, so most values are placeholders
+(``source = "assumed"``). `assumptions()` lists every value with its source for the notebooks;
+`load_data(path)` reads a user's own file (same format as ``data/game.toml`` plus ``[[card]]``
+tables as in ``data/cards.toml``; anything missing falls back to the built-in values).
+A malformed file raises `DataError`, naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from hench.core.errors import HenchError
+
+BUILTIN = "builtin"
+
+# effect id -> the card types that may carry it
+EFFECTS: dict[str, tuple[str, ...]] = {
+    "duel": ("action",), "guard": ("action",), "weapon": ("action",), "steal_hand": ("action", "reserve"),
+    "steal_reserve": ("action",), "traitor": ("action",), "brawl": ("action",),
+    "gain_points": ("action", "trump"), "performance": ("reserve",), "points": ("reserve", "trump"),
+    "nosy_parker": ("reserve",), "porter": ("reserve",), "penitent": ("reserve",),
+    "apothecary": ("reserve",), "courtesan": ("reserve",), "old_lady": ("reserve",),
+    "poison": ("reserve",), "draw_card": ("trump",), "duel_bonus": ("trump",), "bare_hands_bonus": ("trump",),
+}
+# Reserve/Trump effects used "at your turn" in place of playing a card (HM-038)
+AT_YOUR_TURN = frozenset({"steal_hand", "poison", "old_lady", "draw_card", "gain_points"})
+# cards a passed player may still play, in a duel (HM-048, A14)
+DUEL_RESPONSE = frozenset({"guard", "weapon"})
+CARD_TYPES = ("action", "reserve", "trump")
+GAME_KEYS = ("sites", "pawns_per_player", "start_score", "spots", "reserve_limit", "attack_dice", "die_faces",
+             "bare_hands_attack", "bare_hands_defense", "attacker_win_points", "defender_loss_per_wound",
+             "defender_win_points", "attacker_loss", "performance_points", "score_floor", "meter_size")
+CARD_FIELDS = {"name", "site", "type", "effect", "copies", "reserve_max", "exhausts", "points_per_day", "kind",
+               "attack", "defense", "points", "source", "note"}
+
+
+class DataError(HenchError, ValueError):
+    """A Henchmania data file that cannot be used; the message names the file and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One kind of card (all its copies are identical)."""
+
+    name: str
+    site: int
+    type: str
+    effect: str
+    copies: int
+    reserve_max: int
+    exhausts: bool
+    points_per_day: int
+    kind: str
+    attack: int
+    defense: int
+    points: int
+    source: str
+    note: str
+
+    @property
+    def at_your_turn(self) -> bool:
+        return self.type != "action" and self.effect in AT_YOUR_TURN
+
+    @property
+    def duel_response(self) -> bool:
+        return self.effect in DUEL_RESPONSE
+
+
+@dataclass(frozen=True)
+class GameData:
+    """Everything the engine reads from data files. `deck[i]` is the kind of card instance i."""
+
+    path: str
+    fingerprint: str
+    values: dict[str, Any]
+    meta: dict[str, tuple[str, str, str]]  # key -> (source, rule, note)
+    cards: tuple[CardDef, ...]
+    deck: tuple[CardDef, ...]
+    by_name: dict[str, CardDef]
+    order: dict[str, int]
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self.__dict__["values"][key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    @property
+    def site_names(self) -> tuple[str, ...]:
+        return tuple(self.values["sites"])
+
+    def card(self, name: str) -> CardDef:
+        return self.by_name[name]
+
+    def card_names(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+
+# -- loading ---------------------------------------------------------------------------
+def _builtin_text(name: str) -> str:
+    return resources.files("hench.henchmania").joinpath("data", name).read_text(encoding="utf-8")
+
+
+def _parse(text: str, where: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{where}: not valid TOML ({exc})") from None
+
+
+@lru_cache(maxsize=16)
+def load_data(path: str | None = None) -> GameData:
+    """The built-in data (path None or "builtin"), or the built-in data overridden by a user file."""
+    game_doc = _parse(_builtin_text("game.toml"), "data/game.toml")
+    card_doc = _parse(_builtin_text("cards.toml"), "data/cards.toml")
+    text = ""
+    if path not in (None, "", BUILTIN):
+        where = str(path)
+        try:
+            text = Path(where).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise DataError(f"cannot read the data file {where}: {exc.strerror or exc}") from None
+        user = _parse(text, where)
+        unknown = set(user) - set(GAME_KEYS) - {"card"}
+        if unknown:
+            raise DataError(f"{where}: unknown top-level entries {sorted(unknown)}; allowed: {list(GAME_KEYS)} and [[card]]")
+        game_doc.update({k: v for k, v in user.items() if k != "card"})
+        if "card" in user:
+            card_doc = {"card": user["card"]}
+    else:
+        where = "data/*.toml"
+    values, meta = _read_game(game_doc, where)
+    cards = _read_cards(card_doc, values, where)
+    deck = tuple(c for c in cards for _ in range(c.copies))
+    if not deck:
+        raise DataError(f"{where}: the card list is empty")
+    fingerprint = hashlib.sha256((_builtin_text("game.toml") + _builtin_text("cards.toml") + text).encode()).hexdigest()[:16]
+    return GameData(str(path) if path not in (None, "") else BUILTIN, fingerprint, values, meta, cards, deck,
+                    {c.name: c for c in cards}, {c.name: i for i, c in enumerate(cards)})
+
+
+def _read_game(doc: dict, where: str) -> tuple[dict[str, Any], dict[str, tuple[str, str, str]]]:
+    values, meta = {}, {}
+    for key in GAME_KEYS:
+        entry = doc.get(key)
+        if not isinstance(entry, dict) or "value" not in entry:
+            raise DataError(f"{where}: [{key}] should be a table with a 'value' (and source, note)")
+        source = entry.get("source", "assumed")
+        if source not in ("rulebook", "assumed", "user"):
+            raise DataError(f"{where}: [{key}].source should be 'rulebook', 'assumed' or 'user', got {source!r}")
+        values[key] = entry["value"]
+        meta[key] = (source, str(entry.get("rule", "")), str(entry.get("note", "")))
+    _check_game_values(values, where)
+    values["spots"] = {int(k): v for k, v in values["spots"].items()}
+    values["sites"] = tuple(values["sites"])
+    values["performance_points"] = tuple(values["performance_points"])
+    return values, meta
+
+
+def _is_int(v: Any, lo: int = 0, hi: int = 10**6) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _check_game_values(v: dict[str, Any], where: str) -> None:
+    sites = v["sites"]
+    if not (isinstance(sites, list) and sites and all(isinstance(s, str) and s for s in sites) and len(set(sites)) == len(sites)):
+        raise DataError(f"{where}: sites should be a list of distinct names")
+    for key in ("pawns_per_player", "reserve_limit", "attack_dice", "meter_size"):
+        if not _is_int(v[key], 1, 100):
+            raise DataError(f"{where}: {key} should be a whole number from 1 to 100, got {v[key]!r}")
+    if not _is_int(v["die_faces"], 2, 20):
+        raise DataError(f"{where}: die_faces should be 2..20, got {v['die_faces']!r}")
+    for key in ("bare_hands_attack", "bare_hands_defense"):
+        if not _is_int(v[key], 1, v["die_faces"]):
+            raise DataError(f"{where}: {key} should be 1..{v['die_faces']}, got {v[key]!r}")
+    for key in ("start_score", "attacker_win_points", "defender_loss_per_wound", "defender_win_points", "attacker_loss", "score_floor"):
+        if not _is_int(v[key], 0, 1000):
+            raise DataError(f"{where}: {key} should be a whole number >= 0, got {v[key]!r}")
+    spots = v["spots"]
+    if not isinstance(spots, dict) or sorted(spots) != ["2", "3", "4", "5"] or not all(_is_int(s, 1, 100) for s in spots.values()):
+        raise DataError(f"{where}: spots should give a whole number for each of 2, 3, 4 and 5 players, got {spots!r}")
+    perf = v["performance_points"]
+    if not (isinstance(perf, list) and len(perf) >= 2 and perf[0] == 0 and all(_is_int(p) for p in perf)):
+        raise DataError(f"{where}: performance_points should be a list starting with 0, got {perf!r}")
+
+
+def _read_cards(doc: dict, values: dict[str, Any], where: str) -> tuple[CardDef, ...]:
+    rows = doc.get("card")
+    if not isinstance(rows, list) or not rows:
+        raise DataError(f"{where}: there should be at least one [[card]] table")
+    cards = tuple(_read_card(row, i, values, where) for i, row in enumerate(rows))
+    names = [c.name for c in cards]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise DataError(f"{where}: card names must be unique; repeated: {dupes}")
+    return cards
+
+
+def _read_card(row: Any, i: int, values: dict[str, Any], where: str) -> CardDef:
+    at = f"{where}: card #{i + 1}"
+    if not isinstance(row, dict):
+        raise DataError(f"{at} should be a table")
+    unknown = set(row) - CARD_FIELDS
+    if unknown:
+        raise DataError(f"{at} has unknown fields {sorted(unknown)}")
+    name = row.get("name")
+    if not isinstance(name, str) or not name.strip() or name != name.strip() or not all(ch.isalnum() or ch in " -'" for ch in name):
+        raise DataError(f"{at}: name should be letters, digits, spaces, '-' or apostrophes, got {name!r}")
+    at = f"{where}: card {name!r}"
+    if row.get("site") not in values["sites"]:
+        raise DataError(f"{at}: site should be one of {list(values['sites'])}, got {row.get('site')!r}")
+    ctype, effect = row.get("type"), row.get("effect")
+    if ctype not in CARD_TYPES:
+        raise DataError(f"{at}: type should be one of {list(CARD_TYPES)}, got {ctype!r}")
+    if effect not in EFFECTS or ctype not in EFFECTS[effect]:
+        allowed = sorted(e for e, types in EFFECTS.items() if ctype in types)
+        raise DataError(f"{at}: effect {effect!r} is not known for a {ctype} card; known: {allowed}")
+    return _card_numbers(row, name, ctype, effect, values, at)
+
+
+def _card_numbers(row: dict, name: str, ctype: str, effect: str, values: dict[str, Any], at: str) -> CardDef:
+    faces = values["die_faces"]
+
+    def num(key: str, default: int, lo: int, hi: int) -> int:
+        v = row.get(key, default)
+        if not _is_int(v, lo, hi):
+            raise DataError(f"{at}: {key} should be a whole number {lo}..{hi}, got {v!r}")
+        return v
+
+    if effect == "weapon" and ("attack" not in row or "defense" not in row):
+        raise DataError(f"{at}: an Armory weapon needs attack and defense values")
+    if ctype == "reserve" and "reserve_max" not in row:
+        raise DataError(f"{at}: a Reserve card needs reserve_max (HM-034)")
+    exhausts = row.get("exhausts", False)
+    if not isinstance(exhausts, bool):
+        raise DataError(f"{at}: exhausts should be true or false, got {exhausts!r}")
+    kind = row.get("kind", name if effect == "performance" else "")
+    if not isinstance(kind, str):
+        raise DataError(f"{at}: kind should be text, got {kind!r}")
+    source = row.get("source", "assumed")
+    if source not in ("rulebook", "assumed", "user"):
+        raise DataError(f"{at}: source should be 'rulebook', 'assumed' or 'user', got {source!r}")
+    return CardDef(name, values["sites"].index(row["site"]), ctype, effect, num("copies", 1, 0, 200),
+                   num("reserve_max", 1, 1, values["reserve_limit"]), exhausts, num("points_per_day", 0, 0, 100), kind,
+                   num("attack", faces, 1, faces), num("defense", faces, 1, faces), num("points", 0, 0, 100),
+                   source, str(row.get("note", "")))
+
+
+# -- the assumptions table ---------------------------------------------------------------
+def assumptions(data: GameData | str | None = None) -> list[tuple[str, str, str, str]]:
+    """Rows (what, value, source, note) for every constant and card in force."""
+    data = data if isinstance(data, GameData) else load_data(data)
+    rows = [(key, _show(data.values[key]), src, f"{note} [{rule}]" if rule else note)
+            for key, (src, rule, note) in data.meta.items()]
+    for c in data.cards:
+        rows.append((f"card {c.name}", _card_summary(c, data), c.source, c.note))
+    return rows
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} players: {v}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _card_summary(c: CardDef, data: GameData) -> str:
+    parts = [f"{c.copies}x", data.site_names[c.site], c.type, c.effect]
+    if c.type == "reserve":
+        parts.append(f"max {c.reserve_max}")
+    if c.effect == "weapon":
+        parts.append(f"attack {c.attack} defense {c.defense}")
+    if c.points_per_day:
+        parts.append(f"{c.points_per_day} pt/day")
+    if c.points:
+        parts.append(f"points {c.points}")
+    if c.exhausts:
+        parts.append("turns when used")
+    return ", ".join(parts)

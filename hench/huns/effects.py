@@ -1,0 +1,102 @@
+"""Card effects: which effects are live in a Camp, and how they change the numbers of a turn.
+
+Timing windows (HU-069..HU-074) and where the engine opens them:
+
+- begin   (HU-070): `turn_take_die` (before taking the die: Diviner reroll) and `turn_choose_action`
+                    (just after: Forced March; Swift Horse applies as the die is taken).
+- during  (HU-072): passive modifiers apply to the action itself; during-Raids can be activated in
+                    `turn_choose_action` (before the action) or `turn_after_window` (after it).
+- after   (HU-071): after-Raids are activated in `turn_after_window` only.
+- anytime (HU-073): the Bodyguard answers a Curse at the moment it arrives (`curse_flee_decision`).
+- end     (HU-074): Treasures are scored by `hench.huns.scoring`.
+
+A live effect (HU-082, HU-088, HU-092): an Equipment always; a Mercenary while every space holds a
+cube; a face-up Curse until it is full. Fled Curses never act (HU-094). Modifiers with a minimum of 1
+come last, after the bonuses (HU-077: card effects take priority over the base numbers).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .data import BLACK, BLUE, GREEN, HunsData
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import Camp
+
+
+def live_effects(camp: "Camp", data: HunsData) -> Counter:
+    """Counter of (effect, param) over the live cards of a Camp (cached on the Camp)."""
+    fx = camp.fx
+    if fx is None:
+        fx = Counter()
+        for card in camp.cards:
+            if is_live(camp, data, card):
+                c = data.cards[card]
+                fx[(c.effect, c.param)] += 1
+        camp.fx = fx
+    return fx
+
+
+def is_live(camp: "Camp", data: HunsData, card: int) -> bool:
+    c = data.cards[card]
+    if c.colour == BLUE:
+        return True  # HU-082: permanent
+    if c.colour == GREEN:
+        return len(camp.cubes.get(card, ())) >= c.spaces  # HU-088, HU-089
+    if c.colour == BLACK:
+        return card not in camp.fled and len(camp.cubes.get(card, ())) < c.spaces  # HU-092, HU-093
+    return False
+
+
+def count(camp: "Camp", data: HunsData, effect: str, param: int = -1) -> int:
+    return live_effects(camp, data).get((effect, param), 0)
+
+
+def die_value(camp: "Camp", data: HunsData, shown: int) -> int:
+    """The value a taken die counts as (Swift Horse, Horse-master: a 1 counts as 2)."""
+    if shown == 1 and count(camp, data, "swift_horse"):
+        return 2
+    return shown
+
+
+def draw_count(camp: "Camp", data: HunsData, colour: int, value: int) -> int:
+    """Cards drawn by a Draw action (HU-044 plus Keen Scout, Tracker, Ildico, Lame Horse)."""
+    n = value + count(camp, data, "extra_draw")
+    if colour == BLACK:
+        n += count(camp, data, "extra_draw_curse")
+    penalty = count(camp, data, "lame_horse")
+    return max(1, n - penalty) if penalty else n
+
+
+def pillage_count(camp: "Camp", data: HunsData, colour: int, value: int) -> int:
+    """Cubes taken by a Pillage action (HU-049 plus Saddlebags, Quartermaster, Blight)."""
+    n = value + count(camp, data, "saddlebag", colour) + count(camp, data, "extra_cube")
+    penalty = count(camp, data, "blight", colour)
+    return max(1, n - penalty) if penalty else n
+
+
+def wild_cubes(camp: "Camp", data: HunsData) -> int:
+    """Wild cubes per turn (Broad Wagon, Teamster: one cube on a space of any colour each)."""
+    return count(camp, data, "wild_cube")
+
+
+def deck_only_replacement(camp: "Camp", data: HunsData) -> bool:
+    return count(camp, data, "broken_axle") > 0
+
+
+def raids_blocked(camp: "Camp", data: HunsData) -> bool:
+    return count(camp, data, "bad_omen") > 0
+
+
+def has_diviner(camp: "Camp", data: HunsData) -> bool:
+    return count(camp, data, "diviner") > 0
+
+
+def free_bodyguard(camp: "Camp", data: HunsData) -> int:
+    """A live Bodyguard whose one answer to a Curse is unused, or -1."""
+    for card in camp.cards:
+        if data.cards[card].effect == "bodyguard" and card not in camp.used and is_live(camp, data, card):
+            return card
+    return -1

@@ -1,0 +1,16 @@
+"""ipywidgets and Plotly views over hench. The only package that imports ipywidgets or plotly.
+
+Views hold a `hench.Session`, keep their children private and redraw from the session in one
+`refresh()`. No rule logic lives here: every rule question is asked of hench.
+"""
+
+from .core import (
+    DiceView, MessageArea, PhaseStepper, RulesPanel, Scoreboard, assumptions_table, checked_int, figure_widget,
+    friendly, guarded, protect, redraw, rules_table,
+)
+from .shelf import ShelfView
+
+__all__ = [
+    "DiceView", "MessageArea", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
+    "checked_int", "figure_widget", "friendly", "guarded", "protect", "redraw", "rules_table",
+]

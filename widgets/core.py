@@ -1,0 +1,272 @@
+"""Small shared views over hench. No rule logic here: read a widget, call hench, show, refresh.
+
+Our code imports ipywidgets as `ipw` so it cannot be confused with this `widgets` package.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import ipywidgets as ipw
+from traitlets import TraitError
+
+from hench import HenchError
+
+log = logging.getLogger("hench.widgets")
+
+_STYLE = {
+    "info": ("#1d4f91", "#e8f0fb"),
+    "ok": ("#1e6b35", "#e6f4ea"),
+    "error": ("#8a1c1c", "#fdecea"),
+}
+
+
+class MessageArea(ipw.HTML):
+    """One line that tells the visitor what happened: a rule broken, a bad value, a result."""
+
+    def show(self, text: str, kind: str = "info") -> None:
+        fg, bg = _STYLE.get(kind, _STYLE["info"])
+        self.value = (f"<div class='hench-msg hench-msg-{kind}' style='color:{fg};background:{bg};"
+                      f"padding:6px 10px;border-radius:6px;border-left:4px solid {fg}'>{html.escape(text)}</div>")
+        self.kind, self.text = kind, text
+
+    def clear(self) -> None:
+        self.value, self.kind, self.text = "", "", ""
+
+    kind = ""
+    text = ""
+
+
+def friendly(exc: BaseException) -> str:
+    """A short message for a visitor: the rule's own explanation, or a plain apology."""
+    if isinstance(exc, HenchError):
+        return str(exc)
+    if isinstance(exc, (TraitError, ValueError, TypeError)):
+        return f"That value was not accepted: {exc}"
+    return "Something went wrong on our side; the game is unchanged. (The details are in the log.)"
+
+
+def guarded(messages_attr: str = "messages") -> Callable:
+    """Decorator for a view's handlers: errors become a message, never a traceback.
+
+    Rule errors (HenchError) are expected and shown as they are; anything else is logged too.
+    """
+
+    def wrap(handler: Callable) -> Callable:
+        @functools.wraps(handler)
+        def run(self, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return handler(self, *args, **kwargs)
+            except HenchError as exc:
+                getattr(self, messages_attr).show(friendly(exc), "error")
+            except Exception as exc:  # the error boundary: the visitor sees a message, the log the details
+                log.warning("handler %s failed: %r", handler.__qualname__, exc, exc_info=True)
+                getattr(self, messages_attr).show(friendly(exc), "error")
+            return None
+
+        return run
+
+    return wrap
+
+
+def protect(control: ipw.Widget, messages: MessageArea) -> ipw.Widget:
+    """Values sent from the browser that a control rejects (out of range, unknown option) become a
+    message instead of an error in the kernel log; the control keeps its last good value."""
+    original = control.set_state
+
+    def set_state(sync_data: dict) -> None:
+        try:
+            original(sync_data)
+        except (TraitError, ValueError, TypeError, HenchError) as exc:
+            messages.show(f"{getattr(control, 'description', '') or 'That control'}: {friendly(exc)}", "error")
+            control.send_state()  # put the browser back in step with the kernel
+
+    control.set_state = set_state
+    return control
+
+
+def checked_int(value: Any, lo: int, hi: int, what: str) -> int:
+    """An int in lo..hi from a widget value, or a HenchError saying what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise HenchError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+# -- phase stepper ----------------------------------------------------------------------------
+
+class PhaseStepper(ipw.HTML):
+    """A game's phases in order, the current one highlighted, each with the rule IDs it teaches."""
+
+    def __init__(self, phases: Sequence[tuple[str, str, Sequence[str]]], current: str | None = None, **kw: Any):
+        super().__init__(**kw)
+        self.phases = list(phases)
+        self.show(current)
+
+    def show(self, current: str | None) -> None:
+        self.current = current
+        chips = []
+        for pid, label, rule_ids in self.phases:
+            on = pid == current
+            style = ("background:#1d4f91;color:white;font-weight:600" if on else "background:#eef1f5;color:#445")
+            chips.append(f"<span class='hench-phase{' hench-phase-current' if on else ''}' title='{html.escape(', '.join(rule_ids))}' "
+                         f"style='{style};padding:4px 10px;border-radius:14px;margin:2px;display:inline-block'>"
+                         f"{html.escape(label)}</span>")
+        self.value = "<div class='hench-stepper'>" + " &rsaquo; ".join(chips) + "</div>"
+
+
+# -- scoreboard ------------------------------------------------------------------------------
+
+class Scoreboard(ipw.HTML):
+    """Players' scores as a small table; the current player and leaders marked."""
+
+    def show(self, names: Sequence[str], scores: Sequence[int], current: int | None = None,
+             extra: dict[str, Sequence[Any]] | None = None) -> None:
+        best = max(scores) if scores else None
+        head = "".join(f"<th style='padding:2px 8px'>{html.escape(k)}</th>" for k in (extra or {}))
+        rows = []
+        for i, (name, score) in enumerate(zip(names, scores)):
+            mark = "▶ " if i == current else ""
+            crown = " 👑" if score == best else ""
+            cells = "".join(f"<td style='padding:2px 8px'>{html.escape(str(v[i]))}</td>" for v in (extra or {}).values())
+            rows.append(f"<tr class='hench-score-row'><td style='padding:2px 8px'>{mark}{html.escape(name)}</td>"
+                        f"<td style='padding:2px 8px;font-weight:600;text-align:right'>{score}{crown}</td>{cells}</tr>")
+        self.value = (f"<table class='hench-scoreboard' style='border-collapse:collapse'><tr><th style='padding:2px 8px'>player</th>"
+                      f"<th style='padding:2px 8px'>score</th>{head}</tr>{''.join(rows)}</table>")
+
+
+# -- dice -------------------------------------------------------------------------------------
+
+FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+class DiceView(ipw.VBox):
+    """Dice the learner can roll or set. `on_roll()` / `on_set(values)` are called by the buttons."""
+
+    def __init__(self, count: int, sides: int = 6, labels: Sequence[str] | None = None,
+                 on_roll: Callable[[], None] | None = None, on_set: Callable[[list[int]], None] | None = None):
+        self.messages = MessageArea()
+        self.sides = sides
+        self.pickers = [protect(ipw.BoundedIntText(value=1, min=1, max=sides, description=(labels or [""] * count)[i] or f"die {i + 1}",
+                                                   layout=ipw.Layout(width="150px")), self.messages) for i in range(count)]
+        self.faces = ipw.HTML()
+        self.roll_button = ipw.Button(description="Roll the dice", icon="dice", button_style="primary")
+        self.set_button = ipw.Button(description="Set these values")
+        self._on_roll, self._on_set = on_roll, on_set
+        self.roll_button.on_click(lambda _: self._roll())
+        self.set_button.on_click(lambda _: self._set())
+        super().__init__([self.faces, ipw.HBox([self.roll_button]), ipw.HBox(self.pickers + [self.set_button]), self.messages])
+
+    def show(self, values: Iterable[int] | None, enabled: bool = True) -> None:
+        values = list(values or [])
+        self.faces.value = "<span style='font-size:42px;letter-spacing:6px'>" + "".join(
+            FACES.get(v, f"[{v}]") for v in values) + "</span>" if values else "<i>no dice rolled yet</i>"
+        for w in (self.roll_button, self.set_button, *self.pickers):
+            w.disabled = not enabled
+
+    @guarded()
+    def _roll(self) -> None:
+        if self._on_roll:
+            self._on_roll()
+
+    @guarded()
+    def _set(self) -> None:
+        values = [checked_int(p.value, 1, self.sides, p.description) for p in self.pickers]
+        if self._on_set:
+            self._on_set(values)
+
+
+# -- plotly -----------------------------------------------------------------------------------
+
+def figure_widget(title: str = "", height: int = 360, **layout: Any):
+    """The page's one FigureWidget (each costs megabytes over the websocket: one per page)."""
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    fig.update_layout(title=title, height=height, margin=dict(l=40, r=20, t=50 if title else 20, b=40),
+                      template="plotly_white", **layout)
+    return fig
+
+
+def redraw(fig, traces: Sequence[Any], **layout: Any) -> None:
+    """Replace a figure's traces and layout in one batch (one message to the browser)."""
+    with fig.batch_update():
+        fig.data = []
+        for trace in traces:
+            fig.add_trace(trace)
+        if layout:
+            fig.update_layout(**layout)
+
+
+# -- rules reference --------------------------------------------------------------------------
+
+class RulesPanel(ipw.VBox):
+    """A search box over the rules catalogues (every game, or one)."""
+
+    MAX_QUERY = 120
+
+    def __init__(self, game: str | None = None, limit: int = 12, placeholder: str = "search the rules: duel, wagon, HM-020 ..."):
+        from hench import rules
+
+        self._rules, self.game, self.limit = rules, game, limit
+        self.messages = MessageArea()
+        self.box = protect(ipw.Text(placeholder=placeholder, description="Rules", continuous_update=True,
+                                    layout=ipw.Layout(width="100%")), self.messages)
+        games = [("all games", "")] + [(g, g) for g in rules.GAME_PACKAGES]
+        self.scope = protect(ipw.Dropdown(options=games, value=game or "", description="in",
+                                          layout=ipw.Layout(width="220px")), self.messages)
+        self.results = ipw.HTML()
+        self.box.observe(lambda _: self.refresh(), "value")
+        self.scope.observe(lambda _: self.refresh(), "value")
+        super().__init__([ipw.HBox([self.box, self.scope]), self.messages, self.results])
+        self.add_class("hench-rules")
+        self.refresh()
+
+    @guarded()
+    def refresh(self) -> None:
+        query = (self.box.value or "")[: self.MAX_QUERY]
+        self.messages.clear()
+        found = self._rules.search(query, game=self.scope.value or None)
+        if not query.strip():
+            self.results.value = f"<i>{len(found)} rules. Type a word to search them.</i>"
+            return
+        self.results.value = rules_table(found[: self.limit], total=len(found))
+
+
+def rules_table(found: Sequence[Any], total: int | None = None) -> str:
+    total = len(found) if total is None else total
+    if not found:
+        return "<i>No rule matches. Try a shorter word.</i>"
+    rows = "".join(
+        f"<tr><td style='white-space:nowrap;padding:3px 8px;font-family:monospace'>{r.id}</td>"
+        f"<td style='padding:3px 8px;color:#667'>{r.tag}</td><td style='padding:3px 8px'>{html.escape(r.summary)}"
+        f"<br><small style='color:#889'>{html.escape(r.game)} &middot; {html.escape(r.section)}</small></td></tr>"
+        for r in found)
+    more = f"<div style='color:#667'>showing {len(found)} of {total}</div>" if total > len(found) else ""
+    return f"<table class='hench-rule-results' style='border-collapse:collapse'>{rows}</table>{more}"
+
+
+# -- assumptions --------------------------------------------------------------------------------
+
+def assumptions_table(rows: Iterable[Any], title: str = "Assumptions in force") -> ipw.HTML:
+    """Every value the engine uses that the rulebook text does not give, marked as assumed.
+
+    `rows` are mappings or objects with what / value / source / note.
+    """
+    def get(row: Any, key: str) -> str:
+        return str(row.get(key, "") if isinstance(row, dict) else getattr(row, key, ""))
+
+    body = []
+    for row in rows:
+        source = get(row, "source")
+        badge = ("#8a5a00", "#fff4d6") if source == "assumed" else ("#1e6b35", "#e6f4ea")
+        body.append(f"<tr><td style='padding:3px 8px'>{html.escape(get(row, 'what'))}</td>"
+                    f"<td style='padding:3px 8px;font-family:monospace'>{html.escape(get(row, 'value'))}</td>"
+                    f"<td style='padding:3px 8px'><span style='color:{badge[0]};background:{badge[1]};padding:1px 6px;border-radius:8px'>{html.escape(source)}</span></td>"
+                    f"<td style='padding:3px 8px;color:#556'>{html.escape(get(row, 'note'))}</td></tr>")
+    return ipw.HTML(f"<details class='hench-assumptions'><summary><b>{html.escape(title)}</b> ({len(body)} values; "
+                    f"<i>assumed</i> ones are ours, not the publisher's)</summary><table style='border-collapse:collapse'>"
+                    f"<tr><th>what</th><th>value</th><th>source</th><th>note</th></tr>{''.join(body)}</table></details>")
