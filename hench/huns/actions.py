@@ -82,7 +82,7 @@ def _parse_words(text: str, w: list[str], lw: list[str]) -> Parsed:
     if head in ("take", "reroll") and len(lw) == 2:
         return (head, _colour(lw[1], text))
     if lw[:4] == ["take", "wagon", "from", "display"] and len(lw) == 5:
-        return ("replace", _number(lw[4], text))
+        return ("replace", _number(lw[4], text) - 1)
     if head == "play" and len(w) == 2:
         return ("play", w[1])
     if lw[:2] == ["curse", "player"] and len(lw) == 3:
