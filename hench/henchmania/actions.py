@@ -38,6 +38,9 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         return format_action(self)
 
+    def __repr__(self) -> str:
+        return f"<{format_action(self)}>"
+
 
 _SIMPLE = {"pass": "pass", "noguard": "no Guard", "apothecary": "use Apothecary", "noapothecary": "no Apothecary",
            "courtesan": "use Courtesan", "nocourtesan": "no Courtesan"}
