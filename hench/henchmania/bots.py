@@ -1,0 +1,165 @@
+"""Henchmania bots: `RandomBot` (any legal action) and `HeuristicBot` (plays sensibly: places for
+majorities, duels when the exact odds favour it, keeps Reserve cards that score).
+
+>>> import hench
+>>> from hench.core import Rng, play_game
+>>> state = hench.get_game("henchmania").new_game(players=3, seed=1)
+>>> end, steps = play_game(state, [HeuristicBot(), HeuristicBot(), RandomBot(1)], Rng.from_seed(1))
+>>> end.is_terminal
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hench.core import RandomBot
+from hench.core.rng import Rng
+
+from . import odds
+from .actions import Action
+from .flow import dominator, reserve_points
+from .state import HMState
+
+# how much a bot likes each site's cards when nothing else decides (by effect of the site's cards)
+SITE_TASTE = {"Castle": 3.0, "Church": 2.5, "Main Square": 2.0, "Armory": 1.5, "Tavern": 1.0}
+RESERVE_TASTE = {"apothecary": 1.5, "penitent": 0.5, "nosy_parker": 0.8, "porter": 0.7, "courtesan": 1.0,
+                 "old_lady": 0.6, "steal_hand": 0.9, "poison": 1.2}
+
+
+@dataclass
+class HeuristicBot:
+    """A simple, explainable strategy (see the module docstring); ties broken by a seeded Rng."""
+
+    seed: int | None = 0
+    name: str = "heuristic"
+    rng: Rng = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = Rng.from_seed(self.seed)
+
+    def choose(self, state: HMState) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        scored = [(self.value(state, a), i) for i, a in enumerate(actions)]
+        best = max(v for v, _ in scored)
+        ties = [i for v, i in scored if v == best]
+        return actions[ties[self.rng.randrange(len(ties))]]
+
+    # -- values of actions ---------------------------------------------------------------
+    def value(self, s: HMState, a: Action) -> float:
+        handler = getattr(self, f"_{a.kind}", None)
+        return handler(s, a) if handler else 0.0
+
+    def _place(self, s: HMState, a: Action) -> float:
+        me, site = s.actor, s.site_index(a.arg)
+        row = s.pawns[site]
+        mine, best_other = row[me], max(v for seat, v in enumerate(row) if seat != me)
+        value = SITE_TASTE.get(a.arg, 1.0)
+        if mine <= best_other < mine + 2:
+            value += 3.0  # this pawn wins or keeps a plurality (HM-021)
+        elif mine > best_other + 1:
+            value -= 1.5  # already safely dominating
+        return value
+
+    def _porter(self, s: HMState, a: Action) -> float:
+        return self._place(s, a) - 0.5
+
+    def _extra(self, s: HMState, a: Action) -> float:
+        return 1.0
+
+    def _pass(self, s: HMState, a: Action) -> float:
+        return 0.0
+
+    def _play(self, s: HMState, a: Action) -> float:
+        card = s.data.by_name[a.card]
+        if card.type == "reserve":
+            return self._reserve_gain(s, a)
+        if card.type == "trump":
+            return 1.5 if s.trumps[s.actor] is None else -1.0
+        return {"duel": self._duel_value, "gain_points": lambda s, a: card.points + 0.5}.get(card.effect, self._attack_value)(s, a)
+
+    def _use(self, s: HMState, a: Action) -> float:
+        card = s.data.by_name[a.card]
+        if card.effect == "gain_points":
+            return card.points + 0.5
+        if card.effect == "draw_card":
+            return 1.0
+        return self._attack_value(s, a)
+
+    def _reserve_gain(self, s: HMState, a: Action) -> float:
+        """Points per day the Reserve gains (Performance sets, Prayers) plus a taste for useful cards."""
+        me = s.actor
+        before = reserve_points(s, me)
+        trial = s.clone()
+        trial.reserves[me] = [c for c in trial.reserves[me]]
+        if a.replace is not None:
+            trial.reserves[me].remove(s.find(trial.reserves[me], a.replace, prefer_fresh=False))
+        trial.reserves[me].append(s.find(s.hands[me], a.card, False))
+        gain = reserve_points(trial, me) - before
+        days_left = max(s.last_day - s.day + 1, 1)
+        taste = RESERVE_TASTE.get(s.data.by_name[a.card].effect, 0.0)
+        lost = RESERVE_TASTE.get(s.data.by_name[a.replace].effect, 0.0) if a.replace else 0.0
+        return gain * days_left + taste - lost + (0.1 if a.replace is None else -0.5)
+
+    def _attack_value(self, s: HMState, a: Action) -> float:
+        """Hurting an opponent is worth more against the leader."""
+        if a.seat is None:
+            return 0.8  # Brawl and the like
+        leader = max(range(s.n), key=lambda seat: (s.scores_[seat] if seat != s.actor else -1))
+        return 1.0 + (0.8 if a.seat == leader else 0.0)
+
+    def _duel_value(self, s: HMState, a: Action) -> float:
+        me = s.actor
+        attack = min([s.data.deck[c].attack for c in s.hands[me] if s.data.deck[c].effect == "weapon"]
+                     + [s.data.values["bare_hands_attack"]])
+        p_win = odds.duel_win_probability(attack, s.data.values["bare_hands_defense"],
+                                          apothecary=s.has_fresh(a.seat, "apothecary") is not None)
+        expected = float(6 * p_win - 1)  # catalogue Q1: E[Attacker] = 6P - 1
+        return expected - 0.5 + (0.3 if s.scores_[a.seat] == max(s.scores_) else 0.0)
+
+    def _guard(self, s: HMState, a: Action) -> float:
+        d = s.duel
+        attack = s.data.deck[d["aw"]].attack if d["aw"] is not None else s.data.values["bare_hands_attack"]
+        defense = min([s.data.deck[c].defense for c in s.hands[s.actor] if s.data.deck[c].effect == "weapon"]
+                      + [s.data.values["bare_hands_defense"]])
+        _, expected = odds.expected_points(attack, defense)
+        return -float(expected)  # guard when the duel would cost me points
+
+    def _noguard(self, s: HMState, a: Action) -> float:
+        return 0.0
+
+    def _weapon(self, s: HMState, a: Action) -> float:
+        if a.card is None:
+            return 0.0
+        card = s.data.by_name[a.card]
+        bare = s.data.values["bare_hands_attack" if s.step == "attacker_weapon" else "bare_hands_defense"]
+        mine = card.attack if s.step == "attacker_weapon" else card.defense
+        return bare - mine - 0.1  # a lower threshold is better; never waste a worse weapon
+
+    def _apothecary(self, s: HMState, a: Action) -> float:
+        return 1.0
+
+    def _courtesan(self, s: HMState, a: Action) -> float:
+        return 1.0 if s.scores_[s.duel["att"]] >= s.scores_[s.actor] else -1.0
+
+    def _keep(self, s: HMState, a: Action) -> float:
+        if a.card is None:
+            return 0.0
+        card = s.data.by_name[a.card]
+        return {"performance": 2.0, "duel": 1.5, "points": 1.5, "weapon": 1.0}.get(card.effect, 0.5)
+
+
+def make_bots(players: int, kind: str = "heuristic", seed: int = 0) -> list:
+    """`players` bots of one kind ('heuristic' or 'random'), seeded seed, seed+1, ..."""
+    cls = HeuristicBot if kind == "heuristic" else RandomBot
+    return [cls(seed + i) for i in range(players)]
+
+
+def dominated_sites(state: HMState) -> dict[str, int | None]:
+    """Who dominates each site right now (A9: a live, recomputed property)."""
+    return {name: dominator(state, i) for i, name in enumerate(state.data.site_names)}
+
+
+__all__ = ["HeuristicBot", "RandomBot", "make_bots", "dominated_sites"]
