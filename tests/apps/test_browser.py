@@ -1,0 +1,125 @@
+"""A real headless Chromium opens every app, waits for its widgets, uses a control, sees the page respond.
+
+Screenshots are saved to artifacts/screenshots/. In CI a skipped test here fails the run (see conftest).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from .server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, all_notebooks, have_chromium, kernel_processes, voila_server
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+SHOTS = ARTIFACTS / "screenshots"
+WIDGET = ".jupyter-widgets, .widget-box, .widget-html"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not have_chromium():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    with voila_server() as (base, proc):
+        yield base, proc
+
+
+def open_app(browser, base: str, notebook: str):
+    page = browser.new_page(viewport={"width": 1280, "height": 1600})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded", timeout=180_000)
+    page.wait_for_selector(WIDGET, timeout=180_000)
+    page.wait_for_timeout(800)
+    return page, errors
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name.replace('/', '__')}.png"), full_page=True)
+
+
+# -- what to do in each app: one function per notebook ------------------------------------------------
+
+def use_shelf(page) -> None:
+    assert page.locator(".hench-card").count() == 5
+    page.fill(".hench-rules input[type=text]", "duel")
+    page.wait_for_selector(".hench-rule-results >> text=HM-052", timeout=20_000)
+    assert "Coming soon" in page.inner_text(".hench-shelf")
+
+
+def use_generic(page) -> None:
+    """For apps without a scripted visit: click the first enabled button and see the page change."""
+    before = page.inner_text("body")
+    page.locator("button:not([disabled])").first.click()
+    page.wait_for_timeout(1500)
+    assert page.inner_text("body") != before, "clicking the first button changed nothing on the page"
+
+
+VISITS: dict[str, Callable] = {"index.ipynb": use_shelf}
+
+
+def visit_for(notebook: str) -> Callable:
+    try:
+        from . import visits
+        VISITS.update(visits.VISITS)
+    except ImportError:
+        pass
+    return VISITS.get(notebook, use_generic)
+
+
+@pytest.mark.parametrize("notebook", all_notebooks())
+def test_app_responds(browser, server, notebook):
+    base, _ = server
+    page, errors = open_app(browser, base, notebook)
+    try:
+        visit_for(notebook)(page)
+        assert not page.locator("text=There was an error when executing cell").count()
+        assert not errors, f"JavaScript errors: {errors}"
+    finally:
+        shot(page, notebook)
+        page.close()
+
+
+def test_out_of_range_value_from_the_browser_is_explained(browser, server):
+    """A visitor who forces a value the control does not allow gets a message, not a crash."""
+    base, _ = server
+    page, _ = open_app(browser, base, "index.ipynb")
+    try:
+        # A crafted page adds an option the kernel never offered and picks it: the widget sends an index
+        # out of range over the widget protocol.
+        select = page.locator(".hench-rules select")
+        select.evaluate("el => { const o = document.createElement('option'); o.value = 'chess'; o.text = 'chess'; el.appendChild(o); }")
+        select.select_option("chess")
+        page.wait_for_selector(".hench-rules .hench-msg-error", timeout=20_000)
+        assert "not accepted" in page.inner_text(".hench-rules .hench-msg-error")
+        # ... and the panel still works afterwards
+        page.fill(".hench-rules input[type=text]", "wagon")
+        page.wait_for_selector(".hench-rule-results >> text=HU-", timeout=20_000)
+    finally:
+        shot(page, "out-of-range")
+        page.close()
+
+
+def test_closing_a_tab_frees_its_kernel(browser):
+    """Idle-kernel culling: with a short timeout, the kernel of a closed tab is gone soon after."""
+    with voila_server("--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1",
+                      "--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}}") as (base, proc):
+        assert kernel_processes(proc) == []
+        page, _ = open_app(browser, base, "index.ipynb")
+        assert len(kernel_processes(proc)) == 1
+        page.close()
+        deadline = time.monotonic() + 40
+        while kernel_processes(proc) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert kernel_processes(proc) == [], "the closed tab's kernel is still running"

@@ -1,0 +1,47 @@
+"""Every notebook rendered by a real Voila server, with no error cell; "/" opens on the shelf."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import requests
+
+from .server import all_notebooks, voila_server
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+ERROR_SIGNS = ("There was an error when executing cell", "Traceback (most recent call last)",
+               'data-mime-type="application/vnd.jupyter.stderr"', "jp-OutputArea-output jp-mod-error")
+
+
+@pytest.fixture(scope="module")
+def server():
+    with voila_server() as (base, proc):
+        yield base
+
+
+def test_root_opens_on_the_shelf(server):
+    r = requests.get(server + "/", allow_redirects=False, timeout=30)
+    assert r.status_code in (301, 302) and r.headers["Location"].endswith("/voila/render/index.ipynb")
+
+
+@pytest.mark.parametrize("notebook", all_notebooks())
+def test_notebook_renders_without_error(server, notebook):
+    r = requests.get(f"{server}/voila/render/{notebook}", timeout=180)
+    assert r.status_code == 200
+    for sign in ERROR_SIGNS:
+        assert sign not in r.text, f"{notebook}: {sign!r} in the rendered page"
+    assert re.search(r"application/vnd\.jupyter\.widget-view\+json", r.text), f"{notebook} shows no widget"
+    assert "from widgets import" not in r.text, "strip_sources should hide the code"
+
+
+def test_voila_settings_come_from_voila_json():
+    import json
+    from pathlib import Path
+
+    cfg = json.loads((Path(__file__).resolve().parents[2] / "voila.json").read_text())
+    assert cfg["VoilaConfiguration"]["strip_sources"] is True
+    assert cfg["VoilaConfiguration"]["show_tracebacks"] is False
+    assert cfg["MappingKernelManager"]["cull_idle_timeout"] > 0
+    assert cfg["VoilaKernelManager"]["kernel_pools_config"]["index.ipynb"]["pool_size"] >= 1
