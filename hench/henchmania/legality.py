@@ -119,7 +119,7 @@ def play_candidates(s: "HMState", me: int) -> list[Action]:
 def _targets(s: "HMState", me: int, verb: str, name: str) -> list[Action]:
     card = s.data.by_name[name]
     opponents = [o for o in s.seats_from(me) if o != me]
-    effect = card.effect
+    effect = card.effect if verb == "use" or card.type == "action" else "into_front"
     if effect in ("duel", "poison"):
         return [Action(verb, name, o) for o in opponents]
     if effect == "steal_hand":
@@ -152,6 +152,9 @@ def check_step(s: "HMState", a: Action) -> Why:
         return None
     if a.kind == "pass" and s.duel is not None:
         return "HM-053", "a challenged duel cannot be refused or passed; " + what
+    if step == "play_cards" and a.kind in ("guard", "weapon"):
+        return ("HM-102", "a Guard is played only by a Defender, straight after the Glove that challenged them") \
+            if a.kind == "guard" else ("HM-054", "weapons are declared only inside a duel; play a Glove to start one")
     return rule, what
 
 
@@ -210,7 +213,8 @@ def check_playable_now(s: "HMState", a: Action) -> Why:
 def check_target(s: "HMState", a: Action) -> Why:
     """Targets by effect: opponents only (HM-052, HM-091, HM-093), what they really have (HM-090, HM-099)."""
     card = s.data.by_name[a.card]
-    needs_seat = card.effect in ("duel", "poison", "steal_hand", "steal_reserve", "traitor", "old_lady")
+    targeted = a.kind == "use" or card.type == "action"  # Reserve and Trump cards are played plainly
+    needs_seat = targeted and card.effect in ("duel", "poison", "steal_hand", "steal_reserve", "traitor", "old_lady")
     if not needs_seat:
         if a.seat is not None or (a.arg is not None):
             return "HM-091", f"the {a.card} only works for its own player and takes no target; write '{Action(a.kind, a.card, replace=a.replace)}'"
