@@ -231,6 +231,7 @@ class Engine(StateCore):
         self.setup_queue = self.setup_queue[1:]
         if self.setup_queue:
             self.active = self.setup_queue[0]
+            self.phase = "setup_catchup_valuables"  # HU-029: the 4th player's turn
         else:
             self._start_round()
 
