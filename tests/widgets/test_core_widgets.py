@@ -1,0 +1,107 @@
+"""The shared views driven as a visitor would: set values, click, read what is shown."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import pytest
+
+import hench
+import widgets
+from widgets.core import FACES
+
+
+def test_rules_panel_searches_and_scopes(no_callback_errors):
+    panel = widgets.RulesPanel()
+    assert "rules" in panel.results.value and "616" in panel.results.value
+    panel.box.value = "duel"
+    assert "HM-052" in panel.results.value
+    panel.scope.value = "huns"
+    assert "No rule matches" in panel.results.value
+    panel.box.value = "wagon"
+    assert "HU-" in panel.results.value and "HM-" not in panel.results.value
+    panel.box.value = "x" * 10_000  # absurdly long input is cut, not a crash
+    assert panel.messages.kind != "error"
+
+
+def test_out_of_range_values_from_the_browser_become_messages(no_callback_errors):
+    panel = widgets.RulesPanel()
+    panel.scope.set_state({"index": 42})  # what a crafted page can send
+    assert panel.messages.kind == "error" and "not accepted" in panel.messages.text
+    assert panel.scope.value == ""  # kept its last good value
+    dice = widgets.DiceView(3)
+    dice.pickers[0].set_state({"value": 99})
+    assert dice.pickers[0].value <= 6  # the bounded control clamps or rejects; never 99
+
+
+def test_dice_view_roll_and_set(no_callback_errors):
+    seen = []
+    dice = widgets.DiceView(3, on_roll=lambda: seen.append("roll"), on_set=lambda v: seen.append(v))
+    dice.roll_button.click()
+    for picker, v in zip(dice.pickers, (6, 4, 1)):
+        picker.value = v
+    dice.set_button.click()
+    assert seen == ["roll", [6, 4, 1]]
+    dice.show([6, 4, 1])
+    assert FACES[6] in dice.faces.value and FACES[1] in dice.faces.value
+    dice.show([], enabled=False)
+    assert dice.roll_button.disabled and "no dice" in dice.faces.value
+
+
+def test_dice_view_shows_rule_errors_not_tracebacks(no_callback_errors):
+    def refuse(values):
+        raise hench.IllegalActionError("HM-058", f"setting {values}", "the dice are not being rolled now")
+
+    dice = widgets.DiceView(3, on_set=refuse)
+    dice.set_button.click()
+    assert dice.messages.kind == "error" and "HM-058" in dice.messages.text
+
+
+def test_guarded_logs_unexpected_errors_and_shows_a_message(caplog):
+    class View:
+        messages = widgets.MessageArea()
+
+        @widgets.guarded()
+        def boom(self):
+            raise KeyError("internal")
+
+    View().boom()
+    assert "went wrong" in View.messages.text and "KeyError" not in View.messages.text
+    assert any("boom" in r.getMessage() for r in caplog.records)
+
+
+def test_phase_stepper_and_scoreboard():
+    stepper = widgets.PhaseStepper([("a", "Place", ["HM-016"]), ("b", "Play", ["HM-025"])], current="b")
+    assert stepper.value.count("hench-phase-current") == 1 and "HM-025" in stepper.value
+    board = widgets.Scoreboard()
+    board.show(["Ann", "Bo"], [12, 30], current=0, extra={"pawns": [3, 1]})
+    assert "▶ Ann" in board.value and "30 👑" in board.value and "pawns" in board.value
+
+
+def test_checked_int():
+    assert widgets.checked_int(3, 1, 6, "die") == 3
+    for bad in (0, 7, "3", True, None):
+        with pytest.raises(hench.HenchError, match="die must be a whole number from 1 to 6"):
+            widgets.checked_int(bad, 1, 6, "die")
+
+
+def test_figure_helper_updates_in_one_batch():
+    fig = widgets.figure_widget("odds")
+    widgets.redraw(fig, [go.Bar(x=[1, 2], y=[3, 4])], yaxis_title="p")
+    widgets.redraw(fig, [go.Scatter(x=[1], y=[1]), go.Bar(x=[1], y=[2])])
+    assert [t.type for t in fig.data] == ["scatter", "bar"] and fig.layout.yaxis.title.text == "p"
+
+
+def test_assumptions_table_marks_assumed_values():
+    table = widgets.assumptions_table([{"what": "bare hands attack", "value": "5", "source": "assumed", "note": "picture lost"},
+                                       {"what": "spots (2p)", "value": "4", "source": "rulebook", "note": ""}])
+    assert "assumed" in table.value and "rulebook" in table.value and "2 values" in table.value
+
+
+def test_shelf_lists_every_game_and_links_built_ones(tmp_path):
+    (tmp_path / "huns").mkdir()
+    for name in ("01-learn", "02-odds", "03-play"):
+        (tmp_path / "huns" / f"{name}.ipynb").write_text("{}")
+    html = widgets.shelf.shelf_html(tmp_path)
+    assert html.count("hench-card") == 5
+    assert ("href='huns/01-learn.ipynb'" in html) == ("huns" in hench.GAMES)
+    assert "Coming soon" in html
