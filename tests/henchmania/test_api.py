@@ -1,0 +1,234 @@
+"""The uniform API: playouts, saving, tampering, parsing, legality agreement, views, data and bots."""
+
+import json
+
+import pytest
+
+import hench
+from hench import IllegalActionError, InvalidActionError, InvalidStateError
+from hench.core import CHANCE, Rng, Session, play_game, random_playout, sample_outcome
+from hench.henchmania import PHASES, DataError, assumptions, load_data
+from hench.henchmania.bots import HeuristicBot, RandomBot, make_bots
+from hench.henchmania.legality import candidates, why_illegal
+from hench.henchmania.state import PHASE_IDS
+
+from .helpers import GAME, act, new, to_play
+
+
+@pytest.mark.rule("HM-015", "HM-075", "HM-008")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_playouts_reach_the_end(players, seed):
+    end, steps = random_playout(new(players=players, seed=seed), seed=seed)
+    assert end.is_terminal and end.phase == "game_end" and len(end.winners()) == 1
+    assert end.day <= end.last_day and steps > 8 * players
+    assert not end.legal_actions()
+
+
+def walk(seed, players, every=7):
+    """A random game, yielding states along the way."""
+    s, rng = new(players=players, seed=seed), Rng.from_seed(seed)
+    i = 0
+    while not s.is_terminal:
+        if i % every == 0:
+            yield s
+        legal = s.legal_actions()
+        s = s.apply(sample_outcome(s.chance_outcomes(), rng) if s.current_player == CHANCE else legal[rng.randrange(len(legal))])
+        i += 1
+    yield s
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_json_round_trip_and_parse_round_trip_during_play(players):
+    for s in walk(11, players):
+        text = s.to_json()
+        back = hench.state_from_json(text)
+        assert back.to_json() == text and back == s
+        assert back.legal_actions() == s.legal_actions()
+        for a in s.legal_actions():
+            assert GAME.parse_action(s, str(a)) == a
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_legal_actions_and_named_checks_agree(players):
+    for s in walk(5, players, every=3):
+        if s.current_player in (None, CHANCE):
+            continue
+        legal = set(s.legal_actions())
+        for a in candidates(s):
+            assert (why_illegal(s, a) is None) == (a in legal)
+        for a in legal:
+            s.check(a)
+
+
+def test_illegal_actions_leave_the_state_unchanged_and_name_a_rule():
+    for s in walk(3, 3, every=5):
+        if s.is_terminal:
+            continue
+        before = s.to_json()
+        for text in ["pass", "place Tavern", "play Glove on P1", "fight bare-handed", "roll 6 6 6", "keep nothing",
+                     "use Apothecary", "take extra Castle"]:
+            try:
+                a = GAME.parse_action(s, text)
+            except InvalidActionError:
+                continue
+            if a in s.legal_actions():
+                continue
+            with pytest.raises(IllegalActionError) as err:
+                s.apply(a)
+            assert hench.rules.exists(err.value.rule_id) and err.value.rule_id.startswith("HM-")
+            assert "Allowed instead" in str(err.value) or s.current_player is None
+        assert s.to_json() == before
+
+
+def test_malformed_actions():
+    s = new()
+    for bad in ["", "dance", "place Moon", "play Crown", "roll a b c", "play Glove on Pxx"]:
+        with pytest.raises(InvalidActionError):
+            GAME.parse_action(s, bad)
+    with pytest.raises(InvalidActionError):
+        s.apply("place Tavern")
+    with pytest.raises(InvalidActionError):
+        s.apply(hench.henchmania.Action("play", "Glove", 9))
+
+
+def _tamper(text, change):
+    doc = json.loads(text)
+    change(doc["state"])
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(players=9),
+    lambda d: d["hands"][0].append(d["piles"][0][0]),                      # a card in two places
+    lambda d: d["piles"][0].pop(),                                         # a card gone
+    lambda d: d.update(stage="dancing"),
+    lambda d: d["scores"].append(3),
+    lambda d: d.update(actor=None),                                        # no one to act mid-game
+    lambda d: d["options"].update(days=7),
+    lambda d: d.update(fingerprint="0" * 16),
+    lambda d: d.update(data="/nonexistent/cards.toml"),
+    lambda d: d.update(extra=1),
+    lambda d: d["piles"].__setitem__(0, d["piles"][0] + [d["piles"][1].pop()]),  # a Castle card in the Tavern pile
+    lambda d: d.update(exhausted=[d["piles"][0][0]]),
+    lambda d: d.update(rng=-1),
+    lambda d: d["pawns"][0].__setitem__(0, "x"),
+])
+def test_tampered_json_is_rejected(change):
+    text = to_play(new(players=3, seed=4)).to_json()
+    with pytest.raises(InvalidStateError):
+        hench.state_from_json(_tamper(text, change))
+
+
+def test_same_seed_same_game_and_apply_is_pure():
+    a, _ = random_playout(new(players=4, seed=8), seed=2)
+    b, _ = random_playout(new(players=4, seed=8), seed=2)
+    assert a.to_json() == b.to_json()
+    s = new()
+    before = s.to_json()
+    s.apply(s.legal_actions()[0])
+    assert s.to_json() == before
+
+
+def test_session_undo_redo():
+    session = Session(new(players=2, seed=1, first_player=0))
+    session.apply_text("place Tavern")
+    session.apply_text("place Castle")
+    session.undo()
+    assert session.state.current_player == 1 and session.redo().current_player == 0
+    assert Session.from_json(session.to_json()).state == session.state
+
+
+def test_notation_and_html():
+    s = to_play(new(players=3, seed=2))
+    line = s.notation()
+    assert "\n" not in line and "play_cards" in line and "score=5/5/5" in line
+    html = s._repr_html_()
+    for word in ("Tavern", "Armory", "spots left", "P0", "reserve", "play cards"):
+        assert word in html
+    hidden = s.html(seat=1)
+    assert s.name(s.hands[0][0]) in html
+    assert hidden.count("&#9635;") == len(s.hands[0]) + len(s.hands[2])  # opponents' hands as backs
+
+
+def test_phases_cover_every_state_phase():
+    ids = [pid for pid, _, _ in PHASES]
+    assert set(PHASE_IDS) <= set(ids)
+    for _, label, rule_ids in PHASES:
+        assert label and all(hench.rules.exists(r) for r in rule_ids)
+
+
+# -- data --------------------------------------------------------------------------------------
+@pytest.mark.rule("HM-020", "HM-059")
+def test_assumptions_table():
+    rows = assumptions()
+    assert all(len(r) == 4 and r[2] in ("rulebook", "assumed") for r in rows)
+    by_key = {r[0]: r for r in rows}
+    assert by_key["bare_hands_attack"][1:3] == ("5", "assumed")
+    assert by_key["spots"][2] == "rulebook"
+    assert by_key["card Glove"][2] == "rulebook"
+    data = load_data()
+    assert len(data.deck) == 130
+    assert all(sum(1 for c in data.deck if c.site == i) == 26 for i in range(5))
+    assert sum(1 for c in data.deck if c.type == "trump") == 5
+    assert sum(1 for c in data.deck if c.name == "Glove") == 12
+
+
+def test_user_data_file(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('[bare_hands_attack]\nvalue = 4\nsource = "user"\nnote = "from my box"\n')
+    s = GAME.new_game(players=2, seed=1, data=str(path))
+    assert s.data.values["bare_hands_attack"] == 4
+    assert hench.state_from_json(s.to_json()) == s
+    assert ("bare_hands_attack", "4", "user", "from my box") in assumptions(str(path))
+    path.write_text('[bare_hands_attack]\nvalue = 5\nsource = "user"\n')  # edited after saving
+    load_data.cache_clear()
+    with pytest.raises(InvalidStateError):
+        hench.state_from_json(s.to_json())
+
+
+@pytest.mark.parametrize("text,words", [
+    ("this is = not toml [", "not valid TOML"),
+    ('[bare_hands_attack]\nvalue = 9\n', "bare_hands_attack"),
+    ('[spots]\nvalue = { 2 = 4 }\n', "spots"),
+    ('[[card]]\nname = "Axe"\nsite = "Moon"\ntype = "action"\neffect = "weapon"\n', "site"),
+    ('[[card]]\nname = "Axe"\nsite = "Armory"\ntype = "action"\neffect = "weapon"\n', "attack and defense"),
+    ('[[card]]\nname = "Jester"\nsite = "Castle"\ntype = "reserve"\neffect = "performance"\n', "reserve_max"),
+    ('[[card]]\nname = "X"\nsite = "Castle"\ntype = "trump"\neffect = "brawl"\n', "effect"),
+    ('[[card]]\nname = "X"\nsite = "Castle"\ntype = "action"\neffect = "brawl"\ncolour = 3\n', "unknown fields"),
+    ('colour = 3\n', "unknown top-level"),
+])
+def test_malformed_data_file_is_explained(tmp_path, text, words):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(DataError) as err:
+        load_data(str(path))
+    assert words in str(err.value) and "bad.toml" in str(err.value)
+    with pytest.raises(hench.HenchError):
+        GAME.new_game(players=2, data=str(path))
+    with pytest.raises(DataError):
+        load_data(str(tmp_path / "missing.toml"))
+
+
+# -- bots --------------------------------------------------------------------------------------
+def test_bots_play_full_games_and_heuristic_beats_random():
+    wins = 0
+    for seed in range(12):
+        bots = [HeuristicBot(seed), RandomBot(seed + 1)]
+        end, _ = play_game(new(players=2, seed=seed), bots, Rng.from_seed(seed))
+        assert end.is_terminal
+        wins += end.winners() == [0]
+    assert wins >= 9
+    assert [b.name for b in make_bots(3)] == ["heuristic"] * 3 and make_bots(2, "random")[0].name == "random"
+
+
+def test_heuristic_bot_choices_are_sensible():
+    bot = HeuristicBot(0)
+    s = to_play(new(players=2, seed=3))
+    assert bot.choose(s) in s.legal_actions()
+    from .helpers import empty_hands, give
+    s = give(empty_hands(s), s.current_player, "Holy Water")
+    assert str(bot.choose(s)) == "play Holy Water"
+    me = s.current_player
+    s = give(empty_hands(s), me, "Jester", "Guard")
+    assert str(bot.choose(s)) == "play Jester"  # a Reserve card that scores
