@@ -38,11 +38,70 @@ WINDOW_KINDS = {"apothecary": frozenset({"apothecary", "noapothecary"}), "courte
 
 # -- the two entry points --------------------------------------------------------------------
 def legal_actions(s: "HMState") -> list[Action]:
+    """The legal actions. Hot steps use direct generators that apply the same checks inline; the
+    test suite checks them against `candidates` filtered by `why_illegal`."""
     if s.actor is None:
         return []
     if s.actor == CHANCE:
         return [a for a, _ in s.chance_outcomes()]
+    step = s.step
+    if step == "set_henchmen":
+        return placements(s)
+    if step == "play_cards":
+        return plays(s, s.actor)
     return [a for a in candidates(s) if why_illegal(s, a) is None]
+
+
+def placements(s: "HMState") -> list[Action]:
+    """HM-020 free spots; HM-098 a Porter for full sites."""
+    spots, sites = s.spots(), s.data.site_names
+    full = [sum(row) >= spots for row in s.pawns]
+    out = [_PLACE[name] for name, f in zip(sites, full) if not f]
+    if any(full) and s.has_fresh(s.actor, "porter") is not None:
+        out += [_PORTER[name] for name, f in zip(sites, full) if f]
+    return out
+
+
+class _ActionCache(dict):
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, site: str) -> Action:
+        self[site] = Action(self.kind, arg=site)
+        return self[site]
+
+
+_PLACE, _PORTER = _ActionCache("place"), _ActionCache("porter")
+
+
+def plays(s: "HMState", me: int) -> list[Action]:
+    """Phase 2, generated directly (same rules as the checks: HM-025, HM-035, HM-033, HM-038, HM-036)."""
+    deck, out = s.data.deck, [PASS]
+    for name in _distinct(s, s.hands[me]):
+        card = s.data.by_name[name]
+        if card.type == "reserve":
+            out += _reserve_plays(s, me, card)
+        elif card.effect not in ("guard", "weapon"):
+            out += [a for a in _targets(s, me, "play", name) if card.effect != "steal_reserve" or not _target_steal_reserve(s, a)]
+    fronts = [cid for cid in s.reserves[me] if cid not in s.exhausted and deck[cid].at_your_turn]
+    trump = s.trumps[me]
+    if trump is not None and trump not in s.exhausted and deck[trump].at_your_turn:
+        fronts.append(trump)
+    for name in _distinct(s, fronts):
+        out += [a for a in _targets(s, me, "use", name) if s.data.by_name[name].effect != "old_lady" or not _target_old_lady(s, a)]
+    return out
+
+
+def _reserve_plays(s: "HMState", me: int, card) -> list[Action]:
+    mine = s.reserves[me]
+    have = s.count(mine, card.name)
+    if len(mine) < s.data.values["reserve_limit"]:
+        return [Action("play", card.name)] if have < card.reserve_max else []
+    used_only = s.opts["reserve_discard"] == "used_only"
+    return [Action("play", card.name, replace=r) for r in _distinct(s, mine)
+            if have + 1 - (r == card.name) <= card.reserve_max
+            and (not used_only or any(c in s.exhausted for c in mine if s.data.deck[c].name == r))]
 
 
 def why_illegal(s: "HMState", a: Action) -> Why:

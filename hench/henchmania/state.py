@@ -120,11 +120,7 @@ class HMState(State):
         return self.actor
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            from .legality import legal_actions
-
-            self._legal = legal_actions(self)
-        return list(self._legal)
+        return list(self.legal_actions_cached())
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.actor != CHANCE:
@@ -138,33 +134,31 @@ class HMState(State):
         return self.data.values["attack_dice"] if self.duel["step"] == "attack_roll" else self.duel["hits"]
 
     def check(self, action: Hashable) -> None:
-        self.check_form(action)
-        if self._legal is not None and action in self._legal:
+        if type(action) is Action and action in self.legal_actions_cached():
             return
         super().check(action)
+
+    def legal_actions_cached(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = _legality.legal_actions(self)
+        return self._legal
 
     def check_form(self, action: Hashable) -> None:
         if not isinstance(action, Action):
             raise InvalidActionError(f"{action!r} is not a Henchmania action; use game.parse_action(state, text) "
                                      "or one of state.legal_actions()")
-        from .legality import check_names
-
-        check_names(self, action)
+        _legality.check_names(self, action)
 
     def illegal_reason(self, action: Hashable) -> tuple[str, str]:
-        from .legality import why_illegal
-
-        return why_illegal(self, action) or ("HM-025", "it is not one of the moves open now")
+        return _legality.why_illegal(self, action) or ("HM-025", "it is not one of the moves open now")
 
     def describe_action(self, action: Hashable) -> str:
         who = "the dice" if self.actor == CHANCE else f"P{self.actor}"
         return f"'{action}' by {who}"
 
     def _apply_in_place(self, action: Hashable) -> None:
-        from .flow import apply_action
-
         self.events = []
-        apply_action(self, action)
+        _flow.apply_action(self, action)
 
     def scores(self) -> list[int]:
         return list(self.scores_)
@@ -277,3 +271,7 @@ class HMState(State):
         from .render import render_html
 
         return render_html(self, seat=seat, reveal=seat is None)
+
+
+from . import flow as _flow  # noqa: E402  (the rule modules use HMState only for type hints)
+from . import legality as _legality  # noqa: E402
