@@ -57,9 +57,9 @@ def _colour(word: str, text: str) -> int:
         raise InvalidActionError(f"{text!r}: {word!r} is not a colour; colours are {', '.join(COLOURS)}") from None
 
 
-def _number(word: str, text: str) -> int:
-    if not word.isdigit():
-        raise InvalidActionError(f"{text!r}: expected a number, got {word!r}")
+def _number(word: str, text: str, lowest: int = 0) -> int:
+    if not word.isdigit() or int(word) < lowest:
+        raise InvalidActionError(f"{text!r}: expected a number from {lowest}, got {word!r}")
     return int(word)
 
 
@@ -82,7 +82,7 @@ def _parse_words(text: str, w: list[str], lw: list[str]) -> Parsed:
     if head in ("take", "reroll") and len(lw) == 2:
         return (head, _colour(lw[1], text))
     if lw[:4] == ["take", "wagon", "from", "display"] and len(lw) == 5:
-        return ("replace", _number(lw[4], text) - 1)
+        return ("replace", _number(lw[4], text, 1) - 1)
     if head == "play" and len(w) == 2:
         return ("play", w[1])
     if lw[:2] == ["curse", "player"] and len(lw) == 3:
@@ -94,9 +94,9 @@ def _parse_words(text: str, w: list[str], lw: list[str]) -> Parsed:
         space = cube if len(lw) == 5 else _colour(lw[5], text)
         if len(lw) == 7 and lw[6] != "space":
             raise InvalidActionError(f"{text!r}: write 'place <colour> on wagon <n> [<colour> space]'")
-        return ("place", cube, _number(lw[4], text) - 1, space)
+        return ("place", cube, _number(lw[4], text, 1) - 1, space)
     if head == "bonus" and len(lw) == 2:
-        return ("bonus", tuple(_colour(c, text) for c in lw[1].split("+")))
+        return ("bonus", tuple(sorted(_colour(c, text) for c in lw[1].split("+"))))
     if head == "activate" and len(w) >= 2:
         return ("activate", w[1], _activate_args(text, lw[2:]))
     raise InvalidActionError(f"{text!r} is not a Huns action; examples: 'take red', 'pillage', 'place blue on wagon 1'")
@@ -110,7 +110,7 @@ def _activate_args(text: str, rest: list[str]) -> tuple:
     if len(rest) == 2 and rest[0] == "from":
         return ("from", _colour(rest[1], text))
     if len(rest) == 5 and rest[0] == "player" and rest[2] == "wagon":
-        return (_number(rest[1], text), _number(rest[3], text) - 1, _colour(rest[4], text))
+        return (_number(rest[1], text), _number(rest[3], text, 1) - 1, _colour(rest[4], text))
     raise InvalidActionError(f"{text!r}: unknown arguments for activate: {' '.join(rest)!r}")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -86,31 +86,16 @@ class HunsData:
     raw: dict | None  # the user's document, or None for the built-in placeholder data
     notes: dict[str, tuple[str, str]]  # section -> (source, note)
 
+    card_ids: dict[str, int]  # card id -> index
+    wagon_ids: dict[str, int]  # wagon id -> index
+
     def card_index(self, card_id: str) -> int:
         return self.card_ids[card_id]
 
-    @property
-    def card_ids(self) -> dict[str, int]:
-        return _ids(self.cards)
-
-    @property
-    def wagon_ids(self) -> dict[str, int]:
-        return _ids(self.wagons)
-
-    @property
+    @cached_property
     def die(self) -> Dist:
         """The distribution of one die (HU-006, M5)."""
         return Dist((f, 1) for f in self.faces)
-
-
-_ID_CACHE: dict[int, dict[str, int]] = {}
-
-
-def _ids(items: tuple) -> dict[str, int]:
-    key = id(items)
-    if key not in _ID_CACHE:
-        _ID_CACHE[key] = {x.id: i for i, x in enumerate(items)}
-    return _ID_CACHE[key]
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -178,7 +163,8 @@ def build_data(doc: dict, raw: dict | None) -> HunsData:
     faces = _faces(doc.get("dice"))
     notes = {"types": _source_note(doc.get("types_meta", {}), "types_meta"),
              "dice": _source_note(doc.get("dice", {}), "dice")}
-    return HunsData(cards, wagons, dict(types), faces, raw, notes)
+    return HunsData(cards, wagons, dict(types), faces, raw, notes,
+                    {c.id: i for i, c in enumerate(cards)}, {w.id: i for i, w in enumerate(wagons)})
 
 
 def _table_list(doc: dict, key: str) -> list[dict]:

@@ -41,10 +41,18 @@ class Engine(StateCore):
         if self._legal is None:
             self.legal_actions()
         if action not in self._legal:
-            self.check(action)  # raises with the rule broken
+            action = self._canonical(action)
+            if action not in self._legal:
+                self.check(action)  # raises with the rule broken
         nxt = self.clone()
         nxt._apply_in_place(action)
         return nxt
+
+    def _canonical(self, action: object) -> object:
+        """The canonical spelling of a text action ('Take  RED' -> 'take red'), else the action itself."""
+        if not isinstance(action, str):
+            return action
+        return self.game.parse_action(self, action)
 
     def check_form(self, action: object) -> None:
         if not isinstance(action, str):
