@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -91,6 +92,10 @@ class HunsData:
 
     def card_index(self, card_id: str) -> int:
         return self.card_ids[card_id]
+
+    @cached_property
+    def face_probabilities(self) -> list[tuple[int, Fraction]]:
+        return list(self.die.probabilities().items())
 
     @cached_property
     def die(self) -> Dist:

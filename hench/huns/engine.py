@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from hench.core import InvalidActionError, outcomes_from_dist
+from hench.core import InvalidActionError
 
 from . import actions as A
 from . import effects as fx
@@ -35,7 +35,7 @@ class Engine(StateCore):
         if self.phase not in CHANCE_PHASES:
             return []
         colour = self._rolling_colour()
-        return outcomes_from_dist(self.data.die, lambda v: A.roll(colour, v))
+        return [(A.roll(colour, v), p) for v, p in self.data.face_probabilities]
 
     def apply(self, action: object) -> "Engine":
         if self._legal is None:
@@ -192,13 +192,16 @@ class Engine(StateCore):
     def _raid_actions(self) -> list[str]:
         """Raids the active player may activate now (HU-084..HU-086, A8)."""
         camp = self._my_camp()
-        if self.raid_done or fx.raids_blocked(camp, self.data):
+        if self.raid_done:
+            return []
+        cards = self.data.cards
+        fresh = [x for x in camp.cards if cards[x].colour == RED and x not in camp.used]
+        if not fresh or fx.raids_blocked(camp, self.data):
             return []
         out: list[str] = []
-        for card in camp.cards:
-            c = self.data.cards[card]
-            if c.colour == RED and card not in camp.used and self._raid_window_ok(card):
-                out += [A.activate(c.id, args) for args in self._raid_variants(card)]
+        for card in fresh:
+            if self._raid_window_ok(card):
+                out += [A.activate(cards[card].id, args) for args in self._raid_variants(card)]
         return out
 
     def _raid_window_ok(self, card: int) -> bool:
@@ -299,7 +302,9 @@ class Engine(StateCore):
                 return self._aim_curse(1 - self.active)  # HU-091: the only opponent
             self.phase = "curse_choose_target"
             return None
-        self._camp(self.active).cards.append(card)  # HU-045: your own Camp
+        camp = self._camp(self.active)
+        camp.cards.append(card)  # HU-045: your own Camp
+        camp.fx = None
         return self._resume()
 
     def _do_target(self, p: tuple) -> None:
@@ -319,11 +324,14 @@ class Engine(StateCore):
         camp = self._camp(self.curse_to)
         camp.cards.append(self.curse)
         camp.fled.append(self.curse)  # HU-094, HU-095
+        camp.fx = None
         self._curse_done()
 
     def _do_accept(self, p: tuple) -> None:
         self._use_bodyguard()
-        self._camp(self.curse_to).cards.append(self.curse)  # HU-092; HU-096: no later flight
+        camp = self._camp(self.curse_to)
+        camp.cards.append(self.curse)  # HU-092; HU-096: no later flight
+        camp.fx = None
         self._curse_done()
 
     def _do_sendback(self, p: tuple) -> None:

@@ -56,8 +56,12 @@ class Camp:
         self.fx = None  # cached live effects (effects.live_effects)
 
     def copy(self) -> "Camp":
-        return Camp(list(self.wagons), [list(x) for x in self.loads], list(self.dispatched), list(self.stash),
-                    list(self.cards), {k: list(v) for k, v in self.cubes.items()}, list(self.fled), list(self.used))
+        """A copy to write to. The effect cache is kept: whoever changes cards, cubes on cards or
+        fled Curses must reset `fx` (see engine.py)."""
+        new = Camp(list(self.wagons), [list(x) for x in self.loads], list(self.dispatched), list(self.stash),
+                   list(self.cards), {k: list(v) for k, v in self.cubes.items()}, list(self.fled), list(self.used))
+        new.fx = self.fx
+        return new
 
     def cube_counts(self) -> list[int]:
         """Cubes per colour anywhere in this Camp (Wagons, Stash, cards)."""
