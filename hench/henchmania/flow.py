@@ -95,7 +95,7 @@ def start_day(s: "HMState") -> None:
     for held in s.held:
         for owner in held:
             taken[owner] += 1
-    s.to_place = [per - taken[seat] for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
+    s.to_place = [max(0, per - taken[seat]) for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
     s.log(f"day {s.day} begins; P{s.badge} holds the Badge of Honor")
     s.turn = (s.badge - 1) % s.n
     next_placement(s)

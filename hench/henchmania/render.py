@@ -110,7 +110,8 @@ def _player_html(s: "HMState", seat: int, show_hand: bool) -> str:
     reserve = "".join(_card_chip(s.name(c), s.card(c).site, c in s.exhausted) for c in s.reserves[seat]) or "<i>none</i>"
     trump = s.trumps[seat]
     trump_html = _card_chip(s.name(trump), s.card(trump).site, trump in s.exhausted) if trump is not None else "<i>none</i>"
-    marks = (" &#127894;" if seat == s.badge else "") + (" &#9654;" if seat == s.actor else "") + \
+    badge = f" <span title='Badge of Honor' style='{_CHIP}background:#f9a825;color:#000'>&#9733; Badge</span>"
+    marks = (badge if seat == s.badge else "") + (" &#9654;" if seat == s.actor else "") + \
             (" <span style='color:#888'>(passed)</span>" if s.passed[seat] and s.stage == "play_cards" else "")
     border = "3px solid #e65100" if seat == s.actor else "1px solid #bbb"
     lap = f" <span style='font-size:11px'>(meter {pos}, lap {laps + 1})</span>" if laps else ""
