@@ -8,7 +8,11 @@ directory), except that "/" goes straight to the shelf; the file list stays at /
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import tornado.web
@@ -40,6 +44,73 @@ def main(argv: list[str] | None = None) -> None:
     if not any(not a.startswith("-") for a in argv):
         argv.append(str(NOTEBOOKS))
     HenchVoila.launch_instance(argv=argv)
+
+
+# -- running a server from code (tests and benchmarks) ----------------------------------------------
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def running_server(*extra: str, notebooks: Path = NOTEBOOKS, log_path: Path | None = None, timeout: float = 90):
+    """Start this launcher (as `make run` does) on a free port; yield (base_url, process)."""
+    import requests
+
+    root = Path(__file__).resolve().parent.parent
+    port = free_port()
+    log = open(log_path, "w") if log_path else subprocess.DEVNULL
+    cmd = [sys.executable, "-m", "widgets.serve", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", *extra, str(notebooks)]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if requests.get(base + "/voila/tree", timeout=2).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Voila did not start (log: {log_path})")
+            time.sleep(0.3)
+        yield base, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        if log_path:
+            log.close()
+
+
+def kernel_processes(proc: subprocess.Popen) -> list:
+    """The kernel processes a server started (psutil.Process objects)."""
+    import psutil
+
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    out = []
+    for child in children:
+        try:
+            if "ipykernel_launcher" in " ".join(child.cmdline()):
+                out.append(child)
+        except psutil.Error:
+            pass
+    return out
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WIDGET_SELECTOR = ".jupyter-widgets, .widget-box, .widget-html"
 
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 import pytest
 
-from .server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, all_notebooks, have_chromium, kernel_processes, voila_server
+from .server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR, all_notebooks, have_chromium, kernel_processes, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOTS = ARTIFACTS / "screenshots"
-WIDGET = ".jupyter-widgets, .widget-box, .widget-html"
+WIDGET = WIDGET_SELECTOR
 
 
 @pytest.fixture(scope="module")

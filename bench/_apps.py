@@ -1,0 +1,53 @@
+"""Shared pieces of the app benchmarks: a served copy of the notebooks (plus a floor notebook) and a browser."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from widgets.serve import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, WIDGET_SELECTOR, running_server
+
+FLOOR = "_floor.ipynb"
+FLOOR_SOURCE = "import hench, widgets, ipywidgets as ipw, plotly.graph_objects, pandas\nipw.HTML('ready')"
+
+
+def notebooks() -> list[str]:
+    found = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    return sorted(found, key=lambda p: (p != "index.ipynb", p))
+
+
+@contextmanager
+def served(*extra: str):
+    """Serve a temporary copy of notebooks/ with the floor notebook added: the same imports, one widget."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "notebooks"
+        shutil.copytree(NOTEBOOKS, root)
+        cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": FLOOR_SOURCE}
+        (root / FLOOR).write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+                                              "nbformat": 4, "nbformat_minor": 5}))
+        with running_server(*extra, notebooks=root) as (base, proc):
+            yield base, proc
+
+
+@contextmanager
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def time_to_widget(page, url: str, timeout_ms: int = 180_000) -> float:
+    """Seconds from navigation to the first widget on screen."""
+    t = time.perf_counter()
+    page.goto(url, wait_until="commit", timeout=timeout_ms)
+    page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=timeout_ms)
+    return time.perf_counter() - t

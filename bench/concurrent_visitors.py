@@ -1,0 +1,60 @@
+"""N visitors (default 10) open an app at the same moment: how long each waits for its first widget, and failures.
+
+    python bench/concurrent_visitors.py [--visitors 10] [--notebook index.ipynb]
+Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import threading
+import time
+
+from _apps import served
+from widgets.serve import CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR
+
+
+def visitor(url: str, results: list, i: int, start: threading.Event) -> None:
+    from playwright.sync_api import sync_playwright
+
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = b.new_page()
+            start.wait()
+            t = time.perf_counter()
+            page.goto(url, wait_until="commit", timeout=300_000)
+            page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=300_000)
+            results[i] = {"ok": True, "wait_s": round(time.perf_counter() - t, 2)}
+            b.close()
+    except Exception as exc:  # a failure is a figure here, not a crash
+        results[i] = {"ok": False, "error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--visitors", type=int, default=10)
+    parser.add_argument("--notebook", default="index.ipynb")
+    args = parser.parse_args()
+    results: list = [None] * args.visitors
+    with served() as (base, _):
+        start = threading.Event()
+        url = f"{base}/voila/render/{args.notebook}"
+        threads = [threading.Thread(target=visitor, args=(url, results, i, start)) for i in range(args.visitors)]
+        for t in threads:
+            t.start()
+        time.sleep(5)  # let every browser start before the visitors arrive together
+        start.set()
+        for t in threads:
+            t.join()
+    waits = [r["wait_s"] for r in results if r and r.get("ok")]
+    print(json.dumps({"benchmark": "concurrent visitors", "notebook": args.notebook, "visitors": args.visitors,
+                      "succeeded": len(waits), "failed": [r for r in results if not (r and r.get("ok"))],
+                      "wait_s": {"min": min(waits, default=None), "median": statistics.median(waits) if waits else None,
+                                 "max": max(waits, default=None)}, "each": results}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
