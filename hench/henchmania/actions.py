@@ -74,6 +74,8 @@ def format_action(a: Action) -> str:
     return text
 
 
+# A15: translation variants of card names in the rulebook text
+ALIASES = {"gauntlet": "glove", "demonstration": "performance"}
 _PLAY = re.compile(r"(play|use) (.+?)(?: on p(\d+)(?: (.+?))?)?(?: replacing (.+))?")
 
 
@@ -81,7 +83,7 @@ def parse_action(text: str, sites: tuple[str, ...], cards: list[str]) -> Action:
     """The Action written as `text`. Names are matched case-insensitively against the data."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is written as text, got {text!r}")
-    t = " ".join(text.split()).lower()
+    t = " ".join(ALIASES.get(w, w) for w in text.lower().split())
     for kind, word in _SIMPLE.items():
         if t == word.lower():
             return Action(kind)

@@ -170,3 +170,9 @@ def test_illegal_duel_action_leaves_state_unchanged():
     with pytest.raises(IllegalActionError):
         act(s, "roll 6 6 6")
     assert s.to_json() == before
+
+
+def test_gauntlet_is_an_alias_of_glove():
+    """A15: the rulebook's 'Gauntlet' is the Glove."""
+    s = duel_ready()
+    assert act(s, "play Gauntlet on P1") == act(s, "play Glove on P1")
