@@ -39,7 +39,7 @@ class Engine(StateCore):
 
     def apply(self, action: object) -> "Engine":
         if self._legal is None:
-            self.legal_actions()
+            self._legal = _LEGAL[self.phase](self)
         if action not in self._legal:
             action = self._canonical(action)
             if action not in self._legal:
@@ -349,9 +349,11 @@ class Engine(StateCore):
         self.holding[colour] += k
         if k == 0:
             return self._resume()
-        if not self._destinations():
+        legal = self._legal_destination()
+        if not legal:
             return self._finish_cubes()  # HU-065: all excess
         self.phase = "pillage_choose_destination"
+        self._legal = legal  # computed once: this action ends here
         return None
 
     def _do_onto(self, p: tuple) -> None:
@@ -370,9 +372,13 @@ class Engine(StateCore):
         return self._finish_cubes()  # HU-056: the rest back
 
     def _continue_placement(self) -> None:
-        if sum(self.holding) == 0 or not self._placements()[0]:
+        if sum(self.holding) == 0:
+            return self._finish_cubes()
+        places, matching = self._placements()
+        if not places:
             return self._finish_cubes()
         self.phase = "pillage_place"
+        self._legal = places if matching else places + ["return the rest"]  # as _legal_place
         return None
 
     def _do_place(self, p: tuple) -> None:
@@ -432,8 +438,10 @@ class Engine(StateCore):
             self.phase = "turn_choose_action"
             return None
         self.phase = "turn_after_window"
-        if not self._raid_actions():
-            self._end_turn()
+        raids = self._raid_actions()
+        if not raids:
+            return self._end_turn()
+        self._legal = raids + ["end turn"]  # as _legal_after
         return None
 
     def _do_activate(self, p: tuple) -> None:
