@@ -257,7 +257,7 @@ class Engine(StateCore):
         colour, value = p[1], p[2]
         self.dice[colour] = value
         if self.phase == "turn_reroll_die":
-            self.phase = "turn_take_die"
+            self.phase, self.reroll = "turn_take_die", -1
         elif 0 not in self.dice:
             self.phase = "turn_take_die"  # HU-033: the first player starts
 

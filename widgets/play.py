@@ -1,0 +1,305 @@
+"""A game at the table: the board, the phase, the moves open now, the dice, bots, undo, a log and a
+score chart. Generic over the uniform game API, so every game uses it; a game passes its own board
+picture, phases and bots.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as ipw
+import plotly.graph_objects as go
+
+import hench
+from hench.core import CHANCE, Rng, State, format_probability, sample_outcome
+
+from .core import MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, protect, redraw
+
+MAX_BUTTONS = 36
+BOT_STEP_LIMIT = 20_000
+PALETTE = ["#1d4f91", "#b5651d", "#2f6b4f", "#8e3b2f", "#6b4a8e"]
+
+
+@dataclass
+class TableConfig:
+    """What a game tells the generic views: how to draw it, its phases, its bots and its clock."""
+
+    game_id: str
+    phases: Sequence[tuple[str, str, Sequence[str]]] = ()
+    board: Callable[[State, int | None], str] | None = None  # (state, viewer seat) -> HTML
+    make_bot: Callable[[int], Any] | None = None  # seed -> bot with .choose(state)
+    bot_kinds: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    clock: Callable[[State], int] | None = None  # the day or round a state belongs to
+    clock_label: str = "turn"
+    explain: Callable[[State], str] | None = None  # a line saying what the current step is about
+    seat_names: Sequence[str] = ()
+
+    def names(self, players: int) -> list[str]:
+        return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]
+
+    def draw(self, state: State, viewer: int | None) -> str:
+        return self.board(state, viewer) if self.board else state._repr_html_()
+
+    def bot(self, seed: int, kind: str | None = None):
+        factory = self.bot_kinds.get(kind) if kind else None
+        return (factory or self.make_bot or (lambda s: hench.RandomBot(s)))(seed)
+
+
+def phase_rules(config: TableConfig, phase: str) -> list[str]:
+    for pid, _, rule_ids in config.phases:
+        if pid == phase:
+            return list(rule_ids)
+    return []
+
+
+def rules_line(rule_ids: Sequence[str]) -> str:
+    """The rule IDs a step teaches, each with its summary on hover."""
+    chips = []
+    for rid in rule_ids:
+        summary = hench.rules.get(rid).summary if hench.rules.exists(rid) else ""
+        chips.append(f"<span class='hench-rule-chip' title='{html.escape(summary)}' style='font-family:monospace;background:#eef1f5;"
+                     f"padding:1px 6px;border-radius:6px;margin-right:4px'>{rid}</span>")
+    return "<span style='color:#667'>Rules in play: </span>" + "".join(chips) if chips else ""
+
+
+class GameView(ipw.VBox):
+    """Play a game against bots with the rules explained. The session is the only source of truth."""
+
+    def __init__(self, config: TableConfig, players: int = 3, seed: int | None = 1, human_seats: Sequence[int] = (0,),
+                 auto_dice: bool = False, chart: bool = True, options: dict | None = None):
+        self.config, self.game = config, hench.get_game(config.game_id)
+        self.human_seats, self.options = tuple(human_seats), dict(options or {})
+        self.rng = Rng.from_seed(seed)
+        self.messages = MessageArea()
+        self.session = hench.Session(self.game.new_game(players=players, seed=seed, **self.options))
+        self.bots = [config.bot(1000 + i) for i in range(players)]
+        self._build(auto_dice, chart)
+        super().__init__(self._layout())
+        self.add_class("hench-game")
+        self.refresh()
+
+    # -- building --------------------------------------------------------------------------------------
+    def _build(self, auto_dice: bool, chart: bool) -> None:
+        self.stepper = PhaseStepper(self.config.phases)
+        self.rule_chips = ipw.HTML()
+        self.explain = ipw.HTML()
+        self.board = ipw.HTML()
+        self.scoreboard = Scoreboard()
+        self.moves = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap"))
+        self.move_list = protect(ipw.Dropdown(description="Move", layout=ipw.Layout(width="420px")), self.messages)
+        self.play_selected = ipw.Button(description="Play this move", button_style="primary")
+        self.typed = protect(ipw.Text(placeholder="or type a move and press Enter", continuous_update=False,
+                                      layout=ipw.Layout(width="320px")), self.messages)
+        self.dice_outcomes = protect(ipw.Dropdown(description="Set to", layout=ipw.Layout(width="420px")), self.messages)
+        self.roll = ipw.Button(description="Roll the dice", button_style="warning")
+        self.set_dice = ipw.Button(description="Set the dice")
+        self.auto_dice = ipw.Checkbox(value=auto_dice, description="roll the dice for me")
+        self.bots_go = ipw.Button(description="Let the bots play", button_style="info")
+        self.undo_button, self.redo_button = ipw.Button(description="Undo"), ipw.Button(description="Redo")
+        self.new_button = ipw.Button(description="New game")
+        self.log_view = ipw.HTML()
+        self.fig = figure_widget(f"Scores by {self.config.clock_label}", height=300) if chart else None
+        self.play_selected.on_click(lambda _: self._play_selected())
+        self.typed.observe(lambda change: self._play_typed() if change["new"].strip() else None, "value")
+        self.roll.on_click(lambda _: self._roll())
+        self.set_dice.on_click(lambda _: self._set_dice())
+        self.bots_go.on_click(lambda _: self._bots())
+        self.undo_button.on_click(lambda _: self._undo())
+        self.redo_button.on_click(lambda _: self._redo())
+        self.new_button.on_click(lambda _: self._new())
+
+    def _layout(self) -> list:
+        self.dice_box = ipw.HBox([self.roll, self.dice_outcomes, self.set_dice])
+        self.move_box = ipw.VBox([self.moves, ipw.HBox([self.move_list, self.play_selected]), self.typed])
+        controls = ipw.HBox([self.bots_go, self.undo_button, self.redo_button, self.new_button, self.auto_dice])
+        side = ipw.VBox([self.scoreboard, ipw.HTML("<b>Log</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
+        parts = [self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.messages,
+                 self.dice_box, self.move_box, controls]
+        return parts + ([self.fig] if self.fig is not None else [])
+
+    # -- reading the state ---------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def viewer(self) -> int | None:
+        cp = self.state.current_player
+        return cp if cp in self.human_seats else (self.human_seats[0] if self.human_seats else None)
+
+    def _human_to_move(self) -> bool:
+        return self.state.current_player in self.human_seats
+
+    # -- handlers -----------------------------------------------------------------------------------
+    def _apply(self, action: Hashable) -> None:
+        self.session.apply(action)
+        self.messages.show(f"{self._who(self.session.history[-1].player)}: {self.game.format_action(action)}", "ok")
+        self._after_move()
+
+    def _after_move(self) -> None:
+        self._advance()
+        self.refresh()
+
+    def _advance(self) -> None:
+        """Bots move and (if asked) dice roll until a human must act or the game ends."""
+        for _ in range(BOT_STEP_LIMIT):
+            st = self.state
+            if st.is_terminal or self._human_to_move():
+                return
+            if st.current_player == CHANCE:
+                if not self.auto_dice.value:
+                    return
+                self.session.apply(sample_outcome(st.chance_outcomes(), self.rng))
+            else:
+                self.session.apply(self.bots[st.current_player].choose(st))
+
+    @guarded()
+    def _play_selected(self) -> None:
+        if self.move_list.value is None:
+            raise hench.HenchError("choose a move in the list first")
+        self._apply(self.move_list.value)
+
+    @guarded()
+    def _play_typed(self) -> None:
+        text = (self.typed.value or "")[:200]
+        try:
+            self._apply(self.game.parse_action(self.state, text))
+        finally:
+            self.typed.value = ""
+
+    @guarded()
+    def play(self, text: str) -> None:
+        """Play a move written as text (what a button shows)."""
+        self._apply(self.game.parse_action(self.state, text))
+
+    @guarded()
+    def _roll(self) -> None:
+        if self.state.current_player != CHANCE:
+            raise hench.HenchError("there are no dice to roll now")
+        self._apply(sample_outcome(self.state.chance_outcomes(), self.rng))
+
+    @guarded()
+    def _set_dice(self) -> None:
+        if self.state.current_player != CHANCE or self.dice_outcomes.value is None:
+            raise hench.HenchError("there are no dice to set now")
+        self._apply(self.dice_outcomes.value)
+
+    @guarded()
+    def _bots(self) -> None:
+        before = len(self.session)
+        for _ in range(BOT_STEP_LIMIT):
+            st = self.state
+            if st.is_terminal or (self._human_to_move() and len(self.session) > before):
+                break
+            if st.current_player == CHANCE:
+                self.session.apply(sample_outcome(st.chance_outcomes(), self.rng))
+            else:
+                self.session.apply(self.bots[st.current_player].choose(st))
+        self.messages.show(f"{len(self.session) - before} moves played.", "info")
+        self.refresh()
+
+    @guarded()
+    def _undo(self) -> None:
+        if not self.session.can_undo:
+            raise hench.HenchError("nothing to undo: this is the start of the game")
+        self.session.undo()
+        if not self._human_to_move():  # step back over the bots' moves to the human's last decision
+            self.session.undo_to(lambda s: s.current_player in self.human_seats)
+        self.messages.show("Undone.", "info")
+        self.refresh()
+
+    @guarded()
+    def _redo(self) -> None:
+        if not self.session.can_redo:
+            raise hench.HenchError("nothing to redo")
+        self.session.redo()
+        self.refresh()
+
+    @guarded()
+    def _new(self) -> None:
+        seed = self.rng.randrange(2**31)
+        self.session.reset(self.game.new_game(players=self.state.num_players, seed=seed, **self.options))
+        self.messages.show(f"New game (seed {seed}).", "info")
+        self._after_move()
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def _who(self, seat: int | None) -> str:
+        if seat == CHANCE:
+            return "Dice"
+        names = self.config.names(self.state.num_players)
+        return names[seat] + (" (you)" if seat in self.human_seats else "") if seat is not None else "-"
+
+    def refresh(self) -> None:
+        st = self.state
+        self.stepper.show(st.phase)
+        self.rule_chips.value = rules_line(phase_rules(self.config, st.phase))
+        self.explain.value = self._status()
+        self.board.value = self.config.draw(st, self.viewer)
+        names = self.config.names(st.num_players)
+        self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], st.scores(),
+                             st.current_player if st.current_player not in (None, CHANCE) else None)
+        self._draw_moves()
+        self.log_view.value = self._log_html()
+        self.undo_button.disabled, self.redo_button.disabled = not self.session.can_undo, not self.session.can_redo
+        self.bots_go.disabled = st.is_terminal
+        if self.fig is not None:
+            self._draw_chart()
+
+    def _status(self) -> str:
+        st = self.state
+        if st.is_terminal:
+            names = self.config.names(st.num_players)
+            who = " and ".join(names[i] for i in st.winners())
+            return f"<b>The game is over.</b> Winner: {html.escape(who)}. Scores: {st.scores()}"
+        extra = self.config.explain(st) if self.config.explain else ""
+        whose = "the dice" if st.current_player == CHANCE else self._who(st.current_player)
+        return f"<b>Now:</b> {html.escape(whose)} &middot; phase <code>{html.escape(st.phase)}</code> {extra}"
+
+    def _draw_moves(self) -> None:
+        st = self.state
+        chance = st.current_player == CHANCE
+        mine = self._human_to_move()
+        legal = st.legal_actions() if mine else []
+        fmt = self.game.format_action
+        self.dice_box.layout.display = "flex" if chance else "none"
+        if chance:
+            self.dice_outcomes.options = [(f"{fmt(a)} · {format_probability(p)}", a) for a, p in st.chance_outcomes()]
+        self.move_box.layout.display = "flex" if mine else "none"
+        buttons = []
+        if len(legal) <= MAX_BUTTONS:
+            for action in legal:
+                b = ipw.Button(description=fmt(action), tooltip=fmt(action), layout=ipw.Layout(width="auto", margin="2px"))
+                b.add_class("hench-move")
+                b.on_click(lambda _, a=action: self._click(a))
+                buttons.append(b)
+        self.moves.children = buttons
+        self.move_list.options = [(fmt(a), a) for a in legal]
+
+    @guarded()
+    def _click(self, action: Hashable) -> None:
+        self._apply(action)
+
+    def _log_html(self, last: int = 14) -> str:
+        steps = self.session.history[-last:]
+        rows = "".join(f"<div style='font-size:12px'><span style='color:#889'>{s.index + 1}.</span> "
+                       f"<b>{html.escape(self._who(s.player))}</b> {html.escape(s.text)}</div>" for s in steps)
+        return rows or "<i style='color:#889'>no moves yet</i>"
+
+    def score_history(self) -> tuple[list[int], list[list[int]]]:
+        """(clock values, scores per seat at the end of each) over the session so far."""
+        clock = self.config.clock or (lambda s: 0)
+        marks: dict[int, list[int]] = {}
+        for st in self.session.states:
+            marks[clock(st)] = st.scores()
+        xs = sorted(marks)
+        return xs, [[marks[x][seat] for x in xs] for seat in range(self.state.num_players)]
+
+    def _draw_chart(self) -> None:
+        xs, per_seat = self.score_history()
+        names = self.config.names(self.state.num_players)
+        traces = [go.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))
+                  for i, ys in enumerate(per_seat)]
+        redraw(self.fig, traces, xaxis_title=self.config.clock_label, yaxis_title="score")

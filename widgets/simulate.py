@@ -1,0 +1,113 @@
+"""Many bot games in a row, with a progress bar: win rate by seat, final scores, game length."""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass, field
+
+import ipywidgets as ipw
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+import hench
+from hench.core import Rng, play_game
+
+from .core import MessageArea, checked_int, guarded, protect
+from .play import PALETTE, TableConfig
+
+MAX_GAMES = 20_000
+
+
+@dataclass
+class SimulationResult:
+    players: int
+    rows: list[dict] = field(default_factory=list)  # one per game: seed, winners, scores, actions, clock
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(self.rows)
+
+    def win_rates(self) -> list[float]:
+        """Share of games each seat won (a tie shares the win)."""
+        wins = Counter()
+        for row in self.rows:
+            for seat in row["winners"]:
+                wins[seat] += 1 / len(row["winners"])
+        return [wins[s] / max(len(self.rows), 1) for s in range(self.players)]
+
+
+def simulate(config: TableConfig, players: int, games: int, seed: int = 0, bot_kind: str | None = None,
+             progress=None, options: dict | None = None) -> SimulationResult:
+    """Play `games` bot games; `progress(i)` is called after each one."""
+    game = hench.get_game(config.game_id)
+    result = SimulationResult(players)
+    for i in range(games):
+        start = game.new_game(players=players, seed=seed + i, **(options or {}))
+        bots = [config.bot(seed * 7919 + i * 31 + s, bot_kind) for s in range(players)]
+        final, n = play_game(start, bots, Rng.from_seed(seed + i))
+        result.rows.append({"seed": seed + i, "winners": final.winners(), "scores": final.scores(), "actions": n,
+                            "clock": config.clock(final) if config.clock else None})
+        if progress:
+            progress(i + 1)
+    return result
+
+
+class SimulationView(ipw.VBox):
+    """Choose players, bots and a number of games; watch the bar; read the charts."""
+
+    def __init__(self, config: TableConfig, games: int = 200, players: int | None = None):
+        self.config, self.game = config, hench.get_game(config.game_id)
+        self.messages = MessageArea()
+        counts = list(range(self.game.min_players, self.game.max_players + 1))
+        self.players = protect(ipw.Dropdown(options=counts, value=players or counts[0], description="Players"), self.messages)
+        kinds = list(config.bot_kinds) or ["default"]
+        self.kind = protect(ipw.Dropdown(options=kinds, value=kinds[0], description="Bots"), self.messages)
+        self.games = protect(ipw.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games"), self.messages)
+        self.run_button = ipw.Button(description="Simulate", button_style="primary", icon="play")
+        self.bar = ipw.IntProgress(value=0, min=0, max=games, description="", layout=ipw.Layout(width="420px"))
+        self.summary = ipw.HTML()
+        self.charts = ipw.Output()
+        self.run_button.on_click(lambda _: self.run())
+        self.result: SimulationResult | None = None
+        super().__init__([ipw.HBox([self.players, self.kind, self.games, self.run_button]), self.bar, self.messages,
+                          self.summary, self.charts])
+        self.add_class("hench-simulation")
+
+    @guarded()
+    def run(self) -> None:
+        n = checked_int(self.games.value, 1, MAX_GAMES, "the number of games")
+        players = checked_int(self.players.value, self.game.min_players, self.game.max_players, "players")
+        kind = self.kind.value if self.kind.value in self.config.bot_kinds else None
+        self.bar.max, self.bar.value, self.bar.bar_style = n, 0, ""
+        self.run_button.disabled = True
+        try:
+            step = max(1, n // 50)
+            self.result = simulate(self.config, players, n, bot_kind=kind,
+                                   progress=lambda i: setattr(self.bar, "value", i) if i % step == 0 or i == n else None)
+        finally:
+            self.run_button.disabled = False
+        self.bar.bar_style = "success"
+        self.show(self.result)
+
+    def show(self, result: SimulationResult) -> None:
+        df = result.frame()
+        names = self.config.names(result.players)
+        rates = result.win_rates()
+        self.summary.value = ("<table class='hench-sim-summary'><tr><th>seat</th><th>win rate</th><th>mean final score</th></tr>"
+                              + "".join(f"<tr><td>{html.escape(names[s])}</td><td>{rates[s]:.1%}</td>"
+                                        f"<td>{df['scores'].map(lambda v: v[s]).mean():.1f}</td></tr>" for s in range(result.players))
+                              + f"</table><div style='color:#667'>{len(df)} games, {df['actions'].mean():.0f} moves on average"
+                              + (f", {df['clock'].mean():.1f} {self.config.clock_label}s" if df['clock'].notna().all() else "") + "</div>")
+        fig = make_subplots(rows=1, cols=3, subplot_titles=("Win rate by seat", "Final scores", f"Game length ({self.config.clock_label}s)"))
+        fig.add_trace(go.Bar(x=names, y=rates, marker_color=PALETTE[: result.players], showlegend=False), 1, 1)
+        for s in range(result.players):
+            fig.add_trace(go.Histogram(x=df["scores"].map(lambda v: v[s]), name=names[s], opacity=0.6,
+                                       marker_color=PALETTE[s % len(PALETTE)]), 1, 2)
+        length = df["clock"] if df["clock"].notna().all() else df["actions"]
+        fig.add_trace(go.Histogram(x=length, marker_color="#667", showlegend=False), 1, 3)
+        fig.update_layout(barmode="overlay", height=330, template="plotly_white", margin=dict(t=40, l=40, r=10, b=30))
+        fig.update_yaxes(tickformat=".0%", row=1, col=1)
+        self.charts.clear_output(wait=True)
+        with self.charts:
+            fig.show()
