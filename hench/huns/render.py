@@ -6,6 +6,7 @@ import html
 from typing import TYPE_CHECKING
 
 from .data import COLOURS, KINDS, LETTERS
+from .effects import is_live
 from .state import PHASES, Camp
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -105,8 +106,10 @@ def _card_html(state: "StateCore", camp: Camp, card: int) -> str:
     cubes = "".join(_cube(x, 9) for x in camp.cubes.get(card, ()))
     room = f" {len(camp.cubes.get(card, ()))}/{c.spaces} {cubes}" if c.spaces else ""
     used = " (used)" if card in camp.used else ""
-    return (f"<span title='{html.escape(c.effect)}' style='display:inline-block;margin:2px;padding:2px 6px;"
-            f"border-radius:4px;border:2px solid {HEX[c.colour]};background:#fff;font-size:11px'>"
+    live = is_live(camp, state.data, card)
+    style = "solid" if live or c.colour in (1, 4) else "dashed"  # dashed: an empty Mercenary, a filled Curse
+    return (f"<span title='{html.escape(c.effect)}{' (active)' if live else ''}' style='display:inline-block;margin:2px;"
+            f"padding:2px 6px;border-radius:4px;border:2px {style} {HEX[c.colour]};background:#fff;font-size:11px'>"
             f"<b>{c.id}</b> {html.escape(c.name)}{room}{used}</span>")
 
 
@@ -120,10 +123,23 @@ def _camp_html(state: "StateCore", seat: int) -> str:
     stash = "".join(_cube(c, 9) for c in range(5) for _ in range(camp.stash[c]))
     cards = "".join(_card_html(state, camp, c) for c in camp.cards) or "<i style='color:#999'>no cards</i>"
     first = " &#9873; first" if seat == state.first else ""
+    vp = f" &middot; <b>{state.scores()[seat]}</b> VP{'' if state.phase == 'game_over' else ' if it ended now'}"
     return (f"<div style='border:2px solid {border};border-radius:8px;padding:6px;margin:4px 0;background:#fbf8f2'>"
-            f"<b>Player {seat}</b>{first}{' &larr; to act' if turn else ''}<div>{wagons}</div>"
+            f"<b>Player {seat}</b>{first}{vp}{' &larr; to act' if turn else ''}<div>{wagons}</div>"
             f"<div style='font-size:12px'>dispatched: <b>{len(camp.dispatched)}</b> &nbsp; stash ({sum(camp.stash)}): "
             f"{stash}</div><div>{cards}</div></div>")
+
+
+def _sheet_html(state: "StateCore") -> str:
+    from .scoring import scoring_sheet
+
+    rows = scoring_sheet(state)
+    head = "".join(f"<th style='padding:2px 8px'>Player {i}</th>" for i in range(state.n))
+    body = "".join(f"<tr><td style='padding:1px 8px'>{k}</td>" + "".join(
+        f"<td style='text-align:right;padding:1px 8px'>{r[k]}</td>" for r in rows) + "</tr>" for k in rows[0])
+    win = ", ".join(f"Player {w}" for w in state.winners())
+    return (f"<table style='border-collapse:collapse;font-size:12px;margin:4px 0;background:#fff'><tr><th></th>{head}</tr>"
+            f"{body}</table><div>Winner: <b>{win}</b></div>")
 
 
 def to_html(state: "StateCore") -> str:
@@ -136,6 +152,7 @@ def to_html(state: "StateCore") -> str:
             f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {state.round}, turn {state.turn + 1}/5 "
             f"&middot; {phase}</div>{_supply(state)}<div style='font-size:12px'>Wagon deck: {len(state.wagon_deck)} "
             f"&middot; face up:</div><div>{display}</div>{pending}"
+            f"{_sheet_html(state) if state.phase == 'game_over' else ''}"
             f"{''.join(_camp_html(state, s) for s in range(state.n))}</div>")
 
 
