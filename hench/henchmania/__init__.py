@@ -10,6 +10,7 @@ Public API beside the uniform game API:
 - `assumptions(data=None)` rows (what, value, source, note) of every constant and card in force;
 - `load_data(path)` a user's own data file (`new_game(..., data=path)` uses it);
 - `PHASES` the phases in order as (id, label, rule IDs) for a phase stepper;
+- `READINGS` how the engine reads the catalogue's ambiguities (id, reading, option);
 - `state.view(seat)`, `state.html(seat)`, `meter(score)`; `hench.henchmania.odds`, `.bots`.
 """
 
@@ -21,7 +22,7 @@ from hench.core import Game, InvalidOptionError, register
 
 from .actions import Action, parse_action
 from .data import DataError, GameData, assumptions, load_data
-from .options import OPTIONS
+from .options import OPTIONS, READINGS
 from .render import meter
 from .state import HMState
 
@@ -67,4 +68,4 @@ GAME = register(Game(
     options=OPTIONS, turn_rule="HM-025", end_rule="HM-075", parse=_parse, formatter=str,
 ))
 
-__all__ = ["Action", "DataError", "GAME", "GameData", "HMState", "PHASES", "assumptions", "load_data", "meter"]
+__all__ = ["Action", "DataError", "GAME", "GameData", "HMState", "OPTIONS", "PHASES", "READINGS", "assumptions", "load_data", "meter"]

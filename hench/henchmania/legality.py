@@ -98,7 +98,7 @@ def _reserve_plays(s: "HMState", me: int, card) -> list[Action]:
     have = s.count(mine, card.name)
     if len(mine) < s.data.values["reserve_limit"]:
         return [Action("play", card.name)] if have < card.reserve_max else []
-    used_only = s.opts["reserve_discard"] == "used_only"
+    used_only = s.opts["reserve_discard_must_be_exhausted"]
     return [Action("play", card.name, replace=r) for r in _distinct(s, mine)
             if have + 1 - (r == card.name) <= card.reserve_max
             and (not used_only or any(c in s.exhausted for c in mine if s.data.deck[c].name == r))]
@@ -370,8 +370,8 @@ def check_reserve_room(s: "HMState", a: Action) -> Why:
     cid = s.find(mine, a.replace, prefer_fresh=False)
     if cid is None:
         return "HM-033", f"your Reserve holds no {a.replace} to discard"
-    if s.opts["reserve_discard"] == "used_only" and not any(c in s.exhausted for c in mine if s.name(c) == a.replace):
-        return "HM-033", f"with reserve_discard='used_only' the card you drop must be a turned (used) one; the {a.replace} is not"
+    if s.opts["reserve_discard_must_be_exhausted"] and not any(c in s.exhausted for c in mine if s.name(c) == a.replace):
+        return "HM-033", f"with reserve_discard_must_be_exhausted=True the card you drop must be a turned (used) one; the {a.replace} is not"
     return None
 
 

@@ -13,9 +13,39 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("score_floor", "zero", "A11: scores stop at 0 ('zero') or may go negative ('none')", ("zero", "none")),
     Option("domination_draw", "choose", "A4: the dominating player chooses to take the extra card, or always takes it",
            ("choose", "always")),
-    Option("reserve_discard", "any", "A7: a full Reserve drops any card ('any') or only a turned one ('used_only')",
-           ("any", "used_only")),
+    Option("reserve_discard_must_be_exhausted", False, "A7: a full Reserve may drop any card (False) or only a "
+           "turned, used one (True)", (False, True)),
     Option("guard_timing", "after_glove", "HM-102/103: the Guard window comes right after the Glove, or after the "
            "Attacker has laid a weapon (which the Guard then sends back)", ("after_glove", "after_weapon")),
     Option("data", "builtin", "component data: 'builtin' or the path of your own TOML file (see data/*.toml)"),
 )}
+
+# How the engine reads the catalogue's ambiguities (section 6): (id, reading, option that changes it or "").
+READINGS: list[tuple[str, str, str]] = [
+    ("A1", "an attack die at or above the Attack value is a hit", ""),
+    ("A2", "after each phase 3 the game ends if a score reaches the threshold or the last day is done",
+     "threshold_inclusive, win_threshold, days"),
+    ("A3", "domination is a strict plurality: more pawns than every other player", ""),
+    ("A4", "the extra card comes from the dominated site's pile, by choice, in seat order from the Badge holder",
+     "domination_draw"),
+    ("A5", "tie-break duels: the tied player first clockwise from the Badge attacks first, bare-handed; "
+     "Reserve cards (Apothecary) and the Master-at-Arms Trump apply; only wounds count", ""),
+    ("A6", "three or more tied leaders play one more full day, then the end check runs again", ""),
+    ("A7", "a full Reserve drops any card of the player's choice", "reserve_discard_must_be_exhausted"),
+    ("A8", "Traitor takes an opponent's pawn off a site; next day the taker places it (drawing the card), "
+     "it counts for its owner, who places one fewer", ""),
+    ("A9", "domination is recomputed live (bots.dominated_sites); the extra card is drawn only at the end of phase 1", ""),
+    ("A10", "no action simply discards a card from hand", ""),
+    ("A11", "scores never go below 0", "score_floor"),
+    ("A12", "a site with no card left still takes a pawn; nothing is drawn", ""),
+    ("A13", "animal cards and the other additional cards are not included (variant off)", ""),
+    ("A14", "Guard and Armory cards are the only hand cards a passed player may play (in a duel); "
+     "Reserve effects such as the Apothecary still work", ""),
+    ("A15", "Gauntlet = Glove, Army card = Armory card, Demonstration = Performance card", ""),
+    ("A16", "Old Lady uses the effect of an opponent's Trump slot card", ""),
+    ("A17", "Porter placements ignore the spot limit however many Porters a site already has", ""),
+    ("A18", "every discarded card goes to its own site's discard pile", ""),
+    ("A19", "8 pawns per player at every player count", ""),
+    ("A20", "Performance cards score by the number of different kinds: 0, 1, 3, 5", ""),
+    ("HM-102", "the Guard window comes straight after the Glove", "guard_timing"),
+]

@@ -232,3 +232,12 @@ def test_heuristic_bot_choices_are_sensible():
     me = s.current_player
     s = give(empty_hands(s), me, "Jester", "Guard")
     assert str(bot.choose(s)) == "play Jester"  # a Reserve card that scores
+
+
+def test_readings_name_real_options():
+    from hench.henchmania import OPTIONS, READINGS
+
+    assert len(READINGS) == 21
+    for _, reading, options in READINGS:
+        assert reading
+        assert all(name.strip() in OPTIONS for name in options.split(",") if name.strip())

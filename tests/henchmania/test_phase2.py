@@ -77,7 +77,7 @@ def test_ex6_nine_cards_in_front():
 
 @pytest.mark.rule("HM-033")
 def test_full_reserve_discard_option_used_only():
-    s = give(start(reserve_discard="used_only"), 0, *["Prayer"] * 3, "Jester", "Minstrel", "Juggler", "Penitent", "Trick", where="reserve")
+    s = give(start(reserve_discard_must_be_exhausted=True), 0, *["Prayer"] * 3, "Jester", "Minstrel", "Juggler", "Penitent", "Trick", where="reserve")
     s = give(s, 0, "Holy Water")
     s = edit(s)
     s.hands[0] = []
