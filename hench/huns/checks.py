@@ -287,6 +287,12 @@ def bonus_in_reserve(s, p) -> Why:  # HU-019
     return None
 
 
+def bonus_fits(s, p) -> Why:  # HU-028, A1
+    if any(c not in s._bonus_colours() for c in p[1]):
+        return "catch-up Valuables go onto your Wagons: choose colours with an empty space on them"
+    return None
+
+
 CHECKS = {
     "roll": [("HU-032", roll_is_chance), ("HU-032", roll_right_die), ("HU-006", roll_face_exists)],
     "take": [("HU-033", _phase("turn_take_die", doing="taking a die")), ("HU-033", die_in_pool)],
@@ -309,6 +315,7 @@ CHECKS = {
     "activate": [("HU-084", raid_owned), ("HU-085", raid_fresh), ("HU-085", raid_in_turn), ("HU-086", one_raid_per_turn),
                  ("HU-092", no_bad_omen), ("HU-070", raid_timing), ("HU-077", raid_args)],
     "bonus": [("HU-028", _phase("setup_catchup_valuables", doing="taking catch-up Valuables")),
-              ("HU-029", bonus_distinct), ("HU-028", bonus_count), ("HU-019", bonus_in_reserve)],
+              ("HU-029", bonus_distinct), ("HU-028", bonus_count), ("HU-019", bonus_in_reserve),
+              ("HU-028", bonus_fits)],
     "end": [("HU-041", action_done_first)],
 }

@@ -111,8 +111,16 @@ class Engine(StateCore):
         return self._wild_left() > 0 and any(x < 0 for load in camp.loads for x in load)
 
     # -- legal action lists, by phase ----------------------------------------------------------
-    def _legal_catchup(self) -> list[str]:
+    def _bonus_colours(self) -> list[int]:
+        """Colours the catch-up player may take: in the Reserve and, when they go onto Wagons (A1),
+        matching an empty space of theirs."""
         ok = [c for c in range(5) if self.reserve[c] > 0]
+        if self.bonus_dest == "wagons":
+            ok = [c for c in ok if any(self._empty_spaces(slot, c) for slot in range(SLOTS))]
+        return ok
+
+    def _legal_catchup(self) -> list[str]:
+        ok = self._bonus_colours()
         if self._seat_offset(self.active) == 2:  # HU-028
             return [A.bonus((c,)) for c in ok]
         return [A.bonus((a, b)) for i, a in enumerate(ok) for b in ok[i + 1:]]  # HU-029

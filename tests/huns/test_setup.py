@@ -38,8 +38,9 @@ def test_t_hu_08_four_players_reserve_short_by_three_after_catch_up():
     while s.phase == "pillage_place":
         s = s.apply(s.legal_actions()[0])
     assert s.current_player == 0  # the 4th player
-    pairs = [a for a in s.legal_actions()]
-    assert len(pairs) == 10 and all("+" in a for a in pairs)  # 2 different colours
+    pairs = s.legal_actions()
+    fits = [c for c in range(5) if s._empty_spaces(0, c) or s._empty_spaces(1, c)]
+    assert len(pairs) == len(fits) * (len(fits) - 1) // 2 and all("+" in a for a in pairs)  # 2 different colours
     with pytest.raises(IllegalActionError) as err:
         s.apply("bonus red+red")
     assert err.value.rule_id == "HU-029"
@@ -104,3 +105,22 @@ def test_bad_options_are_explained():
 def test_after_setup_the_first_player_rolls():
     s = past_setup(new(3, first=1))
     assert s.phase == "round_roll_dice" and s.current_player == CHANCE and s.active == 1
+
+
+@pytest.mark.rule("HU-028", "HU-029")
+@pytest.mark.parametrize("seed", range(8))
+def test_catch_up_cubes_always_land_on_wagons(seed):
+    s = past_setup(new(4, seed=seed, first=-1))
+    assert sum(s.reserve) == 5 * 24 - 3  # A1: colours are chosen to fit, so none come back
+    loaded = [sum(x >= 0 for load in camp.loads for x in load) for camp in s.camps]
+    assert sorted(loaded) == [0, 0, 1, 2]
+
+
+@pytest.mark.rule("HU-028")
+def test_catch_up_colour_must_fit_a_wagon_space():
+    s = new(3, seed=2, first=0)
+    misfit = [c for c in range(5) if not (s._empty_spaces(0, c) or s._empty_spaces(1, c))]
+    assert misfit
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(f"bonus {hench.huns.COLOURS[misfit[0]]}")
+    assert err.value.rule_id == "HU-028"
