@@ -336,7 +336,7 @@ def next_keeper(s: "HMState") -> None:
 def do_keep(s: "HMState", a: Action) -> None:
     seat = s.queue.pop(0)
     discard_hand(s, seat, a.card)
-    s.log(f"P{seat} keeps {a.card or 'nothing'} with the Nosy Parker")
+    s.log(f"P{seat} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker")  # the face stays hidden
     next_keeper(s)
 
 
