@@ -237,6 +237,12 @@ def raid_fresh(s, p) -> Why:  # HU-085
     return None
 
 
+def raid_not_new(s, p) -> Why:  # HU-085, A8 (option raid_same_turn)
+    if not s.raid_same_turn and s.data.card_index(p[1]) == s.played:
+        return f"{p[1]} was played this turn; with raid_same_turn=False it can be activated from your next turn"
+    return None
+
+
 def raid_in_turn(s, p) -> Why:  # HU-085
     if s.phase not in ("turn_choose_action", "turn_after_window"):
         return "a Raid is activated during your own turn, after taking your die and before or after your action"
@@ -312,7 +318,7 @@ CHECKS = {
               ("HU-057", colour_matches), ("HU-059", space_free)],
     "return": [("HU-064", nothing_matches)],
     "replace": [("HU-061", replacing_now), ("HU-022", replacement_available), ("HU-077", axle_allows)],
-    "activate": [("HU-084", raid_owned), ("HU-085", raid_fresh), ("HU-085", raid_in_turn), ("HU-086", one_raid_per_turn),
+    "activate": [("HU-084", raid_owned), ("HU-085", raid_fresh), ("HU-085", raid_not_new), ("HU-085", raid_in_turn), ("HU-086", one_raid_per_turn),
                  ("HU-092", no_bad_omen), ("HU-070", raid_timing), ("HU-077", raid_args)],
     "bonus": [("HU-028", _phase("setup_catchup_valuables", doing="taking catch-up Valuables")),
               ("HU-029", bonus_distinct), ("HU-028", bonus_count), ("HU-019", bonus_in_reserve),

@@ -203,7 +203,8 @@ class Engine(StateCore):
         if self.raid_done:
             return []
         cards = self.data.cards
-        fresh = [x for x in camp.cards if cards[x].colour == RED and x not in camp.used]
+        fresh = [x for x in camp.cards if cards[x].colour == RED and x not in camp.used
+                 and (self.raid_same_turn or x != self.played)]  # A8
         if not fresh or fx.raids_blocked(camp, self.data):
             return []
         out: list[str] = []
@@ -313,6 +314,7 @@ class Engine(StateCore):
         camp = self._camp(self.active)
         camp.cards.append(card)  # HU-045: your own Camp
         camp.fx = None
+        self.played = card
         return self._resume()
 
     def _do_target(self, p: tuple) -> None:
@@ -486,7 +488,7 @@ class Engine(StateCore):
 
     def _end_turn(self) -> None:
         self.turn += 1
-        self.die, self.value, self.wild_used = -1, 0, 0
+        self.die, self.value, self.wild_used, self.played = -1, 0, 0, -1
         self.action_done = self.raid_done = self.reroll_done = False
         if self.turn == TURNS_PER_ROUND:  # HU-035: the 5th die was taken
             return self._end_round()

@@ -27,6 +27,23 @@ class HunsState(Engine):
     def scoring_sheet(self) -> list[dict[str, int]]:
         return scoring.scoring_sheet(self)
 
+    def action_for_space(self, slot: int, index: int) -> str | None:
+        """The action a click on space `index` (0-based) of the Wagon in `slot` (0 or 1) stands for,
+        or None. A matching cube if one is held, else a wild cube (Broad Wagon, Teamster)."""
+        camp = self.camps[self.current_player] if isinstance(self.current_player, int) and self.current_player >= 0 else None
+        if camp is None or not 0 <= slot < len(camp.wagons) or camp.wagons[slot] < 0:
+            return None
+        spaces = self.data.wagons[camp.wagons[slot]].spaces
+        if not 0 <= index < len(spaces) or camp.loads[slot][index] >= 0:
+            return None
+        space = spaces[index]
+        legal = self.legal_actions()
+        for cube in [space] + [c for c in range(5) if c != space]:
+            action = A.place(cube, slot, space)
+            if action in legal:
+                return action
+        return None
+
     def notation(self) -> str:
         return render.notation(self)
 
@@ -52,18 +69,18 @@ def _reset_turn(s: HunsState) -> None:
     s.die, s.value, s.wild_used = -1, 0, 0
     s.action_done = s.raid_done = s.reroll_done = s.sent_back = False
     s.resume, s.holding, s.hand, s.hand_deck = "setup", [0] * 5, (), -1
-    s.curse, s.curse_from, s.curse_to, s.replace_slot, s.reroll = -1, 0, 0, -1, -1
+    s.curse, s.curse_from, s.curse_to, s.replace_slot, s.reroll, s.played = -1, 0, 0, -1, -1, -1
 
 
 def start(players: int, seed: int | None, strict_pillage_use: bool, setup_bonus_destination: str,
-          data: str, first_player: int) -> HunsState:
+          raid_same_turn: bool, data: str, first_player: int) -> HunsState:
     if not -1 <= first_player < players:
         raise InvalidOptionError(f"first_player should be -1 (random) or a seat 0..{players - 1}, got {first_player}")
     hd = load_data(data) if data else default_data()
     rng = Rng.from_seed(seed)
     s = object.__new__(HunsState)
     s.data, s.n, s._owned, s._legal = hd, players, 0, None
-    s.strict, s.bonus_dest = strict_pillage_use, setup_bonus_destination
+    s.strict, s.bonus_dest, s.raid_same_turn = strict_pillage_use, setup_bonus_destination, raid_same_turn
     _deal(s, rng, hd, players)
     first = rng.randrange(players) if first_player < 0 else first_player  # HU-027
     s.first = s.start_seat = s.active = first
@@ -108,6 +125,7 @@ OPTIONS = {
                                  "while another could take one"),
     "setup_bonus_destination": Option("setup_bonus_destination", "wagons", "A1: where the 3rd/4th players' catch-up "
                                       "Valuables go", ("wagons", "stash")),
+    "raid_same_turn": Option("raid_same_turn", True, "A8: a Raid can be activated in the turn it was played"),
     "data": Option("data", "", "path of your own Huns data file (TOML: cards, wagons, dice); empty = the placeholders"),
     "first_player": Option("first_player", -1, "HU-027: -1 for a random first player, or a seat number"),
 }

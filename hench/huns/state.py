@@ -131,7 +131,8 @@ class StateCore(State):
         cid, wid = self.card_id, self.wagon_id
         return {
             "players": self.n, "data": self.data.raw,
-            "options": {"strict_pillage_use": self.strict, "setup_bonus_destination": self.bonus_dest},
+            "options": {"strict_pillage_use": self.strict, "setup_bonus_destination": self.bonus_dest,
+                        "raid_same_turn": self.raid_same_turn},
             "rng": self.rng, "round": self.round, "turn": self.turn, "first": self.first,
             "start_seat": self.start_seat, "phase": self.phase, "active": self.active,
             "decks": {COLOURS[c]: [cid(x) for x in deck] for c, deck in enumerate(self.decks)},
@@ -152,6 +153,7 @@ class StateCore(State):
             "hand_deck": colour(self.hand_deck), "curse": self.card_id(self.curse) if self.curse >= 0 else None,
             "curse_from": self.curse_from, "curse_to": self.curse_to, "sent_back": self.sent_back,
             "replace_slot": self.replace_slot, "reroll": colour(self.reroll), "setup_queue": list(self.setup_queue),
+            "played": self.card_id(self.played) if self.played >= 0 else None,
         }
 
     def _camp_dict(self, camp: Camp) -> dict:
@@ -225,6 +227,7 @@ def _read_top(s: StateCore, r: Reader, n: int) -> None:
     opts = r.obj("options")
     s.strict = opts.bool("strict_pillage_use")
     s.bonus_dest = opts.str("setup_bonus_destination", ("wagons", "stash"))
+    s.raid_same_turn = opts.bool("raid_same_turn")
     opts.done()
     s.rng = r.int("rng", 0, 2**64 - 1)
     s.round, s.turn = r.int("round", 1, 10_000), r.int("turn", 0, TURNS_PER_ROUND - 1)
@@ -258,6 +261,8 @@ def _read_turn(s: StateCore, r: Reader, n: int) -> None:
     s.replace_slot = r.int("replace_slot", -1, SLOTS - 1)
     s.reroll = _opt_colour(r, "reroll")
     s.setup_queue = tuple(r.list("setup_queue", lambda v, p: check_int(v, p, 0, n - 1), 0, 2))
+    played = r.raw("played")
+    s.played = -1 if played is None else card(played, f"{r.where}.played")
     r.done()
 
 

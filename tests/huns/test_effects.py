@@ -179,3 +179,17 @@ def test_broad_wagon_places_one_wild_cube_per_turn():
     assert "place blue on wagon 1 red space" in s.legal_actions() and "return the rest" in s.legal_actions()
     s = s.apply("place blue on wagon 1 red space")
     assert s.camps[0].loads[0] == [0, -1, -1] and s.phase in ("turn_take_die",)  # one wild only
+
+
+@pytest.mark.rule("HU-085")
+def test_option_raids_wait_a_turn():
+    from .helpers import top_of_deck
+
+    s = top_of_deck(start(2, dice=(1, 1, 1, 1, 1), raid_same_turn=False), "red", ["RA-08"])
+    s = play(s, "take red", "draw", "play RA-08")
+    assert s.current_player == 1  # no Raid to offer: the turn ended
+    s2 = top_of_deck(start(2, dice=(1, 1, 1, 1, 1), raid_same_turn=False), "red", ["RA-08"])
+    s2 = give_card(s2, 0, "RA-01")
+    s2 = play(s2, "take red", "draw", "play RA-08")
+    assert s2.phase == "turn_after_window" and "activate RA-08 from blue" not in s2.legal_actions()
+    assert rule_of(s2, "activate RA-08 from blue") == "HU-085"

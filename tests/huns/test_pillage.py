@@ -157,3 +157,16 @@ def test_broken_axle_forces_the_deck():
     s = play(s, "take red", "pillage", "onto wagons", "place red on wagon 1")
     assert s.legal_actions() == ["take wagon from deck"]
     assert rule_of(s, "take wagon from display 1") == "HU-077"
+
+
+@pytest.mark.rule("HU-057")
+def test_clicking_a_wagon_space_maps_to_an_action():
+    s = give_card(start(2, dice=(3, 1, 1, 1, 1)), 0, "EQ-08")  # Broad Wagon: one wild cube
+    s = wagons(s, 0, "W01", "W04")  # BBK and RRY
+    s = play(s, "take blue", "pillage", "onto wagons")
+    assert s.action_for_space(0, 0) == s.action_for_space(0, 1) == "place blue on wagon 1"
+    assert s.action_for_space(0, 2) == "place blue on wagon 1 black space"  # wild
+    assert s.action_for_space(1, 0) == "place blue on wagon 2 red space"
+    assert s.action_for_space(5, 0) is None and s.action_for_space(0, 9) is None
+    s = s.apply("place blue on wagon 1")
+    assert s.action_for_space(0, 0) is None  # already loaded

@@ -42,9 +42,9 @@ def conserved(state) -> None:
 
 @pytest.mark.rule("HU-020", "HU-063", "HU-067", "HU-068", "HU-016")
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]), strict=st.booleans())
-def test_cubes_cards_and_wagons_are_conserved_at_every_step(seed, players, strict):
-    for state, _ in walk(players, seed, strict_pillage_use=strict):
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]), strict=st.booleans(), same=st.booleans())
+def test_cubes_cards_and_wagons_are_conserved_at_every_step(seed, players, strict, same):
+    for state, _ in walk(players, seed, strict_pillage_use=strict, raid_same_turn=same):
         conserved(state)
 
 
@@ -136,10 +136,14 @@ def universe(s) -> list[str]:
 
 
 @pytest.mark.rule("HU-033", "HU-041", "HU-051", "HU-057", "HU-064", "HU-086")
-@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
-def test_legal_actions_agree_with_the_named_checks(players, seed):
+@pytest.mark.parametrize("players,seed,options", [
+    (2, 11, {}), (3, 12, {}), (4, 13, {}),
+    (3, 14, {"strict_pillage_use": False, "raid_same_turn": False, "setup_bonus_destination": "stash"}),
+    (4, 15, {"strict_pillage_use": False, "raid_same_turn": False}),
+])
+def test_legal_actions_agree_with_the_named_checks(players, seed, options):
     bots = [HeuristicBot(seed + i) if i % 2 else RandomBot(seed + i) for i in range(players)]
-    for i, (state, _) in enumerate(walk(players, seed, bots=bots)):
+    for i, (state, _) in enumerate(walk(players, seed, bots=bots, **options)):
         if i % 3 or state.is_terminal:
             continue
         legal = set(state.legal_actions())
