@@ -64,14 +64,8 @@ class CardDef:
     points: int
     source: str
     note: str
-
-    @property
-    def at_your_turn(self) -> bool:
-        return self.type != "action" and self.effect in AT_YOUR_TURN
-
-    @property
-    def duel_response(self) -> bool:
-        return self.effect in DUEL_RESPONSE
+    at_your_turn: bool = False  # a Reserve/Trump effect used as a whole turn (HM-038)
+    duel_response: bool = False  # playable by a passed player in a duel (HM-048, A14)
 
 
 @dataclass(frozen=True)
@@ -251,7 +245,7 @@ def _card_numbers(row: dict, name: str, ctype: str, effect: str, values: dict[st
     return CardDef(name, values["sites"].index(row["site"]), ctype, effect, num("copies", 1, 0, 200),
                    num("reserve_max", 1, 1, values["reserve_limit"]), exhausts, num("points_per_day", 0, 0, 100), kind,
                    num("attack", faces, 1, faces), num("defense", faces, 1, faces), num("points", 0, 0, 100),
-                   source, str(row.get("note", "")))
+                   source, str(row.get("note", "")), ctype != "action" and effect in AT_YOUR_TURN, effect in DUEL_RESPONSE)
 
 
 # -- the assumptions table ---------------------------------------------------------------

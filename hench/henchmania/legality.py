@@ -77,19 +77,24 @@ _PLACE, _PORTER = _ActionCache("place"), _ActionCache("porter")
 
 def plays(s: "HMState", me: int) -> list[Action]:
     """Phase 2, generated directly (same rules as the checks: HM-025, HM-035, HM-033, HM-038, HM-036)."""
-    deck, out = s.data.deck, [PASS]
+    deck, by_name, out = s.data.deck, s.data.by_name, [PASS]
+    opponents = [(me + i) % s.n for i in range(1, s.n)]
     for name in _distinct(s, s.hands[me]):
-        card = s.data.by_name[name]
+        card = by_name[name]
         if card.type == "reserve":
             out += _reserve_plays(s, me, card)
+        elif card.effect == "steal_reserve":
+            out += [a for a in _targets(s, me, "play", name, opponents) if not _target_steal_reserve(s, a)]
         elif card.effect not in ("guard", "weapon"):
-            out += [a for a in _targets(s, me, "play", name) if card.effect != "steal_reserve" or not _target_steal_reserve(s, a)]
-    fronts = [cid for cid in s.reserves[me] if cid not in s.exhausted and deck[cid].at_your_turn]
+            out += _targets(s, me, "play", name, opponents)
+    exhausted = s.exhausted
+    fronts = [cid for cid in s.reserves[me] if deck[cid].at_your_turn and cid not in exhausted]
     trump = s.trumps[me]
-    if trump is not None and trump not in s.exhausted and deck[trump].at_your_turn:
+    if trump is not None and trump not in exhausted and deck[trump].at_your_turn:
         fronts.append(trump)
     for name in _distinct(s, fronts):
-        out += [a for a in _targets(s, me, "use", name) if s.data.by_name[name].effect != "old_lady" or not _target_old_lady(s, a)]
+        targets = _targets(s, me, "use", name, opponents)
+        out += [a for a in targets if not _target_old_lady(s, a)] if by_name[name].effect == "old_lady" else targets
     return out
 
 
@@ -175,15 +180,17 @@ def play_candidates(s: "HMState", me: int) -> list[Action]:
     return out
 
 
-def _targets(s: "HMState", me: int, verb: str, name: str) -> list[Action]:
+def _targets(s: "HMState", me: int, verb: str, name: str, opponents: list[int] | None = None) -> list[Action]:
+    """The candidate targets of a card (opponents clockwise from `me`)."""
     card = s.data.by_name[name]
-    opponents = [o for o in s.seats_from(me) if o != me]
+    if opponents is None:
+        opponents = [(me + i) % s.n for i in range(1, s.n)]
     effect = card.effect if verb == "use" or card.type == "action" else "into_front"
     if effect in ("duel", "poison"):
         return [Action(verb, name, o) for o in opponents]
     if effect == "steal_hand":
-        sites = s.data.site_names
-        return [Action(verb, name, o, sites[i]) for o in opponents for i in sorted({s.card(c).site for c in s.hands[o]})]
+        sites, deck = s.data.site_names, s.data.deck
+        return [Action(verb, name, o, sites[i]) for o in opponents for i in sorted({deck[c].site for c in s.hands[o]})]
     if effect == "steal_reserve":
         return [Action(verb, name, o, r) for o in opponents for r in _distinct(s, s.reserves[o])]
     if effect == "traitor":

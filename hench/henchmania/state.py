@@ -81,28 +81,22 @@ class HMState(State):
         self._legal: list[Action] | None = None
 
     def clone(self) -> "HMState":
+        """A copy sharing the data, options and immutable fields; only changing containers are copied."""
         s = object.__new__(HMState)
-        s.data, s.opts, s.n = self.data, self.opts, self.n
-        s.day, s.last_day, s.badge = self.day, self.last_day, self.badge
-        s.scores_ = self.scores_[:]
-        s.stage, s.turn, s.actor = self.stage, self.turn, self.actor
-        s.piles = list(map(list.copy, self.piles))
-        s.discards = list(map(list.copy, self.discards))
-        s.hands = list(map(list.copy, self.hands))
-        s.reserves = list(map(list.copy, self.reserves))
-        s.trumps = self.trumps[:]
-        s.exhausted = set(self.exhausted)
-        s.pawns = list(map(list.copy, self.pawns))
-        s.to_place = self.to_place[:]
-        s.held = list(map(list.copy, self.held))
-        s.passed = self.passed[:]
-        s.queue = self.queue[:]
-        s.duel = dict(self.duel) if self.duel is not None else None
-        s.tiebreak = {**self.tiebreak, "pair": list(self.tiebreak["pair"]), "wounds": list(self.tiebreak["wounds"])} \
-            if self.tiebreak is not None else None
-        s.winner, s.rng = self.winner, self.rng
-        s.events = []
-        s._legal = None
+        d = self.__dict__.copy()
+        copy = list.copy
+        d["scores_"], d["trumps"] = self.scores_[:], self.trumps[:]
+        d["piles"], d["discards"] = list(map(copy, self.piles)), list(map(copy, self.discards))
+        d["hands"], d["reserves"] = list(map(copy, self.hands)), list(map(copy, self.reserves))
+        d["pawns"], d["held"] = list(map(copy, self.pawns)), list(map(copy, self.held))
+        d["to_place"], d["passed"], d["queue"] = self.to_place[:], self.passed[:], self.queue[:]
+        d["exhausted"] = set(self.exhausted)
+        if self.duel is not None:
+            d["duel"] = dict(self.duel)
+        if self.tiebreak is not None:
+            d["tiebreak"] = {**self.tiebreak, "pair": list(self.tiebreak["pair"]), "wounds": list(self.tiebreak["wounds"])}
+        d["events"], d["_legal"] = [], None
+        s.__dict__ = d
         return s
 
     # -- the uniform API ---------------------------------------------------------------
