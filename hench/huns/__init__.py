@@ -2,16 +2,28 @@
 
 >>> import hench
 >>> state = hench.get_game("huns").new_game(players=3, seed=42)
->>> state.phase
-'setup_catchup_valuables'
+>>> state.phase, state.legal_actions()[:2]
+('setup_catchup_valuables', ['bonus blue', 'bonus red'])
 
-Card effects and Wagon layouts are PLACEHOLDERS (see `assumptions()`); load your own with
-`load_data(path)` or `new_game(data=path)`.
+Public API for notebooks and widgets:
+
+- `GAME` / `hench.get_game("huns")`; options `strict_pillage_use` (A5), `setup_bonus_destination`
+  (A1), `raid_same_turn` (A8), `data` (path of your own TOML data file), `first_player`.
+- `PHASES`: [(phase id, label, rule IDs)] in play order, for a phase stepper.
+- A state: `notation()`, `_repr_html_()`, `breakdown(seat)`, `scoring_sheet()`,
+  `action_for_space(slot, index)` (the action a click on a Wagon space stands for).
+- `breakdown(state, seat)`, `scoring_sheet(state)`, `wagon_type_bonus(types)`, `CATEGORIES`.
+- `assumptions()` rows (what, value, source, note); `load_data(path)`; `HunsDataError`.
+- `hench.huns.odds` (exact odds), `hench.huns.bots` (`RandomBot`, `HeuristicBot`, `make_bot`).
+
+Card effects and Wagon layouts are PLACEHOLDERS (see `assumptions()`), never the publisher's.
 """
 
 from hench.core import register
 
-from .data import COLOURS, HunsData, HunsDataError, assumptions as _assumptions, default_data, load_data
+from . import bots, odds
+from .data import COLOURS, HunsData, HunsDataError, default_data, load_data
+from .data import assumptions as _assumptions
 from .game import GAME, HunsState
 from .scoring import CATEGORIES, breakdown, scoring_sheet, wagon_type_bonus
 from .state import PHASES
@@ -25,4 +37,4 @@ def assumptions(data: HunsData | None = None) -> list[tuple[str, str, str, str]]
 
 
 __all__ = ["CATEGORIES", "COLOURS", "GAME", "HunsData", "HunsDataError", "HunsState", "PHASES", "assumptions",
-           "breakdown", "default_data", "load_data", "scoring_sheet", "wagon_type_bonus"]
+           "bots", "breakdown", "default_data", "load_data", "odds", "scoring_sheet", "wagon_type_bonus"]
