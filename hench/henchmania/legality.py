@@ -33,6 +33,8 @@ STEP_KINDS: dict[str, tuple[frozenset[str], str, str]] = {
     "defense_roll": (frozenset({"roll"}), "HM-060", "the Defender rolls one die per hit"),
     "discard_hands": (frozenset({"keep"}), "HM-101", "the Nosy Parker owner picks one hand card to keep"),
 }
+KINDS = frozenset({"place", "porter", "extra", "skip", "play", "use", "pass", "guard", "noguard", "weapon", "roll",
+                   "apothecary", "noapothecary", "courtesan", "nocourtesan", "keep"})
 WINDOW_KINDS = {"apothecary": frozenset({"apothecary", "noapothecary"}), "courtesan": frozenset({"courtesan", "nocourtesan"})}
 
 
@@ -125,6 +127,12 @@ def why_illegal(s: "HMState", a: Action) -> Why:
 def check_names(s: "HMState", a: Action) -> None:
     """Reject actions naming cards, sites or seats that do not exist (InvalidActionError)."""
     data = s.data
+    if a.kind not in KINDS:
+        raise InvalidActionError(f"{a.kind!r} is not a kind of Henchmania action; the kinds are {sorted(KINDS)}")
+    if a.kind in ("place", "porter", "extra", "skip") and a.arg not in data.site_names:
+        raise InvalidActionError(f"'{a.kind}' needs a site, one of {list(data.site_names)}; got {a.arg!r}")
+    if a.kind in ("play", "use") and a.card is None:
+        raise InvalidActionError(f"'{a.kind}' needs a card name")
     if a.card is not None and a.card not in data.by_name:
         raise InvalidActionError(f"there is no card called {a.card!r}; the cards are {data.card_names()}")
     for name in (a.arg, a.replace):

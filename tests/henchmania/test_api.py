@@ -241,3 +241,37 @@ def test_readings_name_real_options():
     for _, reading, options in READINGS:
         assert reading
         assert all(name.strip() in OPTIONS for name in options.split(",") if name.strip())
+
+
+def test_raw_actions_with_wrong_fields_are_invalid_not_crashes():
+    from hench.henchmania import Action
+
+    s = new()
+    for bad in [Action("place", arg="Glove"), Action("dance"), Action("play"), Action("roll"), Action("place"),
+                Action("use", seat=1), Action("keep", card="Crown")]:
+        with pytest.raises(InvalidActionError):
+            s.apply(bad)
+
+
+def test_fuzzed_actions_raise_only_hench_errors():
+    """Random well-typed actions in random positions: legal, or a HenchError with the state unchanged."""
+    import random
+
+    from hench.henchmania import Action
+    from hench.henchmania.legality import KINDS
+
+    pick = random.Random(0)
+    data = new().data
+    cards, sites = [*data.card_names(), None], [*data.site_names, None]
+    for seed in range(4):
+        for s in walk(seed, 2 + seed, every=3):
+            before = s.to_json()
+            for _ in range(4):
+                a = Action(pick.choice(sorted(KINDS)), pick.choice(cards), pick.choice([None, 0, 1, 2, 7]),
+                           pick.choice(sites + cards[:6]), pick.choice([None, *cards[:6]]),
+                           pick.choice([None, (6, 4, 1), (5,), (9, 1, 1), ()]))
+                try:
+                    s.apply(a)
+                except hench.HenchError:
+                    pass
+            assert s.to_json() == before
