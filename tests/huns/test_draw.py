@@ -128,3 +128,11 @@ def test_cards_stay_in_camp_without_limit():
             assert before[seat] == s.camps[seat].cards[: len(before[seat])]  # nothing ever leaves
             before[seat] = list(s.camps[seat].cards)
     assert len(s.camps[0].cards) >= 12  # no limit
+
+
+@pytest.mark.rule("HU-044", "HU-066")
+def test_drawing_from_an_empty_deck_does_nothing():
+    s = deck_to_camp(start(2, dice=(2, 1, 1, 1, 1)), "blue", 0, seat=1)
+    before = s.camps[0].cards[:]
+    s = play(s, "take blue", "draw")  # A2: nothing drawn, no Pillage forced instead
+    assert s.camps[0].cards == before and s.current_player == 1 and s.phase == "turn_take_die"
