@@ -13,6 +13,7 @@ Seats print as ``P0``, ``P1``, ... (the seat index). The forms are::
     roll 6 4 1                    (a chance node: the dice, any order; HM-057, HM-060)
     use Apothecary                no Apothecary                   use Courtesan    no Courtesan
     keep Jester                   keep nothing                    (Nosy Parker, HM-101)
+    discard Glove                 (understood, never legal: HM-095)
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def format_action(a: Action) -> str:
         return f"fight with {a.card}" if a.card else "fight bare-handed"
     if k == "roll":
         return "roll " + " ".join(map(str, a.dice or ()))
+    if k == "discard":
+        return f"discard {a.card}"
     if k == "keep":
         return f"keep {a.card}" if a.card else "keep nothing"
     text = f"{k} {a.card}"
@@ -116,6 +119,8 @@ def _parse_fixed(t: str, site_of: dict[str, str], card_of: dict[str, str]) -> Ac
         return Action("weapon")
     if t.startswith("fight with "):
         return Action("weapon", card=_name(t[11:], card_of, "card"))
+    if t.startswith("discard "):  # never legal (HM-095), but understood so the rule can be named
+        return Action("discard", card=_name(t[8:], card_of, "card"))
     if t == "keep nothing":
         return Action("keep")
     if t.startswith("keep "):

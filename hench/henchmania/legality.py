@@ -34,7 +34,7 @@ STEP_KINDS: dict[str, tuple[frozenset[str], str, str]] = {
     "discard_hands": (frozenset({"keep"}), "HM-101", "the Nosy Parker owner picks one hand card to keep"),
 }
 KINDS = frozenset({"place", "porter", "extra", "skip", "play", "use", "pass", "guard", "noguard", "weapon", "roll",
-                   "apothecary", "noapothecary", "courtesan", "nocourtesan", "keep"})
+                   "apothecary", "noapothecary", "courtesan", "nocourtesan", "keep", "discard"})
 WINDOW_KINDS = {"apothecary": frozenset({"apothecary", "noapothecary"}), "courtesan": frozenset({"courtesan", "nocourtesan"})}
 
 
@@ -131,7 +131,7 @@ def check_names(s: "HMState", a: Action) -> None:
         raise InvalidActionError(f"{a.kind!r} is not a kind of Henchmania action; the kinds are {sorted(KINDS)}")
     if a.kind in ("place", "porter", "extra", "skip") and a.arg not in data.site_names:
         raise InvalidActionError(f"'{a.kind}' needs a site, one of {list(data.site_names)}; got {a.arg!r}")
-    if a.kind in ("play", "use") and a.card is None:
+    if a.kind in ("play", "use", "discard") and a.card is None:
         raise InvalidActionError(f"'{a.kind}' needs a card name")
     if a.card is not None and a.card not in data.by_name:
         raise InvalidActionError(f"there is no card called {a.card!r}; the cards are {data.card_names()}")
@@ -214,6 +214,8 @@ def _targets(s: "HMState", me: int, verb: str, name: str, opponents: list[int] |
 # -- checks: the step ------------------------------------------------------------------------
 def check_step(s: "HMState", a: Action) -> Why:
     """Each step of the day opens its own kinds of action (HM-015 and the step's rule)."""
+    if a.kind == "discard":  # HM-095 (A10): well-formed, never legal
+        return "HM-095", "a turn cannot be spent just discarding a card from your hand; play a card, use an 'At your turn' effect, or pass"
     step = s.step
     if step == "modifier_window":
         kinds = WINDOW_KINDS[s.duel["mod"]]

@@ -256,7 +256,8 @@ def test_old_lady_borrows_a_turned_opponent_trump():
 def test_no_turn_spent_just_discarding():
     s = give(start(), 0, "Guard", "Axe")
     assert [str(a) for a in s.legal_actions()] == ["pass"]  # Guard and Axe wait for a duel
+    assert rule_of(s, "discard Guard") == "HM-095"
     with pytest.raises(InvalidActionError):
-        act(s, "discard Guard")
+        act(s, "discard Crown")
     assert rule_of(s, "play Guard") == "HM-102"
     assert rule_of(s, "play Axe") == "HM-054"
