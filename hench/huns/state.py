@@ -323,8 +323,53 @@ def check_consistency(s: StateCore) -> None:
             raise InvalidStateError(f"the {COLOURS[i]} deck holds a card of another colour")
     for seat, camp in enumerate(s.camps):
         _check_camp(s, seat, camp)
-    if s.phase == "curse_flee_decision" and s.curse < 0 or s.phase == "draw_choose_card" and not s.hand:
-        raise InvalidStateError(f"phase {s.phase} has nothing pending")
+    problem = _phase_problem(s)
+    if problem:
+        raise InvalidStateError(f"phase {s.phase} does not fit the rest of the state: {problem}")
+    if s.phase != "game_over" and not s.legal_actions():
+        raise InvalidStateError(f"phase {s.phase} leaves nobody a move: the state cannot be reached by the rules")
+
+
+def _phase_problem(s: StateCore) -> str | None:
+    """What contradicts the phase (a saved state must be a position the rules can reach)."""
+    p = s.phase
+    pillaging = p in ("pillage_choose_destination", "pillage_place", "wagon_replace")
+    if sum(s.holding) > 0 and not pillaging or not sum(s.holding) and p in ("pillage_choose_destination", "pillage_place"):
+        return "cubes in hand only during a Pillage, and a Pillage in progress holds cubes"
+    if bool(s.hand) != (p == "draw_choose_card"):
+        return "drawn cards only while choosing one to play"
+    if (s.curse >= 0) != (p in ("curse_choose_target", "curse_flee_decision")):
+        return "a pending Curse only while it is aimed or fled"
+    if s.curse >= 0 and s.data.cards[s.curse].colour != 3:
+        return "the pending Curse is not a Curse card"
+    if any(s.data.cards[c].colour != s.hand_deck for c in s.hand):
+        return "the drawn cards come from another deck"
+    if (p == "wagon_replace") != (s.replace_slot >= 0) or p == "wagon_replace" and s.camps[s.active].wagons[s.replace_slot] >= 0:
+        return "a Wagon is replaced only into an empty slot, just after a dispatch"
+    if (p == "turn_reroll_die") != (s.reroll >= 0):
+        return "a die is rerolled only in turn_reroll_die"
+    in_setup = p == "setup_catchup_valuables" or pillaging and s.resume == "setup"
+    if in_setup != bool(s.setup_queue) or in_setup and s.active != s.setup_queue[0]:
+        return "catch-up Valuables only during setup, taken by the 3rd and 4th players"
+    return _dice_problem(s, in_setup)
+
+
+def _dice_problem(s: StateCore, in_setup: bool) -> str | None:
+    taken = sum(1 for t in s.taken if t >= 0)
+    rolled = [v > 0 for v in s.dice]
+    if in_setup or s.phase == "round_roll_dice":
+        if taken or rolled != sorted(rolled, reverse=True) or s.turn:
+            return "dice are rolled in order before any is taken"
+        return None
+    if s.phase == "game_over":
+        return None
+    if not all(rolled) or taken != s.turn + (s.die >= 0):
+        return f"turn {s.turn} should follow {s.turn} taken dice"
+    if s.active != (s.first + s.turn) % s.n or (s.die >= 0) != (s.phase not in ("turn_take_die", "turn_reroll_die")):
+        return "the active player or the taken die does not match the turn"
+    if s.die >= 0 and s.taken[s.die] != s.active:
+        return "the active player did not take this turn's die"
+    return None
 
 
 def _check_camp(s: StateCore, seat: int, camp: Camp) -> None:

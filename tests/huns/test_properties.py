@@ -96,13 +96,15 @@ TAMPERS = [
     (("turn_state", "holding", 1), 1), (("wagon_deck", 0), "W01"), (("removed",), []), (("extra",), 1),
     (("turn_state", "resume"), "nowhere"), (("camps", 0, "cards"), ["EQ-01"]), (("display", 0), 7),
     (("data",), {"card": "nope"}), (("options", "strict_pillage_use"), "yes"),
+    (("phase",), "turn_choose_action"), (("phase",), "pillage_place"), (("turn",), 3), (("phase",), "wagon_replace"),
+    (("turn_state", "setup_queue"), []), (("dice", 0), 2), (("taken", 1), 0), (("turn_state", "reroll"), "red"),
 ]
 
 
 @pytest.mark.rule("HU-019", "HU-024")
 @pytest.mark.parametrize("path,value", TAMPERS)
 def test_tampered_json_is_rejected(path, value):
-    state = GAME.new_game(players=2, seed=3)
+    state = GAME.new_game(players=3, seed=3)
     doc = json.loads(state.to_json())
     _tamper(doc, path, value)
     with pytest.raises(InvalidStateError):
