@@ -357,8 +357,10 @@ def _phase_problem(s: StateCore) -> str | None:
 def _dice_problem(s: StateCore, in_setup: bool) -> str | None:
     taken = sum(1 for t in s.taken if t >= 0)
     rolled = [v > 0 for v in s.dice]
+    if in_setup and any(rolled):
+        return "no die is rolled during setup"
     if in_setup or s.phase == "round_roll_dice":
-        if taken or rolled != sorted(rolled, reverse=True) or s.turn:
+        if taken or rolled != sorted(rolled, reverse=True) or s.turn or s.active != s.first and not in_setup:
             return "dice are rolled in order before any is taken"
         return None
     if s.phase == "game_over":
