@@ -147,6 +147,8 @@ def test_engine_tree_agrees_with_live_odds():
             if after.apply(parry).scores()[0] == 15:
                 total += p * q
     assert total == F(37, 64)
+    assert odds.live_duel_win_probability(act(s, "roll 6 5 1")) == F(3, 4)  # 2 hits, Shield parries on 4+
+    assert odds.live_duel_win_probability(act(s, "roll 6 5 1", "roll 1 1")) is None  # the duel is over
 
 
 def test_thresholds_are_checked():
