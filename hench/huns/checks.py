@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import effects as fx
-from .data import COLOURS, GREEN, RED, BLACK
+from .data import BLACK, COLOURS, GREEN, RED
 from .state import CHANCE_PHASES, SLOTS
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -15,10 +15,9 @@ from hench.core import InvalidActionError
 from . import actions as A
 from . import effects as fx
 from .actions import parse
-from .data import BLACK, COLOURS, GREEN, RED
+from .data import BLACK, GREEN, RED
 from .state import CHANCE_PHASES, DICE, SLOTS, TURNS_PER_ROUND, StateCore
 
-Check = Callable[["Engine", tuple], "str | None"]
 MAIN_WINDOWS = ("turn_choose_action", "turn_after_window")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from .data import COLOURS, KINDS, LETTERS
+from .data import KINDS, LETTERS
 from .effects import is_live
 from .state import PHASES, Camp
 
@@ -156,4 +156,4 @@ def to_html(state: "StateCore") -> str:
             f"{''.join(_camp_html(state, s) for s in range(state.n))}</div>")
 
 
-__all__ = ["notation", "to_html", "camp_notation", "COLOURS"]
+__all__ = ["notation", "to_html", "camp_notation"]
