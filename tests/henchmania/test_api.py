@@ -47,6 +47,8 @@ def test_json_round_trip_and_parse_round_trip_during_play(players):
         assert back.legal_actions() == s.legal_actions()
         for a in s.legal_actions():
             assert GAME.parse_action(s, str(a)) == a
+        assert s.notation() in repr(s) and "Henchmania" in s._repr_html_()
+        assert s.view(0)["hand_sizes"] == [len(h) for h in s.hands]
 
 
 @pytest.mark.parametrize("players", [3, 4])
