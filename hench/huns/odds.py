@@ -159,3 +159,35 @@ def colour_survives(die: Dist | None = None) -> tuple[Fraction, Dist]:
         alive[roll[0]] = alive.get(roll[0], Fraction(0)) + math.prod(d[v] for v in roll) * keep
     survive = sum(alive.values())
     return survive / d.total**DICE, Dist.from_probabilities({v: w / survive for v, w in alive.items()})
+
+
+def turns_left(state, seat: int) -> int:
+    """Turns `seat` still has in the current round (HU-035, HU-036)."""
+    return sum(1 for k in range(state.turn, DICE) if (state.first + k) % state.n == seat)
+
+
+def wagon_fill_chance_for(state, seat: int, slot: int) -> Fraction:
+    """P(the Wagon in `slot` of `seat` is filled this round), under `wagon_fill_chance`'s assumptions.
+
+    Before the roll this is `wagon_fill_chance(missing, turns left)`. Once the dice are rolled it is
+    0 or 1: each missing colour needs its die still in the pool showing enough. Only the current
+    turn's die (if this seat holds it) counts beside the pool.
+    """
+    camp = state.camps[seat]
+    w = camp.wagons[slot]
+    if w < 0:
+        return Fraction(0)
+    missing: dict[int, int] = {}
+    for sc, x in zip(state.data.wagons[w].spaces, camp.loads[slot]):
+        if x < 0:
+            missing[sc] = missing.get(sc, 0) + 1
+    turns = turns_left(state, seat)
+    if 0 in state.dice:
+        return wagon_fill_chance(missing, turns, state.data.die)
+    held = state.die if state.active == seat and state.die >= 0 and not state.action_done else -1
+    if held >= 0:
+        turns -= 1  # this turn belongs to the die in hand
+    from_pool = [c for c in missing if c != held]
+    enough = all(state.dice[c] >= k for c, k in missing.items())
+    ok = enough and len(from_pool) <= turns and all(state.taken[c] < 0 for c in from_pool)
+    return Fraction(int(ok))

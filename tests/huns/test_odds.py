@@ -134,3 +134,27 @@ def test_odds_follow_custom_dice_faces():
     assert odds.fill_chance(3, loaded) == Fraction(1, 2)
     with pytest.raises(ValueError):
         odds.best_die_left(6)
+
+
+def test_wagon_fill_chance_in_a_live_position():
+    from .helpers import new, past_setup, roll, set_wagon
+
+    s = set_wagon(past_setup(new(2, first=0)), 0, 0, "W03", "G.B")  # GGB: one green space left
+    assert odds.turns_left(s, 0) == 3 and odds.turns_left(s, 1) == 2
+    assert odds.wagon_fill_chance_for(s, 0, 0) == 1  # any green die fills one space
+    s = set_wagon(s, 0, 1, "W06")  # GGYY, empty: needs green 2 and yellow 2
+    assert odds.wagon_fill_chance_for(s, 0, 1) == Fraction(4, 9)
+    assert odds.wagon_fill_chance_for(s, 0, 1) == brute(lambda r: r[2] >= 2 and r[4] >= 2)[True]
+    rolled = roll(s, [1, 1, 3, 1, 2])
+    assert odds.wagon_fill_chance_for(rolled, 0, 1) == 1
+    taken = rolled.apply("take green")
+    assert odds.wagon_fill_chance_for(taken, 0, 1) == 1  # the green die in hand, yellow on a later turn
+    assert odds.wagon_fill_chance_for(rolled.apply("take red"), 0, 1) == 1  # still 2 turns for green, yellow
+    late = roll(s, [1, 1, 3, 1, 2])
+    for colour in ("red", "blue", "black"):  # three dice go by; player 0 has one turn left (the 5th)
+        late = late.apply(f"take {colour}").apply("draw")
+        while late.phase not in ("turn_take_die",):
+            late = late.apply(late.legal_actions()[0])
+    assert late.current_player == 1 and odds.turns_left(late, 0) == 1
+    assert odds.wagon_fill_chance_for(late, 0, 1) == 0  # green and yellow need two turns
+    assert odds.wagon_fill_chance_for(roll(s, [1, 1, 1, 1, 2]), 0, 1) == 0
