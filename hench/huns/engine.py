@@ -114,9 +114,9 @@ class Engine(StateCore):
         """Colours the catch-up player may take: in the Reserve and, when they go onto Wagons (A1),
         matching an empty space of theirs."""
         ok = [c for c in range(5) if self.reserve[c] > 0]
-        if self.bonus_dest == "wagons":
-            ok = [c for c in ok if any(self._empty_spaces(slot, c) for slot in range(SLOTS))]
-        return ok
+        fits = [c for c in ok if any(self._empty_spaces(slot, c) for slot in range(SLOTS))]
+        need = 1 if self._seat_offset(self.active) == 2 else 2
+        return fits if self.bonus_dest == "wagons" and len(fits) >= need else ok  # else any: the rest returns
 
     def _legal_catchup(self) -> list[str]:
         ok = self._bonus_colours()

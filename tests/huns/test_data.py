@@ -81,3 +81,13 @@ def test_saved_state_with_a_bad_embedded_data_document_is_rejected(tmp_path):
     doc["state"]["data"]["dice"]["faces"] = ["x"]
     with pytest.raises(hench.InvalidStateError, match="faces"):
         hench.state_from_json(json.dumps(doc))
+
+
+def test_a_game_runs_on_odd_user_wagons(tmp_path):
+    wagons = "".join(f'[[wagon]]\nid = "M{i}"\ntype = "T1"\nspaces = "BBB"\n' for i in range(32))
+    path = _write(tmp_path, wagons)
+    from hench.core import random_playout
+
+    state = GAME.new_game(players=4, seed=2, data=str(path))
+    final, _ = random_playout(state, seed=2)  # the 4th player's two colours cannot both fit: any pair is offered
+    assert final.is_terminal
