@@ -127,6 +127,12 @@ class HMState(State):
             return 0
         return self.data.values["attack_dice"] if self.duel["step"] == "attack_roll" else self.duel["hits"]
 
+    def apply(self, action: Hashable) -> "HMState":
+        """The successor after `action` (an Action, or its text such as "place Tavern")."""
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        return super().apply(action)
+
     def check(self, action: Hashable) -> None:
         if type(action) is Action and action in self.legal_actions_cached():
             return

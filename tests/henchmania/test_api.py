@@ -88,8 +88,9 @@ def test_malformed_actions():
     for bad in ["", "dance", "place Moon", "play Crown", "roll a b c", "play Glove on Pxx"]:
         with pytest.raises(InvalidActionError):
             GAME.parse_action(s, bad)
+    assert s.apply("place  tavern") == s.apply(GAME.parse_action(s, "place Tavern"))  # text is parsed
     with pytest.raises(InvalidActionError):
-        s.apply("place Tavern")
+        s.apply(("place", None, None, "Tavern", None, None))  # a bare tuple is not an Action
     with pytest.raises(InvalidActionError):
         s.apply(hench.henchmania.Action("play", "Glove", 9))
 
