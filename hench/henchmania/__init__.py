@@ -68,4 +68,6 @@ GAME = register(Game(
     options=OPTIONS, turn_rule="HM-025", end_rule="HM-075", parse=_parse, formatter=str,
 ))
 
-__all__ = ["Action", "DataError", "GAME", "GameData", "HMState", "OPTIONS", "PHASES", "READINGS", "assumptions", "load_data", "meter"]
+from . import bots, odds  # noqa: E402  (so hench.henchmania.odds / .bots work after `import hench`)
+
+__all__ = ["Action", "DataError", "GAME", "GameData", "HMState", "OPTIONS", "PHASES", "READINGS", "assumptions", "bots", "load_data", "meter", "odds"]
