@@ -130,7 +130,7 @@ class Scoreboard(ipw.HTML):
         rows = []
         for i, (name, score) in enumerate(zip(names, scores)):
             mark = "▶ " if i == current else ""
-            crown = " 👑" if score == best else ""
+            crown = " ★" if score == best else ""
             cells = "".join(f"<td style='padding:2px 8px'>{html.escape(str(v[i]))}</td>" for v in (extra or {}).values())
             rows.append(f"<tr class='hench-score-row'><td style='padding:2px 8px'>{mark}{html.escape(name)}</td>"
                         f"<td style='padding:2px 8px;font-weight:600;text-align:right'>{score}{crown}</td>{cells}</tr>")

@@ -36,6 +36,7 @@ class TableConfig:
     clock_label: str = "turn"
     explain: Callable[[State], str] | None = None  # a line saying what the current step is about
     seat_names: Sequence[str] = ()
+    show_stepper: bool = True  # False when the board draws its own phase bar
 
     def names(self, players: int) -> list[str]:
         return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]
@@ -113,9 +114,11 @@ class GameView(ipw.VBox):
 
     def _layout(self) -> list:
         self.dice_box = ipw.HBox([self.roll, self.dice_outcomes, self.set_dice])
-        self.move_box = ipw.VBox([self.moves, ipw.HBox([self.move_list, self.play_selected]), self.typed])
+        self.list_box = ipw.HBox([self.move_list, self.play_selected])
+        self.move_box = ipw.VBox([self.moves, self.list_box, self.typed])
         controls = ipw.HBox([self.bots_go, self.undo_button, self.redo_button, self.new_button, self.auto_dice])
         side = ipw.VBox([self.scoreboard, ipw.HTML("<b>Log</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
+        self.stepper.layout.display = None if self.config.show_stepper else "none"
         parts = [self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.messages,
                  self.dice_box, self.move_box, controls]
         return parts + ([self.fig] if self.fig is not None else [])
@@ -132,6 +135,22 @@ class GameView(ipw.VBox):
 
     def _human_to_move(self) -> bool:
         return self.state.current_player in self.human_seats
+
+    def fast_forward(self, until: Callable[[State], bool], limit: int = BOT_STEP_LIMIT) -> bool:
+        """Let bots play every seat (dice rolling themselves) until `until(state)` holds at a human's
+        turn; the history is cleared so the lesson starts there. Returns whether it got there."""
+        for _ in range(limit):
+            st = self.state
+            if st.is_terminal:
+                break
+            if until(st) and self._human_to_move():
+                self.session.reset(st)
+                self.refresh()
+                return True
+            action = sample_outcome(st.chance_outcomes(), self.rng) if st.current_player == CHANCE else self.bots[st.current_player].choose(st)
+            self.session.apply(action)
+        self.refresh()
+        return False
 
     # -- handlers -----------------------------------------------------------------------------------
     def _apply(self, action: Hashable) -> None:
@@ -267,6 +286,7 @@ class GameView(ipw.VBox):
         self.dice_box.layout.display = "flex" if chance else "none"
         if chance:
             self.dice_outcomes.options = [(f"{fmt(a)} · {format_probability(p)}", a) for a, p in st.chance_outcomes()]
+            self.dice_outcomes.value = self.dice_outcomes.options[0][1]
         self.move_box.layout.display = "flex" if mine else "none"
         buttons = []
         if len(legal) <= MAX_BUTTONS:
@@ -277,6 +297,7 @@ class GameView(ipw.VBox):
                 buttons.append(b)
         self.moves.children = buttons
         self.move_list.options = [(fmt(a), a) for a in legal]
+        self.list_box.layout.display = "none" if buttons or not legal else "flex"  # the list only when buttons would be too many
 
     @guarded()
     def _click(self, action: Hashable) -> None:

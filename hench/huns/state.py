@@ -94,6 +94,10 @@ class StateCore(State):
         return self.active
 
     @property
+    def is_terminal(self) -> bool:
+        return self.phase == "game_over"
+
+    @property
     def num_players(self) -> int:
         return self.n
 

@@ -74,7 +74,7 @@ def test_phase_stepper_and_scoreboard():
     assert stepper.value.count("hench-phase-current") == 1 and "HM-025" in stepper.value
     board = widgets.Scoreboard()
     board.show(["Ann", "Bo"], [12, 30], current=0, extra={"pawns": [3, 1]})
-    assert "▶ Ann" in board.value and "30 👑" in board.value and "pawns" in board.value
+    assert "▶ Ann" in board.value and "30 ★" in board.value and "pawns" in board.value
 
 
 def test_checked_int():

@@ -1,0 +1,45 @@
+"""Monte Carlo estimates, shown beside exact answers as a check (never instead of them)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .rng import Rng
+
+
+@dataclass(frozen=True)
+class Estimate:
+    hits: int
+    trials: int
+
+    @property
+    def value(self) -> float:
+        return self.hits / self.trials
+
+    @property
+    def stderr(self) -> float:
+        p = self.value
+        return math.sqrt(p * (1 - p) / self.trials)
+
+    def agrees_with(self, exact: Fraction, sigmas: float = 4.0) -> bool:
+        """Within `sigmas` standard errors of the exact answer (a loose, honest check)."""
+        return abs(self.value - float(exact)) <= sigmas * max(self.stderr, 1 / self.trials)
+
+    def __str__(self) -> str:
+        return f"{self.value:.1%} ± {1.96 * self.stderr:.1%} ({self.trials:,} trials)"
+
+
+def estimate(trial: Callable[[Rng], bool], trials: int, seed: int = 0,
+             progress: Callable[[int], None] | None = None, every: int = 1000) -> Estimate:
+    """Run `trial(rng)` `trials` times and count successes; `progress(done)` every `every` trials."""
+    if trials < 1:
+        raise ValueError(f"a Monte Carlo check needs at least 1 trial, not {trials}")
+    rng, hits = Rng.from_seed(seed), 0
+    for i in range(1, trials + 1):
+        hits += bool(trial(rng))
+        if progress and (i % every == 0 or i == trials):
+            progress(i)
+    return Estimate(hits, trials)

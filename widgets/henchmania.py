@@ -1,0 +1,181 @@
+"""Henchmania views: the table (generic GameView with Henchmania's board, phases and bots) and the duel odds."""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+import plotly.graph_objects as go
+
+from hench import format_probability
+from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds
+from hench.henchmania.bots import HeuristicBot, RandomBot
+
+from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect
+from .play import GameView, TableConfig
+from .simulate import SimulationView
+
+SEATS = ["P0", "P1", "P2", "P3", "P4"]  # as the engine's moves and log name them ("play Glove on P1")
+
+
+def _duel_odds(state) -> str:
+    """During a duel, the exact chance the Attacker wins from here (hench.henchmania.odds)."""
+    p = odds.live_duel_win_probability(state)
+    return "" if p is None else f"&middot; the Attacker wins this duel with probability <b>{format_probability(p)}</b>"
+
+
+CONFIG = TableConfig(
+    game_id="henchmania", phases=PHASES, board=lambda state, seat: state.html(seat),
+    make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
+    clock=lambda state: state.day, clock_label="day", seat_names=SEATS, explain=_duel_odds,
+    show_stepper=False,  # the board draws the phase bar and the last events itself
+)
+
+
+def learn_table(players: int = 3, seed: int = 7) -> GameView:
+    """You against bots; you roll or set every die yourself, so duels can be walked through."""
+    return GameView(CONFIG, players=players, seed=seed, auto_dice=False, chart=False, options={"first_player": 0})
+
+
+LESSONS = {
+    "phase 1": lambda s: True,
+    "phase 2": lambda s: s.phase == "play_cards",
+    "duel": lambda s: any(str(a).startswith("play Glove") for a in s.legal_actions()),
+    "end of day": lambda s: s.day >= 2 and s.phase == "set_henchmen",
+}
+
+
+def lesson(name: str, players: int = 3, seed: int = 7) -> GameView:
+    """A table that starts at the moment a lesson needs (bots play every seat up to there)."""
+    if name not in LESSONS:
+        raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
+    view = learn_table(players, seed)
+    view.fast_forward(LESSONS[name])
+    return view
+
+
+def play_table(players: int = 3, seed: int = 11) -> GameView:
+    return GameView(CONFIG, players=players, seed=seed, auto_dice=True, chart=True, options={"first_player": 0})
+
+
+def simulation(games: int = 200, players: int = 3) -> SimulationView:
+    return SimulationView(CONFIG, games=games, players=players)
+
+
+def rules(query: str = "") -> RulesPanel:
+    panel = RulesPanel(game="henchmania")
+    panel.box.value = query
+    return panel
+
+
+def assumptions_in_force():
+    return assumptions_table([dict(zip(("what", "value", "source", "note"), row)) for row in assumptions()],
+                             title="Henchmania values the rulebook text does not give")
+
+
+class DuelOddsView(ipw.VBox):
+    """Attack and defence thresholds in, the exact chance the Attacker wins out, with a heatmap of all 36."""
+
+    def __init__(self, attack: int = 4, defense: int = 3):
+        self.messages = MessageArea()
+        values = load_data().values
+        self.bare = (values["bare_hands_attack"], values["bare_hands_defense"])
+        self.attack = protect(ipw.IntSlider(value=attack, min=1, max=6, description="Attack ≥", continuous_update=False), self.messages)
+        self.defense = protect(ipw.IntSlider(value=defense, min=1, max=6, description="Defence ≥", continuous_update=False), self.messages)
+        self.apothecary = ipw.Checkbox(value=False, description="Defender has an Apothecary")
+        self.bare_button = ipw.Button(description="Both bare-handed", tooltip="the assumed bare-hands values")
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("Chance the Attacker wins, for every pair of thresholds", height=430)
+        self.extra = ipw.Output()
+        self.mc_trials = protect(ipw.BoundedIntText(value=5000, min=100, max=200_000, step=1000, description="Trials"), self.messages)
+        self.mc_button = ipw.Button(description="Check by simulation")
+        self.mc_bar = ipw.IntProgress(value=0, min=0, max=1)
+        self.mc_result = ipw.HTML()
+        for w in (self.attack, self.defense, self.apothecary):
+            w.observe(lambda _: self.refresh(), "value")
+        self.bare_button.on_click(lambda _: self._bare())
+        self.mc_button.on_click(lambda _: self._simulate())
+        super().__init__([ipw.HBox([self.attack, self.defense]), ipw.HBox([self.apothecary, self.bare_button]),
+                          self.messages, self.answer, self.fig, self.extra,
+                          ipw.HBox([self.mc_trials, self.mc_button, self.mc_bar]), self.mc_result])
+        self.add_class("hench-duel-odds")
+        self.refresh()
+
+    def _thresholds(self) -> tuple[int, int]:
+        return (checked_int(self.attack.value, 1, 6, "the Attack threshold"),
+                checked_int(self.defense.value, 1, 6, "the Defence threshold"))
+
+    @guarded()
+    def _bare(self) -> None:
+        self.attack.value, self.defense.value = self.bare
+        self.messages.show(f"Bare hands: Attack {self.bare[0]}, Defence {self.bare[1]} (assumed values: the rulebook's icons are lost).", "info")
+
+    @guarded()
+    def refresh(self) -> None:
+        a, d = self._thresholds()
+        apo = self.apothecary.value
+        p = odds.duel_win_probability(a, d, apothecary=apo)
+        gain, loss = odds.expected_points(a, d, apothecary=apo)
+        self.answer.value = (f"<div class='hench-answer' style='font-size:20px'>The Attacker wins with probability "
+                             f"<b>{format_probability(p)}</b></div><div style='color:#445'>Expected change: Attacker "
+                             f"<b>{float(gain):+.2f}</b> points, Defender <b>{float(loss):+.2f}</b> points "
+                             f"(exactly {gain} and {loss}).</div>")
+        self.mc_result.value = ""
+        self._heatmap(a, d, apo)
+        self._wounds(a, d, apo)
+
+    def _heatmap(self, a: int, d: int, apo: bool) -> None:
+        table = odds.win_table(apothecary=apo)
+        z = [[float(table[(att, de)]) for de in range(1, 7)] for att in range(1, 7)]
+        text = [[f"{table[(att, de)]}" for de in range(1, 7)] for att in range(1, 7)]
+        with self.fig.batch_update():
+            if not self.fig.data:
+                self.fig.add_trace(go.Heatmap(x=list(range(1, 7)), y=list(range(1, 7)), colorscale="RdBu", zmin=0, zmax=1,
+                                              texttemplate="%{text}", hovertemplate="attack %{y}, defence %{x}: %{z:.1%}<extra></extra>"))
+                self.fig.add_trace(go.Scatter(mode="markers", marker=dict(symbol="square-open", size=46, color="black", line=dict(width=3)),
+                                              hoverinfo="skip", showlegend=False))
+                self.fig.update_layout(xaxis_title="Defence threshold (a die ≥ this parries)",
+                                       yaxis_title="Attack threshold (a die ≥ this hits)")
+            self.fig.data[0].z, self.fig.data[0].text = z, text
+            self.fig.data[1].x, self.fig.data[1].y = [d], [a]
+
+    def _wounds(self, a: int, d: int, apo: bool) -> None:
+        dist = odds.unparried_hits(a, d, apothecary=apo)
+        rows = dist.rows()
+        fig = go.Figure(go.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows],
+                               text=[f for _, _, f in rows], textposition="outside", marker_color="#8e3b2f"))
+        fig.update_layout(title="Unparried hits (each costs the Defender a point)", height=280, template="plotly_white",
+                          yaxis_tickformat=".0%", xaxis_title="unparried hits", margin=dict(t=40, b=40, l=40, r=10))
+        self.extra.clear_output(wait=True)
+        with self.extra:
+            fig.show()
+
+    @guarded()
+    def _simulate(self) -> None:
+        a, d = self._thresholds()
+        n = checked_int(self.mc_trials.value, 100, 200_000, "the number of trials")
+        self.mc_bar.max, self.mc_bar.value = n, 0
+        est = montecarlo.duel_win_estimate(a, d, apothecary=self.apothecary.value, trials=n,
+                                           progress=lambda i: setattr(self.mc_bar, "value", i))
+        exact = odds.duel_win_probability(a, d, apothecary=self.apothecary.value)
+        verdict = "agrees with" if est.agrees_with(exact) else "is far from"
+        self.mc_result.value = (f"<div class='hench-mc'>Simulated: <b>{est}</b>, which {verdict} the exact "
+                                f"{format_probability(exact)}.</div>")
+
+
+class TiebreakView(ipw.VBox):
+    """Two tied leaders duel in turn (HM-080..084): the chance the first one wins the tie-break."""
+
+    def __init__(self):
+        self.messages = MessageArea()
+        make = lambda label, v: protect(ipw.IntSlider(value=v, min=1, max=6, description=label, continuous_update=False), self.messages)  # noqa: E731
+        self.xa, self.xd, self.ya, self.yd = make("X attack", 4), make("X defence", 4), make("Y attack", 4), make("Y defence", 4)
+        self.answer = ipw.HTML()
+        for w in (self.xa, self.xd, self.ya, self.yd):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([ipw.HBox([self.xa, self.xd]), ipw.HBox([self.ya, self.yd]), self.messages, self.answer])
+        self.refresh()
+
+    @guarded()
+    def refresh(self) -> None:
+        xa, xd, ya, yd = (checked_int(w.value, 1, 6, w.description) for w in (self.xa, self.xd, self.ya, self.yd))
+        p = odds.tiebreak_win_probability(xa, xd, ya, yd)
+        self.answer.value = f"<div class='hench-answer'>X wins the tie-break with probability <b>{format_probability(p)}</b>.</div>"
