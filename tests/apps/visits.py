@@ -1,0 +1,58 @@
+"""What the browser test does in each app: use its main controls and check the page responds."""
+
+from __future__ import annotations
+
+
+def text_of(page, selector: str, index: int = 0) -> str:
+    return page.locator(selector).nth(index).inner_text()
+
+
+def wait_change(page, selector: str, before: str, index: int = 0, timeout_ms: int = 30_000) -> str:
+    """Wait until the text of `selector` differs from `before`; return the new text."""
+    page.wait_for_function("([sel, i, old]) => { const el = document.querySelectorAll(sel)[i]; return el && el.innerText !== old; }",
+                           arg=[selector, index, before], timeout=timeout_ms)
+    return text_of(page, selector, index)
+
+
+def click_move(page, table: int, label: str) -> None:
+    page.locator(".hench-game").nth(table).get_by_role("button", name=label, exact=True).first.click()
+
+
+def henchmania_learn(page) -> None:
+    assert page.locator(".hench-game").count() == 4, "one live table per lesson"
+    log_before = text_of(page, ".hench-game")
+    click_move(page, 0, "place Tavern")
+    after = wait_change(page, ".hench-game", log_before)
+    assert "place Tavern" in after and "P1" in after
+    click_move(page, 2, "play Glove on P1")  # the duel lesson
+    page.locator(".hench-game").nth(2).get_by_role("button", name="fight bare-handed", exact=True).wait_for(timeout=30_000)
+    assert "HM-054" in text_of(page, ".hench-game", 2)
+
+
+def henchmania_odds(page) -> None:
+    answer = ".hench-duel-odds .hench-answer"
+    before = text_of(page, answer)
+    assert "91/216" in before
+    page.locator(".hench-duel-odds .noUi-handle").first.focus()
+    page.keyboard.press("ArrowRight")  # Attack 4 -> 5
+    after = wait_change(page, answer, before)
+    assert "217/729" in after
+    page.get_by_role("button", name="Check by simulation").click()
+    page.wait_for_selector(".hench-mc", timeout=60_000)
+    assert "agrees with" in text_of(page, ".hench-mc")
+
+
+def henchmania_play(page) -> None:
+    table = text_of(page, ".hench-game")
+    page.locator(".hench-game .hench-move").first.click()
+    wait_change(page, ".hench-game", table)
+    page.get_by_role("button", name="Simulate").click()
+    page.wait_for_selector(".hench-sim-summary", timeout=180_000)
+    assert "win rate" in text_of(page, ".hench-simulation")
+
+
+VISITS = {
+    "henchmania/01-learn.ipynb": henchmania_learn,
+    "henchmania/02-odds.ipynb": henchmania_odds,
+    "henchmania/03-play.ipynb": henchmania_play,
+}

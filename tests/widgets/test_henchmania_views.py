@@ -1,0 +1,76 @@
+"""Henchmania's views driven as a visitor would."""
+
+from __future__ import annotations
+
+import pytest
+
+import widgets.henchmania as hm
+from hench.core import CHANCE
+from hench.henchmania import odds
+
+
+@pytest.mark.rule("HM-016", "HM-020")
+def test_learner_places_a_pawn_and_bots_answer(no_callback_errors):
+    view = hm.lesson("phase 1")
+    assert [b.description for b in view.moves.children][:1] == ["place Tavern"]
+    view.moves.children[0].click()
+    assert view.state.current_player == 0, "the bots answered and it is my turn again"
+    assert [s.player for s in view.session.history] == [0, 1, 2]
+    assert "HM-016" in view.rule_chips.value
+
+
+@pytest.mark.rule("HM-052", "HM-057", "HM-063", "HM-067", "HM-068")
+def test_duel_walkthrough_with_dice_set_by_the_learner(no_callback_errors):
+    view = hm.lesson("duel")
+    view.play("play Glove on P1")
+    weapon = next(b.description for b in view.moves.children if b.description.startswith("fight"))
+    view.play(weapon)
+    assert view.state.current_player == CHANCE and "probability" in view.explain.value
+    before = view.state.scores()
+    view.dice_outcomes.value = next(a for a in view.dice_outcomes.options if str(a[1]) == "roll 1 1 1")[1]
+    view.set_dice.click()
+    assert "Dice: roll 1 1 1" in view.messages.text
+    after = next(s for s in view.session.history if s.who == "dice").after.scores()  # no hit: the Defender wins
+    assert after[0] == before[0] - 1 and after[1] == before[1] + 2
+
+
+def test_illegal_move_is_explained_with_its_rule(no_callback_errors):
+    view = hm.lesson("phase 1")
+    view.play("play Glove on P1")  # not in phase 1
+    assert view.messages.kind == "error" and len(view.session) == 0
+
+
+def test_duel_odds_view(no_callback_errors):
+    view = hm.DuelOddsView(attack=4, defense=3)
+    assert "91/216 (42.1%)" in view.answer.value
+    view.apothecary.value = True
+    assert "2/27" in view.answer.value
+    assert list(view.fig.data[1].x) == [3] and list(view.fig.data[1].y) == [4]
+    view.attack.value = 6
+    assert list(view.fig.data[1].y) == [6] and str(odds.duel_win_probability(6, 3, apothecary=True)) in view.answer.value
+    view.mc_trials.value = 2000
+    view.mc_button.click()
+    assert "agrees with" in view.mc_result.value and view.mc_bar.value == 2000
+    view.attack.value = 3
+    view.attack.set_state({"value": 99})  # out of range from the browser: clamped to the slider's maximum
+    assert view.attack.value == 6 and str(odds.duel_win_probability(6, 3, apothecary=True)) in view.answer.value
+
+
+def test_bare_hands_button_uses_the_assumed_values(no_callback_errors):
+    view = hm.DuelOddsView()
+    view.bare_button.click()
+    assert (view.attack.value, view.defense.value) == view.bare and "assumed" in view.messages.text
+
+
+def test_play_table_and_simulation(no_callback_errors):
+    view = hm.play_table(players=2)
+    view.play(str(view.state.legal_actions()[0]))
+    assert view.state.current_player == 0 and len(view.fig.data) == 2
+    sim = hm.simulation(games=10, players=2)
+    sim.run_button.click()
+    assert sim.bar.value == 10 and "win rate" in sim.summary.value
+
+
+def test_assumptions_are_shown_as_assumed():
+    table = hm.assumptions_in_force()
+    assert "assumed" in table.value and "bare_hands_attack" in table.value
