@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -22,20 +23,12 @@ def outcomes_from_dist(dist: Dist, wrap=lambda outcome: outcome) -> list[tuple[H
 
 
 def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: Rng) -> Hashable:
-    """Draw one chance action with its exact probability."""
-    denom = 1
-    for _, p in outcomes:
-        denom = denom * p.denominator // _gcd(denom, p.denominator)
-    weights = [int(p * denom) for _, p in outcomes]
+    """Draw one chance action with its exact probability (integer weights, no float rounding)."""
+    denom = math.lcm(*(p.denominator for _, p in outcomes))
+    weights = [p.numerator * (denom // p.denominator) for _, p in outcomes]
     return outcomes[rng.weighted_index(weights)][0]
 
 
 def resolve_chance(state: "State", rng: Rng) -> "State":
     """Apply one sampled chance outcome (the dice 'roll themselves')."""
     return state.apply(sample_outcome(state.chance_outcomes(), rng))
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a

@@ -34,7 +34,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
 
     def check(self, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
+        if self.choices is not None and not any(value == c and type(value) is type(c) for c in self.choices):  # 1 is not True
             raise InvalidOptionError(f"option {self.name}={value!r} is not allowed; choose one of {list(self.choices)}")
         if self.choices is None and self.default is not None and not isinstance(value, type(self.default)):
             raise InvalidOptionError(f"option {self.name} should be a {type(self.default).__name__}, got {value!r}")

@@ -148,3 +148,16 @@ def test_hench_imports_no_jupyter():
     code = "import sys, hench; bad = [m for m in ('ipywidgets', 'plotly', 'pandas', 'IPython', 'widgets') if m in sys.modules]; print(bad)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_option_choices_do_not_confuse_bools_and_ints():
+    from hench.core import Option
+
+    opt = Option("inclusive", True, "", (True, False))
+    assert opt.check(False) is False
+    for bad in (1, 0, "yes"):
+        with pytest.raises(hench.InvalidOptionError, match="not allowed"):
+            opt.check(bad)
+    assert Option("seat", 0, "", ("random", 0, 1)).check(1) == 1
+    with pytest.raises(hench.InvalidOptionError):
+        Option("seat", 0, "", ("random", 0, 1)).check(True)

@@ -1,0 +1,23 @@
+"""The dice draft played with simulated dice: an independent check of hench.huns.odds."""
+
+from __future__ import annotations
+
+from hench.core import Rng
+from hench.core.montecarlo import Estimate, estimate
+
+from .odds import DICE
+
+
+def draft_value(rng: Rng, picker: int, earlier: str = "highest", faces: int = 3) -> int:
+    """Roll the 5 coloured dice (HU-031); pickers 1..picker-1 take a die each (the highest, or one of a
+    colour chosen without looking at values); return the best value left for the `picker`-th."""
+    dice = [rng.randrange(faces) + 1 for _ in range(DICE)]
+    for _ in range(picker - 1):
+        dice.remove(max(dice) if earlier == "highest" else dice[rng.randrange(len(dice))])
+    return max(dice)
+
+
+def draft_estimate(picker: int, value: int, earlier: str = "highest", trials: int = 10_000, seed: int = 0,
+                   progress=None) -> Estimate:
+    """Share of simulated rounds in which the best die left to the picker shows `value`."""
+    return estimate(lambda rng: draft_value(rng, picker, earlier) == value, trials, seed, progress)

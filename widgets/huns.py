@@ -1,0 +1,173 @@
+"""Huns views: the table (generic GameView with Huns' board, phases and bots) and the dice-draft odds."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+import plotly.graph_objects as go
+
+import hench
+from hench import format_probability
+from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
+from hench.huns.bots import make_bot
+
+from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect
+from .play import GameView, TableConfig
+from .simulate import SimulationView
+
+SEATS = ["P0", "P1", "P2", "P3"]
+COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
+
+CONFIG = TableConfig(
+    game_id="huns", phases=PHASES, board=lambda state, seat: state._repr_html_(),
+    make_bot=lambda seed: make_bot("heuristic", seed),
+    bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
+    clock=lambda state: state.round, clock_label="round", seat_names=SEATS,
+)
+
+
+def _any_move(prefix: str):
+    return lambda s: any(str(a).startswith(prefix) for a in s.legal_actions())
+
+
+LESSONS = {
+    "setup": lambda s: True,
+    "the draft": lambda s: s.round == 1 and _any_move("take")(s),
+    "pillage": _any_move("place"),
+    "draw cards": _any_move("play"),
+    "curse": lambda s: any(str(a).split()[0] in ("flee", "accept") for a in s.legal_actions()),
+}
+
+
+def learn_table(players: int = 3, seed: int = 5) -> GameView:
+    """You against bots; you roll or set the five dice yourself."""
+    return GameView(CONFIG, players=players, seed=seed, auto_dice=False, chart=False, options={"first_player": 0})
+
+
+def lesson(name: str, players: int = 3, seed: int = 5) -> GameView:
+    """A table that starts where a lesson needs (bots play every seat up to there)."""
+    if name not in LESSONS:
+        raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
+    view = learn_table(players, seed)
+    view.fast_forward(LESSONS[name])
+    return view
+
+
+def play_table(players: int = 3, seed: int = 11) -> GameView:
+    return GameView(CONFIG, players=players, seed=seed, auto_dice=True, chart=True, options={"first_player": 0})
+
+
+def simulation(games: int = 100, players: int = 3) -> SimulationView:
+    return SimulationView(CONFIG, games=games, players=players)
+
+
+def rules(query: str = "") -> RulesPanel:
+    panel = RulesPanel(game="huns")
+    panel.box.value = query
+    return panel
+
+
+def assumptions_in_force():
+    return assumptions_table([dict(zip(("what", "value", "source", "note"), row)) for row in assumptions()],
+                             title="Huns values the rulebook text does not give")
+
+
+def finished_game_sheet(players: int = 3, seed: int = 3) -> ipw.HTML:
+    """The scoring sheet (HU-096..HU-105) of a game the bots play to the end, category by category."""
+    from hench.core import Rng, play_game
+
+    game = hench.get_game("huns")
+    final, _ = play_game(game.new_game(players=players, seed=seed), [CONFIG.bot(seed + i) for i in range(players)], Rng.from_seed(seed))
+    sheet = scoring_sheet(final)
+    cats = list(sheet[0])
+    head = "".join(f"<th style='padding:3px 8px'>{html.escape(SEATS[i])}</th>" for i in range(players))
+    rows = "".join(f"<tr><td style='padding:3px 8px'>{html.escape(c)}</td>"
+                   + "".join(f"<td style='padding:3px 8px;text-align:right'>{sheet[i][c]}</td>" for i in range(players)) + "</tr>"
+                   for c in cats)
+    winners = ", ".join(SEATS[i] for i in final.winners())
+    return ipw.HTML(f"<table class='hench-scoring-sheet' style='border-collapse:collapse'><tr><th></th>{head}</tr>{rows}</table>"
+                    f"<div>Scores {final.scores()}; winner: <b>{winners}</b> (a tie goes to the bigger stash, HU-106).</div>")
+
+
+class DraftOddsView(ipw.VBox):
+    """What the dice draft leaves for you, and what one Pillage of that die will fill."""
+
+    def __init__(self, picker: int = 3):
+        self.messages = MessageArea()
+        self.picker = protect(ipw.IntSlider(value=picker, min=1, max=5, description="My pick #", continuous_update=False), self.messages)
+        self.earlier = protect(ipw.ToggleButtons(options=[("earlier players take the highest", "highest"),
+                                                          ("earlier players pick by colour", "colour")],
+                                                 value="highest"), self.messages)
+        self.spaces = protect(ipw.IntSlider(value=2, min=1, max=6, description="Free spaces", continuous_update=False), self.messages)
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("The best die left for you", height=320)
+        self.mc_trials = protect(ipw.BoundedIntText(value=5000, min=100, max=200_000, step=1000, description="Trials"), self.messages)
+        self.mc_button = ipw.Button(description="Check by simulation")
+        self.mc_bar = ipw.IntProgress(value=0, min=0, max=1)
+        self.mc_result = ipw.HTML()
+        for w in (self.picker, self.earlier, self.spaces):
+            w.observe(lambda _: self.refresh(), "value")
+        self.mc_button.on_click(lambda _: self._simulate())
+        super().__init__([self.picker, self.earlier, self.spaces, self.messages, self.answer, self.fig,
+                          ipw.HBox([self.mc_trials, self.mc_button, self.mc_bar]), self.mc_result])
+        self.add_class("hench-draft-odds")
+        self.refresh()
+
+    def _inputs(self) -> tuple[int, str, int]:
+        earlier = self.earlier.value if self.earlier.value in odds.EARLIER else "highest"
+        return (checked_int(self.picker.value, 1, 5, "your pick"), earlier,
+                checked_int(self.spaces.value, 1, 6, "the free spaces"))
+
+    @guarded()
+    def refresh(self) -> None:
+        j, earlier, spaces = self._inputs()
+        dist = odds.value_left_to_picker(j, earlier)
+        self.answer.value = (
+            f"<div class='hench-answer' style='font-size:18px'>As picker #{j} your best die shows 3 with probability "
+            f"<b>{format_probability(dist.probability(3))}</b>; on average {float(dist.mean()):.2f} (exactly {dist.mean()}).</div>"
+            f"<div style='color:#445'>Pillaging it into {spaces} free space(s) places {float(odds.expected_cubes(spaces, dist)):.2f} cubes "
+            f"on average and fills them all with probability <b>{format_probability(odds.fill_chance(spaces, dist))}</b> (HU-040, HU-042).</div>")
+        self.mc_result.value = ""
+        rows = dist.rows()
+        with self.fig.batch_update():
+            if not self.fig.data:
+                self.fig.add_trace(go.Bar(marker_color="#b5651d", textposition="outside"))
+                self.fig.update_layout(xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
+            bar = self.fig.data[0]
+            bar.x, bar.y, bar.text = [str(o) for o, _, _ in rows], [float(p) for _, p, _ in rows], [f for _, _, f in rows]
+
+    @guarded()
+    def _simulate(self) -> None:
+        j, earlier, _ = self._inputs()
+        n = checked_int(self.mc_trials.value, 100, 200_000, "the number of trials")
+        self.mc_bar.max, self.mc_bar.value = n, 0
+        est = montecarlo.draft_estimate(j, 3, earlier, trials=n, progress=lambda i: setattr(self.mc_bar, "value", i))
+        exact = odds.value_left_to_picker(j, earlier).probability(3)
+        verdict = "agrees with" if est.agrees_with(exact) else "is far from"
+        self.mc_result.value = f"<div class='hench-mc'>Simulated: <b>{est}</b> show a 3, which {verdict} the exact {format_probability(exact)}.</div>"
+
+
+class WagonOddsView(ipw.VBox):
+    """The chance a Wagon is filled this round, from the colours it still lacks (Q on wagon filling)."""
+
+    def __init__(self):
+        self.messages = MessageArea()
+        self.missing = {c: protect(ipw.BoundedIntText(value=0, min=0, max=4, description=c, layout=ipw.Layout(width="150px")), self.messages)
+                        for c in ("blue", "red", "green", "black", "yellow")}
+        self.missing["green"].value = 2
+        self.turns = protect(ipw.IntSlider(value=1, min=1, max=3, description="My turns", continuous_update=False), self.messages)
+        self.answer = ipw.HTML()
+        for w in (*self.missing.values(), self.turns):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([ipw.HTML("<b>Empty spaces on the wagon, by colour</b>"), ipw.HBox(list(self.missing.values())),
+                          self.turns, self.messages, self.answer])
+        self.refresh()
+
+    @guarded()
+    def refresh(self) -> None:
+        need = {c: checked_int(w.value, 0, 4, f"{c} spaces") for c, w in self.missing.items()}
+        turns = checked_int(self.turns.value, 1, 3, "turns")
+        p = odds.wagon_fill_chance({c: n for c, n in need.items() if n}, turns)
+        self.answer.value = (f"<div class='hench-answer'>Filled this round with probability <b>{format_probability(p)}</b> "
+                             f"(one die per colour per round; assumes the dice you need are still there at your picks).</div>")
