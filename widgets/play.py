@@ -80,6 +80,7 @@ class GameView(ipw.VBox):
         self._build(auto_dice, chart)
         super().__init__(self._layout())
         self.add_class("hench-game")
+        self._advance()  # bots who act before the human (and dice, if they roll themselves) go first
         self.refresh()
 
     # -- building --------------------------------------------------------------------------------------

@@ -51,7 +51,35 @@ def henchmania_play(page) -> None:
     assert "win rate" in text_of(page, ".hench-simulation")
 
 
+def huns_learn(page) -> None:
+    assert page.locator(".hench-game").count() == 5, "one live table per lesson"
+    before = text_of(page, ".hench-game", 1)
+    take = page.locator(".hench-game").nth(1).locator(".hench-move").first
+    label = take.inner_text()
+    assert label.startswith("take ")
+    take.click()
+    assert label in wait_change(page, ".hench-game", before, 1)
+    curse = page.locator(".hench-game").nth(4)
+    curse.get_by_role("button", name="flee", exact=True).click()
+    curse.get_by_text("P0 (you)").first.wait_for(timeout=30_000)
+    assert "flee" in text_of(page, ".hench-game", 4)
+
+
+def huns_odds(page) -> None:
+    answer = ".hench-draft-odds .hench-answer"
+    before = text_of(page, answer)
+    assert "17/81" in before
+    page.get_by_role("button", name="earlier players pick by colour").click()
+    assert "19/27" in wait_change(page, answer, before)
+    page.locator(".hench-draft-odds").get_by_role("button", name="Check by simulation").click()
+    page.wait_for_selector(".hench-mc", timeout=60_000)
+    assert "agrees with" in text_of(page, ".hench-mc")
+
+
 VISITS = {
+    "huns/01-learn.ipynb": huns_learn,
+    "huns/02-odds.ipynb": huns_odds,
+    "huns/03-play.ipynb": henchmania_play,  # same controls: a move on the table, then a simulation
     "henchmania/01-learn.ipynb": henchmania_learn,
     "henchmania/02-odds.ipynb": henchmania_odds,
     "henchmania/03-play.ipynb": henchmania_play,

@@ -1,0 +1,80 @@
+"""Huns views driven as a visitor would."""
+
+from __future__ import annotations
+
+import pytest
+
+import widgets.huns as hu
+from hench.core import CHANCE
+from hench.huns import odds
+
+
+@pytest.mark.rule("HU-032", "HU-033")
+def test_learner_sets_the_dice_and_takes_one(no_callback_errors):
+    view = hu.learn_table(players=3)
+    view.fast_forward(lambda s: True)
+    while view.state.current_player == CHANCE:  # the five coloured dice, set one by one
+        view.dice_outcomes.value = view.dice_outcomes.options[-1][1]
+        view.set_dice.click()
+    takes = [b.description for b in view.moves.children]
+    assert takes and all(t.startswith("take ") for t in takes)
+    view.play(takes[0])
+    assert view.messages.kind == "ok" and takes[0] in view.log_view.value
+
+
+@pytest.mark.rule("HU-057")
+def test_pillage_lesson_places_a_cube(no_callback_errors):
+    view = hu.lesson("pillage")
+    move = next(b.description for b in view.moves.children if b.description.startswith("place"))
+    view.play(move)
+    assert view.messages.kind == "ok" and len(view.session) >= 1
+
+
+@pytest.mark.rule("HU-094")
+def test_curse_lesson_offers_flee(no_callback_errors):
+    view = hu.lesson("curse")
+    moves = [b.description for b in view.moves.children]
+    assert "flee" in moves
+    view.play("flee")
+    assert view.messages.kind == "ok"
+
+
+def test_wrong_move_is_explained(no_callback_errors):
+    view = hu.lesson("the draft")
+    view.play("flee")
+    assert view.messages.kind == "error" and len(view.session) == 0
+
+
+def test_draft_odds_view(no_callback_errors):
+    view = hu.DraftOddsView(picker=3)
+    exact = odds.value_left_to_picker(3, "highest")
+    assert str(exact.probability(3)) in view.answer.value
+    view.earlier.value = "colour"
+    assert str(odds.value_left_to_picker(3, "colour").probability(3)) in view.answer.value
+    assert [float(y) for y in view.fig.data[0].y] == [float(p) for p in odds.value_left_to_picker(3, "colour").probabilities().values()]
+    view.mc_trials.value = 2000
+    view.mc_button.click()
+    assert "agrees with" in view.mc_result.value
+
+
+def test_wagon_odds_view(no_callback_errors):
+    view = hu.WagonOddsView()
+    assert str(odds.wagon_fill_chance({"green": 2})) in view.answer.value
+    view.missing["blue"].value = 1
+    assert "0 (0.0%)" in view.answer.value  # two colours missing, one turn
+    view.turns.value = 2
+    assert str(odds.wagon_fill_chance({"green": 2, "blue": 1}, 2)) in view.answer.value
+
+
+def test_scoring_sheet_and_simulation(no_callback_errors):
+    sheet = hu.finished_game_sheet(players=2)
+    assert "hench-scoring-sheet" in sheet.value and "raids" in sheet.value
+    sim = hu.simulation(games=8, players=2)
+    sim.run_button.click()
+    assert sim.bar.value == 8 and "rounds" in sim.summary.value
+
+
+def test_play_table_starts_at_my_decision(no_callback_errors):
+    """In a 3-player game the third seat's catch-up comes first: the bots play it before I see the table."""
+    view = hu.play_table(players=3)
+    assert view.state.current_player == 0 and view.moves.children
