@@ -30,7 +30,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest --nbval-lax -p no:randomly notebooks
 
 bench: $(STAMP)
-	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	@for script in bench/[!_]*.py; do echo "== $$script"; (cd bench && ../$(BIN)/python $$(basename $$script)) || exit 1; done
 
 strip:
 	$(BIN)/python tools/strip_notebooks.py notebooks

@@ -5,6 +5,7 @@ Our code imports ipywidgets as `ipw` so it cannot be confused with this `widgets
 
 from __future__ import annotations
 
+import copy
 import functools
 import html
 import logging
@@ -185,20 +186,41 @@ def figure_widget(title: str = "", height: int = 360, **layout: Any):
     """The page's one FigureWidget (each costs megabytes over the websocket: one per page)."""
     import plotly.graph_objects as go
 
-    fig = go.FigureWidget()
-    fig.update_layout(title=title, height=height, margin=dict(l=40, r=20, t=50 if title else 20, b=40),
-                      template="plotly_white", **layout)
-    return fig
+    return go.FigureWidget(layout=dict(title=title, height=height, margin=dict(l=40, r=20, t=50 if title else 20, b=40),
+                                       template="plotly_white", **layout))
+
+
+def keep_snapshot(fig) -> None:
+    """Make the figure's synced state (what a page opening now receives) match the figure.
+
+    Plotly's FigureWidget sends later changes only as one-off messages; a Voila page that opens
+    after the notebook ran (they all do) would see the figure as it was first built. The browser
+    side ignores changes to this state, so an open page is unaffected.
+    """
+    fig._widget_data = copy.deepcopy(fig._data)
+    fig._widget_layout = copy.deepcopy(fig._layout)
 
 
 def redraw(fig, traces: Sequence[Any], **layout: Any) -> None:
-    """Replace a figure's traces and layout in one batch (one message to the browser)."""
-    with fig.batch_update():
+    """Show `traces` in the figure. Same kinds of trace as now: restyled in one batch (one message).
+
+    When the set of traces changes they are replaced outside `batch_update`: a batch sent before the
+    figure is on screen is lost by the browser (the view does not exist yet), and every later
+    restyle then targets traces the browser never got, so the chart would stay empty.
+    """
+    same = len(fig.data) == len(traces) and all(a.type == b.type for a, b in zip(fig.data, traces))
+    if not same:
         fig.data = []
-        for trace in traces:
-            fig.add_trace(trace)
+        fig.add_traces(list(traces))
         if layout:
             fig.update_layout(**layout)
+    else:
+        with fig.batch_update():
+            for old, new in zip(fig.data, traces):
+                old.update(new.to_plotly_json(), overwrite=True)
+            if layout:
+                fig.update_layout(**layout)
+    keep_snapshot(fig)
 
 
 # -- rules reference --------------------------------------------------------------------------

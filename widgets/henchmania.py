@@ -9,7 +9,7 @@ from hench import format_probability
 from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds
 from hench.henchmania.bots import HeuristicBot, RandomBot
 
-from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect
+from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameView, TableConfig
 from .simulate import SimulationView
 
@@ -126,16 +126,12 @@ class DuelOddsView(ipw.VBox):
         table = odds.win_table(apothecary=apo)
         z = [[float(table[(att, de)]) for de in range(1, 7)] for att in range(1, 7)]
         text = [[f"{table[(att, de)]}" for de in range(1, 7)] for att in range(1, 7)]
-        with self.fig.batch_update():
-            if not self.fig.data:
-                self.fig.add_trace(go.Heatmap(x=list(range(1, 7)), y=list(range(1, 7)), colorscale="RdBu", zmin=0, zmax=1,
-                                              texttemplate="%{text}", hovertemplate="attack %{y}, defence %{x}: %{z:.1%}<extra></extra>"))
-                self.fig.add_trace(go.Scatter(mode="markers", marker=dict(symbol="square-open", size=46, color="black", line=dict(width=3)),
-                                              hoverinfo="skip", showlegend=False))
-                self.fig.update_layout(xaxis_title="Defence threshold (a die ≥ this parries)",
-                                       yaxis_title="Attack threshold (a die ≥ this hits)")
-            self.fig.data[0].z, self.fig.data[0].text = z, text
-            self.fig.data[1].x, self.fig.data[1].y = [d], [a]
+        heat = go.Heatmap(x=list(range(1, 7)), y=list(range(1, 7)), z=z, text=text, colorscale="RdBu", zmin=0, zmax=1,
+                          texttemplate="%{text}", hovertemplate="attack %{y}, defence %{x}: %{z:.1%}<extra></extra>")
+        mark = go.Scatter(x=[d], y=[a], mode="markers", hoverinfo="skip", showlegend=False,
+                          marker=dict(symbol="square-open", size=46, color="black", line=dict(width=3)))
+        redraw(self.fig, [heat, mark], xaxis_title="Defence threshold (a die ≥ this parries)",
+               yaxis_title="Attack threshold (a die ≥ this hits)")
 
     def _wounds(self, a: int, d: int, apo: bool) -> None:
         dist = odds.unparried_hits(a, d, apothecary=apo)

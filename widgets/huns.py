@@ -12,7 +12,7 @@ from hench import format_probability
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
 from hench.huns.bots import make_bot
 
-from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect
+from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameView, TableConfig
 from .simulate import SimulationView
 
@@ -130,12 +130,9 @@ class DraftOddsView(ipw.VBox):
             f"on average and fills them all with probability <b>{format_probability(odds.fill_chance(spaces, dist))}</b> (HU-040, HU-042).</div>")
         self.mc_result.value = ""
         rows = dist.rows()
-        with self.fig.batch_update():
-            if not self.fig.data:
-                self.fig.add_trace(go.Bar(marker_color="#b5651d", textposition="outside"))
-                self.fig.update_layout(xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
-            bar = self.fig.data[0]
-            bar.x, bar.y, bar.text = [str(o) for o, _, _ in rows], [float(p) for _, p, _ in rows], [f for _, _, f in rows]
+        bar = go.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[f for _, _, f in rows],
+                     marker_color="#b5651d", textposition="outside")
+        redraw(self.fig, [bar], xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
 
     @guarded()
     def _simulate(self) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import shutil
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -14,6 +17,9 @@ __all__ = ["ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "NOTEBOOKS", "ROOT", "WIDGE
            "have_chromium", "kernel_processes", "voila_server"]
 
 
+_COUNTER = itertools.count()
+
+
 def all_notebooks() -> list[str]:
     """Notebook paths relative to notebooks/, the shelf first."""
     found = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -23,7 +29,8 @@ def all_notebooks() -> list[str]:
 @contextmanager
 def voila_server(*extra: str):
     ARTIFACTS.mkdir(exist_ok=True)
-    with running_server(*extra, log_path=ARTIFACTS / f"voila-{abs(hash(extra)) % 10_000}.log") as served:
+    log = ARTIFACTS / f"voila-{time.strftime('%H%M%S')}-{os.getpid()}-{next(_COUNTER)}.log"
+    with running_server(*extra, log_path=log) as served:
         yield served
 
 

@@ -14,6 +14,18 @@ def wait_change(page, selector: str, before: str, index: int = 0, timeout_ms: in
     return text_of(page, selector, index)
 
 
+SVG = "sel => { const el = document.querySelector(sel); return el ? Array.from(el.querySelectorAll('svg')).map(s => s.innerHTML).join('') : ''; }"
+
+
+def chart_svg(page, selector: str) -> str:
+    return page.evaluate(SVG, selector)
+
+
+def wait_chart_change(page, selector: str, before: str, timeout_ms: int = 30_000) -> None:
+    """The chart redrew (a FigureWidget update reached the browser)."""
+    page.wait_for_function(f"([sel, old]) => ({SVG})(sel) !== old", arg=[selector, before], timeout=timeout_ms)
+
+
 def click_move(page, table: int, label: str) -> None:
     page.locator(".hench-game").nth(table).get_by_role("button", name=label, exact=True).first.click()
 
@@ -30,20 +42,24 @@ def henchmania_learn(page) -> None:
 
 
 def henchmania_odds(page) -> None:
-    answer = ".hench-duel-odds .hench-answer"
+    answer, chart = ".hench-duel-odds .hench-answer", ".hench-duel-odds .js-plotly-plot"
     before = text_of(page, answer)
     assert "91/216" in before
+    assert page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").count() >= 1, "the heatmap is drawn"
+    svg = chart_svg(page, chart)
     page.locator(".hench-duel-odds .noUi-handle").first.focus()
     page.keyboard.press("ArrowRight")  # Attack 4 -> 5
     after = wait_change(page, answer, before)
     assert "217/729" in after
+    wait_chart_change(page, chart, svg)
     page.get_by_role("button", name="Check by simulation").click()
     page.wait_for_selector(".hench-mc", timeout=60_000)
     assert "agrees with" in text_of(page, ".hench-mc")
 
 
 def henchmania_play(page) -> None:
-    table = text_of(page, ".hench-game")
+    table, chart = text_of(page, ".hench-game"), ".hench-game .js-plotly-plot"
+    assert page.locator(f"{chart} .scatterlayer .trace").count() >= 2, "one score line per player"
     page.locator(".hench-game .hench-move").first.click()
     wait_change(page, ".hench-game", table)
     page.get_by_role("button", name="Simulate").click()
@@ -66,11 +82,14 @@ def huns_learn(page) -> None:
 
 
 def huns_odds(page) -> None:
-    answer = ".hench-draft-odds .hench-answer"
+    answer, chart = ".hench-draft-odds .hench-answer", ".hench-draft-odds .js-plotly-plot"
     before = text_of(page, answer)
     assert "17/81" in before
+    assert page.locator(f"{chart} .barlayer .point").count() == 3, "three bars: values 1, 2, 3"
+    svg = chart_svg(page, chart)
     page.get_by_role("button", name="earlier players pick by colour").click()
     assert "19/27" in wait_change(page, answer, before)
+    wait_chart_change(page, chart, svg)
     page.locator(".hench-draft-odds").get_by_role("button", name="Check by simulation").click()
     page.wait_for_selector(".hench-mc", timeout=60_000)
     assert "agrees with" in text_of(page, ".hench-mc")

@@ -105,3 +105,14 @@ def test_shelf_lists_every_game_and_links_built_ones(tmp_path):
     assert html.count("hench-card") == 5
     assert ("href='huns/01-learn.ipynb'" in html) == ("huns" in hench.GAMES)
     assert "Coming soon" in html
+
+
+def test_figure_snapshot_follows_every_redraw():
+    """A page that opens after the notebook ran gets the synced state: it must hold the latest figure."""
+    fig = widgets.figure_widget("odds")
+    widgets.redraw(fig, [go.Bar(x=[1, 2], y=[3, 4])], yaxis_title="p")
+    state = fig.get_state()
+    assert [t["type"] for t in state["_widget_data"]] == ["bar"] and list(state["_widget_data"][0]["y"]) == [3, 4]
+    assert state["_widget_layout"]["title"]["text"] == "odds" and state["_widget_layout"]["yaxis"]["title"]["text"] == "p"
+    widgets.redraw(fig, [go.Bar(x=[1, 2], y=[5, 6])])
+    assert list(fig.get_state()["_widget_data"][0]["y"]) == [5, 6]
