@@ -56,6 +56,12 @@ def use_shelf(page) -> None:
     page.fill(".hench-rules input[type=text]", "duel")
     page.wait_for_selector(".hench-rule-results >> text=HM-052", timeout=20_000)
     assert "Coming soon" in page.inner_text(".hench-shelf")
+    for game in ("henchmania", "huns"):
+        links = page.locator(f".hench-card[data-game={game}] a.hench-open")
+        assert [links.nth(i).inner_text() for i in range(links.count())] == ["Learn", "Odds", "Play"]
+    page.locator(".hench-card[data-game=huns] a.hench-open", has_text="Odds").click()
+    page.wait_for_url("**/voila/render/huns/02-odds.ipynb", timeout=60_000)
+    page.wait_for_selector(".hench-draft-odds", timeout=180_000)
 
 
 def use_generic(page) -> None:
