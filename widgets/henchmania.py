@@ -9,9 +9,8 @@ from hench import format_probability
 from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds
 from hench.henchmania.bots import HeuristicBot, RandomBot
 
-from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
-from .play import GameView, TableConfig
-from .simulate import SimulationView
+from .core import MessageArea, checked_int, figure_widget, guarded, protect, redraw
+from .play import GameKit, TableConfig
 
 SEATS = ["P0", "P1", "P2", "P3", "P4"]  # as the engine's moves and log name them ("play Glove on P1")
 
@@ -30,11 +29,6 @@ CONFIG = TableConfig(
 )
 
 
-def learn_table(players: int = 3, seed: int = 7) -> GameView:
-    """You against bots; you roll or set every die yourself, so duels can be walked through."""
-    return GameView(CONFIG, players=players, seed=seed, auto_dice=False, chart=False, options={"first_player": 0})
-
-
 LESSONS = {
     "phase 1": lambda s: True,
     "phase 2": lambda s: s.phase == "play_cards",
@@ -43,32 +37,13 @@ LESSONS = {
 }
 
 
-def lesson(name: str, players: int = 3, seed: int = 7) -> GameView:
-    """A table that starts at the moment a lesson needs (bots play every seat up to there)."""
-    if name not in LESSONS:
-        raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
-    view = learn_table(players, seed)
-    view.fast_forward(LESSONS[name])
-    return view
+KIT = GameKit(CONFIG, LESSONS, assumptions, title="Henchmania", seed=7)
+learn_table, lesson, play_table = KIT.learn_table, KIT.lesson, KIT.play_table
+rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
 
-def play_table(players: int = 3, seed: int = 11) -> GameView:
-    return GameView(CONFIG, players=players, seed=seed, auto_dice=True, chart=True, options={"first_player": 0})
-
-
-def simulation(games: int = 200, players: int = 3) -> SimulationView:
-    return SimulationView(CONFIG, games=games, players=players)
-
-
-def rules(query: str = "") -> RulesPanel:
-    panel = RulesPanel(game="henchmania")
-    panel.box.value = query
-    return panel
-
-
-def assumptions_in_force():
-    return assumptions_table([dict(zip(("what", "value", "source", "note"), row)) for row in assumptions()],
-                             title="Henchmania values the rulebook text does not give")
+def simulation(games: int = 200, players: int = 3):
+    return KIT.simulation(games, players)
 
 
 class DuelOddsView(ipw.VBox):

@@ -12,9 +12,8 @@ from hench import format_probability
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
 from hench.huns.bots import make_bot
 
-from .core import MessageArea, RulesPanel, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
-from .play import GameView, TableConfig
-from .simulate import SimulationView
+from .core import MessageArea, checked_int, figure_widget, guarded, protect, redraw
+from .play import GameKit, TableConfig
 
 SEATS = ["P0", "P1", "P2", "P3"]
 COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
@@ -40,37 +39,13 @@ LESSONS = {
 }
 
 
-def learn_table(players: int = 3, seed: int = 5) -> GameView:
-    """You against bots; you roll or set the five dice yourself."""
-    return GameView(CONFIG, players=players, seed=seed, auto_dice=False, chart=False, options={"first_player": 0})
+KIT = GameKit(CONFIG, LESSONS, assumptions, title="Huns", seed=5)
+learn_table, lesson, play_table = KIT.learn_table, KIT.lesson, KIT.play_table
+rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
 
-def lesson(name: str, players: int = 3, seed: int = 5) -> GameView:
-    """A table that starts where a lesson needs (bots play every seat up to there)."""
-    if name not in LESSONS:
-        raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
-    view = learn_table(players, seed)
-    view.fast_forward(LESSONS[name])
-    return view
-
-
-def play_table(players: int = 3, seed: int = 11) -> GameView:
-    return GameView(CONFIG, players=players, seed=seed, auto_dice=True, chart=True, options={"first_player": 0})
-
-
-def simulation(games: int = 100, players: int = 3) -> SimulationView:
-    return SimulationView(CONFIG, games=games, players=players)
-
-
-def rules(query: str = "") -> RulesPanel:
-    panel = RulesPanel(game="huns")
-    panel.box.value = query
-    return panel
-
-
-def assumptions_in_force():
-    return assumptions_table([dict(zip(("what", "value", "source", "note"), row)) for row in assumptions()],
-                             title="Huns values the rulebook text does not give")
+def simulation(games: int = 100, players: int = 3):
+    return KIT.simulation(games, players)
 
 
 def finished_game_sheet(players: int = 3, seed: int = 3) -> ipw.HTML:

@@ -325,3 +325,48 @@ class GameView(ipw.VBox):
         traces = [go.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))
                   for i, ys in enumerate(per_seat)]
         redraw(self.fig, traces, xaxis_title=self.config.clock_label, yaxis_title="score")
+
+
+class GameKit:
+    """Everything a game's notebooks build from its TableConfig: lesson tables, the play table, the
+    simulation, the rules panel and the assumptions table. A game module makes one and exports its methods."""
+
+    def __init__(self, config: TableConfig, lessons: dict[str, Callable[[State], bool]],
+                 assumptions: Callable[[], Sequence[Sequence[str]]], title: str, seed: int = 7,
+                 options: dict | None = None):
+        self.config, self.lessons, self._assumptions, self.title = config, lessons, assumptions, title
+        self.seed, self.options = seed, dict(options or {"first_player": 0})
+
+    def learn_table(self, players: int = 3, seed: int | None = None) -> GameView:
+        """You against bots; you roll or set every die yourself."""
+        return GameView(self.config, players=players, seed=self.seed if seed is None else seed, auto_dice=False,
+                        chart=False, options=self.options)
+
+    def lesson(self, name: str, players: int = 3, seed: int | None = None) -> GameView:
+        """A table that starts where a lesson needs (bots play every seat up to there)."""
+        if name not in self.lessons:
+            raise ValueError(f"no lesson {name!r}; the lessons are {list(self.lessons)}")
+        view = self.learn_table(players, seed)
+        view.fast_forward(self.lessons[name])
+        return view
+
+    def play_table(self, players: int = 3, seed: int = 11) -> GameView:
+        return GameView(self.config, players=players, seed=seed, auto_dice=True, chart=True, options=self.options)
+
+    def simulation(self, games: int = 100, players: int = 3):
+        from .simulate import SimulationView
+
+        return SimulationView(self.config, games=games, players=players)
+
+    def rules(self, query: str = ""):
+        from .core import RulesPanel
+
+        panel = RulesPanel(game=self.config.game_id)
+        panel.box.value = query
+        return panel
+
+    def assumptions_in_force(self):
+        from .core import assumptions_table
+
+        return assumptions_table([dict(zip(("what", "value", "source", "note"), row)) for row in self._assumptions()],
+                                 title=f"{self.title} values the rulebook text does not give")
