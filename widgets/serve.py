@@ -107,7 +107,7 @@ def kernel_processes(proc: subprocess.Popen) -> list:
     return out
 
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("HENCH_CHROMIUM", "/usr/bin/chromium")  # Debian's chromium
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WIDGET_SELECTOR = ".jupyter-widgets, .widget-box, .widget-html"

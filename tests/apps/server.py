@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import shutil
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,4 +34,4 @@ def voila_server(*extra: str):
 
 
 def have_chromium() -> bool:
-    return Path(CHROMIUM).exists() or shutil.which("chromium") is not None
+    return Path(CHROMIUM).exists()
