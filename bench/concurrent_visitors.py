@@ -16,7 +16,7 @@ from _apps import served
 from widgets.serve import CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR
 
 
-def visitor(url: str, results: list, i: int, start: threading.Event) -> None:
+def visitor(url: str, results: list, i: int, start: threading.Event, timeout_ms: float) -> None:
     from playwright.sync_api import sync_playwright
 
     try:
@@ -25,8 +25,8 @@ def visitor(url: str, results: list, i: int, start: threading.Event) -> None:
             page = b.new_page()
             start.wait()
             t = time.perf_counter()
-            page.goto(url, wait_until="commit", timeout=300_000)
-            page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=300_000)
+            page.goto(url, wait_until="commit", timeout=timeout_ms)
+            page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=timeout_ms)
             results[i] = {"ok": True, "wait_s": round(time.perf_counter() - t, 2)}
             b.close()
     except Exception as exc:  # a failure is a figure here, not a crash
@@ -37,12 +37,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--visitors", type=int, default=10)
     parser.add_argument("--notebook", default="index.ipynb")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds each visitor waits at most")
+    parser.add_argument("--no-preheat", action="store_true", help="serve without the preheated kernel pool")
     args = parser.parse_args()
+    extra = ["--VoilaConfiguration.preheat_kernel=False"] if args.no_preheat else []
     results: list = [None] * args.visitors
-    with served() as (base, _):
+    with served(*extra) as (base, _):
         start = threading.Event()
         url = f"{base}/voila/render/{args.notebook}"
-        threads = [threading.Thread(target=visitor, args=(url, results, i, start)) for i in range(args.visitors)]
+        threads = [threading.Thread(target=visitor, args=(url, results, i, start, args.timeout * 1000)) for i in range(args.visitors)]
         for t in threads:
             t.start()
         time.sleep(5)  # let every browser start before the visitors arrive together
@@ -51,6 +54,7 @@ def main() -> None:
             t.join()
     waits = [r["wait_s"] for r in results if r and r.get("ok")]
     print(json.dumps({"benchmark": "concurrent visitors", "notebook": args.notebook, "visitors": args.visitors,
+                      "preheated_pool": not args.no_preheat,
                       "succeeded": len(waits), "failed": [r for r in results if not (r and r.get("ok"))],
                       "wait_s": {"min": min(waits, default=None), "median": statistics.median(waits) if waits else None,
                                  "max": max(waits, default=None)}, "each": results}, indent=1))
