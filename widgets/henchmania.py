@@ -22,7 +22,7 @@ def _duel_odds(state) -> str:
 
 
 CONFIG = TableConfig(
-    game_id="henchmania", phases=PHASES, board=lambda state, seat: state.html(seat),
+    game_id="henchmania", phases=PHASES, board=lambda state, seat, clickable: state.html(seat, clickable=clickable),
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.day, clock_label="day", seat_names=SEATS, explain=_duel_odds,
     show_stepper=False,  # the board draws the phase bar and the last events itself

@@ -19,7 +19,7 @@ SEATS = ["P0", "P1", "P2", "P3"]
 COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
 
 CONFIG = TableConfig(
-    game_id="huns", phases=PHASES, board=lambda state, seat: state._repr_html_(),
+    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: state.html(seat, clickable=clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.round, clock_label="round", seat_names=SEATS,

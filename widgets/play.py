@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 import hench
 from hench.core import CHANCE, Rng, State, format_probability, sample_outcome
 
+from .board import ClickableBoard
 from .core import MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, protect, redraw
 
 MAX_BUTTONS = 36
@@ -29,7 +30,7 @@ class TableConfig:
 
     game_id: str
     phases: Sequence[tuple[str, str, Sequence[str]]] = ()
-    board: Callable[[State, int | None], str] | None = None  # (state, viewer seat) -> HTML
+    board: Callable[..., str] | None = None  # (state, viewer seat, clickable=bool) -> HTML
     make_bot: Callable[[int], Any] | None = None  # seed -> bot with .choose(state)
     bot_kinds: dict[str, Callable[[int], Any]] = field(default_factory=dict)
     clock: Callable[[State], int] | None = None  # the day or round a state belongs to
@@ -41,8 +42,9 @@ class TableConfig:
     def names(self, players: int) -> list[str]:
         return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]
 
-    def draw(self, state: State, viewer: int | None) -> str:
-        return self.board(state, viewer) if self.board else state._repr_html_()
+    def draw(self, state: State, viewer: int | None, clickable: bool = False) -> str:
+        """The board as HTML; with `clickable`, elements marked data-action="<move>" are moves to click."""
+        return self.board(state, viewer, clickable) if self.board else state._repr_html_()
 
     def bot(self, seed: int, kind: str | None = None):
         factory = self.bot_kinds.get(kind) if kind else None
@@ -88,7 +90,8 @@ class GameView(ipw.VBox):
         self.stepper = PhaseStepper(self.config.phases)
         self.rule_chips = ipw.HTML()
         self.explain = ipw.HTML()
-        self.board = ipw.HTML()
+        self.board = ClickableBoard()
+        self.board.on_action(self._board_click)
         self.scoreboard = Scoreboard()
         self.moves = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap"))
         self.move_list = protect(ipw.Dropdown(description="Move", layout=ipw.Layout(width="420px")), self.messages)
@@ -257,7 +260,7 @@ class GameView(ipw.VBox):
         self.stepper.show(st.phase)
         self.rule_chips.value = rules_line(phase_rules(self.config, st.phase))
         self.explain.value = self._status()
-        self.board.value = self.config.draw(st, self.viewer)
+        self.board.html = self.config.draw(st, self.viewer, clickable=self._human_to_move())
         names = self.config.names(st.num_players)
         self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], st.scores(),
                              st.current_player if st.current_player not in (None, CHANCE) else None)
@@ -299,6 +302,12 @@ class GameView(ipw.VBox):
         self.moves.children = buttons
         self.move_list.options = [(fmt(a), a) for a in legal]
         self.list_box.layout.display = "none" if buttons or not legal else "flex"  # the list only when buttons would be too many
+
+    @guarded()
+    def _board_click(self, text: str) -> None:
+        if not self._human_to_move():
+            raise hench.HenchError("it is not your turn: wait for the other players (or press 'Let the bots play')")
+        self._apply(self.game.parse_action(self.state, text))
 
     @guarded()
     def _click(self, action: Hashable) -> None:

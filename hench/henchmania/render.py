@@ -89,14 +89,22 @@ def _card_chip(name: str, site: int, used: bool = False, back: bool = False) -> 
     return f"<span title='{_e(name)}' style='{style}'>{label}</span>"
 
 
-def _sites_html(s: "HMState") -> str:
+def _clickable(action: str | None, legal: set[str], hint: str) -> str:
+    """Attributes that make an element a move to click (widgets.board), when that move is legal."""
+    if action is None or action not in legal:
+        return ""
+    return f" data-action='{_e(action)}' title='{_e(hint)}'"
+
+
+def _sites_html(s: "HMState", legal: set[str] = frozenset()) -> str:
     cells = []
     for i, name in enumerate(s.data.site_names):
         row = s.pawns[i]
         pawns = "".join(_pawn(seat) for seat in range(s.n) for _ in range(row[seat])) or "&nbsp;"
         left = s.spots() - sum(row)
         cells.append(
-            f"<div style='{_BOX}flex:1;min-width:110px;background:{SITE_COLORS[i]}22;border:2px solid {SITE_COLORS[i]}'>"
+            f"<div{_clickable(f'place {name}', legal, f'click to place a pawn on the {name} (HM-016)')} "
+            f"style='{_BOX}flex:1;min-width:110px;background:{SITE_COLORS[i]}22;border:2px solid {SITE_COLORS[i]}'>"
             f"<div style='font-weight:bold;color:{SITE_COLORS[i]}'>{_e(name)}</div>"
             f"<div style='min-height:16px'>{pawns}</div>"
             f"<div style='font-size:11px;color:#444'>spots left {max(left, 0)}/{s.spots()}{' FULL' if left <= 0 else ''}"
@@ -104,9 +112,10 @@ def _sites_html(s: "HMState") -> str:
     return "<div style='display:flex;flex-wrap:wrap'>" + "".join(cells) + "</div>"
 
 
-def _player_html(s: "HMState", seat: int, show_hand: bool) -> str:
+def _player_html(s: "HMState", seat: int, show_hand: bool, legal: set[str] = frozenset()) -> str:
     pos, laps = meter(s.scores_[seat], s.data.values["meter_size"])
-    hand = "".join(_card_chip(s.name(c), s.card(c).site, back=not show_hand) for c in s.hands[seat]) or "<i>empty</i>"
+    hand = "".join(f"<span{_clickable(f'play {s.name(c)}', legal, 'click to play this card')}>"
+                   f"{_card_chip(s.name(c), s.card(c).site, back=not show_hand)}</span>" for c in s.hands[seat]) or "<i>empty</i>"
     reserve = "".join(_card_chip(s.name(c), s.card(c).site, c in s.exhausted) for c in s.reserves[seat]) or "<i>none</i>"
     trump = s.trumps[seat]
     trump_html = _card_chip(s.name(trump), s.card(trump).site, trump in s.exhausted) if trump is not None else "<i>none</i>"
@@ -146,15 +155,17 @@ def _duel_html(s: "HMState") -> str:
             f"attacks P{d['dfn']} ({_e(dw)}) &middot; step {_e(d['step'])} &middot; hits {d['hits']} &middot; wounds {d['wounds']}</div>")
 
 
-def render_html(s: "HMState", seat: int | None = None, reveal: bool = True) -> str:
+def render_html(s: "HMState", seat: int | None = None, reveal: bool = True, clickable: bool = False) -> str:
     """The board: phase bar, sites with pawns and spots left, players with scores, hands (faces if
-    `reveal` or the viewer's own), Reserves and Trumps, the duel, and the last events."""
+    `reveal` or the viewer's own), Reserves and Trumps, the duel, and the last events. With
+    `clickable`, the sites and hand cards that are legal moves carry data-action="<move>"."""
+    legal = {str(a) for a in s.legal_actions()} if clickable else set()
     head = (f"<div style='font-weight:bold'>Henchmania &mdash; day {s.day} of {s.last_day} &middot; "
             f"{_e(s.stage.replace('_', ' '))} &middot; to act: {actor_text(s)}"
             + (f" &middot; <span style='color:#2e7d32'>winner P{s.winner}</span>" if s.winner is not None else "") + "</div>")
-    players = "".join(_player_html(s, p, reveal or p == seat) for p in range(s.n))
+    players = "".join(_player_html(s, p, reveal or p == seat, legal if p == s.actor else set()) for p in range(s.n))
     events = "".join(f"<li>{_e(e)}</li>" for e in s.events[-6:])
     return (f"<div class='hench-state hench-henchmania' style='font-family:sans-serif;font-size:13px;color:#222;"
-            f"max-width:900px'>{head}{_phase_bar(s)}{_sites_html(s)}{_duel_html(s)}"
+            f"max-width:900px'>{head}{_phase_bar(s)}{_sites_html(s, legal)}{_duel_html(s)}"
             f"<div style='display:flex;flex-wrap:wrap'>{players}</div>"
             + (f"<ul style='font-size:11px;color:#555;margin:2px 0'>{events}</ul>" if events else "") + "</div>")

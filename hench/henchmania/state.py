@@ -266,11 +266,12 @@ class HMState(State):
 
         return render_html(self)
 
-    def html(self, seat: int | None = None) -> str:
-        """The board as HTML, with hands face up (seat None: all, for learning) or seen by `seat`."""
+    def html(self, seat: int | None = None, clickable: bool = False) -> str:
+        """The board as HTML, with hands face up (seat None: all, for learning) or seen by `seat`;
+        `clickable` marks the legal sites and cards with data-action for a clickable board."""
         from .render import render_html
 
-        return render_html(self, seat=seat, reveal=seat is None)
+        return render_html(self, seat=seat, reveal=seat is None, clickable=clickable)
 
 
 from . import flow as _flow  # noqa: E402  (the rule modules use HMState only for type hints)

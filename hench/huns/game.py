@@ -50,6 +50,11 @@ class HunsState(Engine):
     def _repr_html_(self) -> str:
         return render.to_html(self)
 
+    def html(self, seat: int | None = None, clickable: bool = False) -> str:
+        """The table as HTML (Huns hides nothing a seat may not see); `clickable` marks the dice and
+        Wagon spaces that are legal moves with data-action for a clickable board."""
+        return render.to_html(self, clickable=clickable)
+
 
 def _deal(s: HunsState, rng: Rng, hd: HunsData, n: int) -> None:
     keep = [i for i, c in enumerate(hd.cards) if c.min_players <= n]  # HU-013, HU-014, HU-015

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from .data import KINDS, LETTERS
+from .data import COLOURS, KINDS, LETTERS
 from .effects import is_live
 from .state import PHASES, Camp
 
@@ -64,35 +64,43 @@ def _cube(colour: int, size: int = 12) -> str:
             f"border:1px solid #0006;border-radius:2px;margin:1px'></span>")
 
 
-def _space(space: int, load: int) -> str:
+def _click(action: object | None, hint: str) -> str:
+    """Attributes that make an element a move to click (widgets.board); `action` must be legal."""
+    return "" if action is None else f" data-action='{html.escape(str(action))}' title='{html.escape(hint)}'"
+
+
+def _space(space: int, load: int, action: object | None = None) -> str:
     inner = _cube(load, 14) if load >= 0 else ""
-    return (f"<span style='display:inline-flex;align-items:center;justify-content:center;width:20px;height:20px;"
+    return (f"<span{_click(action, 'click to put a cube here (HU-057)')} style='display:inline-flex;align-items:center;justify-content:center;width:20px;height:20px;"
             f"margin:1px;border:2px solid {HEX[space]};border-radius:4px;background:#fffdf6'>{inner}</span>")
 
 
-def _die(state: "StateCore", colour: int) -> str:
+def _die(state: "StateCore", colour: int, legal: set[str] = frozenset()) -> str:
     v, taken = state.dice[colour], state.taken[colour]
+    take = f"take {COLOURS[colour]}"
     face = str(v) if v else "?"
     fade = "opacity:0.35;" if taken >= 0 else ""
     who = f"<div style='font-size:10px;color:#555'>p{taken}</div>" if taken >= 0 else "<div style='font-size:10px'>&nbsp;</div>"
-    return (f"<div style='display:inline-block;text-align:center;margin:0 4px'><div style='{fade}width:30px;height:30px;"
+    return (f"<div{_click(take if take in legal else None, 'click to take this die (HU-033)')} "
+            f"style='display:inline-block;text-align:center;margin:0 4px'><div style='{fade}width:30px;height:30px;"
             f"line-height:30px;border-radius:6px;background:{HEX[colour]};color:{TEXT_ON[colour]};font-weight:bold;"
             f"font-size:17px;box-shadow:1px 1px 2px #0005'>{face}</div>{who}</div>")
 
 
-def _supply(state: "StateCore") -> str:
+def _supply(state: "StateCore", legal: set[str] = frozenset()) -> str:
     cols = []
     for c in range(5):
-        cols.append(f"<td style='padding:2px 8px;text-align:center'>{_die(state, c)}<div style='font-size:11px'>"
+        cols.append(f"<td style='padding:2px 8px;text-align:center'>{_die(state, c, legal)}<div style='font-size:11px'>"
                     f"{KINDS[c]} deck: <b>{len(state.decks[c])}</b></div><div style='font-size:11px'>{_cube(c)} "
                     f"reserve <b>{state.reserve[c]}</b></div></td>")
     return f"<table style='border-collapse:collapse'><tr>{''.join(cols)}</tr></table>"
 
 
-def _wagon_html(state: "StateCore", wagon: int, load: list[int] | None, label: str) -> str:
+def _wagon_html(state: "StateCore", wagon: int, load: list[int] | None, label: str, slot: int | None = None) -> str:
     w = state.data.wagons[wagon]
     load = load if load is not None else [-1] * len(w.spaces)
-    cells = "".join(_space(sc, x) for sc, x in zip(w.spaces, load))
+    actions = [state.action_for_space(slot, k) if slot is not None else None for k in range(len(w.spaces))]
+    cells = "".join(_space(sc, x, a) for sc, x, a in zip(w.spaces, load, actions))
     return (f"<div style='display:inline-block;margin:3px;padding:3px 5px;border:1px solid #a98;border-radius:6px;"
             f"background:#f3e6cf'><div style='font-size:10px;color:#654'>{label} {w.id} "
             f"({html.escape(state.data.type_names[w.type])})</div>{cells}</div>")
@@ -113,11 +121,12 @@ def _card_html(state: "StateCore", camp: Camp, card: int) -> str:
             f"<b>{c.id}</b> {html.escape(c.name)}{room}{used}</span>")
 
 
-def _camp_html(state: "StateCore", seat: int) -> str:
+def _camp_html(state: "StateCore", seat: int, clickable: bool = False) -> str:
     camp = state.camps[seat]
     turn = seat == state.current_player
     border = "#d23b3b" if turn else "#ccc"
-    wagons = "".join(_wagon_html(state, w, camp.loads[i], f"wagon {i + 1}") if w >= 0 else
+    slot = (lambda i: i) if clickable and turn else (lambda i: None)
+    wagons = "".join(_wagon_html(state, w, camp.loads[i], f"wagon {i + 1}", slot(i)) if w >= 0 else
                      "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
                      for i, w in enumerate(camp.wagons))
     stash = "".join(_cube(c, 9) for c in range(5) for _ in range(camp.stash[c]))
@@ -142,7 +151,10 @@ def _sheet_html(state: "StateCore") -> str:
             f"{body}</table><div>Winner: <b>{win}</b></div>")
 
 
-def to_html(state: "StateCore") -> str:
+def to_html(state: "StateCore", clickable: bool = False) -> str:
+    """The table as HTML. With `clickable`, the dice to take and the Wagon spaces to fill carry
+    data-action="<move>" for a clickable board."""
+    legal = {str(a) for a in state.legal_actions()} if clickable else set()
     display = "".join(_wagon_html(state, w, None, f"display {i + 1}") for i, w in enumerate(state.display) if w >= 0)
     held = "".join(_cube(c) for c in range(5) for _ in range(state.holding[c]))
     hand = " ".join(state.card_id(c) for c in state.hand)
@@ -150,10 +162,10 @@ def to_html(state: "StateCore") -> str:
     phase = f"{LABELS.get(state.phase, state.phase)} <code>{state.phase}</code>"
     return (f"<div style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>"
             f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {state.round}, turn {state.turn + 1}/5 "
-            f"&middot; {phase}</div>{_supply(state)}<div style='font-size:12px'>Wagon deck: {len(state.wagon_deck)} "
+            f"&middot; {phase}</div>{_supply(state, legal)}<div style='font-size:12px'>Wagon deck: {len(state.wagon_deck)} "
             f"&middot; face up:</div><div>{display}</div>{pending}"
             f"{_sheet_html(state) if state.phase == 'game_over' else ''}"
-            f"{''.join(_camp_html(state, s) for s in range(state.n))}</div>")
+            f"{''.join(_camp_html(state, s, clickable) for s in range(state.n))}</div>")
 
 
 __all__ = ["notation", "to_html", "camp_notation"]

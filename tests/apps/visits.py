@@ -33,7 +33,7 @@ def click_move(page, table: int, label: str) -> None:
 def henchmania_learn(page) -> None:
     assert page.locator(".hench-game").count() == 4, "one live table per lesson"
     log_before = text_of(page, ".hench-game")
-    click_move(page, 0, "place Tavern")
+    page.locator(".hench-game").first.locator(".hench-board [data-action='place Tavern']").click()  # click the site
     after = wait_change(page, ".hench-game", log_before)
     assert "place Tavern" in after and "P1" in after
     click_move(page, 2, "play Glove on P1")  # the duel lesson
@@ -70,10 +70,9 @@ def henchmania_play(page) -> None:
 def huns_learn(page) -> None:
     assert page.locator(".hench-game").count() == 5, "one live table per lesson"
     before = text_of(page, ".hench-game", 1)
-    take = page.locator(".hench-game").nth(1).locator(".hench-move").first
-    label = take.inner_text()
-    assert label.startswith("take ")
-    take.click()
+    die = page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='take']").first  # click a die
+    label = die.get_attribute("data-action")
+    die.click()
     assert label in wait_change(page, ".hench-game", before, 1)
     curse = page.locator(".hench-game").nth(4)
     curse.get_by_role("button", name="flee", exact=True).click()
