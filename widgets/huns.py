@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as ipw
 import plotly.graph_objects as go
@@ -18,11 +19,20 @@ from .play import GameKit, TableConfig
 SEATS = ["P0", "P1", "P2", "P3"]
 COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
 
+CARD_ID = re.compile(r"\b[A-Z]{2}-\d{2}\b")
+
+
+def _label(state, action) -> str:
+    """A move's button text with each card's name beside its id: 'play CU-09 Lame Horse'."""
+    names = {card.id: card.name for card in state.data.cards}
+    return CARD_ID.sub(lambda m: f"{m.group(0)} {names.get(m.group(0), '')}".rstrip(), str(action))
+
+
 CONFIG = TableConfig(
     game_id="huns", phases=PHASES, board=lambda state, seat, clickable: state.html(seat, clickable=clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
-    clock=lambda state: state.round, clock_label="round", seat_names=SEATS,
+    clock=lambda state: state.round, clock_label="round", seat_names=SEATS, label=_label,
 )
 
 

@@ -38,6 +38,7 @@ class TableConfig:
     explain: Callable[[State], str] | None = None  # a line saying what the current step is about
     seat_names: Sequence[str] = ()
     show_stepper: bool = True  # False when the board draws its own phase bar
+    label: Callable[[State, Hashable], str] | None = None  # a move's button text, if not str(move)
 
     def names(self, players: int) -> list[str]:
         return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]
@@ -287,6 +288,7 @@ class GameView(ipw.VBox):
         mine = self._human_to_move()
         legal = st.legal_actions() if mine else []
         fmt = self.game.format_action
+        name = (lambda a: self.config.label(st, a)) if self.config.label else fmt
         self.dice_box.layout.display = "flex" if chance else "none"
         if chance:
             self.dice_outcomes.options = [(f"{fmt(a)} · {format_probability(p)}", a) for a, p in st.chance_outcomes()]
@@ -295,12 +297,12 @@ class GameView(ipw.VBox):
         buttons = []
         if len(legal) <= MAX_BUTTONS:
             for action in legal:
-                b = ipw.Button(description=fmt(action), tooltip=fmt(action), layout=ipw.Layout(width="auto", margin="2px"))
+                b = ipw.Button(description=name(action), tooltip=fmt(action), layout=ipw.Layout(width="auto", margin="2px"))
                 b.add_class("hench-move")
                 b.on_click(lambda _, a=action: self._click(a))
                 buttons.append(b)
         self.moves.children = buttons
-        self.move_list.options = [(fmt(a), a) for a in legal]
+        self.move_list.options = [(name(a), a) for a in legal]
         self.list_box.layout.display = "none" if buttons or not legal else "flex"  # the list only when buttons would be too many
 
     @guarded()

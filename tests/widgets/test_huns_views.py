@@ -78,3 +78,12 @@ def test_play_table_starts_at_my_decision(no_callback_errors):
     """In a 3-player game the third seat's catch-up comes first: the bots play it before I see the table."""
     view = hu.play_table(players=3)
     assert view.state.current_player == 0 and view.moves.children
+
+
+def test_card_moves_show_card_names(no_callback_errors):
+    view = hu.lesson("draw cards")
+    labels = [b.description for b in view.moves.children]
+    names = {c.name for c in view.state.data.cards}
+    assert labels and all(any(n in label for n in names) for label in labels if label.startswith("play"))
+    view.moves.children[0].click()
+    assert view.messages.kind == "ok"
