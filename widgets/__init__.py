@@ -5,12 +5,12 @@ Views hold a `hench.Session`, keep their children private and redraw from the se
 """
 
 from .core import (
-    DiceView, MessageArea, PhaseStepper, RulesPanel, Scoreboard, assumptions_table, checked_int, figure_widget,
+    DiceView, MessageArea, MonteCarloCheck, PhaseStepper, RulesPanel, Scoreboard, assumptions_table, checked_int, figure_widget,
     friendly, guarded, protect, redraw, rules_table,
 )
 from .shelf import ShelfView
 
 __all__ = [
-    "DiceView", "MessageArea", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
+    "DiceView", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
     "checked_int", "figure_widget", "friendly", "guarded", "protect", "redraw", "rules_table",
 ]

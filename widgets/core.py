@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as ipw
 from traitlets import TraitError
 
-from hench import HenchError
+from hench import HenchError, format_probability
 
 log = logging.getLogger("hench.widgets")
 
@@ -292,3 +292,37 @@ def assumptions_table(rows: Iterable[Any], title: str = "Assumptions in force") 
     return ipw.HTML(f"<details class='hench-assumptions'><summary><b>{html.escape(title)}</b> ({len(body)} values; "
                     f"<i>assumed</i> ones are ours, not the publisher's)</summary><table style='border-collapse:collapse'>"
                     f"<tr><th>what</th><th>value</th><th>source</th><th>note</th></tr>{''.join(body)}</table></details>")
+
+
+# -- Monte Carlo check beside an exact answer --------------------------------------------------
+
+class MonteCarloCheck(ipw.VBox):
+    """A button that simulates, with a progress bar, and says whether the estimate agrees with the exact answer.
+
+    `simulate(trials, progress)` returns a hench.core.montecarlo.Estimate; `exact()` the Fraction it estimates;
+    `what` names the event ("show a 3").
+    """
+
+    def __init__(self, simulate: Callable, exact: Callable, what: str = "", trials: int = 5000):
+        self.messages = MessageArea()
+        self._simulate, self._exact, self.what = simulate, exact, what
+        self.trials = protect(ipw.BoundedIntText(value=trials, min=100, max=200_000, step=1000, description="Trials"), self.messages)
+        self.button = ipw.Button(description="Check by simulation")
+        self.bar = ipw.IntProgress(value=0, min=0, max=1)
+        self.result = ipw.HTML()
+        self.button.on_click(lambda _: self.run())
+        super().__init__([ipw.HBox([self.trials, self.button, self.bar]), self.messages, self.result])
+
+    def clear(self) -> None:
+        self.result.value = ""
+
+    @guarded()
+    def run(self) -> None:
+        n = checked_int(self.trials.value, 100, 200_000, "the number of trials")
+        self.bar.max, self.bar.value = n, 0
+        est = self._simulate(n, lambda i: setattr(self.bar, "value", i))
+        exact = self._exact()
+        verdict = "agrees with" if est.agrees_with(exact) else "is far from"
+        what = f" {self.what}" if self.what else ""
+        self.result.value = (f"<div class='hench-mc'>Simulated: <b>{est}</b>{html.escape(what)}, which {verdict} "
+                             f"the exact {format_probability(exact)}.</div>")

@@ -9,7 +9,7 @@ from hench import format_probability
 from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds
 from hench.henchmania.bots import HeuristicBot, RandomBot
 
-from .core import MessageArea, checked_int, figure_widget, guarded, protect, redraw
+from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 
 SEATS = ["P0", "P1", "P2", "P3", "P4"]  # as the engine's moves and log name them ("play Glove on P1")
@@ -60,17 +60,16 @@ class DuelOddsView(ipw.VBox):
         self.answer = ipw.HTML()
         self.fig = figure_widget("Chance the Attacker wins, for every pair of thresholds", height=430)
         self.extra = ipw.Output()
-        self.mc_trials = protect(ipw.BoundedIntText(value=5000, min=100, max=200_000, step=1000, description="Trials"), self.messages)
-        self.mc_button = ipw.Button(description="Check by simulation")
-        self.mc_bar = ipw.IntProgress(value=0, min=0, max=1)
-        self.mc_result = ipw.HTML()
+        self.mc = MonteCarloCheck(
+            lambda n, progress: montecarlo.duel_win_estimate(*self._thresholds(), apothecary=self.apothecary.value,
+                                                             trials=n, progress=progress),
+            lambda: odds.duel_win_probability(*self._thresholds(), apothecary=self.apothecary.value), "won by the Attacker")
         for w in (self.attack, self.defense, self.apothecary):
             w.observe(lambda _: self.refresh(), "value")
         self.bare_button.on_click(lambda _: self._bare())
-        self.mc_button.on_click(lambda _: self._simulate())
         super().__init__([ipw.HBox([self.attack, self.defense]), ipw.HBox([self.apothecary, self.bare_button]),
                           self.messages, self.answer, self.fig, self.extra,
-                          ipw.HBox([self.mc_trials, self.mc_button, self.mc_bar]), self.mc_result])
+                          self.mc])
         self.add_class("hench-duel-odds")
         self.refresh()
 
@@ -93,7 +92,7 @@ class DuelOddsView(ipw.VBox):
                              f"<b>{format_probability(p)}</b></div><div style='color:#445'>Expected change: Attacker "
                              f"<b>{float(gain):+.2f}</b> points, Defender <b>{float(loss):+.2f}</b> points "
                              f"(exactly {gain} and {loss}).</div>")
-        self.mc_result.value = ""
+        self.mc.clear()
         self._heatmap(a, d, apo)
         self._wounds(a, d, apo)
 
@@ -118,18 +117,6 @@ class DuelOddsView(ipw.VBox):
         self.extra.clear_output(wait=True)
         with self.extra:
             fig.show()
-
-    @guarded()
-    def _simulate(self) -> None:
-        a, d = self._thresholds()
-        n = checked_int(self.mc_trials.value, 100, 200_000, "the number of trials")
-        self.mc_bar.max, self.mc_bar.value = n, 0
-        est = montecarlo.duel_win_estimate(a, d, apothecary=self.apothecary.value, trials=n,
-                                           progress=lambda i: setattr(self.mc_bar, "value", i))
-        exact = odds.duel_win_probability(a, d, apothecary=self.apothecary.value)
-        verdict = "agrees with" if est.agrees_with(exact) else "is far from"
-        self.mc_result.value = (f"<div class='hench-mc'>Simulated: <b>{est}</b>, which {verdict} the exact "
-                                f"{format_probability(exact)}.</div>")
 
 
 class TiebreakView(ipw.VBox):

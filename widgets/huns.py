@@ -13,7 +13,7 @@ from hench import format_probability
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
 from hench.huns.bots import make_bot
 
-from .core import MessageArea, checked_int, figure_widget, guarded, protect, redraw
+from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 
 SEATS = ["P0", "P1", "P2", "P3"]
@@ -87,15 +87,13 @@ class DraftOddsView(ipw.VBox):
         self.spaces = protect(ipw.IntSlider(value=2, min=1, max=6, description="Free spaces", continuous_update=False), self.messages)
         self.answer = ipw.HTML()
         self.fig = figure_widget("The best die left for you", height=320)
-        self.mc_trials = protect(ipw.BoundedIntText(value=5000, min=100, max=200_000, step=1000, description="Trials"), self.messages)
-        self.mc_button = ipw.Button(description="Check by simulation")
-        self.mc_bar = ipw.IntProgress(value=0, min=0, max=1)
-        self.mc_result = ipw.HTML()
+        self.mc = MonteCarloCheck(
+            lambda n, progress: montecarlo.draft_estimate(self._inputs()[0], 3, self._inputs()[1], trials=n, progress=progress),
+            lambda: odds.value_left_to_picker(self._inputs()[0], self._inputs()[1]).probability(3), "show a 3")
         for w in (self.picker, self.earlier, self.spaces):
             w.observe(lambda _: self.refresh(), "value")
-        self.mc_button.on_click(lambda _: self._simulate())
         super().__init__([self.picker, self.earlier, self.spaces, self.messages, self.answer, self.fig,
-                          ipw.HBox([self.mc_trials, self.mc_button, self.mc_bar]), self.mc_result])
+                          self.mc])
         self.add_class("hench-draft-odds")
         self.refresh()
 
@@ -113,21 +111,11 @@ class DraftOddsView(ipw.VBox):
             f"<b>{format_probability(dist.probability(3))}</b>; on average {float(dist.mean()):.2f} (exactly {dist.mean()}).</div>"
             f"<div style='color:#445'>Pillaging it into {spaces} free space(s) places {float(odds.expected_cubes(spaces, dist)):.2f} cubes "
             f"on average and fills them all with probability <b>{format_probability(odds.fill_chance(spaces, dist))}</b> (HU-040, HU-042).</div>")
-        self.mc_result.value = ""
+        self.mc.clear()
         rows = dist.rows()
         bar = go.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[f for _, _, f in rows],
                      marker_color="#b5651d", textposition="outside")
         redraw(self.fig, [bar], xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
-
-    @guarded()
-    def _simulate(self) -> None:
-        j, earlier, _ = self._inputs()
-        n = checked_int(self.mc_trials.value, 100, 200_000, "the number of trials")
-        self.mc_bar.max, self.mc_bar.value = n, 0
-        est = montecarlo.draft_estimate(j, 3, earlier, trials=n, progress=lambda i: setattr(self.mc_bar, "value", i))
-        exact = odds.value_left_to_picker(j, earlier).probability(3)
-        verdict = "agrees with" if est.agrees_with(exact) else "is far from"
-        self.mc_result.value = f"<div class='hench-mc'>Simulated: <b>{est}</b> show a 3, which {verdict} the exact {format_probability(exact)}.</div>"
 
 
 class WagonOddsView(ipw.VBox):

@@ -48,9 +48,9 @@ def test_duel_odds_view(no_callback_errors):
     assert list(view.fig.data[1].x) == [3] and list(view.fig.data[1].y) == [4]
     view.attack.value = 6
     assert list(view.fig.data[1].y) == [6] and str(odds.duel_win_probability(6, 3, apothecary=True)) in view.answer.value
-    view.mc_trials.value = 2000
-    view.mc_button.click()
-    assert "agrees with" in view.mc_result.value and view.mc_bar.value == 2000
+    view.mc.trials.value = 2000
+    view.mc.button.click()
+    assert "agrees with" in view.mc.result.value and view.mc.bar.value == 2000
     view.attack.value = 3
     view.attack.set_state({"value": 99})  # out of range from the browser: clamped to the slider's maximum
     assert view.attack.value == 6 and str(odds.duel_win_probability(6, 3, apothecary=True)) in view.answer.value

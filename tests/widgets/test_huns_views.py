@@ -52,9 +52,9 @@ def test_draft_odds_view(no_callback_errors):
     view.earlier.value = "colour"
     assert str(odds.value_left_to_picker(3, "colour").probability(3)) in view.answer.value
     assert [float(y) for y in view.fig.data[0].y] == [float(p) for p in odds.value_left_to_picker(3, "colour").probabilities().values()]
-    view.mc_trials.value = 2000
-    view.mc_button.click()
-    assert "agrees with" in view.mc_result.value
+    view.mc.trials.value = 2000
+    view.mc.button.click()
+    assert "agrees with" in view.mc.result.value
 
 
 def test_wagon_odds_view(no_callback_errors):
