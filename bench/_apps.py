@@ -10,14 +10,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from widgets.serve import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, WIDGET_SELECTOR, running_server
+from widgets.serve import notebook_paths as notebooks  # noqa: F401  (used by the bench scripts)
 
 FLOOR = "_floor.ipynb"
 FLOOR_SOURCE = "import hench, widgets, ipywidgets as ipw, plotly.graph_objects, pandas\nipw.HTML('ready')"
-
-
-def notebooks() -> list[str]:
-    found = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-    return sorted(found, key=lambda p: (p != "index.ipynb", p))
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import os
 import time
 
 import hench
-from hench.core import CHANCE, RandomBot, Rng, sample_outcome
+from hench.core import RandomBot, Rng, next_action
 
 
 def hench_loop(game_id: str, players: int, games: int, budget: float) -> dict:
@@ -20,10 +20,9 @@ def hench_loop(game_id: str, players: int, games: int, budget: float) -> dict:
     actions = done = 0
     start = time.perf_counter()
     while done < games and time.perf_counter() - start < budget:
-        state, rng, bot = game.new_game(players=players, seed=done), Rng.from_seed(done), RandomBot(done)
+        state, rng, bots = game.new_game(players=players, seed=done), Rng.from_seed(done), [RandomBot(done)] * players
         while not state.is_terminal:
-            action = sample_outcome(state.chance_outcomes(), rng) if state.current_player == CHANCE else bot.choose(state)
-            state = state.apply(action)
+            state = state.apply(next_action(state, bots, rng))
             actions += 1
         done += 1
     return summary(actions, done, time.perf_counter() - start)

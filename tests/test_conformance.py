@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 import hench
-from hench.core import CHANCE, IllegalActionError, InvalidStateError, RandomBot, Rng, play_game, sample_outcome
+from hench.core import CHANCE, IllegalActionError, InvalidStateError, RandomBot, Rng, next_action, play_game
 
 SEEDS = (1, 2, 3)
 
@@ -27,11 +27,11 @@ CASES = [(g, n, s) for g in game_ids() for n in player_counts(hench.get_game(g))
 def walk(game_id: str, players: int, seed: int, max_steps: int = 20_000):
     """Yield (state, action, next_state) along one random playout to the end."""
     state = hench.get_game(game_id).new_game(players=players, seed=seed)
-    rng, bot = Rng.from_seed(seed), RandomBot(seed)
+    rng, bots = Rng.from_seed(seed), [RandomBot(seed)] * players
     for _ in range(max_steps):
         if state.is_terminal:
             return
-        action = sample_outcome(state.chance_outcomes(), rng) if state.current_player == CHANCE else bot.choose(state)
+        action = next_action(state, bots, rng)
         nxt = state.apply(action)
         yield state, action, nxt
         state = nxt

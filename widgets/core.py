@@ -29,6 +29,9 @@ _STYLE = {
 class MessageArea(ipw.HTML):
     """One line that tells the visitor what happened: a rule broken, a bad value, a result."""
 
+    kind = ""  # "", "info", "ok" or "error": what the line says now (tests read it)
+    text = ""
+
     def show(self, text: str, kind: str = "info") -> None:
         fg, bg = _STYLE.get(kind, _STYLE["info"])
         self.value = (f"<div class='hench-msg hench-msg-{kind}' style='color:{fg};background:{bg};"
@@ -37,9 +40,6 @@ class MessageArea(ipw.HTML):
 
     def clear(self) -> None:
         self.value, self.kind, self.text = "", "", ""
-
-    kind = ""
-    text = ""
 
 
 def friendly(exc: BaseException) -> str:

@@ -87,9 +87,7 @@ class DraftOddsView(ipw.VBox):
         self.spaces = protect(ipw.IntSlider(value=2, min=1, max=6, description="Free spaces", continuous_update=False), self.messages)
         self.answer = ipw.HTML()
         self.fig = figure_widget("The best die left for you", height=320)
-        self.mc = MonteCarloCheck(
-            lambda n, progress: montecarlo.draft_estimate(self._inputs()[0], 3, self._inputs()[1], trials=n, progress=progress),
-            lambda: odds.value_left_to_picker(self._inputs()[0], self._inputs()[1]).probability(3), "show a 3")
+        self.mc = MonteCarloCheck(self._simulate_threes, self._exact_threes, "show a 3")
         for w in (self.picker, self.earlier, self.spaces):
             w.observe(lambda _: self.refresh(), "value")
         super().__init__([self.picker, self.earlier, self.spaces, self.messages, self.answer, self.fig,
@@ -101,6 +99,14 @@ class DraftOddsView(ipw.VBox):
         earlier = self.earlier.value if self.earlier.value in odds.EARLIER else "highest"
         return (checked_int(self.picker.value, 1, 5, "your pick"), earlier,
                 checked_int(self.spaces.value, 1, 6, "the free spaces"))
+
+    def _simulate_threes(self, trials: int, progress):
+        j, earlier, _ = self._inputs()
+        return montecarlo.draft_estimate(j, 3, earlier, trials=trials, progress=progress)
+
+    def _exact_threes(self):
+        j, earlier, _ = self._inputs()
+        return odds.value_left_to_picker(j, earlier).probability(3)
 
     @guarded()
     def refresh(self) -> None:

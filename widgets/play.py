@@ -14,7 +14,7 @@ import ipywidgets as ipw
 import plotly.graph_objects as go
 
 import hench
-from hench.core import CHANCE, Rng, State, format_probability, sample_outcome
+from hench.core import CHANCE, Rng, State, format_probability, next_action, sample_outcome
 
 from .board import ClickableBoard
 from .core import MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, protect, redraw
@@ -144,18 +144,22 @@ class GameView(ipw.VBox):
     def fast_forward(self, until: Callable[[State], bool], limit: int = BOT_STEP_LIMIT) -> bool:
         """Let bots play every seat (dice rolling themselves) until `until(state)` holds at a human's
         turn; the history is cleared so the lesson starts there. Returns whether it got there."""
+        humans = self.human_seats
+        self._run_bots(lambda s: until(s) and s.current_player in humans, roll_dice=True, limit=limit)
+        reached = not self.state.is_terminal and until(self.state) and self._human_to_move()
+        if reached:
+            self.session.reset(self.state)
+        self.refresh()
+        return reached
+
+    def _run_bots(self, stop: Callable[[State], bool], roll_dice: bool, limit: int = BOT_STEP_LIMIT) -> None:
+        """Bots play (every seat the loop reaches) and, with `roll_dice`, the dice roll, until
+        `stop(state)`, dice left for the learner, or the end."""
         for _ in range(limit):
             st = self.state
-            if st.is_terminal:
-                break
-            if until(st) and self._human_to_move():
-                self.session.reset(st)
-                self.refresh()
-                return True
-            action = sample_outcome(st.chance_outcomes(), self.rng) if st.current_player == CHANCE else self.bots[st.current_player].choose(st)
-            self.session.apply(action)
-        self.refresh()
-        return False
+            if st.is_terminal or stop(st) or (st.current_player == CHANCE and not roll_dice):
+                return
+            self.session.apply(next_action(st, self.bots, self.rng))
 
     # -- handlers -----------------------------------------------------------------------------------
     def _apply(self, action: Hashable) -> None:
@@ -169,16 +173,8 @@ class GameView(ipw.VBox):
 
     def _advance(self) -> None:
         """Bots move and (if asked) dice roll until a human must act or the game ends."""
-        for _ in range(BOT_STEP_LIMIT):
-            st = self.state
-            if st.is_terminal or self._human_to_move():
-                return
-            if st.current_player == CHANCE:
-                if not self.auto_dice.value:
-                    return
-                self.session.apply(sample_outcome(st.chance_outcomes(), self.rng))
-            else:
-                self.session.apply(self.bots[st.current_player].choose(st))
+        humans = self.human_seats
+        self._run_bots(lambda s: s.current_player in humans, roll_dice=self.auto_dice.value)
 
     @guarded()
     def _play_selected(self) -> None:
@@ -213,15 +209,8 @@ class GameView(ipw.VBox):
 
     @guarded()
     def _bots(self) -> None:
-        before = len(self.session)
-        for _ in range(BOT_STEP_LIMIT):
-            st = self.state
-            if st.is_terminal or (self._human_to_move() and len(self.session) > before):
-                break
-            if st.current_player == CHANCE:
-                self.session.apply(sample_outcome(st.chance_outcomes(), self.rng))
-            else:
-                self.session.apply(self.bots[st.current_player].choose(st))
+        before, humans = len(self.session), self.human_seats
+        self._run_bots(lambda s: s.current_player in humans and len(self.session) > before, roll_dice=True)
         self.messages.show(f"{len(self.session) - before} moves played.", "info")
         self.refresh()
 

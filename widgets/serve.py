@@ -48,6 +48,12 @@ def main(argv: list[str] | None = None) -> None:
 
 # -- running a server from code (tests and benchmarks) ----------------------------------------------
 
+def notebook_paths(root: Path = NOTEBOOKS) -> list[str]:
+    """The apps: notebook paths relative to `root`, the shelf first."""
+    found = sorted(str(p.relative_to(root)) for p in root.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    return sorted(found, key=lambda p: (p != "index.ipynb", p))
+
+
 def free_port() -> int:
     import socket
 

@@ -32,11 +32,16 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
-def step(state: State, bots: Sequence[Bot], rng: Rng) -> State:
-    """One step: the dice roll at a chance node, otherwise the seat's bot chooses."""
+def next_action(state: State, bots: Sequence[Bot], rng: Rng) -> Hashable:
+    """Who acts next, acting: the dice roll at a chance node, otherwise the seat's bot chooses."""
     if state.current_player == CHANCE:
-        return state.apply(sample_outcome(state.chance_outcomes(), rng))
-    return state.apply(bots[state.current_player].choose(state))
+        return sample_outcome(state.chance_outcomes(), rng)
+    return bots[state.current_player].choose(state)
+
+
+def step(state: State, bots: Sequence[Bot], rng: Rng) -> State:
+    """One step of a game played by bots and dice."""
+    return state.apply(next_action(state, bots, rng))
 
 
 def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_steps: int = 100_000) -> tuple[State, int]:

@@ -5,13 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
-
 from .dist import Dist
 from .rng import Rng
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import State
 
 CHANCE = -1
 """``state.current_player`` at a chance node: the dice (not a seat) act next."""
@@ -27,8 +22,3 @@ def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: Rng) -> H
     denom = math.lcm(*(p.denominator for _, p in outcomes))
     weights = [p.numerator * (denom // p.denominator) for _, p in outcomes]
     return outcomes[rng.weighted_index(weights)][0]
-
-
-def resolve_chance(state: "State", rng: Rng) -> "State":
-    """Apply one sampled chance outcome (the dice 'roll themselves')."""
-    return state.apply(sample_outcome(state.chance_outcomes(), rng))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -240,7 +240,3 @@ class Game:
 
 def _normal(text: str) -> str:
     return " ".join(text.lower().split())
-
-
-def seats(num: int) -> Sequence[int]:
-    return range(num)

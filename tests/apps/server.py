@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from widgets.serve import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, WIDGET_SELECTOR, free_port, kernel_processes, running_server
+from widgets.serve import notebook_paths as all_notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -17,12 +18,6 @@ __all__ = ["ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "NOTEBOOKS", "ROOT", "WIDGE
 
 
 _COUNTER = itertools.count()
-
-
-def all_notebooks() -> list[str]:
-    """Notebook paths relative to notebooks/, the shelf first."""
-    found = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-    return sorted(found, key=lambda p: (p != "index.ipynb", p))
 
 
 @contextmanager

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+from . import visits
 from .server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR, all_notebooks, have_chromium, kernel_processes, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -72,15 +73,10 @@ def use_generic(page) -> None:
     assert page.inner_text("body") != before, "clicking the first button changed nothing on the page"
 
 
-VISITS: dict[str, Callable] = {"index.ipynb": use_shelf}
+VISITS: dict[str, Callable] = {"index.ipynb": use_shelf, **visits.VISITS}
 
 
 def visit_for(notebook: str) -> Callable:
-    try:
-        from . import visits
-        VISITS.update(visits.VISITS)
-    except ImportError:
-        pass
     return VISITS.get(notebook, use_generic)
 
 
