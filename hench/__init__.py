@@ -1,33 +1,41 @@
 """hench: exact rules and odds of five board games, for learning them step by step.
 
 >>> import hench
->>> sorted(hench.GAMES) == sorted(hench.registered())
-True
+>>> hench.GAMES
+('henchmania', 'huns')
+>>> hench.get_game("huns").title
+'Huns'
 
-Standard library only: no Jupyter, plotting or data-frame import here.
+Standard library only: no Jupyter, plotting or data-frame import here. A game's engine is imported
+the first time it is asked for (`get_game`, or `hench.henchmania`), so `import hench` stays cheap.
 """
 
 from importlib import import_module
+from typing import Any
 
-from . import rules, shelf
 from .core import (
     CHANCE, Dist, Game, HenchError, IllegalActionError, InvalidActionError, InvalidOptionError, InvalidStateError,
-    Option, RandomBot, Rng, Session, State, UnknownGameError, format_probability, get_game, registered,
+    Option, RandomBot, Rng, Session, State, UnknownGameError, declare, format_probability, get_game, registered,
     state_from_json,
 )
 
 __version__ = "0.1.0"
 
-# Every game package is imported; those with an engine register themselves on import. The others
-# (rules catalogue only) stay on the shelf as "coming", their rules searchable.
-for _name in rules.GAME_PACKAGES:
-    import_module(f"{__name__}.{_name}")
+# The playable games, each registered by its package when first imported. The other packages of
+# GAME_PACKAGES (rules catalogue only) stay on the shelf as "coming", their rules searchable.
+ENGINES = {"henchmania": "hench.henchmania", "huns": "hench.huns"}
+GAME_PACKAGES = ("henchmania", "huns", "hemloch", "maniacal", "lancaster")
+for _id, _module in ENGINES.items():
+    declare(_id, _module)
 
 
-def __getattr__(name: str):
-    if name == "GAMES":  # ids of the registered games, in registration order
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":  # ids of the playable games
         return registered()
+    if name in GAME_PACKAGES or name in ("rules", "shelf"):
+        return import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'hench' has no attribute {name!r}")
+
 
 __all__ = [
     "CHANCE", "Dist", "GAMES", "Game", "HenchError", "IllegalActionError", "InvalidActionError",

@@ -3,33 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import ClassVar
 
 from .chance import CHANCE, sample_outcome
 from .game import State
 from .rng import Rng
 
 
-class Bot(Protocol):
-    name: str
+class Bot:
+    """Base of every bot: seeded, so the same seed plays the same game. Subclasses write `choose`."""
 
-    def choose(self, state: State) -> Hashable: ...
+    name: ClassVar[str] = "bot"
 
-
-@dataclass
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    seed: int | None = 0
-    name: str = "random"
-    rng: Rng = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.rng = Rng.from_seed(self.seed)
+    def __init__(self, seed: int | None = 0):
+        self.seed = seed
+        self.rng = Rng.from_seed(seed)
 
     def choose(self, state: State) -> Hashable:
-        return self.rng.choice(state.legal_actions())
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State) -> Hashable:
+        return self.rng.choice(state._legal_cached())
 
 
 def next_action(state: State, bots: Sequence[Bot], rng: Rng) -> Hashable:

@@ -79,6 +79,19 @@ class Dist(Mapping):
         return cls({k: math.comb(n, k) * a**k * b ** (n - k) for k in range(n + 1)})
 
     # -- Mapping protocol: outcome -> weight ---------------------------------------
+    @classmethod
+    def hypergeometric(cls, population: int, successes: int, draws: int) -> "Dist":
+        """Successes among `draws` cards drawn without replacement from `population` cards, of which
+        `successes` are successes (for example copies of a card in a deck)."""
+        for name, v in (("population", population), ("successes", successes), ("draws", draws)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"{name} should be a whole number >= 0, got {v!r}")
+        if successes > population or draws > population:
+            raise ValueError(f"cannot draw {draws} or hold {successes} successes among {population} cards")
+        failures = population - successes
+        return cls({k: math.comb(successes, k) * math.comb(failures, draws - k)
+                    for k in range(max(0, draws - failures), min(draws, successes) + 1)})
+
     def __getitem__(self, outcome: Hashable) -> int:
         return self._weights[outcome]
 

@@ -1,23 +1,36 @@
 """What every game provides: the `Game` description and the `State` base class.
 
-A game subclasses `State` (its positions) and builds one `Game` (its description), then calls
-`hench.core.registry.register`. The uniform API (see DESIGN.md) is defined here once.
+A game package (see docs/adding-a-game.md) builds one `Game` from its modules: the state class,
+`start` (setup), the `Phases` table, the `CheckTable`, the legal-action generator, the transition,
+the scoring, the observation, and one `parse_action`/`format_action` pair. The uniform API
+(DESIGN.md) is written here once, on top of those hooks:
+
+- legal actions are computed once per state and cached;
+- `apply` accepts an action or its text (text is parsed in one place: `Game.parse_action`);
+- an illegal action raises `IllegalActionError` with the rule the first failing check names,
+  and the state is left unchanged;
+- `observation(seat)` is what one seat may know; every view for a seat is built from it.
 """
 
 from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from .actions import seat_name
 from .chance import CHANCE
 from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError
+from .legality import CheckTable, Violation
+from .phases import Phases
+from .rng import Rng
 
 STATE_FORMAT = "hench-state"
 STATE_VERSION = 1
+MAX_SAVE_BYTES = 4 * 1024 * 1024
 
 
 class InvalidOptionError(HenchError, ValueError):
@@ -26,7 +39,7 @@ class InvalidOptionError(HenchError, ValueError):
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: a keyword argument of `Game.new_game`."""
+    """A game option: a keyword argument of `Game.new_game`. `None` always means "choose for me"."""
 
     name: str
     default: Any
@@ -44,22 +57,42 @@ class Option:
 class State:
     """A position of a game. Immutable from the outside: `apply` returns a new state.
 
-    A subclass implements: `phase`, `current_player`, `legal_actions`, `_apply_in_place`,
-    `clone`, `scores`, `to_dict`, `from_dict`, `notation`; optionally `chance_outcomes`,
-    `illegal_reason`, `winners`, `_repr_html_`.
+    A game's subclass holds the fields and implements `clone`, `to_dict`, `from_dict` and the
+    `phase` / `current_player` attributes or properties; the rules live in the game's modules and
+    reach the state through its `Game` (`legal`, `transition`, `checks`, `score`, `observe`).
     """
 
     game: ClassVar["Game"]
     phase: str
     current_player: int | None
+    rng: int  # the state's own seeded generator (a SplitMix64 state), saved with it
+    _legal: list[Any] | None = None
 
-    # -- the uniform API -----------------------------------------------------------
-    def legal_actions(self) -> list[Hashable]:
-        raise NotImplementedError
+    # -- legal actions (cached once per state) ----------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        """The legal actions in a deterministic order ([] when the game is over)."""
+        return list(self._legal_cached())
 
-    def chance_outcomes(self) -> list[tuple[Hashable, Fraction]]:
+    def _legal_cached(self) -> list[Any]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
+    def _legal_actions(self) -> list[Any]:
+        if self.current_player is None:
+            return []
+        if type(self).legal_actions is not State.legal_actions:  # a game that lists its own (pre-template)
+            return self.legal_actions()
+        if self.current_player == CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        return list(self.game.legal(self))
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         """At a chance node: [(action, probability)] summing to 1; elsewhere []."""
-        return []
+        if self.current_player != CHANCE or self.game.chance is None:
+            return []
+        return list(self.game.chance(self))
 
     @property
     def is_chance_node(self) -> bool:
@@ -69,46 +102,91 @@ class State:
     def is_terminal(self) -> bool:
         return self.current_player is None
 
-    def apply(self, action: Hashable) -> "State":
-        """The successor after `action`. Raises and leaves `self` unchanged if it is illegal."""
-        self.check(action)
+    # -- applying ---------------------------------------------------------------------------
+    def apply(self, action: Any) -> "State":
+        """The successor after `action` (an action, or its text). Raises and leaves `self` unchanged if illegal."""
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        try:
+            legal = action in self._legal_cached()
+        except TypeError:  # an unhashable or alien value compared with the actions
+            legal = False
+        if not legal:
+            self.check(action)
         nxt = self.clone()
+        nxt._legal = None
         nxt._apply_in_place(action)
         return nxt
 
-    def check(self, action: Hashable) -> None:
+    def _apply_in_place(self, action: Any) -> None:
+        self.game.transition(self, action)
+
+    def check(self, action: Any) -> None:
         """Raise InvalidActionError / IllegalActionError unless `action` is legal here."""
         self.check_form(action)
         if self.is_terminal:
-            raise IllegalActionError(self.game.end_rule, f"{action}", "the game is over", [])
-        if action in self.legal_actions():
+            raise IllegalActionError(self.game.end_rule, self.describe_action(action), "the game is over", [])
+        if action in self._legal_cached():
             return
-        rule_id, why = self.illegal_reason(action)
-        raise IllegalActionError(rule_id, self.describe_action(action), why, self.legal_actions())
+        found = self.illegal_reason(action)
+        if found is not None and not isinstance(found, Violation):
+            found = Violation(*found)
+        found = found or Violation(
+            self.game.turn_rule, f"it is not one of the moves open now ({self.phase_title})")
+        allowed = [self.game.format_action(a) for a in self._legal_cached()]
+        raise IllegalActionError(found.rule_id, self.describe_action(action), found.why, allowed)
 
-    def check_form(self, action: Hashable) -> None:
+    def check_form(self, action: Any) -> None:
         """Raise InvalidActionError if `action` is not an action of this game at all."""
         try:
             hash(action)
         except TypeError:
             raise InvalidActionError(f"{action!r} is not an action: actions are hashable values") from None
+        types = self.game.action_types
+        if types and not isinstance(action, types):
+            raise InvalidActionError(f"{action!r} is not a {self.game.title} action; use game.parse_action(state, text) "
+                                     "or one of state.legal_actions()")
+        if self.game.validate_action is not None:
+            self.game.validate_action(self, action)
 
-    def illegal_reason(self, action: Hashable) -> tuple[str, str]:
-        """(rule ID, why) for an action that is not legal here. Games override with named checks."""
-        return self.game.turn_rule, f"it is not one of the moves open in phase {self.phase!r}"
+    def illegal_reason(self, action: Any) -> Violation | None:
+        """The rule an action breaks here (the first failing check), or None if no check refuses it."""
+        if self.is_terminal:
+            return Violation(self.game.end_rule, "the game is over")
+        if self.game.checks is None:
+            return None if action in self._legal_cached() else Violation(self.game.turn_rule, "it is not a move open now")
+        return self.game.checks.first_violation(self, action)
 
-    def describe_action(self, action: Hashable) -> str:
-        who = "the dice" if self.current_player == CHANCE else f"player {self.current_player}"
-        return f"{self.game.format_action(action)} by {who}"
+    def describe_action(self, action: Any) -> str:
+        return f"'{self.game.format_action(action)}' by {seat_name(self.current_player)}"
+
+    # -- the state's own generator (for shuffles and other hidden randomness) ---------------
+    def _random_index(self, n: int) -> int:
+        rng = Rng(self.rng)
+        value = rng.randrange(n)
+        self.rng = rng.state
+        return value
+
+    def _shuffled(self, items: Sequence[Any]) -> list[Any]:
+        rng = Rng(self.rng)
+        out = rng.shuffled(items)
+        self.rng = rng.state
+        return out
+
+    # -- phases, scores, seats ---------------------------------------------------------------
+    @property
+    def phase_title(self) -> str:
+        """The current phase as people read it."""
+        phases = self.game.phases
+        return phases.title(self.phase) if phases is not None else self.phase
 
     def clone(self) -> "State":
         raise NotImplementedError
 
-    def _apply_in_place(self, action: Hashable) -> None:
-        raise NotImplementedError
-
     def scores(self) -> list[int]:
-        raise NotImplementedError
+        if self.game.score is None:
+            raise NotImplementedError
+        return list(self.game.score(self))
 
     def winners(self) -> list[int]:
         """Seats with the best score (more than one on a true tie); [] before the end."""
@@ -122,12 +200,29 @@ class State:
     def num_players(self) -> int:
         return len(self.scores())
 
-    # -- serialization -------------------------------------------------------------
-    def to_dict(self) -> dict:
+    # -- hidden information -----------------------------------------------------------------
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator who sees only public information). JSON-like.
+        Every view, log line, tooltip and notation shown to a seat is built from this."""
+        if self.game.observe is None:
+            raise NotImplementedError(f"{self.game.id} has no observation")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players):
+            raise InvalidActionError(f"there is no seat {seat!r}: seats are 0..{self.num_players - 1}")
+        return self.game.observe(self, seat)
+
+    def resample_hidden(self, seat: int, seed: int) -> "State":
+        """A state that differs from this one only in what `seat` keeps hidden from the others
+        (for the conformance test that opponents' observations cannot tell them apart)."""
+        if self.game.resample is None:
+            return self.clone()
+        return self.game.resample(self, seat, Rng.from_seed(seed))
+
+    # -- serialization ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @classmethod
-    def from_dict(cls, data: dict) -> "State":
+    def from_dict(cls, data: dict[str, Any]) -> "State":
         raise NotImplementedError
 
     def to_json(self) -> str:
@@ -135,12 +230,12 @@ class State:
                            "state": self.to_dict()}, sort_keys=True, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()
+        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         return hash(self.to_json())
 
-    # -- display -------------------------------------------------------------------
+    # -- display ----------------------------------------------------------------------------
     def notation(self) -> str:
         """A compact one-line description of the position (like chess FEN)."""
         raise NotImplementedError
@@ -153,13 +248,13 @@ class State:
 
 
 def state_from_json(text: str | bytes) -> State:
-    """Load a state saved with `to_json`. A malformed or tampered file raises InvalidStateError."""
+    """Load a state saved with `to_json`. A malformed, tampered or unplayable file raises
+    InvalidStateError naming the problem; nothing is half-loaded."""
     from .registry import get_game
 
-    try:
-        doc = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise InvalidStateError(f"not a saved hench state: the text is not valid JSON ({exc})") from None
+    if isinstance(text, (str, bytes)) and len(text) > MAX_SAVE_BYTES:
+        raise InvalidStateError(f"not a saved hench state: {len(text):,} characters is more than any save ({MAX_SAVE_BYTES:,})")
+    doc = load_json(text, "a saved hench state")
     if not isinstance(doc, dict) or doc.get("format") != STATE_FORMAT:
         raise InvalidStateError("not a saved hench state: the 'format' field should be 'hench-state'")
     if doc.get("version") != STATE_VERSION:
@@ -170,20 +265,22 @@ def state_from_json(text: str | bytes) -> State:
         game = get_game(doc["game"])
     except HenchError as exc:
         raise InvalidStateError(str(exc)) from None
+    return game.load_state(doc["state"])
+
+
+def load_json(text: Any, what: str) -> Any:
+    """Parse JSON text, refusing (as InvalidStateError) anything that is not, however deeply nested."""
     try:
-        state = game.state_class.from_dict(doc["state"])
-    except InvalidStateError:
-        raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidStateError(f"the saved {game.id} state is inconsistent: {type(exc).__name__}: {exc}") from None
-    if state.to_dict() != doc["state"]:
-        raise InvalidStateError(f"the saved {game.id} state does not read back to itself: it was edited or is corrupt")
-    return state
+        return json.loads(text)
+    except RecursionError:
+        raise InvalidStateError(f"not {what}: the JSON is nested too deeply") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidStateError(f"not {what}: the text is not valid JSON ({exc})") from None
 
 
 @dataclass
 class Game:
-    """The description of one game: metadata, options, rules and how to start it."""
+    """The description of one game: metadata, options, rules, and the hooks its modules provide."""
 
     id: str
     title: str
@@ -194,15 +291,27 @@ class Game:
     options: dict[str, Option] = field(default_factory=dict)
     turn_rule: str = ""
     end_rule: str = ""
-    parse: Callable[[State, str], Hashable] | None = None
-    formatter: Callable[[Hashable], str] = str
-    rule_list: list | None = None  # only for games outside the catalogues (test fixtures)
+    parse: Callable[[Any, str], Any] | None = None
+    formatter: Callable[[Any], str] = str
+    rule_list: list[Any] | None = None  # only for games outside the catalogues (test fixtures)
+    phases: Phases | None = None
+    checks: CheckTable | None = None
+    legal: Callable[[Any], Sequence[Any]] = lambda state: []
+    transition: Callable[[Any, Any], None] = lambda state, action: None
+    chance: Callable[[Any], Sequence[tuple[Any, Fraction]]] | None = None
+    score: Callable[[Any], Sequence[int]] | None = None
+    observe: Callable[[Any, int | None], dict[str, Any]] | None = None
+    resample: Callable[[Any, int, Rng], State] | None = None
+    action_types: tuple[type, ...] = ()
+    validate_action: Callable[[Any, Any], None] | None = None
+    validate_state: Callable[[Any], None] | None = None
+    hidden_information: bool = False
 
     def __post_init__(self) -> None:
         self.state_class.game = self
 
     @property
-    def rules(self) -> list:
+    def rules(self) -> list[Any]:
         """The game's catalogue rules (hench.rules.Rule), in catalogue order."""
         if self.rule_list is not None:
             return self.rule_list
@@ -214,19 +323,42 @@ class Game:
         """A new game. `players` is the seat count; options are keyword arguments."""
         if not isinstance(players, int) or isinstance(players, bool) or not self.min_players <= players <= self.max_players:
             raise InvalidOptionError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise InvalidOptionError(f"a seed is a whole number (or None for a fixed default), not {seed!r}")
         unknown = set(options) - set(self.options)
         if unknown:
             raise InvalidOptionError(f"{self.title} has no option {sorted(unknown)}; its options are {sorted(self.options)}")
         chosen = {name: opt.check(options.get(name, opt.default)) for name, opt in self.options.items()}
         return self.start(players=players, seed=seed, **chosen)
 
-    def format_action(self, action: Hashable) -> str:
+    def load_state(self, data: Any) -> State:
+        """A state from its `to_dict` form, checked whole: fields, the game's invariants, and that it
+        plays on (a live state has a legal move). Anything else raises InvalidStateError."""
+        try:
+            state = self.state_class.from_dict(data)
+            if self.validate_state is not None:
+                self.validate_state(state)
+            if not state.is_terminal and not state.legal_actions():
+                raise InvalidStateError(f"the saved {self.id} state leaves nobody a legal move")
+            if state.to_dict() != data:
+                raise InvalidStateError(f"the saved {self.id} state does not read back to itself: it was edited or is corrupt")
+        except InvalidStateError:
+            raise
+        except RecursionError:
+            raise InvalidStateError(f"the saved {self.id} state is nested too deeply") from None
+        except (HenchError, KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise InvalidStateError(f"the saved {self.id} state is inconsistent: {type(exc).__name__}: {exc}") from None
+        return state
+
+    def format_action(self, action: Any) -> str:
         return self.formatter(action)
 
-    def parse_action(self, state: State, text: str) -> Hashable:
+    def parse_action(self, state: State, text: str) -> Any:
         """The action written as `text` (as `str(action)` prints it) in this state."""
         if not isinstance(text, str):
             raise InvalidActionError(f"an action is written as text, got {text!r}")
+        if len(text) > 200:
+            raise InvalidActionError(f"a move is a short sentence; got {len(text)} characters")
         if self.parse is not None:
             return self.parse(state, text)
         wanted = _normal(text)
@@ -236,6 +368,9 @@ class Game:
                 return action
         shown = ", ".join(self.format_action(a) for a in candidates[:8])
         raise InvalidActionError(f"{text!r} is not a move open here. Open moves: {shown}" + (" ..." if len(candidates) > 8 else ""))
+
+    def phase_title(self, phase_id: str) -> str:
+        return self.phases.title(phase_id) if self.phases is not None else phase_id
 
 
 def _normal(text: str) -> str:

@@ -6,9 +6,9 @@ import json
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
-from .chance import CHANCE
+from .actions import seat_name
 from .errors import HenchError, InvalidStateError
-from .game import State, state_from_json
+from .game import State, load_json, state_from_json
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Step:
 
     @property
     def who(self) -> str:
-        return "dice" if self.player == CHANCE else f"P{self.player}"
+        return seat_name(self.player)
 
 
 class Session:
@@ -80,7 +80,9 @@ class Session:
 
     # -- changing ------------------------------------------------------------------
     def apply(self, action: Hashable) -> State:
-        """Play `action`. On an illegal action the error propagates and nothing changes."""
+        """Play `action` (an action or its text). On an illegal action the error propagates and nothing changes."""
+        if isinstance(action, str):
+            action = self.game.parse_action(self.state, action)
         new = self.state.apply(action)
         self._push(action, new)
         self._redo.clear()
@@ -158,14 +160,13 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> "Session":
-        try:
-            doc = json.loads(text)
-            initial = state_from_json(json.dumps(doc["initial"]))
-            actions = list(doc["actions"])
-        except InvalidStateError:
-            raise
-        except (TypeError, ValueError, KeyError) as exc:
-            raise InvalidStateError(f"not a saved hench session: {exc}") from None
+        doc = load_json(text, "a saved hench session")
+        if not isinstance(doc, dict) or doc.get("format") != "hench-session" or set(doc) != {"format", "initial", "actions"}:
+            raise InvalidStateError("not a saved hench session: expected the fields format='hench-session', initial, actions")
+        if not isinstance(doc["actions"], list) or not all(isinstance(a, str) for a in doc["actions"]):
+            raise InvalidStateError("not a saved hench session: 'actions' should be a list of moves written as text")
+        initial = state_from_json(json.dumps(doc["initial"]))
+        actions = doc["actions"]
         session = cls(initial)
         for i, text_action in enumerate(actions):
             try:

@@ -13,7 +13,7 @@ from hench.core.schema import Reader
 
 
 def pig(seed=1, players=2):
-    return hench.get_game("tinypig").new_game(players=players, seed=seed, first="seat0")
+    return hench.get_game("tinypig").new_game(players=players, seed=seed, first_player=0)
 
 
 def test_rng_is_deterministic_and_roughly_uniform():
@@ -44,7 +44,7 @@ def test_illegal_action_names_rule_and_alternatives():
 def test_unhashable_action_is_invalid_not_a_crash():
     with pytest.raises(InvalidActionError):
         pig().apply(["roll"])
-    with pytest.raises(InvalidActionError, match="not a move open here"):
+    with pytest.raises(InvalidActionError, match="not a Tiny Pig move"):
         hench.get_game("tinypig").parse_action(pig(), "fly away")
     with pytest.raises(InvalidActionError):
         hench.get_game("tinypig").parse_action(pig(), 42)
@@ -57,7 +57,7 @@ def test_session_undo_redo_history_branch_replay():
     s.apply_text("die 5")
     s.apply("hold")
     assert [step.text for step in s.history] == ["roll", "die 5", "hold"]
-    assert [step.who for step in s.history] == ["P0", "dice", "P0"]
+    assert [step.who for step in s.history] == ["Player 1", "the dice", "Player 1"]
     assert s.state.scores() == [5, 0]
     s.undo()
     assert s.state.scores() == [0, 0] and s.can_redo

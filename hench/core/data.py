@@ -1,0 +1,106 @@
+"""Component data in TOML (standard-library `tomllib`): built-in files, a user's own file, and the
+`assumed` rows the apps show as assumptions.
+
+Every value the rulebook text does not give carries ``source = "assumed"`` and a ``note``; values the
+text gives carry ``source = "rulebook"``. A user's file is read only when a person names it at
+`new_game` (never because a save names it), is size-limited, must be a regular file, and is checked
+field by field (`hench.core.schema.Reader` with the game's `DataError`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import stat
+import tomllib
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from .errors import HenchError
+
+SOURCES = ("rulebook", "assumed")
+MAX_DATA_BYTES = 512 * 1024
+
+
+class DataError(HenchError, ValueError):
+    """A data file that cannot be used; the message names the file, the field and what is allowed."""
+
+
+class Assumption(NamedTuple):
+    """One row of the assumptions table: what, the value in force, its source, and a note."""
+
+    what: str
+    value: str
+    source: str
+    note: str
+
+
+def builtin_text(package: str, name: str) -> str:
+    """A data file shipped in `package`'s data/ folder."""
+    return resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+
+
+def read_user_file(path: str | os.PathLike[str], error: type[HenchError] = DataError) -> str:
+    """The text of a person's own data file: a regular file of at most MAX_DATA_BYTES, UTF-8."""
+    if not isinstance(path, (str, os.PathLike)) or "\0" in str(path):
+        raise error(f"a data file is named by its path, got {path!r}")
+    where = str(path)
+    try:
+        info = os.stat(where)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{where}: not a regular file")
+        if info.st_size > MAX_DATA_BYTES:
+            raise error(f"{where}: {info.st_size:,} bytes; a data file is at most {MAX_DATA_BYTES:,} bytes")
+        with open(where, "rb") as handle:
+            raw = handle.read(MAX_DATA_BYTES + 1)
+    except OSError as exc:
+        raise error(f"{where}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > MAX_DATA_BYTES:
+        raise error(f"{where}: a data file is at most {MAX_DATA_BYTES:,} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{where}: not UTF-8 text") from None
+
+
+def parse_toml(text: str, where: str, error: type[HenchError] = DataError) -> dict[str, Any]:
+    """A TOML document with only JSON-like values (no dates or times: saves must stay JSON)."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{where}: not valid TOML ({exc})") from None
+    _no_dates(doc, where, error)
+    return doc
+
+
+def load_toml(path: str | Path, error: type[HenchError] = DataError) -> dict[str, Any]:
+    """Read and parse a person's data file (see `read_user_file`)."""
+    return parse_toml(read_user_file(path, error), str(path), error)
+
+
+def _no_dates(value: Any, where: str, error: type[HenchError]) -> None:
+    if isinstance(value, (datetime.date, datetime.time)):
+        raise error(f"{where}: dates and times are not game data (found {value!r})")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _no_dates(item, f"{where}.{key}", error)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _no_dates(item, f"{where}[{i}]", error)
+
+
+def source_of(row: dict[str, Any], where: str, error: type[HenchError] = DataError) -> tuple[str, str]:
+    """(source, note) of a data row; `source` must be 'rulebook' or 'assumed' (default 'assumed')."""
+    source, note = row.get("source", "assumed"), row.get("note", "")
+    if source not in SOURCES:
+        raise error(f"{where}.source is {source!r}; expected one of {list(SOURCES)}")
+    if not isinstance(note, str):
+        raise error(f"{where}.note should be text, got {note!r}")
+    return source, note
+
+
+def assumed_only(rows: Iterable[Assumption]) -> list[Assumption]:
+    """The rows a person must be told are assumptions, not the publisher's values."""
+    return [row for row in rows if row.source == "assumed"]
