@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
 
 import hench
-from hench.core import CHANCE, IllegalActionError, InvalidStateError, RandomBot, Rng, next_action, play_game
+from hench.core import CHANCE, IllegalActionError, InvalidStateError, RandomBot, Rng, next_action, play_game, rule_ids_of
 
 SEEDS = (1, 2, 3)
 
@@ -134,3 +135,80 @@ def test_bots_finish_games(game_id):
     for players in player_counts(game):
         final, n = play_game(game.new_game(players=players, seed=5), [RandomBot(i) for i in range(players)], Rng.from_seed(5))
         assert final.is_terminal and n > 0 and len(final.scores()) == players
+
+
+# -- the game template (docs/adding-a-game.md) --------------------------------------------------
+TEMPLATE_CASES = [(g, n) for g in game_ids() for n in player_counts(hench.get_game(g))]
+SEAT_AS_P0 = re.compile(r"\bP\d\b|\bplayer 0\b", re.I)
+
+
+def sampled_states(game_id: str, players: int, seeds=(1, 2), per_game: int = 40):
+    rng = Rng.from_seed(players)
+    for seed in seeds:
+        steps = list(walk(game_id, players, seed))
+        seen = list(dict.fromkeys(a for _, a, _ in steps))
+        for state, _, _ in sample(steps, per_game, rng):
+            yield state, seen
+
+
+@pytest.mark.parametrize("game_id,players", TEMPLATE_CASES)
+def test_game_follows_the_template(game_id, players):
+    game = hench.get_game(game_id)
+    assert game.phases is not None and game.checks is not None and game.action_types, "wire PHASES, CHECKS, action types"
+    rule_ids = {r.id for r in game.rules}
+    for check in game.checks:
+        cited = rule_ids_of(check)
+        assert cited and set(cited) <= rule_ids, f"{check.__name__}: its docstring's first line must name its rule(s)"
+    for phase in game.phases:
+        assert phase.title and set(phase.rules) <= rule_ids, phase
+    for state, _ in sampled_states(game_id, players, seeds=(1,), per_game=20):
+        assert state.phase in game.phases, f"phase {state.phase!r} is not in the PHASES table"
+        assert all(isinstance(a, game.action_types) for a in state.legal_actions())
+
+
+@pytest.mark.parametrize("game_id,players", TEMPLATE_CASES)
+def test_checks_agree_with_legal_actions(game_id, players):
+    """The checks table alone accepts every legal action and refuses every other candidate, each
+    refusal citing a rule named in the refusing check's docstring."""
+    game = hench.get_game(game_id)
+    for state, seen in sampled_states(game_id, players):
+        legal = state.legal_actions()
+        for action in legal:
+            found = game.checks.first_violation(state, action)
+            assert found is None, f"{state!r}: the checks refuse the legal '{action}': {found}"
+        for action in [a for a in seen if a not in set(legal)][:40]:
+            found = game.checks.first_violation(state, action)
+            assert found is not None, f"{state!r}: no check refuses '{action}', which is not legal"
+            check = game.checks.refusing_check(state, action)
+            assert found.rule_id in rule_ids_of(check), f"{check.__name__} cites {found.rule_id}, not on its docstring line"
+
+
+@pytest.mark.parametrize("game_id,players", TEMPLATE_CASES)
+def test_every_legal_action_prints_for_people_and_parses_back(game_id, players):
+    game = hench.get_game(game_id)
+    for state, _ in sampled_states(game_id, players):
+        for action in state.legal_actions():
+            text = str(action)
+            assert text == game.format_action(action)
+            assert not SEAT_AS_P0.search(text), f"{text!r}: people count seats from 1 ('Player 1')"
+            assert game.parse_action(state, text) == action, f"{text!r} must parse back"
+            assert game.parse_action(state, f"  {text.upper()} ") == action, "any case and spacing"
+
+
+@pytest.mark.parametrize("game_id,players", TEMPLATE_CASES)
+def test_observations_hide_what_they_must(game_id, players):
+    """Two states differing only in one seat's hidden information look the same to every other seat."""
+    game = hench.get_game(game_id)
+    differed = 0
+    for i, (state, _) in enumerate(sampled_states(game_id, players)):
+        json.dumps(state.observation(None))  # JSON-like
+        for seat in range(players):
+            other = state.resample_hidden(seat, seed=i)
+            if other.to_dict() != state.to_dict():
+                differed += 1
+            for viewer in [None, *range(players)]:
+                if viewer != seat:
+                    assert other.observation(viewer) == state.observation(viewer), (
+                        f"seat {viewer} can tell apart states that differ only in seat {seat}'s hidden information")
+    if game.hidden_information:
+        assert differed, "resample_hidden never changed anything: the check would pass vacuously"
