@@ -99,12 +99,24 @@ def checked_int(value: Any, lo: int, hi: int, what: str) -> int:
 
 # -- phase stepper ----------------------------------------------------------------------------
 
+def phase_rows(phases: Iterable[Any]) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(id, title, rule IDs) of each phase, from a `hench.core.Phases` table (or such triples);
+    phases the engine runs by itself inside another action are kept (they are steps people see)."""
+    rows = []
+    for p in phases:
+        if isinstance(p, tuple):
+            rows.append((p[0], p[1], tuple(p[2])))
+        else:
+            rows.append((p.id, p.title, tuple(p.rules)))
+    return rows
+
+
 class PhaseStepper(ipw.HTML):
     """A game's phases in order, the current one highlighted, each with the rule IDs it teaches."""
 
-    def __init__(self, phases: Sequence[tuple[str, str, Sequence[str]]], current: str | None = None, **kw: Any):
+    def __init__(self, phases: Iterable[Any], current: str | None = None, **kw: Any):
         super().__init__(**kw)
-        self.phases = list(phases)
+        self.phases = phase_rows(phases)
         self.show(current)
 
     def show(self, current: str | None) -> None:

@@ -17,7 +17,7 @@ import hench
 from hench.core import CHANCE, Rng, State, format_probability, next_action, sample_outcome
 
 from .board import ClickableBoard
-from .core import MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, protect, redraw
+from .core import MessageArea, PhaseStepper, phase_rows, Scoreboard, figure_widget, guarded, protect, redraw
 
 MAX_BUTTONS = 36
 BOT_STEP_LIMIT = 20_000
@@ -29,7 +29,7 @@ class TableConfig:
     """What a game tells the generic views: how to draw it, its phases, its bots and its clock."""
 
     game_id: str
-    phases: Sequence[tuple[str, str, Sequence[str]]] = ()
+    phases: Any = ()  # the game's `Phases` table (hench.core.Phases)
     board: Callable[..., str] | None = None  # (state, viewer seat, clickable=bool) -> HTML
     make_bot: Callable[[int], Any] | None = None  # seed -> bot with .choose(state)
     bot_kinds: dict[str, Callable[[int], Any]] = field(default_factory=dict)
@@ -53,10 +53,17 @@ class TableConfig:
 
 
 def phase_rules(config: TableConfig, phase: str) -> list[str]:
-    for pid, _, rule_ids in config.phases:
+    for pid, _, rule_ids in phase_rows(config.phases):
         if pid == phase:
             return list(rule_ids)
     return []
+
+
+def phase_title(config: TableConfig, phase: str) -> str:
+    for pid, title, _ in phase_rows(config.phases):
+        if pid == phase:
+            return title
+    return phase
 
 
 def rules_line(rule_ids: Sequence[str]) -> str:
@@ -266,10 +273,12 @@ class GameView(ipw.VBox):
         if st.is_terminal:
             names = self.config.names(st.num_players)
             who = " and ".join(names[i] for i in st.winners())
-            return f"<b>The game is over.</b> Winner: {html.escape(who)}. Scores: {st.scores()}"
+            scores = ", ".join(f"{names[i]} {v}" for i, v in enumerate(st.scores()))
+            return f"<b>The game is over.</b> Winner: {html.escape(who)}. Scores: {html.escape(scores)}"
         extra = self.config.explain(st) if self.config.explain else ""
         whose = "the dice" if st.current_player == CHANCE else self._who(st.current_player)
-        return f"<b>Now:</b> {html.escape(whose)} &middot; phase <code>{html.escape(st.phase)}</code> {extra}"
+        title = st.phase_title if self.game.phases is not None else phase_title(self.config, st.phase)
+        return f"<b>Now:</b> {html.escape(whose)} &middot; {html.escape(title)} {extra}"
 
     def _draw_moves(self) -> None:
         st = self.state

@@ -30,7 +30,7 @@ def test_duel_walkthrough_with_dice_set_by_the_learner(no_callback_errors):
     view.dice_outcomes.value = next(a for a in view.dice_outcomes.options if str(a[1]) == "roll 1 1 1")[1]
     view.set_dice.click()
     assert "Dice: roll 1 1 1" in view.messages.text
-    after = next(s for s in view.session.history if s.who == "dice").after.scores()  # no hit: the Defender wins
+    after = next(s for s in view.session.history if s.who == "the dice").after.scores()  # no hit: the Defender wins
     assert after[0] == before[0] - 1 and after[1] == before[1] + 2
 
 
