@@ -6,18 +6,17 @@
 >>> hench.get_game("huns").title
 'Huns'
 
-Standard library only: no Jupyter, plotting or data-frame import here. A game's engine is imported
-the first time it is asked for (`get_game`, or `hench.henchmania`), so `import hench` stays cheap.
+Standard library only: no Jupyter, plotting or data-frame import here. Importing hench is cheap:
+names are imported on first use, and a game's engine the first time it is asked for
+(`get_game`, or `hench.henchmania`).
 """
 
-from importlib import import_module
-from typing import Any
+from __future__ import annotations
 
-from .core import (
-    CHANCE, Dist, Game, HenchError, IllegalActionError, InvalidActionError, InvalidOptionError, InvalidStateError,
-    Option, RandomBot, Rng, Session, State, UnknownGameError, declare, format_probability, get_game, registered,
-    state_from_json,
-)
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from .core.registry import declare, registered
 
 __version__ = "0.1.0"
 
@@ -28,17 +27,30 @@ GAME_PACKAGES = ("henchmania", "huns", "hemloch", "maniacal", "lancaster")
 for _id, _module in ENGINES.items():
     declare(_id, _module)
 
+_FROM_CORE = ("CHANCE", "Dist", "Game", "HenchError", "IllegalActionError", "InvalidActionError", "InvalidOptionError",
+              "InvalidStateError", "Option", "RandomBot", "Rng", "Session", "State", "UnknownGameError",
+              "format_probability", "get_game", "state_from_json")
+
 
 def __getattr__(name: str) -> Any:
     if name == "GAMES":  # ids of the playable games
         return registered()
+    if name in _FROM_CORE:
+        return getattr(import_module(".core", __name__), name)
     if name in GAME_PACKAGES or name in ("rules", "shelf"):
         return import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'hench' has no attribute {name!r}")
 
 
-__all__ = [
-    "CHANCE", "Dist", "GAMES", "Game", "HenchError", "IllegalActionError", "InvalidActionError",
-    "InvalidOptionError", "InvalidStateError", "Option", "RandomBot", "Rng", "Session", "State",
-    "UnknownGameError", "format_probability", "get_game", "registered", "rules", "shelf", "state_from_json",
-]
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
+
+__all__ = [*_FROM_CORE, "GAMES", "registered", "rules", "shelf"]
+
+if TYPE_CHECKING:
+    from . import rules, shelf
+    from .core import (
+        CHANCE, Dist, Game, HenchError, IllegalActionError, InvalidActionError, InvalidOptionError, InvalidStateError,
+        Option, RandomBot, Rng, Session, State, UnknownGameError, format_probability, get_game, state_from_json,
+    )

@@ -1,22 +1,54 @@
-"""The shared core every game stands on (see docs/adding-a-game.md)."""
+"""The shared core every game stands on (see docs/adding-a-game.md).
 
-from .actions import Action, normal_words, parse_number, parse_seat, seat_name
-from .bots import Bot, RandomBot, next_action, play_game, random_playout, step
-from .chance import CHANCE, outcomes_from_dist, sample_outcome
-from .data import Assumption, DataError
-from .dist import Dist, format_probability
-from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError, UnknownGameError
-from .game import Game, InvalidOptionError, Option, State, state_from_json
-from .legality import Check, CheckTable, Violation, rule_ids_of
-from .phases import Phase, Phases
-from .registry import declare, get_game, register, registered
-from .rng import Rng
-from .session import Session, Step
+Names are imported on first use (PEP 562), so `import hench` stays cheap; `from hench.core import X`
+works as usual.
+"""
 
-__all__ = [
-    "CHANCE", "Action", "Assumption", "Bot", "Check", "CheckTable", "DataError", "Dist", "Game", "HenchError",
-    "IllegalActionError", "InvalidActionError", "InvalidOptionError", "InvalidStateError", "Option", "Phase", "Phases",
-    "RandomBot", "Rng", "Session", "State", "Step", "UnknownGameError", "Violation", "declare", "format_probability",
-    "get_game", "next_action", "normal_words", "outcomes_from_dist", "parse_number", "parse_seat", "play_game",
-    "random_playout", "register", "registered", "rule_ids_of", "sample_outcome", "seat_name", "state_from_json", "step",
-]
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+_WHERE = {
+    "Action": "actions", "normal_words": "actions", "parse_number": "actions", "parse_seat": "actions", "seat_name": "actions",
+    "Bot": "bots", "RandomBot": "bots", "next_action": "bots", "play_game": "bots", "random_playout": "bots", "step": "bots",
+    "CHANCE": "chance", "outcomes_from_dist": "chance", "sample_outcome": "chance",
+    "Assumption": "data", "DataError": "data",
+    "Dist": "dist", "format_probability": "dist",
+    "HenchError": "errors", "IllegalActionError": "errors", "InvalidActionError": "errors", "InvalidStateError": "errors",
+    "UnknownGameError": "errors",
+    "Game": "game", "InvalidOptionError": "game", "Option": "game", "State": "game", "state_from_json": "game",
+    "Check": "legality", "CheckTable": "legality", "Violation": "legality", "rule_ids_of": "legality",
+    "Phase": "phases", "Phases": "phases",
+    "declare": "registry", "get_game": "registry", "register": "registry", "registered": "registry",
+    "Rng": "rng", "Session": "session", "Step": "session",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hench.core' has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
+
+if TYPE_CHECKING:  # what type checkers and editors see
+    from .actions import Action, normal_words, parse_number, parse_seat, seat_name
+    from .bots import Bot, RandomBot, next_action, play_game, random_playout, step
+    from .chance import CHANCE, outcomes_from_dist, sample_outcome
+    from .data import Assumption, DataError
+    from .dist import Dist, format_probability
+    from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError, UnknownGameError
+    from .game import Game, InvalidOptionError, Option, State, state_from_json
+    from .legality import Check, CheckTable, Violation, rule_ids_of
+    from .phases import Phase, Phases
+    from .registry import declare, get_game, register, registered
+    from .rng import Rng
+    from .session import Session, Step

@@ -4,9 +4,12 @@ first time it is asked for (`get_game`), so `import hench` stays cheap."""
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from .errors import UnknownGameError
-from .game import Game
+
+if TYPE_CHECKING:
+    from .game import Game
 
 _GAMES: dict[str, Game] = {}
 _DECLARED: dict[str, str] = {}
