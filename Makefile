@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8866
 HOST ?= 127.0.0.1
 
-.PHONY: run test lab bench install clean strip check-notebooks
+.PHONY: run test lint lab bench install clean strip check-notebooks
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,11 @@ run: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ip=$(HOST) notebooks/index.ipynb
 
-test: $(STAMP)
+lint: $(STAMP)
+	$(BIN)/ruff check hench widgets
+	$(BIN)/mypy
+
+test: $(STAMP) lint
 	$(BIN)/python -m pytest tests
 	$(BIN)/python -m pytest --nbval-lax -p no:randomly notebooks
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from .core.errors import HenchError
@@ -38,7 +38,7 @@ class UnknownRuleError(HenchError, LookupError):
     """A rule ID that no catalogue has."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def for_game(game: str) -> list[Rule]:
     """Every rule of one game, in catalogue order."""
     if game not in GAME_PACKAGES:
@@ -51,7 +51,7 @@ def all_rules() -> list[Rule]:
     return [r for g in GAME_PACKAGES for r in for_game(g)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _by_id() -> dict[str, Rule]:
     return {r.id: r for r in all_rules()}
 

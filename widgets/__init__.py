@@ -5,8 +5,20 @@ Views hold a `hench.Session`, keep their children private and redraw from the se
 """
 
 from .core import (
-    DiceView, MessageArea, MonteCarloCheck, PhaseStepper, RulesPanel, Scoreboard, assumptions_table, checked_int, figure_widget,
-    friendly, guarded, protect, redraw, rules_table,
+    DiceView,
+    MessageArea,
+    MonteCarloCheck,
+    PhaseStepper,
+    RulesPanel,
+    Scoreboard,
+    assumptions_table,
+    checked_int,
+    figure_widget,
+    friendly,
+    guarded,
+    protect,
+    redraw,
+    rules_table,
 )
 from .shelf import ShelfView
 

@@ -171,7 +171,7 @@ class DiceView(ipw.VBox):
         self._on_roll, self._on_set = on_roll, on_set
         self.roll_button.on_click(lambda _: self._roll())
         self.set_button.on_click(lambda _: self._set())
-        super().__init__([self.faces, ipw.HBox([self.roll_button]), ipw.HBox(self.pickers + [self.set_button]), self.messages])
+        super().__init__([self.faces, ipw.HBox([self.roll_button]), ipw.HBox([*self.pickers, self.set_button]), self.messages])
 
     def show(self, values: Iterable[int] | None, enabled: bool = True) -> None:
         values = list(values or [])

@@ -17,7 +17,7 @@ import hench
 from hench.core import CHANCE, Rng, State, format_probability, next_action, sample_outcome
 
 from .board import ClickableBoard
-from .core import MessageArea, PhaseStepper, phase_rows, Scoreboard, figure_widget, guarded, protect, redraw
+from .core import MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, phase_rows, protect, redraw
 
 MAX_BUTTONS = 36
 BOT_STEP_LIMIT = 20_000
@@ -286,7 +286,8 @@ class GameView(ipw.VBox):
         mine = self._human_to_move()
         legal = st.legal_actions() if mine else []
         fmt = self.game.format_action
-        name = (lambda a: self.config.label(st, a)) if self.config.label else fmt
+        label = self.config.label
+        name = (lambda a: label(st, a)) if label is not None else fmt
         self.dice_box.layout.display = "flex" if chance else "none"
         if chance:
             self.dice_outcomes.options = [(f"{fmt(a)} · {format_probability(p)}", a) for a, p in st.chance_outcomes()]

@@ -91,7 +91,7 @@ def running_server(*extra: str, notebooks: Path = NOTEBOOKS, log_path: Path | No
             proc.wait(15)
         except subprocess.TimeoutExpired:
             proc.kill()
-        if log_path:
+        if not isinstance(log, int):
             log.close()
 
 

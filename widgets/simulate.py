@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from collections import Counter
 from dataclasses import dataclass, field
 
 import ipywidgets as ipw
@@ -30,11 +29,11 @@ class SimulationResult:
 
     def win_rates(self) -> list[float]:
         """Share of games each seat won (a tie shares the win)."""
-        wins = Counter()
+        wins: dict[int, float] = {}
         for row in self.rows:
             for seat in row["winners"]:
-                wins[seat] += 1 / len(row["winners"])
-        return [wins[s] / max(len(self.rows), 1) for s in range(self.players)]
+                wins[seat] = wins.get(seat, 0.0) + 1 / len(row["winners"])
+        return [wins.get(s, 0.0) / max(len(self.rows), 1) for s in range(self.players)]
 
 
 def simulate(config: TableConfig, players: int, games: int, seed: int = 0, bot_kind: str | None = None,
@@ -96,13 +95,13 @@ class SimulationView(ipw.VBox):
         rates = result.win_rates()
         self.summary.value = ("<table class='hench-sim-summary'><tr><th>seat</th><th>win rate</th><th>mean final score</th></tr>"
                               + "".join(f"<tr><td>{html.escape(names[s])}</td><td>{rates[s]:.1%}</td>"
-                                        f"<td>{df['scores'].map(lambda v: v[s]).mean():.1f}</td></tr>" for s in range(result.players))
+                                        f"<td>{df['scores'].map(lambda v, s=s: v[s]).mean():.1f}</td></tr>" for s in range(result.players))
                               + f"</table><div style='color:#667'>{len(df)} games, {df['actions'].mean():.0f} moves on average"
                               + (f", {df['clock'].mean():.1f} {self.config.clock_label}s" if df['clock'].notna().all() else "") + "</div>")
         fig = make_subplots(rows=1, cols=3, subplot_titles=("Win rate by seat", "Final scores", f"Game length ({self.config.clock_label}s)"))
         fig.add_trace(go.Bar(x=names, y=rates, marker_color=PALETTE[: result.players], showlegend=False), 1, 1)
         for s in range(result.players):
-            fig.add_trace(go.Histogram(x=df["scores"].map(lambda v: v[s]), name=names[s], opacity=0.6,
+            fig.add_trace(go.Histogram(x=df["scores"].map(lambda v, s=s: v[s]), name=names[s], opacity=0.6,
                                        marker_color=PALETTE[s % len(PALETTE)]), 1, 2)
         length = df["clock"] if df["clock"].notna().all() else df["actions"]
         fig.add_trace(go.Histogram(x=length, marker_color="#667", showlegend=False), 1, 3)

@@ -41,7 +41,7 @@ def parse_number(word: str, what: str, lo: int | None = None, hi: int | None = N
     if not (isinstance(word, str) and word.isascii() and word.isdigit()) or len(word) > 6:
         raise InvalidActionError(f"{what} should be a number, got {word!r}")
     value = int(word)
-    if lo is not None and value < lo or hi is not None and value > hi:
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
         span = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
         raise InvalidActionError(f"{what} should be {span}, got {value}")
     return value

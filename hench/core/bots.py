@@ -39,7 +39,10 @@ def next_action(state: State, bots: Sequence[Bot], rng: Rng) -> Hashable:
     """Who acts next, acting: the dice roll at a chance node, otherwise the seat's bot chooses."""
     if state.current_player == CHANCE:
         return sample_outcome(state.chance_outcomes(), rng)
-    return bots[state.current_player].choose(state)
+    seat = state.current_player
+    if seat is None:
+        raise ValueError("the game is over: nobody acts")
+    return bots[seat].choose(state)
 
 
 def step(state: State, bots: Sequence[Bot], rng: Rng) -> State:

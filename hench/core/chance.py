@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
+from typing import Any
+
 from .dist import Dist
 from .rng import Rng
 
@@ -12,7 +14,7 @@ CHANCE = -1
 """``state.current_player`` at a chance node: the dice (not a seat) act next."""
 
 
-def outcomes_from_dist(dist: Dist, wrap=lambda outcome: outcome) -> list[tuple[Hashable, Fraction]]:
+def outcomes_from_dist(dist: Dist, wrap: Callable[[Any], Any] = lambda outcome: outcome) -> list[tuple[Any, Fraction]]:
     """[(action, probability)] from an exact distribution, in the distribution's order."""
     return [(wrap(o), p) for o, p in dist.probabilities().items()]
 

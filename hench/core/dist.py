@@ -30,9 +30,9 @@ class Dist(Mapping):
     Two distributions are equal when they give every outcome the same probability.
     """
 
-    __slots__ = ("_weights", "_total")
+    __slots__ = ("_total", "_weights")
 
-    def __init__(self, weights: Mapping[Hashable, int] | Iterable[tuple[Hashable, int]]):
+    def __init__(self, weights: Mapping[Any, int] | Iterable[tuple[Any, int]]):
         items = weights.items() if isinstance(weights, Mapping) else weights
         merged: dict[Hashable, int] = {}
         for outcome, w in items:
@@ -48,31 +48,31 @@ class Dist(Mapping):
 
     # -- constructors ---------------------------------------------------------------
     @classmethod
-    def die(cls, sides: int = 6) -> "Dist":
+    def die(cls, sides: int = 6) -> Dist:
         """A fair die numbered 1..sides."""
         return cls({face: 1 for face in range(1, sides + 1)})
 
     @classmethod
-    def uniform(cls, outcomes: Iterable[Hashable]) -> "Dist":
+    def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
         return cls((o, 1) for o in outcomes)
 
     @classmethod
-    def constant(cls, outcome: Hashable) -> "Dist":
+    def constant(cls, outcome: Hashable) -> Dist:
         return cls({outcome: 1})
 
     @classmethod
-    def from_probabilities(cls, probs: Mapping[Hashable, Fraction] | Iterable[tuple[Hashable, Fraction]]) -> "Dist":
+    def from_probabilities(cls, probs: Mapping[Hashable, Fraction] | Iterable[tuple[Hashable, Fraction]]) -> Dist:
         items = list(probs.items() if isinstance(probs, Mapping) else probs)
         denom = math.lcm(*(Fraction(p).denominator for _, p in items))
         return cls((o, int(Fraction(p) * denom)) for o, p in items)
 
     @classmethod
-    def bernoulli(cls, p: Fraction) -> "Dist":
+    def bernoulli(cls, p: Fraction) -> Dist:
         p = Fraction(p)
         return cls({True: p.numerator, False: p.denominator - p.numerator})
 
     @classmethod
-    def binomial(cls, n: int, p: Fraction) -> "Dist":
+    def binomial(cls, n: int, p: Fraction) -> Dist:
         """Number of successes in n independent trials of probability p."""
         p = Fraction(p)
         a, b = p.numerator, p.denominator - p.numerator
@@ -80,7 +80,7 @@ class Dist(Mapping):
 
     # -- Mapping protocol: outcome -> weight ---------------------------------------
     @classmethod
-    def hypergeometric(cls, population: int, successes: int, draws: int) -> "Dist":
+    def hypergeometric(cls, population: int, successes: int, draws: int) -> Dist:
         """Successes among `draws` cards drawn without replacement from `population` cards, of which
         `successes` are successes (for example copies of a card in a deck)."""
         for name, v in (("population", population), ("successes", successes), ("draws", draws)):
@@ -146,35 +146,35 @@ class Dist(Mapping):
         return out
 
     # -- combinators ---------------------------------------------------------------
-    def map(self, f: Callable[[Any], Hashable]) -> "Dist":
+    def map(self, f: Callable[[Any], Hashable]) -> Dist:
         return Dist((f(o), w) for o, w in self._weights.items())
 
-    def bind(self, f: Callable[[Any], "Dist"]) -> "Dist":
+    def bind(self, f: Callable[[Any], Dist]) -> Dist:
         """Mixture: for each outcome o, continue with the distribution f(o)."""
         parts = [(w, f(o)) for o, w in self._weights.items()]
         scale = math.lcm(*(d.total for _, d in parts))
         return Dist((o2, w * w2 * (scale // d.total)) for w, d in parts for o2, w2 in d._weights.items())
 
-    def combine(self, other: "Dist", op: Callable[[Any, Any], Hashable]) -> "Dist":
+    def combine(self, other: Dist, op: Callable[[Any, Any], Hashable]) -> Dist:
         """Distribution of op(x, y) for independent x ~ self, y ~ other."""
         return Dist((op(a, b), wa * wb) for a, wa in self._weights.items() for b, wb in other._weights.items())
 
-    def __add__(self, other: "Dist | int") -> "Dist":
+    def __add__(self, other: Dist | int) -> Dist:
         if isinstance(other, Dist):
             return self.combine(other, operator.add)
         return self.map(lambda o: o + other)
 
     __radd__ = __add__
 
-    def __sub__(self, other: "Dist | int") -> "Dist":
+    def __sub__(self, other: Dist | int) -> Dist:
         if isinstance(other, Dist):
             return self.combine(other, operator.sub)
         return self.map(lambda o: o - other)
 
-    def __neg__(self) -> "Dist":
+    def __neg__(self) -> Dist:
         return self.map(operator.neg)
 
-    def repeat(self, n: int, op: Callable[[Any, Any], Hashable] = operator.add) -> "Dist":
+    def repeat(self, n: int, op: Callable[[Any, Any], Hashable] = operator.add) -> Dist:
         """op-fold of n independent copies (sum by default)."""
         if n < 1:
             raise ValueError("repeat needs n >= 1")
@@ -183,35 +183,35 @@ class Dist(Mapping):
             out = out.combine(self, op)
         return out
 
-    def pool(self, n: int) -> "Dist":
+    def pool(self, n: int) -> Dist:
         """n independent copies as a sorted tuple (descending): a dice pool."""
         out = self.map(lambda o: (o,))
         for _ in range(n - 1):
-            out = out.combine(self, lambda t, o: tuple(sorted(t + (o,), reverse=True)))
+            out = out.combine(self, lambda t, o: tuple(sorted((*t, o), reverse=True)))
         return out
 
-    def max_of(self, n: int) -> "Dist":
+    def max_of(self, n: int) -> Dist:
         return self.repeat(n, max)
 
-    def min_of(self, n: int) -> "Dist":
+    def min_of(self, n: int) -> Dist:
         return self.repeat(n, min)
 
     # comparisons give the distribution of a boolean, like icepool
-    def _compare(self, other: "Dist | Any", op: Callable[[Any, Any], bool]) -> "Dist":
+    def _compare(self, other: Dist | Any, op: Callable[[Any, Any], bool]) -> Dist:
         if isinstance(other, Dist):
             return self.combine(other, op)
         return self.map(lambda o: op(o, other))
 
-    def ge(self, other: "Dist | Any") -> "Dist":
+    def ge(self, other: Dist | Any) -> Dist:
         return self._compare(other, operator.ge)
 
-    def gt(self, other: "Dist | Any") -> "Dist":
+    def gt(self, other: Dist | Any) -> Dist:
         return self._compare(other, operator.gt)
 
-    def le(self, other: "Dist | Any") -> "Dist":
+    def le(self, other: Dist | Any) -> Dist:
         return self._compare(other, operator.le)
 
-    def lt(self, other: "Dist | Any") -> "Dist":
+    def lt(self, other: Dist | Any) -> Dist:
         return self._compare(other, operator.lt)
 
     # -- display -------------------------------------------------------------------

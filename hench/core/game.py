@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -62,7 +62,7 @@ class State:
     reach the state through its `Game` (`legal`, `transition`, `checks`, `score`, `observe`).
     """
 
-    game: ClassVar["Game"]
+    game: ClassVar[Game]
     phase: str
     current_player: int | None
     rng: int  # the state's own seeded generator (a SplitMix64 state), saved with it
@@ -103,7 +103,7 @@ class State:
         return self.current_player is None
 
     # -- applying ---------------------------------------------------------------------------
-    def apply(self, action: Any) -> "State":
+    def apply(self, action: Any) -> State:
         """The successor after `action` (an action, or its text). Raises and leaves `self` unchanged if illegal."""
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
@@ -180,7 +180,7 @@ class State:
         phases = self.game.phases
         return phases.title(self.phase) if phases is not None else self.phase
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         raise NotImplementedError
 
     def scores(self) -> list[int]:
@@ -210,7 +210,7 @@ class State:
             raise InvalidActionError(f"there is no seat {seat!r}: seats are 0..{self.num_players - 1}")
         return self.game.observe(self, seat)
 
-    def resample_hidden(self, seat: int, seed: int) -> "State":
+    def resample_hidden(self, seat: int, seed: int) -> State:
         """A state that differs from this one only in what `seat` keeps hidden from the others
         (for the conformance test that opponents' observations cannot tell them apart)."""
         if self.game.resample is None:
@@ -222,7 +222,7 @@ class State:
         raise NotImplementedError
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "State":
+    def from_dict(cls, data: dict[str, Any]) -> State:
         raise NotImplementedError
 
     def to_json(self) -> str:
@@ -230,7 +230,7 @@ class State:
                            "state": self.to_dict()}, sort_keys=True, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.to_dict() == other.to_dict()
 
     def __hash__(self) -> int:
         return hash(self.to_json())

@@ -19,7 +19,7 @@ class Rng:
         self.state = state & _MASK
 
     @classmethod
-    def from_seed(cls, seed: int | None) -> "Rng":
+    def from_seed(cls, seed: int | None) -> Rng:
         return cls(0x9E3779B97F4A7C15 if seed is None else (int(seed) * 0x2545F4914F6CDD1D) ^ 0x9E3779B97F4A7C15)
 
     def next64(self) -> int:

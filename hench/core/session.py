@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .actions import seat_name
 from .errors import HenchError, InvalidStateError
-from .game import State, load_json, state_from_json
+from .game import Game, State, load_json, state_from_json
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Session:
         self._states: list[State] = [state]
         self._actions: list[Hashable] = []
         self._redo: list[Hashable] = []
-        self._listeners: list[Callable[["Session"], None]] = []
+        self._listeners: list[Callable[[Session], None]] = []
 
     # -- reading -------------------------------------------------------------------
     @property
@@ -50,7 +50,7 @@ class Session:
         return self._states[0]
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.state.game
 
     @property
@@ -134,7 +134,7 @@ class Session:
             state = state.apply(action)
             yield state
 
-    def branch(self, at: int | None = None) -> "Session":
+    def branch(self, at: int | None = None) -> Session:
         """A new independent session holding the history up to step `at` (default: now)."""
         at = len(self._actions) if at is None else at
         if not 0 <= at <= len(self._actions):
@@ -145,7 +145,7 @@ class Session:
         return other
 
     # -- listeners -----------------------------------------------------------------
-    def observe(self, callback: Callable[["Session"], None]) -> None:
+    def observe(self, callback: Callable[[Session], None]) -> None:
         self._listeners.append(callback)
 
     def _notify(self) -> None:
@@ -159,7 +159,7 @@ class Session:
                            "actions": [fmt(a) for a in self._actions]})
 
     @classmethod
-    def from_json(cls, text: str) -> "Session":
+    def from_json(cls, text: str) -> Session:
         doc = load_json(text, "a saved hench session")
         if not isinstance(doc, dict) or doc.get("format") != "hench-session" or set(doc) != {"format", "initial", "actions"}:
             raise InvalidStateError("not a saved hench session: expected the fields format='hench-session', initial, actions")
