@@ -51,6 +51,21 @@ __all__ = [*_FROM_CORE, "GAMES", "registered", "rules", "shelf"]
 if TYPE_CHECKING:
     from . import rules, shelf
     from .core import (
-        CHANCE, Dist, Game, HenchError, IllegalActionError, InvalidActionError, InvalidOptionError, InvalidStateError,
-        Option, RandomBot, Rng, Session, State, UnknownGameError, format_probability, get_game, state_from_json,
+        CHANCE,
+        Dist,
+        Game,
+        HenchError,
+        IllegalActionError,
+        InvalidActionError,
+        InvalidOptionError,
+        InvalidStateError,
+        Option,
+        RandomBot,
+        Rng,
+        Session,
+        State,
+        UnknownGameError,
+        format_probability,
+        get_game,
+        state_from_json,
     )
