@@ -1,0 +1,181 @@
+"""Bad input never crashes and is never half-loaded: saves, typed moves and data files, fuzzed with a
+seeded mutator over every registered game (bounded so `make test` stays quick).
+
+Every outcome must be one of: refused with the right hench error, or accepted whole and playable to
+the end (and saved again).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+import hench
+from hench.core import HenchError, IllegalActionError, InvalidActionError, InvalidStateError, RandomBot, Rng, next_action
+
+from .test_conformance import game_ids, walk
+
+SAVES, MOVES, DATA_FILES = 150, 1500, 60
+PLAY_LIMIT = 20_000
+
+
+def play_out(state, seed: int) -> None:
+    """A random playout to the end, saving at the end: an accepted input must stay playable."""
+    rng, bots = Rng.from_seed(seed), [RandomBot(seed)] * state.num_players
+    for _ in range(PLAY_LIMIT):
+        if state.is_terminal:
+            hench.state_from_json(state.to_json())
+            return
+        state = state.apply(next_action(state, bots, rng))
+    raise AssertionError(f"no end after {PLAY_LIMIT} actions from an accepted input: {state!r}")
+
+
+# -- saves -------------------------------------------------------------------------------------
+def mutate(value, rng: Rng):
+    """One random edit somewhere inside a JSON value."""
+    if isinstance(value, dict) and value and rng.randrange(3):
+        key = rng.choice(sorted(value))
+        out = dict(value)
+        if rng.randrange(8) == 0:
+            del out[key]
+        else:
+            out[key] = mutate(value[key], rng)
+        return out
+    if isinstance(value, list) and value and rng.randrange(3):
+        i = rng.randrange(len(value))
+        out = list(value)
+        choice = rng.randrange(6)
+        if choice == 0:
+            del out[i]
+        elif choice == 1:
+            out.insert(i, value[i])
+        else:
+            out[i] = mutate(value[i], rng)
+        return out
+    options = [None, True, False, 0, -1, 1, 2, 7, 99, -(2**70), 2**70, 0.5, "", "x", "Player 1", [], {}, [0], value]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        options += [value + 1, value - 1, -value, value * 10]
+    return rng.choice(options)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_mutated_saves_load_whole_or_are_refused(game_id):
+    game = hench.get_game(game_id)
+    rng = Rng.from_seed(14)
+    states = [s for s, _, _ in walk(game_id, game.max_players, 3)]
+    states = [states[rng.randrange(len(states))] for _ in range(12)]
+    loaded = 0
+    for i in range(SAVES):
+        doc = json.loads(states[i % len(states)].to_json())
+        doc["state"] = mutate(doc["state"], rng)
+        text = json.dumps(doc)
+        try:
+            state = hench.state_from_json(text)
+        except InvalidStateError as exc:
+            assert str(exc)
+            continue
+        loaded += 1
+        assert state.to_json() == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+        play_out(state, i)
+    assert loaded < SAVES, "some mutations must be refused, or the mutator does nothing"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_deeply_nested_saves_are_refused_cleanly(game_id):
+    for depth in (999, 5000, 100_000):
+        nested = "[" * depth + "]" * depth
+        for text in (nested, '{"format":"hench-state","version":1,"game":"%s","state":%s}' % (game_id, nested)):
+            with pytest.raises(InvalidStateError):
+                hench.state_from_json(text)
+            with pytest.raises(InvalidStateError):
+                hench.Session.from_json(text)
+
+
+# -- typed moves -------------------------------------------------------------------------------
+ODD = ["²", "٣", "½", "\u00a0", "  ", "-", "+", "0", "99", "999999999999", "Player 0", "Player 9", "player", "on", "\t",
+       "é", "ß", "İ", "\u200b", ";", "'", '"', "\\", "/", "..", "\n", "🂡"]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_typed_moves_parse_or_are_refused(game_id):
+    game = hench.get_game(game_id)
+    rng = Rng.from_seed(20)
+    states = [s for s, _, _ in walk(game_id, game.min_players, 5)]
+    words = sorted({w for s in states[:: max(1, len(states) // 30)] for a in s.legal_actions() for w in str(a).split()})
+    for i in range(MOVES):
+        state = states[rng.randrange(len(states))]
+        legal = [str(a) for a in state.legal_actions()]
+        base = rng.choice(legal).split() if legal and rng.randrange(2) else [rng.choice(words) for _ in range(1 + rng.randrange(4))]
+        for _ in range(1 + rng.randrange(3)):
+            base.insert(rng.randrange(len(base) + 1), rng.choice(ODD) if rng.randrange(2) else rng.choice(words))
+        text = " ".join(base)
+        before = state.to_json()
+        try:
+            action = game.parse_action(state, text)
+            state.apply(action)
+        except (InvalidActionError, IllegalActionError) as exc:
+            assert str(exc)
+        assert state.to_json() == before
+
+
+# -- data files --------------------------------------------------------------------------------
+def data_text(game_id: str) -> str:
+    folder = resources.files(f"hench.{game_id}").joinpath("data")
+    return "\n".join(f.read_text(encoding="utf-8") for f in sorted(folder.iterdir(), key=lambda f: f.name) if f.name.endswith(".toml"))
+
+
+def mutate_text(text: str, rng: Rng) -> str:
+    lines = text.splitlines()
+    i = rng.randrange(len(lines))
+    line = lines[i]
+    edits = [
+        lambda: "",  # drop a line
+        lambda: line + "\n" + line,  # duplicate it
+        lambda: line.replace("=", "= 1979-05-27 #", 1) if "=" in line else line,  # a TOML date
+        lambda: line.split("=")[0] + "= -3" if "=" in line else line,
+        lambda: line.split("=")[0] + "= 10000" if "=" in line else line,
+        lambda: line.split("=")[0] + '= "glove"' if "=" in line else line,
+        lambda: line.split("=")[0] + "= [1, 2]" if "=" in line else line,
+        lambda: line.split("=")[0] + "= 0" if "=" in line else line,
+        lambda: line.split("=")[0] + '= "Wagons"' if "=" in line else line,
+        lambda: line.split("=")[0] + '= "two\u00a0words"' if "=" in line else line,
+        lambda: line.lower(),
+    ]
+    lines[i] = rng.choice(edits)()
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if "data" in hench.get_game(g).options])
+def test_mutated_data_files_are_checked_before_use(game_id, tmp_path: Path):
+    game = hench.get_game(game_id)
+    rng = Rng.from_seed(1000)
+    original = data_text(game_id)
+    whole = tmp_path / "whole.toml"
+    whole.write_text(original, encoding="utf-8")
+    play_out(game.new_game(players=game.max_players, seed=1, data=str(whole)), 1)  # the builtin data, as a user file
+    accepted = 0
+    for i in range(DATA_FILES):
+        path = tmp_path / f"mutant{i}.toml"
+        path.write_text(mutate_text(original, rng), encoding="utf-8")
+        for players in (game.min_players, game.max_players):
+            try:
+                state = game.new_game(players=players, seed=i, data=str(path))
+            except HenchError as exc:
+                assert str(path) in str(exc) or "data" in str(exc), f"a refusal names the file: {exc}"
+                continue
+            accepted += 1
+            play_out(state, i)
+    assert accepted, "the mutator should leave some files usable"
+
+
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if "data" in hench.get_game(g).options])
+def test_data_paths_that_are_not_files_are_refused(game_id, tmp_path: Path):
+    game = hench.get_game(game_id)
+    for bad in ("/dev/zero", str(tmp_path), str(tmp_path / "missing.toml"), "nul\0byte.toml"):
+        with pytest.raises(HenchError):
+            game.new_game(players=game.min_players, seed=1, data=bad)
