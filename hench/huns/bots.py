@@ -10,14 +10,14 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from hench.core import RandomBot, Rng
+from hench.core import Bot, RandomBot
 
 from . import effects as fx
-from .actions import parse
+from .actions import (Accept, Activate, Bonus, Curse, Draw, EndTurn, Flee, HunsAction, Onto, Order, Pillage, Place,
+                      Play, Reroll, ReturnRest, SendBack, Take, TakeWagon)
 from .data import BLACK, BLUE, GREEN, RED, YELLOW
-from .state import SLOTS
+from .legality import card_room, empty_spaces, fillable_cards, wagon_room
+from .state import SLOTS, HunsState
 
 __all__ = ["HeuristicBot", "RandomBot", "make_bot"]
 
@@ -25,37 +25,30 @@ CARD_VALUE = {BLUE: 1.0, RED: 1.3, GREEN: 1.1, BLACK: 1.6, YELLOW: 1.5}
 SEVERITY = {"bad_omen": 1.5, "blight": 1.2, "lame_horse": 1.0, "broken_axle": 0.4, "none": 0.0}
 
 
-@dataclass
-class HeuristicBot:
+class HeuristicBot(Bot):
     """Greedy rules of thumb: take the die that fills Wagons (a dispatch is worth N + type bonus),
     fill Mercenaries, play Curses on the leader, flee a Curse when its cost beats N VP.
     Ties go to the first action in `legal_actions()` order, so games are reproducible."""
 
-    seed: int | None = 0
-    name: str = "heuristic"
-    rng: Rng = field(init=False)
+    name = "heuristic"
 
-    def __post_init__(self) -> None:
-        self.rng = Rng.from_seed(self.seed)
-
-    def choose(self, state) -> str:
-        legal = state.legal_actions()
+    def choose(self, state: HunsState) -> HunsAction:
+        legal = state._legal_cached()
         if len(legal) == 1:
             return legal[0]
-        scored = [(self.score(state, a), -i, a) for i, a in enumerate(legal)]
-        return max(scored)[2]
+        scored = [(self.score(state, a), -i) for i, a in enumerate(legal)]
+        return legal[-max(scored)[1]]
 
     # -- one score per action ------------------------------------------------------------------
-    def score(self, state, action: str) -> float:
-        p = parse(action)
-        kind = p[0]
-        if kind == "take":
-            return max(_pillage_gain(state, p[1], state.dice[p[1]]), _draw_gain(state, p[1], state.dice[p[1]]))
-        if kind == "pillage":
+    def score(self, state: HunsState, action: HunsAction) -> float:
+        if isinstance(action, Take):
+            value = state.dice[action.colour]
+            return max(_pillage_gain(state, action.colour, value), _draw_gain(state, action.colour, value))
+        if isinstance(action, Pillage):
             return _pillage_gain(state, state.die, state.value)
-        if kind == "draw":
+        if isinstance(action, Draw):
             return _draw_gain(state, state.die, state.value)
-        return _SCORERS.get(kind, lambda s, q: 0.0)(state, p)
+        return _SCORERS.get(type(action), lambda s, q: 0.0)(state, action)
 
 
 def _camp(state):
@@ -63,7 +56,7 @@ def _camp(state):
 
 
 def _matching(state, colour: int) -> int:
-    return sum(state._empty_spaces(s, colour) for s in range(SLOTS))
+    return sum(empty_spaces(state, s, colour) for s in range(SLOTS))
 
 
 def _pillage_gain(state, colour: int, value: int) -> float:
@@ -78,7 +71,7 @@ def _pillage_gain(state, colour: int, value: int) -> float:
         empty = [sc for sc, x in zip(state.data.wagons[w].spaces, camp.loads[slot]) if x < 0]
         if empty and all(sc == colour for sc in empty) and len(empty) <= n:
             best = max(best, state.n + 2.0)
-    cards = [(state.data.cards[c].spaces - len(camp.cubes.get(c, ())), c) for c in state._fillable_cards()]
+    cards = [(state.data.cards[c].spaces - len(camp.cubes.get(c, ())), c) for c in fillable_cards(state)]
     for room, c in cards:
         if 0 < room <= n:
             best = max(best, 2.0 + (0.5 if state.data.cards[c].colour == GREEN else 1.0))
@@ -91,8 +84,8 @@ def _draw_gain(state, colour: int, value: int) -> float:
     return CARD_VALUE[colour] + 0.15 * value
 
 
-def _score_play(state, p) -> float:
-    c = state.data.cards[state.data.card_index(p[1])]
+def _score_play(state, a: Play) -> float:
+    c = state.data.cards[state.data.card_ids[a.card]]
     if c.colour == GREEN:
         return 2.0 - 0.4 * c.spaces
     if c.colour == BLACK:
@@ -100,8 +93,8 @@ def _score_play(state, p) -> float:
     return 1.0
 
 
-def _score_target(state, p) -> float:
-    return state.scores()[p[1]] + 0.01 * sum(state.camps[p[1]].stash)
+def _score_target(state, a: Curse) -> float:
+    return state.scores()[a.target] + 0.01 * sum(state.camps[a.target].stash)
 
 
 def _accept_cost(state) -> float:
@@ -113,56 +106,47 @@ def _accept_cost(state) -> float:
     return cost
 
 
-def _score_flee(state, p) -> float:
-    return {"sendback": 100.0, "flee": -state.n, "accept": -_accept_cost(state)}[p[0]]
-
-
-def _score_onto(state, p) -> float:
+def _score_onto(state, a: Onto) -> float:
     held = sum(state.holding)
-    if p[1] is None:
-        return min(held, state._wagon_room()) + (0.1 if state._wagon_room() else 0.0)
-    card = state.data.card_index(p[1])
-    room = state._card_room(card)
+    if a.card is None:
+        return min(held, wagon_room(state)) + (0.1 if wagon_room(state) else 0.0)
+    room = card_room(state, state.data.card_ids[a.card])
     done = 2.5 if room <= held else 0.0
     return min(room, held) * 0.9 + done
 
 
-def _score_place(state, p) -> float:
-    cube, slot, space = p[1], p[2], p[3]
-    camp = _camp(state)
-    left = sum(1 for x in camp.loads[slot] if x < 0)
-    wild_penalty = 0.0 if space == cube else -0.5
-    return 5.0 - left + wild_penalty
+def _score_place(state, a: Place) -> float:
+    left = sum(1 for x in _camp(state).loads[a.slot] if x < 0)
+    return 5.0 - left + (0.0 if a.space == a.cube else -0.5)
 
 
-def _score_replace(state, p) -> float:
-    i = p[1]
-    if i < 0:
+def _score_replace(state, a: TakeWagon) -> float:
+    if a.display is None:
         return 0.0
-    w = state.data.wagons[state.display[i]]
+    w = state.data.wagons[state.display[a.display]]
     have = {state.data.wagons[x].type for x in _camp(state).dispatched}
     fit = sum(1 for sc in w.spaces if state.holding[sc])
     return 1.0 + fit - 0.2 * len(w.spaces) + (0.5 if w.type not in have else 0.0)
 
 
-def _score_activate(state, p) -> float:
-    effect = state.data.cards[state.data.card_index(p[1])].effect
-    if effect in ("raid_cubes", "open_raid"):
-        colour = p[2][0] if p[2] else state.data.cards[state.data.card_index(p[1])].param
+def _score_activate(state, a: Activate) -> float:
+    card = state.data.cards[state.data.card_ids[a.card]]
+    if card.effect in ("raid_cubes", "open_raid"):
+        colour = a.colour if a.colour is not None else card.param
         return min(2, _matching(state, colour), state.reserve[colour]) - 0.5
-    if effect == "forced_march":
+    if card.effect == "forced_march":
         return 0.5 if state.value < 3 else -1.0
     return 0.3
 
 
-def _score_bonus(state, p) -> float:
-    return sum(min(1, _matching(state, c)) for c in p[1])
+def _score_bonus(state, a: Bonus) -> float:
+    return sum(min(1, _matching(state, c)) for c in a.colours)
 
 
-_SCORERS = {"play": _score_play, "target": _score_target, "flee": _score_flee, "accept": _score_flee,
-            "sendback": _score_flee, "onto": _score_onto, "place": _score_place, "replace": _score_replace,
-            "activate": _score_activate, "bonus": _score_bonus, "return": lambda s, p: -10.0,
-            "end": lambda s, p: 0.0, "reroll": lambda s, p: -1.0}
+_SCORERS = {Play: _score_play, Curse: _score_target, SendBack: lambda s, a: 100.0, Flee: lambda s, a: -s.n,
+            Accept: lambda s, a: -_accept_cost(s), Onto: _score_onto, Place: _score_place, TakeWagon: _score_replace,
+            Activate: _score_activate, Bonus: _score_bonus, ReturnRest: lambda s, a: -10.0,
+            EndTurn: lambda s, a: 0.0, Reroll: lambda s, a: -1.0, Order: lambda s, a: 1.0 if a.first == "penalty" else 0.0}
 
 
 def make_bot(kind: str = "heuristic", seed: int = 0):

@@ -94,6 +94,11 @@ class HunsData:
         return self.card_ids[card_id]
 
     @cached_property
+    def lower_ids(self) -> dict[str, str]:
+        """Card ids as typed in any case -> the id as printed."""
+        return {k.lower(): k for k in self.card_ids}
+
+    @cached_property
     def face_probabilities(self) -> list[tuple[int, Fraction]]:
         return list(self.die.probabilities().items())
 

@@ -61,20 +61,39 @@ def die_value(camp: "Camp", data: HunsData, shown: int) -> int:
     return shown
 
 
-def draw_count(camp: "Camp", data: HunsData, colour: int, value: int) -> int:
-    """Cards drawn by a Draw action (HU-044 plus Keen Scout, Tracker, Ildico, Lame Horse)."""
-    n = value + count(camp, data, "extra_draw")
-    if colour == BLACK:
-        n += count(camp, data, "extra_draw_curse")
-    penalty = count(camp, data, "lame_horse")
-    return max(1, n - penalty) if penalty else n
+def combine(base: int, bonus: int, penalty: int, first: str = "bonus") -> int:
+    """The number after a bonus and a "-penalty, minimum 1" effect, in the order chosen (HU-075)."""
+    if not penalty:
+        return base + bonus
+    if first == "bonus":
+        return max(1, base + bonus - penalty)
+    return max(1, base - penalty) + bonus
 
 
-def pillage_count(camp: "Camp", data: HunsData, colour: int, value: int) -> int:
-    """Cubes taken by a Pillage action (HU-049 plus Saddlebags, Quartermaster, Blight)."""
-    n = value + count(camp, data, "saddlebag", colour) + count(camp, data, "extra_cube")
-    penalty = count(camp, data, "blight", colour)
-    return max(1, n - penalty) if penalty else n
+def draw_parts(camp: "Camp", data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
+    """(base, bonus, penalty) of a Draw (HU-044 plus Keen Scout, Tracker, Ildico; Lame Horse)."""
+    bonus = count(camp, data, "extra_draw") + (count(camp, data, "extra_draw_curse") if colour == BLACK else 0)
+    return value, bonus, count(camp, data, "lame_horse")
+
+
+def pillage_parts(camp: "Camp", data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
+    """(base, bonus, penalty) of a Pillage (HU-049 plus Saddlebags, Quartermaster; Blight)."""
+    bonus = count(camp, data, "saddlebag", colour) + count(camp, data, "extra_cube")
+    return value, bonus, count(camp, data, "blight", colour)
+
+
+def order_matters(parts: tuple[int, int, int]) -> bool:
+    return combine(*parts, first="bonus") != combine(*parts, first="penalty")
+
+
+def draw_count(camp: "Camp", data: HunsData, colour: int, value: int, first: str = "bonus") -> int:
+    """Cards drawn by a Draw action."""
+    return combine(*draw_parts(camp, data, colour, value), first=first)
+
+
+def pillage_count(camp: "Camp", data: HunsData, colour: int, value: int, first: str = "bonus") -> int:
+    """Cubes taken by a Pillage action."""
+    return combine(*pillage_parts(camp, data, colour, value), first=first)
 
 
 def wild_cubes(camp: "Camp", data: HunsData) -> int:

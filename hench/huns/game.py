@@ -1,59 +1,35 @@
-"""The Huns game: the state class, the setup (HU-011..HU-029) and the `Game` description."""
+"""Options, setup (HU-011..HU-029) and the `Game` description that wires the modules together."""
 
 from __future__ import annotations
 
 from hench.core import Game, InvalidOptionError, Option, Rng
 
-from . import actions as A
-from . import render, scoring
-from .data import COLOURS, HunsData, default_data, load_data
-from .engine import Engine
-from .state import DISPLAY, RESERVE_BY_PLAYERS, SLOTS, Camp
+from . import legality, render, scoring, transitions
+from .actions import ACTION_TYPES, format_action, parse_action
+from .data import HunsData, default_data, load_data
+from .phases import PHASES
+from .state import DISPLAY, RESERVE_BY_PLAYERS, SLOTS, Camp, HunsState, validate_state
 
+OPTIONS = {
+    "strict_pillage_use": Option("strict_pillage_use", True, "A5: a Pillage may not choose a destination that takes no cube "
+                                 "while another could take one"),
+    "setup_bonus_destination": Option("setup_bonus_destination", "wagons", "A1: where the 3rd/4th players' catch-up "
+                                      "Valuables go", ("wagons", "stash")),
+    "setup_bonus_colours": Option("setup_bonus_colours", "any", "HU-028, HU-029: catch-up Valuables of any colour (the "
+                                  "rulebook), or only colours that fit an empty Wagon space (catalogue reading A1)",
+                                  ("any", "fitting")),
+    "raid_same_turn": Option("raid_same_turn", True, "A8: a Raid can be activated in the turn it was played"),
+    "data": Option("data", None, "path of your own Huns data file (TOML: cards, wagons, dice); None: the placeholders"),
+    "first_player": Option("first_player", None, "HU-027: the seat that starts (None: drawn from the seed)"),
+}
 
-class HunsState(Engine):
-    """A Huns position. Use `hench.get_game("huns").new_game(players=3, seed=1)` to make one."""
-
-    def scores(self) -> list[int]:
-        """VP of each player as if the game ended now (final at `game_over`)."""
-        return scoring.scores(self)
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self)
-
-    def breakdown(self, seat: int) -> dict[str, int]:
-        return scoring.breakdown(self, seat)
-
-    def scoring_sheet(self) -> list[dict[str, int]]:
-        return scoring.scoring_sheet(self)
-
-    def action_for_space(self, slot: int, index: int) -> str | None:
-        """The action a click on space `index` (0-based) of the Wagon in `slot` (0 or 1) stands for,
-        or None. A matching cube if one is held, else a wild cube (Broad Wagon, Teamster)."""
-        camp = self.camps[self.current_player] if isinstance(self.current_player, int) and self.current_player >= 0 else None
-        if camp is None or not 0 <= slot < len(camp.wagons) or camp.wagons[slot] < 0:
-            return None
-        spaces = self.data.wagons[camp.wagons[slot]].spaces
-        if not 0 <= index < len(spaces) or camp.loads[slot][index] >= 0:
-            return None
-        space = spaces[index]
-        legal = self.legal_actions()
-        for cube in [space] + [c for c in range(5) if c != space]:
-            action = A.place(cube, slot, space)
-            if action in legal:
-                return action
-        return None
-
-    def notation(self) -> str:
-        return render.notation(self)
-
-    def _repr_html_(self) -> str:
-        return render.to_html(self)
-
-    def html(self, seat: int | None = None, clickable: bool = False) -> str:
-        """The table as HTML (Huns hides nothing a seat may not see); `clickable` marks the dice and
-        Wagon spaces that are legal moves with data-action for a clickable board."""
-        return render.to_html(self, clickable=clickable)
+READINGS = {
+    "A1": ("setup_bonus_destination", "catch-up Valuables are loaded onto the receiver's Wagons; 'stash' puts them in the Stash"),
+    "HU-028/A1": ("setup_bonus_colours", "the rulebook lets the 3rd and 4th players take Valuables of any colour ('any', "
+                  "the default); the catalogue's A1 restricts them to colours that fit an empty Wagon space ('fitting')"),
+    "A5": ("strict_pillage_use", "a destination that takes no cube is refused while another takes one"),
+    "A8": ("raid_same_turn", "a Raid may be activated in the turn it was played"),
+}
 
 
 def _deal(s: HunsState, rng: Rng, hd: HunsData, n: int) -> None:
@@ -73,21 +49,23 @@ def _deal(s: HunsState, rng: Rng, hd: HunsData, n: int) -> None:
 def _reset_turn(s: HunsState) -> None:
     s.die, s.value, s.wild_used = -1, 0, 0
     s.action_done = s.raid_done = s.reroll_done = s.sent_back = False
-    s.resume, s.holding, s.hand, s.hand_deck = "setup", [0] * 5, (), -1
+    s.resume, s.holding, s.hand, s.hand_deck, s.order_for = "setup", [0] * 5, (), -1, None
     s.curse, s.curse_from, s.curse_to, s.replace_slot, s.reroll, s.played = -1, 0, 0, -1, -1, -1
 
 
 def start(players: int, seed: int | None, strict_pillage_use: bool, setup_bonus_destination: str,
-          raid_same_turn: bool, data: str, first_player: int) -> HunsState:
-    if not -1 <= first_player < players:
-        raise InvalidOptionError(f"first_player should be -1 (random) or a seat 0..{players - 1}, got {first_player}")
-    hd = load_data(data) if data else default_data()
+          setup_bonus_colours: str, raid_same_turn: bool, data: str | None, first_player: int | None) -> HunsState:
+    if first_player is not None and not (isinstance(first_player, int) and not isinstance(first_player, bool)
+                                         and 0 <= first_player < players):
+        raise InvalidOptionError(f"first_player should be None (drawn) or a seat 0..{players - 1}, not {first_player!r}")
+    hd = default_data() if data is None else load_data(data)
     rng = Rng.from_seed(seed)
     s = object.__new__(HunsState)
     s.data, s.n, s._owned, s._legal = hd, players, 0, None
     s.strict, s.bonus_dest, s.raid_same_turn = strict_pillage_use, setup_bonus_destination, raid_same_turn
+    s.bonus_colours = setup_bonus_colours
     _deal(s, rng, hd, players)
-    first = rng.randrange(players) if first_player < 0 else first_player  # HU-027
+    first = rng.randrange(players) if first_player is None else first_player  # HU-027
     s.first = s.start_seat = s.active = first
     s.round, s.turn = 1, 0
     s.dice, s.taken = [0] * 5, [-1] * 5
@@ -101,41 +79,10 @@ def start(players: int, seed: int | None, strict_pillage_use: bool, setup_bonus_
     return s
 
 
-def parse_action(state: HunsState, text: str) -> str:
-    """The canonical action string for `text` (any case and spacing), checked for form only."""
-    p = A.parse(text)
-    lookup = {k.lower(): k for k in state.data.card_ids}
-    canonical = _canonical(p, lookup, text)
-    A.parse(canonical)
-    return canonical
-
-
-def _canonical(p: tuple, lookup: dict[str, str], text: str) -> str:
-    kind = p[0]
-    card = lambda cid: lookup.get(cid.lower(), cid)  # noqa: E731
-    simple = {"draw": "draw", "pillage": "pillage", "flee": "flee", "accept": "accept", "sendback": "send back",
-              "return": "return the rest", "end": "end turn"}
-    if kind in simple:
-        return simple[kind]
-    makers = {"roll": lambda: A.roll(p[1], p[2]), "take": lambda: A.take(p[1]), "reroll": lambda: A.reroll(p[1]),
-              "play": lambda: A.play(card(p[1])), "target": lambda: A.target(p[1]),
-              "onto": lambda: A.onto(None if p[1] is None else card(p[1])), "place": lambda: A.place(p[1], p[2], p[3]),
-              "replace": lambda: A.replace(p[1]), "bonus": lambda: A.bonus(p[1]),
-              "activate": lambda: A.activate(card(p[1]), p[2])}
-    return makers[kind]()
-
-
-OPTIONS = {
-    "strict_pillage_use": Option("strict_pillage_use", True, "A5: a Pillage may not choose a destination that takes no cube "
-                                 "while another could take one"),
-    "setup_bonus_destination": Option("setup_bonus_destination", "wagons", "A1: where the 3rd/4th players' catch-up "
-                                      "Valuables go", ("wagons", "stash")),
-    "raid_same_turn": Option("raid_same_turn", True, "A8: a Raid can be activated in the turn it was played"),
-    "data": Option("data", "", "path of your own Huns data file (TOML: cards, wagons, dice); empty = the placeholders"),
-    "first_player": Option("first_player", -1, "HU-027: -1 for a random first player, or a seat number"),
-}
-
-GAME = Game(id="huns", title="Huns", min_players=2, max_players=4, state_class=HunsState, start=start,
-            options=OPTIONS, turn_rule="HU-033", end_rule="HU-038", parse=parse_action)
-
-__all__ = ["GAME", "HunsState", "start", "COLOURS"]
+GAME = Game(
+    id="huns", title="Huns", min_players=2, max_players=4, state_class=HunsState, start=start, options=OPTIONS,
+    turn_rule="HU-033", end_rule="HU-038", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
+    transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
+    parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
+    resample=render.resample, hidden_information=True,
+)

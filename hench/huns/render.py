@@ -1,171 +1,280 @@
-"""How a Huns position looks: a one-line notation and an HTML picture with inline styles."""
+"""What a seat may know (`observation`), `resample` for the hidden-information test, and every view
+built from an observation: the one-line notation and the HTML table.
+
+Hidden (HU-081, HU-104): the cards drawn and not yet played (seen by the drawer only), the order of
+the decks and of the Wagon deck (nobody), the types of dispatched Wagons and the face of a fled Curse
+(their owner only, until final scoring). So the "VP if it ended now" of another Camp leaves out the
+categories that depend on those (wagon types; Treasures counting types).
+"""
 
 from __future__ import annotations
 
-import html
-from typing import TYPE_CHECKING
+import html as _html
+from typing import Any
 
-from .data import COLOURS, KINDS, LETTERS
+from hench.core import CHANCE, Rng, seat_name
+
+from .actions import Place
+from .data import BLACK, COLOURS, KINDS, LETTERS
 from .effects import is_live
-from .state import PHASES, Camp
+from .phases import PHASES
+from .scoring import breakdown
+from .state import Camp, HunsState
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import StateCore
-
-HEX = {0: "#2f6fd6", 1: "#d23b3b", 2: "#2e9e4f", 3: "#2b2b2b", 4: "#e0b100"}
-TEXT_ON = {0: "#fff", 1: "#fff", 2: "#fff", 3: "#fff", 4: "#222"}
-LABELS = {p: label for p, label, _ in PHASES}
-
-
-# -- notation -----------------------------------------------------------------------------------
-def _load_text(state: "StateCore", camp: Camp, slot: int) -> str:
-    w = camp.wagons[slot]
-    if w < 0:
-        return "-"
-    spaces = state.data.wagons[w].spaces
-    cells = "".join(LETTERS[c] if x < 0 else LETTERS[x].lower() for sc, x in zip(spaces, camp.loads[slot]) for c in [sc])
-    return f"{state.wagon_id(w)}[{cells}]"
+HEX = {"blue": "#2f6fd6", "red": "#d23b3b", "green": "#2e9e4f", "black": "#2b2b2b", "yellow": "#e0b100"}
+TEXT_ON = {"blue": "#fff", "red": "#fff", "green": "#fff", "black": "#fff", "yellow": "#222"}
+HIDDEN_CONDITIONS = ("wagon_types", "wagon_set")
 
 
-def _card_text(state: "StateCore", camp: Camp, card: int) -> str:
+# -- the observation -------------------------------------------------------------------------------
+def observation(state: HunsState, seat: int | None) -> dict[str, Any]:
+    """A JSON-like dict of everything `seat` may know (None: a spectator)."""
+    over = state.phase == "game_over"
+    sees_hand = seat is not None and seat == state.active
+    return {
+        "phase": state.phase, "phase_title": PHASES.title(state.phase), "round": state.round, "turn": state.turn,
+        "players": state.n, "first": state.first, "active": state.active, "viewer": seat,
+        "to_act": None if state.current_player in (None, CHANCE) else state.current_player,
+        "dice": [{"colour": COLOURS[c], "value": v or None, "taken_by": None if t < 0 else t}
+                 for c, (v, t) in enumerate(zip(state.dice, state.taken))],
+        "reserve": list(state.reserve), "decks": [len(d) for d in state.decks], "wagon_deck": len(state.wagon_deck),
+        "display": [None if w < 0 else _wagon(state, w, None) for w in state.display],
+        "holding": list(state.holding), "hand_size": len(state.hand),
+        "hand": [_card(state, c) for c in state.hand] if sees_hand else None,
+        "curse": None if state.curse < 0 else {**_card(state, state.curse), "from": state.curse_from, "to": state.curse_to},
+        "camps": [_camp(state, i, seat == i or over) for i in range(state.n)],
+        "winners": state.winners() if over else [],
+    }
+
+
+def _card(state: HunsState, card: int) -> dict[str, Any]:
     c = state.data.cards[card]
-    if card in camp.fled:
-        return f"{c.id}(fled)"
-    if c.spaces:
-        return f"{c.id}({len(camp.cubes.get(card, ()))}/{c.spaces})"
-    return c.id + ("*" if card in camp.used else "")
+    return {"id": c.id, "name": c.name, "colour": COLOURS[c.colour], "effect": c.effect, "spaces": c.spaces}
 
 
-def camp_notation(state: "StateCore", seat: int) -> str:
+def _wagon(state: HunsState, wagon: int, load: list[int] | None) -> dict[str, Any]:
+    w = state.data.wagons[wagon]
+    load = load if load is not None else [-1] * len(w.spaces)
+    return {"id": w.id, "type": w.type, "type_name": state.data.type_names[w.type],
+            "spaces": [COLOURS[c] for c in w.spaces], "load": [COLOURS[x] if x >= 0 else None for x in load]}
+
+
+def _camp(state: HunsState, seat: int, knows: bool) -> dict[str, Any]:
     camp = state.camps[seat]
-    wagons = " ".join(_load_text(state, camp, s) for s in range(len(camp.wagons)))
-    cards = ",".join(_card_text(state, camp, c) for c in camp.cards) or "-"
-    return f"p{seat}: {wagons} d{len(camp.dispatched)} s{sum(camp.stash)} {cards}"
+    cards = [_camp_card(state, camp, c, knows) for c in camp.cards]
+    sheet: dict[str, int | None] = dict(breakdown(state, seat))
+    if not knows:
+        sheet["wagon types"] = None
+        if any(state.data.cards[c].condition in HIDDEN_CONDITIONS for c in camp.cards):
+            sheet["treasures"] = None
+    known = [v for v in sheet.values() if v is not None]
+    return {"wagons": [None if w < 0 else _wagon(state, w, camp.loads[i]) for i, w in enumerate(camp.wagons)],
+            "dispatched": len(camp.dispatched),
+            "dispatched_types": sorted(state.data.wagons[w].type for w in camp.dispatched) if knows else None,
+            "stash": list(camp.stash), "cards": cards, "breakdown": sheet,
+            "vp": sum(known) if len(known) == len(sheet) else None, "vp_known_part": sum(known)}
 
 
-def notation(state: "StateCore") -> str:
-    """One line, e.g. 'r1 t0 first=2 active=2 turn_take_die | dice B3 R1 ... | res ... | p0: ...'.
-    Dice: the value, '*' once taken, '?' not rolled. Wagon spaces: capital = empty, small = loaded."""
-    dice = " ".join(LETTERS[c] + (str(v) if v else "?") + ("*" if state.taken[c] >= 0 else "") for c, v in enumerate(state.dice))
-    res = "/".join(map(str, state.reserve))
-    decks = "/".join(str(len(d)) for d in state.decks)
-    held = "".join(LETTERS[c] * k for c, k in enumerate(state.holding))
+def _camp_card(state: HunsState, camp: Camp, card: int, knows: bool) -> dict[str, Any]:
+    if card in camp.fled:
+        return {"fled": True, "colour": "black", **({"id": state.card_id(card), "name": state.data.cards[card].name} if knows else {})}
+    return {**_card(state, card), "cubes": [COLOURS[x] for x in camp.cubes.get(card, ())],
+            "used": card in camp.used, "live": is_live(camp, state.data, card), "fled": False}
+
+
+# -- resample (a state differing only in what one seat hides) ------------------------------------
+def resample(state: HunsState, seat: int, rng: Rng) -> HunsState:
+    """Swap `seat`'s hidden cards with unseen ones of the same back: the drawn hand with its deck,
+    dispatched Wagons with the Wagon deck, fled Curses with the Curse deck."""
+    s = state.clone()
+    camp = s._camp(seat)
+    if s.hand and s.active == seat:
+        pool = rng.shuffled(s.hand + s.decks[s.hand_deck])
+        s.hand, s.decks[s.hand_deck] = tuple(pool[:len(s.hand)]), tuple(pool[len(s.hand):])
+    for i, w in enumerate(camp.dispatched):
+        if s.wagon_deck:
+            j = rng.randrange(len(s.wagon_deck))
+            camp.dispatched[i], s.wagon_deck = s.wagon_deck[j], s.wagon_deck[:j] + (w,) + s.wagon_deck[j + 1:]
+    for i, card in enumerate(camp.fled):
+        deck = s.decks[BLACK]
+        if deck:
+            j = rng.randrange(len(deck))
+            new = deck[j]
+            s.decks[BLACK] = deck[:j] + (card,) + deck[j + 1:]
+            camp.fled[i] = new
+            camp.cards[camp.cards.index(card)] = new
+    camp.fx = None
+    s._legal = None
+    return s
+
+
+# -- notation --------------------------------------------------------------------------------------
+def _wagon_text(w: dict[str, Any] | None) -> str:
+    if w is None:
+        return "-"
+    cells = "".join(LETTERS[COLOURS.index(sp)] if x is None else LETTERS[COLOURS.index(x)].lower()
+                    for sp, x in zip(w["spaces"], w["load"]))
+    return f"{w['id']}[{cells}]"
+
+
+def _card_text(c: dict[str, Any]) -> str:
+    if c["fled"]:
+        return f"{c['id']}(fled)" if "id" in c else "fled-Curse"
+    if c["spaces"]:
+        return f"{c['id']}({len(c['cubes'])}/{c['spaces']})"
+    return c["id"] + ("*" if c["used"] else "")
+
+
+def camp_notation(obs: dict[str, Any], seat: int) -> str:
+    camp = obs["camps"][seat]
+    wagons = " ".join(_wagon_text(w) for w in camp["wagons"])
+    cards = ",".join(_card_text(c) for c in camp["cards"]) or "-"
+    return f"{seat_name(seat)}: {wagons} d{camp['dispatched']} s{sum(camp['stash'])} {cards}"
+
+
+def notation(obs: dict[str, Any]) -> str:
+    """One line from an observation. Dice: value, '*' once taken, '?' not rolled. Wagon spaces:
+    capital = empty, small = loaded. Seats count from 1."""
+    dice = " ".join(LETTERS[c] + str(d["value"] or "?") + ("*" if d["taken_by"] is not None else "") for c, d in enumerate(obs["dice"]))
+    held = "".join(LETTERS[c] * k for c, k in enumerate(obs["holding"]))
     extra = f" holding={held}" if held else ""
-    if state.hand:
-        extra += " hand=" + ",".join(state.card_id(c) for c in state.hand)
-    camps = " | ".join(camp_notation(state, s) for s in range(state.n))
-    return (f"r{state.round} t{state.turn} first={state.first} active={state.active} {state.phase}{extra} | dice {dice} | "
-            f"res {res} | decks {decks} | wagons {len(state.wagon_deck)} | {camps}")
+    if obs["hand"]:
+        extra += " hand=" + ",".join(c["id"] for c in obs["hand"])
+    elif obs["hand_size"]:
+        extra += f" hand={obs['hand_size']} cards"
+    camps = " | ".join(camp_notation(obs, s) for s in range(obs["players"]))
+    return (f"r{obs['round']} t{obs['turn']} first={obs['first'] + 1} active={obs['active'] + 1} {obs['phase']}{extra} | "
+            f"dice {dice} | res {'/'.join(map(str, obs['reserve']))} | decks {'/'.join(map(str, obs['decks']))} | "
+            f"wagons {obs['wagon_deck']} | {camps}")
 
 
-# -- HTML ---------------------------------------------------------------------------------------
-def _cube(colour: int, size: int = 12) -> str:
+# -- HTML ------------------------------------------------------------------------------------------
+def _cube(colour: str, size: int = 12) -> str:
     return (f"<span style='display:inline-block;width:{size}px;height:{size}px;background:{HEX[colour]};"
             f"border:1px solid #0006;border-radius:2px;margin:1px'></span>")
 
 
 def _click(action: object | None, hint: str) -> str:
     """Attributes that make an element a move to click (widgets.board); `action` must be legal."""
-    return "" if action is None else f" data-action='{html.escape(str(action))}' title='{html.escape(hint)}'"
+    return "" if action is None else f" data-action='{_html.escape(str(action))}' title='{_html.escape(hint)}'"
 
 
-def _space(space: int, load: int, action: object | None = None) -> str:
-    inner = _cube(load, 14) if load >= 0 else ""
-    return (f"<span{_click(action, 'click to put a cube here (HU-057)')} style='display:inline-flex;align-items:center;justify-content:center;width:20px;height:20px;"
-            f"margin:1px;border:2px solid {HEX[space]};border-radius:4px;background:#fffdf6'>{inner}</span>")
+def _space(space: str, load: str | None, action: object | None = None) -> str:
+    inner = _cube(load, 14) if load else ""
+    return (f"<span{_click(action, 'click to put a cube here (HU-057)')} style='display:inline-flex;align-items:center;"
+            f"justify-content:center;width:20px;height:20px;margin:1px;border:2px solid {HEX[space]};border-radius:4px;"
+            f"background:#fffdf6'>{inner}</span>")
 
 
-def _die(state: "StateCore", colour: int, legal: set[str] = frozenset()) -> str:
-    v, taken = state.dice[colour], state.taken[colour]
-    take = f"take {COLOURS[colour]}"
-    face = str(v) if v else "?"
-    fade = "opacity:0.35;" if taken >= 0 else ""
-    who = f"<div style='font-size:10px;color:#555'>p{taken}</div>" if taken >= 0 else "<div style='font-size:10px'>&nbsp;</div>"
+def _die(d: dict[str, Any], legal: set[str]) -> str:
+    take = f"take {d['colour']}"
+    fade = "opacity:0.35;" if d["taken_by"] is not None else ""
+    who = seat_name(d["taken_by"]) if d["taken_by"] is not None else "&nbsp;"
     return (f"<div{_click(take if take in legal else None, 'click to take this die (HU-033)')} "
             f"style='display:inline-block;text-align:center;margin:0 4px'><div style='{fade}width:30px;height:30px;"
-            f"line-height:30px;border-radius:6px;background:{HEX[colour]};color:{TEXT_ON[colour]};font-weight:bold;"
-            f"font-size:17px;box-shadow:1px 1px 2px #0005'>{face}</div>{who}</div>")
+            f"line-height:30px;border-radius:6px;background:{HEX[d['colour']]};color:{TEXT_ON[d['colour']]};font-weight:bold;"
+            f"font-size:17px;box-shadow:1px 1px 2px #0005'>{d['value'] or '?'}</div><div style='font-size:10px;color:#555'>{who}</div></div>")
 
 
-def _supply(state: "StateCore", legal: set[str] = frozenset()) -> str:
-    cols = []
-    for c in range(5):
-        cols.append(f"<td style='padding:2px 8px;text-align:center'>{_die(state, c, legal)}<div style='font-size:11px'>"
-                    f"{KINDS[c]} deck: <b>{len(state.decks[c])}</b></div><div style='font-size:11px'>{_cube(c)} "
-                    f"reserve <b>{state.reserve[c]}</b></div></td>")
+def _supply(obs: dict[str, Any], legal: set[str]) -> str:
+    cols = [f"<td style='padding:2px 8px;text-align:center'>{_die(d, legal)}<div style='font-size:11px'>{KINDS[c]} deck: "
+            f"<b>{obs['decks'][c]}</b></div><div style='font-size:11px'>{_cube(d['colour'])} reserve <b>{obs['reserve'][c]}</b></div></td>"
+            for c, d in enumerate(obs["dice"])]
     return f"<table style='border-collapse:collapse'><tr>{''.join(cols)}</tr></table>"
 
 
-def _wagon_html(state: "StateCore", wagon: int, load: list[int] | None, label: str, slot: int | None = None) -> str:
-    w = state.data.wagons[wagon]
-    load = load if load is not None else [-1] * len(w.spaces)
-    actions = [state.action_for_space(slot, k) if slot is not None else None for k in range(len(w.spaces))]
-    cells = "".join(_space(sc, x, a) for sc, x, a in zip(w.spaces, load, actions))
+def _wagon_html(w: dict[str, Any], label: str, actions: list[object | None] | None = None) -> str:
+    actions = actions or [None] * len(w["spaces"])
+    cells = "".join(_space(sp, x, a) for sp, x, a in zip(w["spaces"], w["load"], actions))
     return (f"<div style='display:inline-block;margin:3px;padding:3px 5px;border:1px solid #a98;border-radius:6px;"
-            f"background:#f3e6cf'><div style='font-size:10px;color:#654'>{label} {w.id} "
-            f"({html.escape(state.data.type_names[w.type])})</div>{cells}</div>")
+            f"background:#f3e6cf'><div style='font-size:10px;color:#654'>{label} {w['id']} "
+            f"({_html.escape(w['type_name'])})</div>{cells}</div>")
 
 
-def _card_html(state: "StateCore", camp: Camp, card: int) -> str:
-    c = state.data.cards[card]
-    if card in camp.fled:
+def _card_html(c: dict[str, Any]) -> str:
+    if c["fled"]:
+        name = f" {c['id']} {_html.escape(c['name'])}" if "id" in c else ""
         return ("<span style='display:inline-block;margin:2px;padding:2px 6px;border-radius:4px;background:#555;"
-                "color:#ddd;font-size:11px'>fled Curse</span>")
-    cubes = "".join(_cube(x, 9) for x in camp.cubes.get(card, ()))
-    room = f" {len(camp.cubes.get(card, ()))}/{c.spaces} {cubes}" if c.spaces else ""
-    used = " (used)" if card in camp.used else ""
-    live = is_live(camp, state.data, card)
-    style = "solid" if live or c.colour in (1, 4) else "dashed"  # dashed: an empty Mercenary, a filled Curse
-    return (f"<span title='{html.escape(c.effect)}{' (active)' if live else ''}' style='display:inline-block;margin:2px;"
-            f"padding:2px 6px;border-radius:4px;border:2px {style} {HEX[c.colour]};background:#fff;font-size:11px'>"
-            f"<b>{c.id}</b> {html.escape(c.name)}{room}{used}</span>")
+                f"color:#ddd;font-size:11px'>fled Curse{name}</span>")
+    cubes = "".join(_cube(x, 9) for x in c["cubes"])
+    room = f" {len(c['cubes'])}/{c['spaces']} {cubes}" if c["spaces"] else ""
+    style = "solid" if c["live"] or c["colour"] in ("red", "yellow") else "dashed"
+    return (f"<span title='{_html.escape(c['effect'])}{' (active)' if c['live'] else ''}' style='display:inline-block;"
+            f"margin:2px;padding:2px 6px;border-radius:4px;border:2px {style} {HEX[c['colour']]};background:#fff;font-size:11px'>"
+            f"<b>{c['id']}</b> {_html.escape(c['name'])}{room}{' (used)' if c['used'] else ''}</span>")
 
 
-def _camp_html(state: "StateCore", seat: int, clickable: bool = False) -> str:
-    camp = state.camps[seat]
-    turn = seat == state.current_player
-    border = "#d23b3b" if turn else "#ccc"
-    slot = (lambda i: i) if clickable and turn else (lambda i: None)
-    wagons = "".join(_wagon_html(state, w, camp.loads[i], f"wagon {i + 1}", slot(i)) if w >= 0 else
-                     "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
-                     for i, w in enumerate(camp.wagons))
-    stash = "".join(_cube(c, 9) for c in range(5) for _ in range(camp.stash[c]))
-    cards = "".join(_card_html(state, camp, c) for c in camp.cards) or "<i style='color:#999'>no cards</i>"
-    first = " &#9873; first" if seat == state.first else ""
-    vp = f" &middot; <b>{state.scores()[seat]}</b> VP{'' if state.phase == 'game_over' else ' if it ended now'}"
-    return (f"<div style='border:2px solid {border};border-radius:8px;padding:6px;margin:4px 0;background:#fbf8f2'>"
-            f"<b>Player {seat}</b>{first}{vp}{' &larr; to act' if turn else ''}<div>{wagons}</div>"
-            f"<div style='font-size:12px'>dispatched: <b>{len(camp.dispatched)}</b> &nbsp; stash ({sum(camp.stash)}): "
+def _vp_text(camp: dict[str, Any], over: bool) -> str:
+    if camp["vp"] is not None:
+        return f" &middot; <b>{camp['vp']}</b> VP{'' if over else ' if it ended now'}"
+    return f" &middot; <b>{camp['vp_known_part']}</b> VP shown + hidden Wagon types (HU-104)"
+
+
+def _camp_html(state: HunsState, obs: dict[str, Any], seat: int, clickable: bool) -> str:
+    camp, turn = obs["camps"][seat], seat == obs["to_act"]
+    wagons = "".join(_wagon_html(w, f"wagon {i + 1}", _space_actions(state, i, w) if clickable and turn else None)
+                     if w else "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
+                     for i, w in enumerate(camp["wagons"]))
+    stash = "".join(_cube(COLOURS[c], 9) for c in range(5) for _ in range(camp["stash"][c]))
+    types = f" ({', '.join(camp['dispatched_types'])})" if camp["dispatched_types"] else ""
+    cards = "".join(_card_html(c) for c in camp["cards"]) or "<i style='color:#999'>no cards</i>"
+    return (f"<div style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;margin:4px 0;"
+            f"background:#fbf8f2'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
+            f"{_vp_text(camp, obs['phase'] == 'game_over')}{' &larr; to act' if turn else ''}<div>{wagons}</div>"
+            f"<div style='font-size:12px'>dispatched: <b>{camp['dispatched']}</b>{types} &nbsp; stash ({sum(camp['stash'])}): "
             f"{stash}</div><div>{cards}</div></div>")
 
 
-def _sheet_html(state: "StateCore") -> str:
-    from .scoring import scoring_sheet
+def _space_actions(state: HunsState, slot: int, w: dict[str, Any]) -> list[object | None]:
+    return [action_for_space(state, slot, k) for k in range(len(w["spaces"]))]
 
-    rows = scoring_sheet(state)
-    head = "".join(f"<th style='padding:2px 8px'>Player {i}</th>" for i in range(state.n))
+
+def action_for_space(state: HunsState, slot: int, index: int) -> Place | None:
+    """The move a click on space `index` (0-based) of the Wagon in `slot` stands for, or None:
+    a matching cube if one is held, else a wild cube (Broad Wagon, Teamster)."""
+    seat = state.current_player
+    if seat is None or seat == CHANCE or not 0 <= slot < len(state.camps[seat].wagons):
+        return None
+    camp = state.camps[seat]
+    if camp.wagons[slot] < 0:
+        return None
+    spaces = state.data.wagons[camp.wagons[slot]].spaces
+    if not 0 <= index < len(spaces) or camp.loads[slot][index] >= 0:
+        return None
+    legal = state.legal_actions()
+    space = spaces[index]
+    for cube in [space] + [c for c in range(5) if c != space]:
+        if Place(cube, slot, space) in legal:
+            return Place(cube, slot, space)
+    return None
+
+
+def _sheet_html(obs: dict[str, Any]) -> str:
+    camps = obs["camps"]
+    head = "".join(f"<th style='padding:2px 8px'>{seat_name(i)}</th>" for i in range(len(camps)))
     body = "".join(f"<tr><td style='padding:1px 8px'>{k}</td>" + "".join(
-        f"<td style='text-align:right;padding:1px 8px'>{r[k]}</td>" for r in rows) + "</tr>" for k in rows[0])
-    win = ", ".join(f"Player {w}" for w in state.winners())
+        f"<td style='text-align:right;padding:1px 8px'>{c['breakdown'][k]}</td>" for c in camps) + "</tr>" for k in camps[0]["breakdown"])
+    win = ", ".join(seat_name(w) for w in obs["winners"])
     return (f"<table style='border-collapse:collapse;font-size:12px;margin:4px 0;background:#fff'><tr><th></th>{head}</tr>"
             f"{body}</table><div>Winner: <b>{win}</b></div>")
 
 
-def to_html(state: "StateCore", clickable: bool = False) -> str:
-    """The table as HTML. With `clickable`, the dice to take and the Wagon spaces to fill carry
-    data-action="<move>" for a clickable board."""
+def html(state: HunsState, seat: int | None, clickable: bool = False) -> str:
+    """The table as `seat` sees it (None: a spectator). With `clickable`, the dice to take and the
+    Wagon spaces to fill carry data-action="<move>" for a clickable board."""
+    obs = observation(state, seat)
     legal = {str(a) for a in state.legal_actions()} if clickable else set()
-    display = "".join(_wagon_html(state, w, None, f"display {i + 1}") for i, w in enumerate(state.display) if w >= 0)
-    held = "".join(_cube(c) for c in range(5) for _ in range(state.holding[c]))
-    hand = " ".join(state.card_id(c) for c in state.hand)
-    pending = (f"<div>in hand: {held}</div>" if held else "") + (f"<div>drawn: <b>{hand}</b></div>" if hand else "")
-    phase = f"{LABELS.get(state.phase, state.phase)} <code>{state.phase}</code>"
+    display = "".join(_wagon_html(w, f"display {i + 1}") for i, w in enumerate(obs["display"]) if w)
+    held = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["holding"][c]))
+    hand = " ".join(f"{c['id']} {_html.escape(c['name'])}" for c in obs["hand"] or ())
+    hidden = f"{obs['hand_size']} cards drawn (hidden)" if obs["hand_size"] and not hand else ""
+    pending = (f"<div>in hand: {held}</div>" if held else "") + (f"<div>drawn: <b>{hand or hidden}</b></div>" if hand or hidden else "")
     return (f"<div style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>"
-            f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {state.round}, turn {state.turn + 1}/5 "
-            f"&middot; {phase}</div>{_supply(state, legal)}<div style='font-size:12px'>Wagon deck: {len(state.wagon_deck)} "
-            f"&middot; face up:</div><div>{display}</div>{pending}"
-            f"{_sheet_html(state) if state.phase == 'game_over' else ''}"
-            f"{''.join(_camp_html(state, s, clickable) for s in range(state.n))}</div>")
+            f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {obs['round']}, turn {obs['turn'] + 1}/5 "
+            f"&middot; {_html.escape(obs['phase_title'])}</div>{_supply(obs, legal)}<div style='font-size:12px'>Wagon deck: "
+            f"{obs['wagon_deck']} &middot; face up:</div><div>{display}</div>{pending}"
+            f"{_sheet_html(obs) if obs['phase'] == 'game_over' else ''}"
+            f"{''.join(_camp_html(state, obs, s, clickable) for s in range(obs['players']))}</div>")
 
 
-__all__ = ["notation", "to_html", "camp_notation"]
+__all__ = ["action_for_space", "camp_notation", "html", "notation", "observation", "resample"]

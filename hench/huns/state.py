@@ -1,15 +1,20 @@
-"""The Huns position: what is on the table, how it is copied and how it is saved.
+"""The Huns position: what is on the table, how it is copied and how it is saved. No rules here.
 
 Decks, the Wagon deck and the display are tuples (never mutated, so copies share them); each Camp is
-copied only when an action writes to it (`_camp`). The rules themselves are in `engine.py`.
+copied only when an action writes to it (`_camp`). Inside the state an absent colour, card, Wagon or
+seat is -1 (fast integer fields); the saved form writes them as null. The rules are in legality.py
+and transitions.py, reached through the `Game` record.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from hench.core import CHANCE, InvalidStateError, State
 from hench.core.schema import Reader, check_int, check_str
 
 from .data import COLOURS, LETTERS, HunsData, HunsDataError, data_from_document, default_data
+from .phases import CHANCE_PHASES, PHASES
 
 CUBES_PER_COLOUR = 24  # HU-007
 RESERVE_BY_PLAYERS = {2: 20, 3: 22, 4: 24}  # HU-019, HU-030
@@ -18,24 +23,9 @@ DISPLAY = 4  # HU-021: four face-up Wagons
 DICE = 5
 TURNS_PER_ROUND = 5  # HU-031
 
-PHASES: list[tuple[str, str, list[str]]] = [
-    ("setup_catchup_valuables", "Catch-up Valuables (3rd and 4th players)", ["HU-027", "HU-028", "HU-029"]),
-    ("round_roll_dice", "The first player rolls the 5 dice", ["HU-031", "HU-032"]),
-    ("turn_take_die", "Take one die from the pool", ["HU-033", "HU-035", "HU-070"]),
-    ("turn_reroll_die", "A Diviner rerolls a die", ["HU-070", "HU-077"]),
-    ("turn_choose_action", "Draw Cards or Pillage Valuables", ["HU-034", "HU-041", "HU-042", "HU-085"]),
-    ("draw_choose_card", "Play one of the drawn cards", ["HU-044", "HU-045", "HU-046", "HU-047"]),
-    ("curse_choose_target", "Choose who receives the Curse", ["HU-091"]),
-    ("curse_flee_decision", "The target flees or accepts the Curse", ["HU-094", "HU-095", "HU-096"]),
-    ("pillage_choose_destination", "Choose one card or your Wagons", ["HU-049", "HU-050", "HU-051", "HU-064"]),
-    ("pillage_place", "Load the cubes on Wagon spaces", ["HU-057", "HU-058", "HU-059", "HU-064"]),
-    ("wagon_replace", "A full Wagon left: take a new one", ["HU-060", "HU-061", "HU-022"]),
-    ("turn_after_window", "After your action: Raids", ["HU-071", "HU-072", "HU-086"]),
-    ("game_over", "Final scoring", ["HU-038", "HU-101", "HU-102", "HU-106", "HU-107"]),
-]
-PHASE_IDS = tuple(p for p, _, _ in PHASES)
-CHANCE_PHASES = ("round_roll_dice", "turn_reroll_die")
-RESUMES = ("setup", "turn_choose_action", "turn_after_window")
+PHASE_IDS = PHASES.ids
+RESUMES = ("setup", "turn_take_die", "turn_choose_action", "pillage_place", "turn_after_window")
+ORDERS = ("draw", "pillage")
 
 
 class Camp:
@@ -57,7 +47,7 @@ class Camp:
 
     def copy(self) -> "Camp":
         """A copy to write to. The effect cache is kept: whoever changes cards, cubes on cards or
-        fled Curses must reset `fx` (see engine.py)."""
+        fled Curses must reset `fx` (see transitions.py)."""
         new = Camp(list(self.wagons), [list(x) for x in self.loads], list(self.dispatched), list(self.stash),
                    list(self.cards), {k: list(v) for k, v in self.cubes.items()}, list(self.fled), list(self.used))
         new.fx = self.fx
@@ -76,12 +66,11 @@ class Camp:
         return out
 
 
-class StateCore(State):
-    """Fields, copying and serialization of a Huns position."""
+class HunsState(State):
+    """A Huns position. Use `hench.get_game("huns").new_game(players=3, seed=1)` to make one."""
 
     data: HunsData
 
-    # -- the uniform API ---------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         phase = self.phase
@@ -101,7 +90,7 @@ class StateCore(State):
     def num_players(self) -> int:
         return self.n
 
-    def clone(self) -> "StateCore":
+    def clone(self) -> "HunsState":
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         d["camps"] = list(self.camps)
@@ -136,7 +125,7 @@ class StateCore(State):
         return {
             "players": self.n, "data": self.data.raw,
             "options": {"strict_pillage_use": self.strict, "setup_bonus_destination": self.bonus_dest,
-                        "raid_same_turn": self.raid_same_turn},
+                        "raid_same_turn": self.raid_same_turn, "setup_bonus_colours": self.bonus_colours},
             "rng": self.rng, "round": self.round, "turn": self.turn, "first": self.first,
             "start_seat": self.start_seat, "phase": self.phase, "active": self.active,
             "decks": {COLOURS[c]: [cid(x) for x in deck] for c, deck in enumerate(self.decks)},
@@ -157,7 +146,7 @@ class StateCore(State):
             "hand_deck": colour(self.hand_deck), "curse": self.card_id(self.curse) if self.curse >= 0 else None,
             "curse_from": self.curse_from, "curse_to": self.curse_to, "sent_back": self.sent_back,
             "replace_slot": self.replace_slot, "reroll": colour(self.reroll), "setup_queue": list(self.setup_queue),
-            "played": self.card_id(self.played) if self.played >= 0 else None,
+            "played": self.card_id(self.played) if self.played >= 0 else None, "order_for": self.order_for,
         }
 
     def _camp_dict(self, camp: Camp) -> dict:
@@ -172,7 +161,7 @@ class StateCore(State):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "StateCore":
+    def from_dict(cls, data: dict) -> "HunsState":
         r = Reader(data)
         n = r.int("players", 2, 4)
         raw = r.raw("data")
@@ -186,8 +175,24 @@ class StateCore(State):
         _read_turn(s, r.obj("turn_state"), n)
         s.camps = r.list("camps", lambda v, p: _read_camp(s, v, p), n, n)
         r.done()
-        check_consistency(s)
         return s
+
+    # -- views (built from the observation in render.py) ---------------------------------------
+    def winners(self) -> list[int]:
+        """HU-106, HU-107: most VP, then the bigger Stash (see scoring.winners)."""
+        from .scoring import winners
+
+        return winners(self)
+
+    def notation(self) -> str:
+        from .render import notation
+
+        return notation(self.observation(None))
+
+    def _repr_html_(self) -> str:
+        from .render import html
+
+        return html(self, None)
 
     # -- counting helpers used by tests and the consistency check ------------------------------
     def cube_totals(self) -> list[int]:
@@ -227,11 +232,12 @@ def _opt_colour(r: Reader, key: str) -> int:
     return -1 if v is None else COLOURS.index(check_str(v, f"{r.where}.{key}", COLOURS))
 
 
-def _read_top(s: StateCore, r: Reader, n: int) -> None:
+def _read_top(s: HunsState, r: Reader, n: int) -> None:
     opts = r.obj("options")
     s.strict = opts.bool("strict_pillage_use")
     s.bonus_dest = opts.str("setup_bonus_destination", ("wagons", "stash"))
     s.raid_same_turn = opts.bool("raid_same_turn")
+    s.bonus_colours = opts.str("setup_bonus_colours", ("any", "fitting"))
     opts.done()
     s.rng = r.int("rng", 0, 2**64 - 1)
     s.round, s.turn = r.int("round", 1, 10_000), r.int("turn", 0, TURNS_PER_ROUND - 1)
@@ -249,7 +255,7 @@ def _read_top(s: StateCore, r: Reader, n: int) -> None:
     s.taken = r.list("taken", lambda v, p: -1 if v is None else check_int(v, p, 0, n - 1), DICE, DICE)
 
 
-def _read_turn(s: StateCore, r: Reader, n: int) -> None:
+def _read_turn(s: HunsState, r: Reader, n: int) -> None:
     card = _ids(s.data.card_ids, "card")
     s.die, s.value = _opt_colour(r, "die"), r.int("value", 0, 30)
     s.action_done, s.raid_done, s.reroll_done = r.bool("action_done"), r.bool("raid_done"), r.bool("reroll_done")
@@ -267,10 +273,12 @@ def _read_turn(s: StateCore, r: Reader, n: int) -> None:
     s.setup_queue = tuple(r.list("setup_queue", lambda v, p: check_int(v, p, 0, n - 1), 0, 2))
     played = r.raw("played")
     s.played = -1 if played is None else card(played, f"{r.where}.played")
+    order = r.raw("order_for")
+    s.order_for = None if order is None else check_str(order, f"{r.where}.order_for", ORDERS)
     r.done()
 
 
-def _read_camp(s: StateCore, v: object, path: str) -> Camp:
+def _read_camp(s: HunsState, v: object, path: str) -> Camp:
     r = Reader(v, path)
     card, wagon = _ids(s.data.card_ids, "card"), _ids(s.data.wagon_ids, "wagon")
     slots = r.list("wagons", None, SLOTS, SLOTS)
@@ -288,7 +296,7 @@ def _read_camp(s: StateCore, v: object, path: str) -> Camp:
     return camp
 
 
-def _read_slot(s: StateCore, slot: object, path: str, wagon) -> tuple[int, list[int]]:
+def _read_slot(s: HunsState, slot: object, path: str, wagon) -> tuple[int, list[int]]:
     if slot is None:
         return -1, []
     r = Reader(slot, path)
@@ -309,8 +317,9 @@ def _letters(text: str, path: str) -> list[int]:
     return [LETTERS.index(ch) for ch in text]
 
 
-def check_consistency(s: StateCore) -> None:
-    """Conservation of cubes, cards and Wagons, and the links between the turn's fields."""
+def validate_state(s: HunsState) -> None:
+    """The invariants a save must keep: conservation of cubes, cards and Wagons, and the links
+    between the turn's fields. Raises InvalidStateError naming the field."""
     expected_out = CUBES_PER_COLOUR - RESERVE_BY_PLAYERS[s.n]
     for c, total in enumerate(s.cube_totals()):
         if total != CUBES_PER_COLOUR - expected_out:
@@ -329,12 +338,10 @@ def check_consistency(s: StateCore) -> None:
         _check_camp(s, seat, camp)
     problem = _phase_problem(s)
     if problem:
-        raise InvalidStateError(f"phase {s.phase} does not fit the rest of the state: {problem}")
-    if s.phase != "game_over" and not s.legal_actions():
-        raise InvalidStateError(f"phase {s.phase} leaves nobody a move: the state cannot be reached by the rules")
+        raise InvalidStateError(f"state.phase {s.phase!r} does not fit the rest of the state: {problem}")
 
 
-def _phase_problem(s: StateCore) -> str | None:
+def _phase_problem(s: HunsState) -> str | None:
     """What contradicts the phase (a saved state must be a position the rules can reach)."""
     p = s.phase
     pillaging = p in ("pillage_choose_destination", "pillage_place", "wagon_replace")
@@ -350,6 +357,8 @@ def _phase_problem(s: StateCore) -> str | None:
         return "the drawn cards come from another deck"
     if (p == "wagon_replace") != (s.replace_slot >= 0) or p == "wagon_replace" and s.camps[s.active].wagons[s.replace_slot] >= 0:
         return "a Wagon is replaced only into an empty slot, just after a dispatch"
+    if (p == "effect_order") != (s.order_for is not None):
+        return "an order of effects is chosen only in effect_order"
     if (p == "turn_reroll_die") != (s.reroll >= 0):
         return "a die is rerolled only in turn_reroll_die"
     in_setup = p == "setup_catchup_valuables" or pillaging and s.resume == "setup"
@@ -358,7 +367,7 @@ def _phase_problem(s: StateCore) -> str | None:
     return _dice_problem(s, in_setup)
 
 
-def _dice_problem(s: StateCore, in_setup: bool) -> str | None:
+def _dice_problem(s: HunsState, in_setup: bool) -> str | None:
     taken = sum(1 for t in s.taken if t >= 0)
     rolled = [v > 0 for v in s.dice]
     if in_setup and any(rolled):
@@ -371,14 +380,15 @@ def _dice_problem(s: StateCore, in_setup: bool) -> str | None:
         return None
     if not all(rolled) or taken != s.turn + (s.die >= 0):
         return f"turn {s.turn} should follow {s.turn} taken dice"
-    if s.active != (s.first + s.turn) % s.n or (s.die >= 0) != (s.phase not in ("turn_take_die", "turn_reroll_die")):
+    before_die = s.phase in ("turn_take_die", "turn_reroll_die") or s.resume == "turn_take_die"
+    if s.active != (s.first + s.turn) % s.n or (s.die >= 0) == before_die:
         return "the active player or the taken die does not match the turn"
     if s.die >= 0 and s.taken[s.die] != s.active:
         return "the active player did not take this turn's die"
     return None
 
 
-def _check_camp(s: StateCore, seat: int, camp: Camp) -> None:
+def _check_camp(s: HunsState, seat: int, camp: Camp) -> None:
     for card, cubes in camp.cubes.items():
         c = s.data.cards[card]
         if card not in camp.cards or c.spaces == 0 or len(cubes) > c.spaces or card in camp.fled:
