@@ -6,14 +6,11 @@ import ipywidgets as ipw
 import plotly.graph_objects as go
 
 from hench import format_probability
-from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds
+from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds, render
 from hench.henchmania.bots import HeuristicBot, RandomBot
 
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
-
-SEATS = ["P0", "P1", "P2", "P3", "P4"]  # as the engine's moves and log name them ("play Glove on P1")
-
 
 def _duel_odds(state) -> str:
     """During a duel, the exact chance the Attacker wins from here (hench.henchmania.odds)."""
@@ -22,9 +19,9 @@ def _duel_odds(state) -> str:
 
 
 CONFIG = TableConfig(
-    game_id="henchmania", phases=PHASES, board=lambda state, seat, clickable: state.html(seat, clickable=clickable),
+    game_id="henchmania", phases=PHASES, board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
-    clock=lambda state: state.day, clock_label="day", seat_names=SEATS, explain=_duel_odds,
+    clock=lambda state: state.day, clock_label="day", explain=_duel_odds,
     show_stepper=False,  # the board draws the phase bar and the last events itself
 )
 
@@ -124,7 +121,7 @@ class TiebreakView(ipw.VBox):
 
     def __init__(self):
         self.messages = MessageArea()
-        make = lambda label, v: protect(ipw.IntSlider(value=v, min=1, max=6, description=label, continuous_update=False), self.messages)  # noqa: E731
+        make = lambda label, v: protect(ipw.IntSlider(value=v, min=1, max=6, description=label, continuous_update=False), self.messages)
         self.xa, self.xd, self.ya, self.yd = make("X attack", 4), make("X defence", 4), make("Y attack", 4), make("Y defence", 4)
         self.answer = ipw.HTML()
         for w in (self.xa, self.xd, self.ya, self.yd):

@@ -1,13 +1,13 @@
-"""Henchmania actions: small hashable tuples that print readably and parse back.
+"""Henchmania actions: one frozen dataclass per kind, one `format_action` / `parse_action` pair.
 
-Seats print as ``P0``, ``P1``, ... (the seat index). The forms are::
+Seats are 0-based fields and print as "Player 1", "Player 2", ... The forms are::
 
     place Tavern                  place Church with Porter        (phase 1, HM-016, HM-098)
     take extra Castle             skip extra Castle               (domination card, HM-022)
-    play Holy Water               play Glove on P1                play Drunkard on P2 Castle
-    play Traitor on P1 Armory     play Thief on P1 Jester         play Prayer replacing Jester
-    use Bishop                    use Trick on P1 Tavern          use Belladonna Root on P2
-    use Old Lady on P1 Bishop     pass
+    play Holy Water               play Glove on Player 2          play Drunkard on Player 3 Castle
+    play Traitor on Player 2 Armory                               play Prayer replacing Jester
+    use Bishop                    use Trick on Player 2 Tavern    use Old Lady on Player 2 Bishop
+    pass
     play Guard                    no Guard                        (duel, HM-102)
     fight with Axe                fight bare-handed               (duel, HM-054..056)
     roll 6 4 1                    (a chance node: the dice, any order; HM-057, HM-060)
@@ -19,131 +19,243 @@ Seats print as ``P0``, ``P1``, ... (the seat index). The forms are::
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from hench.core.errors import InvalidActionError
+from hench.core import Action, InvalidActionError, normal_words, parse_number, parse_seat, seat_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import HMState
 
 
-class Action(NamedTuple):
-    """kind: place porter extra skip play use pass guard noguard weapon roll apothecary
-    noapothecary courtesan nocourtesan keep. `card` a card name, `seat` a target seat,
-    `arg` a site or card name, `replace` the Reserve card dropped, `dice` the faces rolled."""
-
-    kind: str
-    card: str | None = None
-    seat: int | None = None
-    arg: str | None = None
-    replace: str | None = None
-    dice: tuple[int, ...] | None = None
+class HMAction(Action):
+    __slots__ = ()
 
     def __str__(self) -> str:
         return format_action(self)
 
-    def __repr__(self) -> str:
-        return f"<{format_action(self)}>"
+
+@dataclass(frozen=True, slots=True)
+class Place(HMAction):
+    """HM-016: one Henchman pawn on a site."""
+    kind: ClassVar[str] = "place"
+    site: str
 
 
-_SIMPLE = {"pass": "pass", "noguard": "no Guard", "apothecary": "use Apothecary", "noapothecary": "no Apothecary",
-           "courtesan": "use Courtesan", "nocourtesan": "no Courtesan"}
+@dataclass(frozen=True, slots=True)
+class PlaceWithPorter(HMAction):
+    """HM-098: a pawn on a full site, turning the Porter."""
+    kind: ClassVar[str] = "porter"
+    site: str
 
 
-def format_action(a: Action) -> str:
-    k = a.kind
-    if k in _SIMPLE:
-        return _SIMPLE[k]
-    if k == "place":
-        return f"place {a.arg}"
-    if k == "porter":
-        return f"place {a.arg} with Porter"
-    if k in ("extra", "skip"):
-        return f"{'take' if k == 'extra' else 'skip'} extra {a.arg}"
-    if k == "guard":
-        return "play Guard"
-    if k == "weapon":
-        return f"fight with {a.card}" if a.card else "fight bare-handed"
-    if k == "roll":
-        return "roll " + " ".join(map(str, a.dice or ()))
-    if k == "discard":
+@dataclass(frozen=True, slots=True)
+class TakeExtra(HMAction):
+    """HM-022: the dominating player takes the extra card of the site."""
+    kind: ClassVar[str] = "extra"
+    site: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkipExtra(HMAction):
+    """A4: the dominating player declines the extra card."""
+    kind: ClassVar[str] = "skip"
+    site: str
+
+
+@dataclass(frozen=True, slots=True)
+class Play(HMAction):
+    """HM-025: a card from the hand; `target` an opponent's seat, `at` the site or card named on them,
+    `replacing` the Reserve card dropped for it (HM-033)."""
+    kind: ClassVar[str] = "play"
+    card: str
+    target: int | None = None
+    at: str | None = None
+    replacing: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Use(HMAction):
+    """HM-038: an 'At your turn' effect of a Reserve or Trump card as the whole turn."""
+    kind: ClassVar[str] = "use"
+    card: str
+    target: int | None = None
+    at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(HMAction):
+    """HM-047: play no more cards today."""
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayGuard(HMAction):
+    """HM-102: the Defender's Guard cancels the duel."""
+    kind: ClassVar[str] = "guard"
+
+
+@dataclass(frozen=True, slots=True)
+class NoGuard(HMAction):
+    kind: ClassVar[str] = "noguard"
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(HMAction):
+    """HM-054..056: an Armory card from the hand, or bare hands (`weapon` None)."""
+    kind: ClassVar[str] = "weapon"
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(HMAction):
+    """HM-057 / HM-060: the faces that came up, highest first (a chance outcome)."""
+    kind: ClassVar[str] = "roll"
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UseApothecary(HMAction):
+    """HM-096: cancel one wound."""
+    kind: ClassVar[str] = "apothecary"
+
+
+@dataclass(frozen=True, slots=True)
+class NoApothecary(HMAction):
+    kind: ClassVar[str] = "noapothecary"
+
+
+@dataclass(frozen=True, slots=True)
+class UseCourtesan(HMAction):
+    """HM-092: cancel one wound of another player's duel."""
+    kind: ClassVar[str] = "courtesan"
+
+
+@dataclass(frozen=True, slots=True)
+class NoCourtesan(HMAction):
+    kind: ClassVar[str] = "nocourtesan"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(HMAction):
+    """HM-101: the Nosy Parker keeps one hand card (`card` None: keep nothing)."""
+    kind: ClassVar[str] = "keep"
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(HMAction):
+    """HM-095: understood so the rule can be named, never legal."""
+    kind: ClassVar[str] = "discard"
+    card: str
+
+
+ACTION_TYPES = (Place, PlaceWithPorter, TakeExtra, SkipExtra, Play, Use, Pass, PlayGuard, NoGuard, Fight, Roll,
+                UseApothecary, NoApothecary, UseCourtesan, NoCourtesan, Keep, Discard)
+KINDS = frozenset(t.kind for t in ACTION_TYPES)
+PASS, PLAY_GUARD, NO_GUARD = Pass(), PlayGuard(), NoGuard()
+WINDOWS = {"apothecary": (UseApothecary(), NoApothecary()), "courtesan": (UseCourtesan(), NoCourtesan())}
+_SIMPLE: dict[type, str] = {Pass: "pass", NoGuard: "no Guard", PlayGuard: "play Guard", UseApothecary: "use Apothecary",
+                            NoApothecary: "no Apothecary", UseCourtesan: "use Courtesan", NoCourtesan: "no Courtesan"}
+_SIMPLE_PARSE = {text.lower(): cls() for cls, text in _SIMPLE.items()}
+
+
+def format_action(a: HMAction) -> str:
+    """The text a person reads and types (seats from 1)."""
+    cls = type(a)
+    if cls in _SIMPLE:
+        return _SIMPLE[cls]
+    if cls is Place:
+        return f"place {a.site}"
+    if cls is PlaceWithPorter:
+        return f"place {a.site} with Porter"
+    if cls is TakeExtra or cls is SkipExtra:
+        return f"{'take' if cls is TakeExtra else 'skip'} extra {a.site}"
+    if cls is Fight:
+        return f"fight with {a.weapon}" if a.weapon else "fight bare-handed"
+    if cls is Roll:
+        return "roll " + " ".join(map(str, a.dice))
+    if cls is Discard:
         return f"discard {a.card}"
-    if k == "keep":
+    if cls is Keep:
         return f"keep {a.card}" if a.card else "keep nothing"
-    text = f"{k} {a.card}"
-    if a.seat is not None:
-        text += f" on P{a.seat}"
-        if a.arg:
-            text += f" {a.arg}"
-    if a.replace:
-        text += f" replacing {a.replace}"
+    text = f"{a.kind} {a.card}"
+    if a.target is not None:
+        text += f" on {seat_name(a.target)}" + (f" {a.at}" if a.at else "")
+    if isinstance(a, Play) and a.replacing:
+        text += f" replacing {a.replacing}"
     return text
 
 
 # A15: translation variants of card names in the rulebook text
 ALIASES = {"gauntlet": "glove", "demonstration": "performance"}
-_PLAY = re.compile(r"(play|use) (.+?)(?: on p(\d+)(?: (.+?))?)?(?: replacing (.+))?")
+_PLAY = re.compile(r"(play|use) (.+?)(?: on player (\S+)(?: (.+?))?)?(?: replacing (.+))?")
 
 
-def parse_action(text: str, sites: tuple[str, ...], cards: list[str]) -> Action:
-    """The Action written as `text`. Names are matched case-insensitively against the data."""
+def parse_action(state: "HMState", text: str) -> HMAction:
+    """The action written as `text` (any case and spacing). Names are matched against the data."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is written as text, got {text!r}")
-    t = " ".join(ALIASES.get(w, w) for w in text.lower().split())
-    for kind, word in _SIMPLE.items():
-        if t == word.lower():
-            return Action(kind)
-    site_of, card_of = {s.lower(): s for s in sites}, {c.lower(): c for c in cards}
-    action = _parse_fixed(t, site_of, card_of) or _parse_play(t, site_of, card_of)
+    t = " ".join(ALIASES.get(w, w) for w in normal_words(text))
+    if t in _SIMPLE_PARSE:
+        return _SIMPLE_PARSE[t]
+    data = state.data
+    site_of, card_of = data.site_lookup, data.card_lookup
+    action = _parse_fixed(t, site_of, card_of) or _parse_play(t, site_of, card_of, state.num_players)
     if action is None:
-        raise InvalidActionError(f"{text!r} is not a Henchmania action; write e.g. 'place Tavern', 'play Glove on P1', "
+        raise InvalidActionError(f"{text!r} is not a Henchmania move; write e.g. 'place Tavern', 'play Glove on Player 2', "
                                  "'fight bare-handed', 'roll 6 4 1' or 'pass'")
     return action
 
 
 def _name(word: str, table: dict[str, str], what: str) -> str:
     if word not in table:
-        raise InvalidActionError(f"there is no {what} called {word!r}; the {what}s are {sorted(table.values())}")
+        raise InvalidActionError(f"there is no {what} called {word!r}; the {what}s are {sorted(set(table.values()))}")
     return table[word]
 
 
-def _parse_fixed(t: str, site_of: dict[str, str], card_of: dict[str, str]) -> Action | None:
+def _parse_fixed(t: str, site_of: dict[str, str], card_of: dict[str, str]) -> HMAction | None:
     if t.startswith("place "):
         rest = t[6:]
         if rest.endswith(" with porter"):
-            return Action("porter", arg=_name(rest[:-12], site_of, "site"))
-        return Action("place", arg=_name(rest, site_of, "site"))
-    for word, kind in (("take extra ", "extra"), ("skip extra ", "skip")):
+            return PlaceWithPorter(_name(rest[:-12], site_of, "site"))
+        return Place(_name(rest, site_of, "site"))
+    for word, cls in (("take extra ", TakeExtra), ("skip extra ", SkipExtra)):
         if t.startswith(word):
-            return Action(kind, arg=_name(t[len(word):], site_of, "site"))
-    if t == "play guard":
-        return Action("guard")
+            return cls(_name(t[len(word):], site_of, "site"))
     if t == "fight bare-handed":
-        return Action("weapon")
+        return Fight()
     if t.startswith("fight with "):
-        return Action("weapon", card=_name(t[11:], card_of, "card"))
+        return Fight(_name(t[11:], card_of, "card"))
     if t.startswith("discard "):  # never legal (HM-095), but understood so the rule can be named
-        return Action("discard", card=_name(t[8:], card_of, "card"))
+        return Discard(_name(t[8:], card_of, "card"))
     if t == "keep nothing":
-        return Action("keep")
+        return Keep()
     if t.startswith("keep "):
-        return Action("keep", card=_name(t[5:], card_of, "card"))
-    if t.startswith("roll"):
+        return Keep(_name(t[5:], card_of, "card"))
+    if t == "roll" or t.startswith("roll "):
         return _parse_roll(t)
     return None
 
 
-def _parse_roll(t: str) -> Action:
+def _parse_roll(t: str) -> Roll:
     faces = t[4:].replace(",", " ").split()
-    if not faces or not all(f.isdigit() for f in faces):
+    if not faces:
         raise InvalidActionError(f"{t!r}: write the dice as numbers, e.g. 'roll 6 4 1'")
-    return Action("roll", dice=tuple(sorted((int(f) for f in faces), reverse=True)))
+    return Roll(tuple(sorted((parse_number(f, "a die face", 1, 99) for f in faces), reverse=True)))
 
 
-def _parse_play(t: str, site_of: dict[str, str], card_of: dict[str, str]) -> Action | None:
+def _parse_play(t: str, site_of: dict[str, str], card_of: dict[str, str], players: int) -> HMAction | None:
     m = _PLAY.fullmatch(t)
     if not m:
         return None
-    verb, card, seat, arg, replace = m.groups()
+    verb, card, seat, at, replacing = m.groups()
     card = _name(card, card_of, "card")
-    if arg is not None:
-        arg = site_of.get(arg) or _name(arg, card_of, "site or card")
-    return Action(verb, card=card, seat=None if seat is None else int(seat), arg=arg,
-                  replace=None if replace is None else _name(replace, card_of, "card"))
+    if at is not None:
+        at = site_of.get(at) or _name(at, card_of, "site or card")
+    target = None if seat is None else parse_seat(seat, players)
+    if verb == "use":
+        if replacing is not None:
+            raise InvalidActionError("'replacing' goes with 'play': a used card does not enter the Reserve")
+        return Use(card, target, at)
+    return Play(card, target, at, None if replacing is None else _name(replacing, card_of, "card"))

@@ -11,15 +11,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from hench.core import RandomBot
-from hench.core.rng import Rng
+from hench.core import Bot, RandomBot
 
 from . import odds
-from .actions import Action
-from .flow import dominator, reserve_points
+from .actions import HMAction as Action
+from .scoring import reserve_points
 from .state import HMState
+from .transitions import dominator
 
 # how much a bot likes each site's cards when nothing else decides (by effect of the site's cards)
 SITE_TASTE = {"Castle": 3.0, "Church": 2.5, "Main Square": 2.0, "Armory": 1.5, "Tavern": 1.0}
@@ -27,16 +25,10 @@ RESERVE_TASTE = {"apothecary": 1.5, "penitent": 0.5, "nosy_parker": 0.8, "porter
                  "old_lady": 0.6, "steal_hand": 0.9, "poison": 1.2}
 
 
-@dataclass
-class HeuristicBot:
-    """A simple, explainable strategy (see the module docstring); ties broken by a seeded Rng."""
+class HeuristicBot(Bot):
+    """A simple, explainable strategy (see the module docstring); ties broken by the bot's seeded Rng."""
 
-    seed: int | None = 0
-    name: str = "heuristic"
-    rng: Rng = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.rng = Rng.from_seed(self.seed)
+    name = "heuristic"
 
     def choose(self, state: HMState) -> Action:
         actions = state.legal_actions()
@@ -53,10 +45,10 @@ class HeuristicBot:
         return handler(s, a) if handler else 0.0
 
     def _place(self, s: HMState, a: Action) -> float:
-        me, site = s.actor, s.site_index(a.arg)
+        me, site = s.actor, s.site_index(a.site)
         row = s.pawns[site]
         mine, best_other = row[me], max(v for seat, v in enumerate(row) if seat != me)
-        value = SITE_TASTE.get(a.arg, 1.0)
+        value = SITE_TASTE.get(a.site, 1.0)
         if mine <= best_other < mine + 2:
             value += 3.0  # this pawn wins or keeps a plurality (HM-021)
         elif mine > best_other + 1:
@@ -94,30 +86,30 @@ class HeuristicBot:
         before = reserve_points(s, me)
         trial = s.clone()
         trial.reserves[me] = [c for c in trial.reserves[me]]
-        if a.replace is not None:
-            trial.reserves[me].remove(s.find(trial.reserves[me], a.replace, prefer_fresh=False))
+        if a.replacing is not None:
+            trial.reserves[me].remove(s.find(trial.reserves[me], a.replacing, prefer_fresh=False))
         trial.reserves[me].append(s.find(s.hands[me], a.card, False))
         gain = reserve_points(trial, me) - before
         days_left = max(s.last_day - s.day + 1, 1)
         taste = RESERVE_TASTE.get(s.data.by_name[a.card].effect, 0.0)
-        lost = RESERVE_TASTE.get(s.data.by_name[a.replace].effect, 0.0) if a.replace else 0.0
-        return gain * days_left + taste - lost + (0.1 if a.replace is None else -0.5)
+        lost = RESERVE_TASTE.get(s.data.by_name[a.replacing].effect, 0.0) if a.replacing else 0.0
+        return gain * days_left + taste - lost + (0.1 if a.replacing is None else -0.5)
 
     def _attack_value(self, s: HMState, a: Action) -> float:
         """Hurting an opponent is worth more against the leader."""
-        if a.seat is None:
+        if a.target is None:
             return 0.8  # Brawl and the like
         leader = max(range(s.n), key=lambda seat: (s.scores_[seat] if seat != s.actor else -1))
-        return 1.0 + (0.8 if a.seat == leader else 0.0)
+        return 1.0 + (0.8 if a.target == leader else 0.0)
 
     def _duel_value(self, s: HMState, a: Action) -> float:
         me = s.actor
         attack = min([s.data.deck[c].attack for c in s.hands[me] if s.data.deck[c].effect == "weapon"]
                      + [s.data.values["bare_hands_attack"]])
         p_win = odds.duel_win_probability(attack, s.data.values["bare_hands_defense"],
-                                          apothecary=s.has_fresh(a.seat, "apothecary") is not None)
+                                          apothecary=s.has_fresh(a.target, "apothecary") is not None)
         expected = float(6 * p_win - 1)  # catalogue Q1: E[Attacker] = 6P - 1
-        return expected - 0.5 + (0.3 if s.scores_[a.seat] == max(s.scores_) else 0.0)
+        return expected - 0.5 + (0.3 if s.scores_[a.target] == max(s.scores_) else 0.0)
 
     def _guard(self, s: HMState, a: Action) -> float:
         d = s.duel
@@ -131,11 +123,12 @@ class HeuristicBot:
         return 0.0
 
     def _weapon(self, s: HMState, a: Action) -> float:
-        if a.card is None:
+        if a.weapon is None:
             return 0.0
-        card = s.data.by_name[a.card]
-        bare = s.data.values["bare_hands_attack" if s.step == "attacker_weapon" else "bare_hands_defense"]
-        mine = card.attack if s.step == "attacker_weapon" else card.defense
+        card = s.data.by_name[a.weapon]
+        attacking = s.phase == "attacker_weapon"
+        bare = s.data.values["bare_hands_attack" if attacking else "bare_hands_defense"]
+        mine = card.attack if attacking else card.defense
         return bare - mine - 0.1  # a lower threshold is better; never waste a worse weapon
 
     def _apothecary(self, s: HMState, a: Action) -> float:

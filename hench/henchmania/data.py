@@ -9,15 +9,14 @@ A malformed file raises `DataError`, naming the file and the field.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from hench.core.errors import HenchError
+from hench.core.data import DataError as CoreDataError
+from hench.core.data import builtin_text, parse_toml, read_user_file
+from hench.core.schema import check_name, check_unique_names
 
 BUILTIN = "builtin"
 
@@ -25,7 +24,7 @@ BUILTIN = "builtin"
 EFFECTS: dict[str, tuple[str, ...]] = {
     "duel": ("action",), "guard": ("action",), "weapon": ("action",), "steal_hand": ("action", "reserve"),
     "steal_reserve": ("action",), "traitor": ("action",), "brawl": ("action",),
-    "gain_points": ("action", "trump"), "performance": ("reserve",), "points": ("reserve", "trump"),
+    "gain_points": ("action", "trump"), "performance": ("reserve",), "points": ("reserve",),
     "nosy_parker": ("reserve",), "porter": ("reserve",), "penitent": ("reserve",),
     "apothecary": ("reserve",), "courtesan": ("reserve",), "old_lady": ("reserve",),
     "poison": ("reserve",), "draw_card": ("trump",), "duel_bonus": ("trump",), "bare_hands_bonus": ("trump",),
@@ -38,11 +37,13 @@ CARD_TYPES = ("action", "reserve", "trump")
 GAME_KEYS = ("sites", "pawns_per_player", "start_score", "spots", "reserve_limit", "attack_dice", "die_faces",
              "bare_hands_attack", "bare_hands_defense", "attacker_win_points", "defender_loss_per_wound",
              "defender_win_points", "attacker_loss", "performance_points", "score_floor", "meter_size")
+# words of typed moves that a site or card name may not be (case is ignored)
+RESERVED_WORDS = ("nothing", "bare-handed")
 CARD_FIELDS = {"name", "site", "type", "effect", "copies", "reserve_max", "exhausts", "points_per_day", "kind",
                "attack", "defense", "points", "source", "note"}
 
 
-class DataError(HenchError, ValueError):
+class DataError(CoreDataError):
     """A Henchmania data file that cannot be used; the message names the file and the field."""
 
 
@@ -70,26 +71,27 @@ class CardDef:
 
 @dataclass(frozen=True)
 class GameData:
-    """Everything the engine reads from data files. `deck[i]` is the kind of card instance i."""
+    """Everything the engine reads from data files. `deck[i]` is the kind of card instance i.
+    `document` is the user's own TOML document (None for the builtin data): a save carries it whole."""
 
-    path: str
-    fingerprint: str
+    document: dict[str, Any] | None
     values: dict[str, Any]
     meta: dict[str, tuple[str, str, str]]  # key -> (source, rule, note)
     cards: tuple[CardDef, ...]
     deck: tuple[CardDef, ...]
     by_name: dict[str, CardDef]
     order: dict[str, int]
+    site_index: dict[str, int] = field(default_factory=dict)
+    site_lookup: dict[str, str] = field(default_factory=dict)  # lower-case -> name, for typed moves
+    card_lookup: dict[str, str] = field(default_factory=dict)
 
-    def __getattr__(self, key: str) -> Any:
-        try:
-            return self.__dict__["values"][key]
-        except KeyError:
-            raise AttributeError(key) from None
+    @property
+    def path(self) -> str:
+        return BUILTIN if self.document is None else "own data"
 
     @property
     def site_names(self) -> tuple[str, ...]:
-        return tuple(self.values["sites"])
+        return self.values["sites"]
 
     def card(self, name: str) -> CardDef:
         return self.by_name[name]
@@ -99,46 +101,55 @@ class GameData:
 
 
 # -- loading ---------------------------------------------------------------------------
-def _builtin_text(name: str) -> str:
-    return resources.files("hench.henchmania").joinpath("data", name).read_text(encoding="utf-8")
+@lru_cache(maxsize=1)
+def builtin() -> GameData:
+    """The data shipped with hench (data/game.toml and data/cards.toml)."""
+    return from_document(None, "data/*.toml")
 
 
-def _parse(text: str, where: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{where}: not valid TOML ({exc})") from None
+def load_data(path: str | os.PathLike[str] | None = None) -> GameData:
+    """The builtin data (None or "builtin"), or the builtin data overridden by a person's own file.
+    Only this function opens a file: `new_game(data=path)` calls it; a save carries the data itself."""
+    if path is None or path == BUILTIN:
+        return builtin()
+    if not isinstance(path, (str, os.PathLike)):
+        raise DataError(f"data should be None, {BUILTIN!r} or the path of a TOML file, got {path!r}")
+    where = str(path)
+    return from_document(parse_toml(read_user_file(path, DataError), where, DataError), where)
 
 
-@lru_cache(maxsize=16)
-def load_data(path: str | None = None) -> GameData:
-    """The built-in data (path None or "builtin"), or the built-in data overridden by a user file."""
-    game_doc = _parse(_builtin_text("game.toml"), "data/game.toml")
-    card_doc = _parse(_builtin_text("cards.toml"), "data/cards.toml")
-    text = ""
-    if path not in (None, "", BUILTIN):
-        where = str(path)
-        try:
-            text = Path(where).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise DataError(f"cannot read the data file {where}: {exc.strerror or exc}") from None
-        user = _parse(text, where)
+def from_document(user: dict[str, Any] | None, where: str) -> GameData:
+    """Data from a user document (top-level game keys and [[card]] tables) over the builtin files."""
+    game_doc = parse_toml(builtin_text(__package__, "game.toml"), "data/game.toml", DataError)
+    card_doc = parse_toml(builtin_text(__package__, "cards.toml"), "data/cards.toml", DataError)
+    if user is not None:
+        if not isinstance(user, dict):
+            raise DataError(f"{where} should be a table of game values and [[card]] tables")
         unknown = set(user) - set(GAME_KEYS) - {"card"}
         if unknown:
             raise DataError(f"{where}: unknown top-level entries {sorted(unknown)}; allowed: {list(GAME_KEYS)} and [[card]]")
         game_doc.update({k: v for k, v in user.items() if k != "card"})
         if "card" in user:
             card_doc = {"card": user["card"]}
-    else:
-        where = "data/*.toml"
     values, meta = _read_game(game_doc, where)
     cards = _read_cards(card_doc, values, where)
     deck = tuple(c for c in cards for _ in range(c.copies))
+    _playable(values, cards, deck, where)
+    sites = values["sites"]
+    return GameData(user, values, meta, cards, deck, {c.name: c for c in cards}, {c.name: i for i, c in enumerate(cards)},
+                    {name: i for i, name in enumerate(sites)}, {name.lower(): name for name in sites},
+                    {c.name.lower(): c.name for c in cards})
+
+
+def _playable(values: dict[str, Any], cards: tuple[CardDef, ...], deck: tuple[CardDef, ...], where: str) -> None:
+    """Values the rules cannot play are refused: an empty deck, too few spots for the pawns."""
     if not deck:
-        raise DataError(f"{where}: the card list is empty")
-    fingerprint = hashlib.sha256((_builtin_text("game.toml") + _builtin_text("cards.toml") + text).encode()).hexdigest()[:16]
-    return GameData(str(path) if path not in (None, "") else BUILTIN, fingerprint, values, meta, cards, deck,
-                    {c.name: c for c in cards}, {c.name: i for i, c in enumerate(cards)})
+        raise DataError(f"{where}: card: the card list is empty (copies are all 0); the game needs cards to draw")
+    sites, per = len(values["sites"]), values["pawns_per_player"]
+    for players, spots in values["spots"].items():
+        if spots * sites < per * players:
+            raise DataError(f"{where}: spots: {spots} spots on {sites} sites cannot take {players} x {per} pawns "
+                            f"(pawns_per_player); allowed: spots x sites >= players x pawns_per_player")
 
 
 def _read_game(doc: dict, where: str) -> tuple[dict[str, Any], dict[str, tuple[str, str, str]]]:
@@ -165,25 +176,29 @@ def _is_int(v: Any, lo: int = 0, hi: int = 10**6) -> bool:
 
 def _check_game_values(v: dict[str, Any], where: str) -> None:
     sites = v["sites"]
-    if not (isinstance(sites, list) and sites and all(isinstance(s, str) and s for s in sites) and len(set(sites)) == len(sites)):
-        raise DataError(f"{where}: sites should be a list of distinct names")
-    for key in ("pawns_per_player", "reserve_limit", "attack_dice", "meter_size"):
-        if not _is_int(v[key], 1, 100):
-            raise DataError(f"{where}: {key} should be a whole number from 1 to 100, got {v[key]!r}")
-    if not _is_int(v["die_faces"], 2, 20):
-        raise DataError(f"{where}: die_faces should be 2..20, got {v['die_faces']!r}")
+    if not (isinstance(sites, list) and 1 <= len(sites) <= 12):
+        raise DataError(f"{where}: sites should be a list of 1 to 12 site names, got {sites!r}")
+    for i, site in enumerate(sites):
+        check_name(site, f"{where}: sites[{i}]", DataError)
+    check_unique_names(sites, f"{where}: sites", DataError, RESERVED_WORDS)
+    bounds = {"pawns_per_player": (1, 20), "reserve_limit": (1, 20), "attack_dice": (1, 5), "meter_size": (1, 100),
+              "die_faces": (2, 12)}
+    for key, (lo, hi) in bounds.items():
+        if not _is_int(v[key], lo, hi):
+            raise DataError(f"{where}: {key} should be a whole number from {lo} to {hi}, got {v[key]!r}"
+                            + (" (a roll must list few enough outcomes to show exact odds)" if key in ("attack_dice", "die_faces") else ""))
     for key in ("bare_hands_attack", "bare_hands_defense"):
         if not _is_int(v[key], 1, v["die_faces"]):
-            raise DataError(f"{where}: {key} should be 1..{v['die_faces']}, got {v[key]!r}")
+            raise DataError(f"{where}: {key} should be 1..{v['die_faces']} (a face of the die), got {v[key]!r}")
     for key in ("start_score", "attacker_win_points", "defender_loss_per_wound", "defender_win_points", "attacker_loss", "score_floor"):
         if not _is_int(v[key], 0, 1000):
-            raise DataError(f"{where}: {key} should be a whole number >= 0, got {v[key]!r}")
+            raise DataError(f"{where}: {key} should be a whole number from 0 to 1000, got {v[key]!r}")
     spots = v["spots"]
     if not isinstance(spots, dict) or sorted(spots) != ["2", "3", "4", "5"] or not all(_is_int(s, 1, 100) for s in spots.values()):
-        raise DataError(f"{where}: spots should give a whole number for each of 2, 3, 4 and 5 players, got {spots!r}")
+        raise DataError(f"{where}: spots should give a whole number 1..100 for each of 2, 3, 4 and 5 players, got {spots!r}")
     perf = v["performance_points"]
-    if not (isinstance(perf, list) and len(perf) >= 2 and perf[0] == 0 and all(_is_int(p) for p in perf)):
-        raise DataError(f"{where}: performance_points should be a list starting with 0, got {perf!r}")
+    if not (isinstance(perf, list) and 2 <= len(perf) <= 20 and perf[0] == 0 and all(_is_int(p, 0, 1000) for p in perf)):
+        raise DataError(f"{where}: performance_points should be a list of 2 to 20 whole numbers starting with 0, got {perf!r}")
 
 
 def _read_cards(doc: dict, values: dict[str, Any], where: str) -> tuple[CardDef, ...]:
@@ -191,10 +206,8 @@ def _read_cards(doc: dict, values: dict[str, Any], where: str) -> tuple[CardDef,
     if not isinstance(rows, list) or not rows:
         raise DataError(f"{where}: there should be at least one [[card]] table")
     cards = tuple(_read_card(row, i, values, where) for i, row in enumerate(rows))
-    names = [c.name for c in cards]
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise DataError(f"{where}: card names must be unique; repeated: {dupes}")
+    check_unique_names([*values["sites"], *(c.name for c in cards)], f"{where}: card names and sites", DataError,
+                       RESERVED_WORDS)
     return cards
 
 
@@ -205,9 +218,7 @@ def _read_card(row: Any, i: int, values: dict[str, Any], where: str) -> CardDef:
     unknown = set(row) - CARD_FIELDS
     if unknown:
         raise DataError(f"{at} has unknown fields {sorted(unknown)}")
-    name = row.get("name")
-    if not isinstance(name, str) or not name.strip() or name != name.strip() or not all(ch.isalnum() or ch in " -'" for ch in name):
-        raise DataError(f"{at}: name should be letters, digits, spaces, '-' or apostrophes, got {name!r}")
+    name = check_name(row.get("name"), f"{at}: name", DataError)
     at = f"{where}: card {name!r}"
     if row.get("site") not in values["sites"]:
         raise DataError(f"{at}: site should be one of {list(values['sites'])}, got {row.get('site')!r}")
@@ -233,6 +244,9 @@ def _card_numbers(row: dict, name: str, ctype: str, effect: str, values: dict[st
         raise DataError(f"{at}: an Armory weapon needs attack and defense values")
     if ctype == "reserve" and "reserve_max" not in row:
         raise DataError(f"{at}: a Reserve card needs reserve_max (HM-034)")
+    if ctype != "reserve" and row.get("points_per_day"):
+        raise DataError(f"{at}: points_per_day is for Reserve cards only (phase 3 scores the Reserve, HM-071); "
+                        f"give a {ctype} card 0 or leave it out")
     exhausts = row.get("exhausts", False)
     if not isinstance(exhausts, bool):
         raise DataError(f"{at}: exhausts should be true or false, got {exhausts!r}")

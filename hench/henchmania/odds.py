@@ -132,17 +132,19 @@ def performance_points(kinds: int, data: GameData | None = None) -> int:
 
 # -- a live duel -----------------------------------------------------------------------------
 def live_duel_win_probability(state) -> Fraction | None:
-    """P(the Attacker wins the duel in progress), once weapons are declared (at a roll step), with the
-    Defender using an unturned Apothecary if they have one and no Courtesan. None outside a roll step."""
-    from .duel import attack_value, defense_value
+    """P(the Attacker wins the duel in progress), once weapons are declared (at a roll phase), with the
+    Defender using every unturned Apothecary (one wound each, HM-096) and no Courtesan. None elsewhere."""
+    from .transitions import attack_value, defense_value
 
     d = state.duel
     if d is None or state.current_player != CHANCE:
         return None
-    apothecary = state.has_fresh(d["dfn"], "apothecary") is not None
+    cancel = state.fresh_count(d["dfn"], "apothecary")
     faces, a, b = state.data.values["die_faces"], attack_value(state), defense_value(state)
-    if d["step"] == "attack_roll":
-        return duel_win_probability(a, b, apothecary=apothecary, dice=state.data.values["attack_dice"], faces=faces)
-    q = success_probability(b, faces)
-    wounds = Dist.binomial(d["hits"], q).map(lambda parried: d["hits"] - parried - (1 if apothecary else 0))
-    return wounds.probability(lambda u: u >= 1)
+    if state.phase == "attack_roll":
+        r = unparried_probability(a, b, faces)
+        wounds = Dist.binomial(state.data.values["attack_dice"], r)
+    else:
+        q = success_probability(b, faces)
+        wounds = Dist.binomial(d["hits"], q).map(lambda parried: d["hits"] - parried)
+    return wounds.probability(lambda u: u - cancel >= 1)

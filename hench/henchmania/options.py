@@ -8,8 +8,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("days", 4, "number of days: 4 standard, 3 short or 5 long (HM-014, HM-086)", (3, 4, 5)),
     Option("win_threshold", 30, "a score that ends the game at the end of a day: 30, or 25 in custom mode (HM-077, HM-087)", (25, 30)),
     Option("threshold_inclusive", True, "A2: the game ends when a score reaches (True) or passes (False) the threshold", (True, False)),
-    Option("first_player", "random", "HM-011/012 stand-in: the seat taking the Badge of Honor, or 'random' (from the seed)",
-           ("random", 0, 1, 2, 3, 4)),
+    Option("first_player", None, "HM-011/012 stand-in: the seat (0-based) taking the Badge of Honor; None: drawn from the seed",
+           (None, 0, 1, 2, 3, 4)),
     Option("score_floor", "zero", "A11: scores stop at 0 ('zero') or may go negative ('none')", ("zero", "none")),
     Option("domination_draw", "choose", "A4: the dominating player chooses to take the extra card, or always takes it",
            ("choose", "always")),
@@ -17,7 +17,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "turned, used one (True)", (False, True)),
     Option("guard_timing", "after_glove", "HM-102/103: the Guard window comes right after the Glove, or after the "
            "Attacker has laid a weapon (which the Guard then sends back)", ("after_glove", "after_weapon")),
-    Option("data", "builtin", "component data: 'builtin' or the path of your own TOML file (see data/*.toml)"),
+    Option("data", None, "component data: None for the builtin data, or the path of your own TOML file (see data/*.toml)"),
 )}
 
 # How the engine reads the catalogue's ambiguities (section 6): (id, reading, option that changes it or "").
@@ -42,7 +42,13 @@ READINGS: list[tuple[str, str, str]] = [
     ("A14", "Guard and Armory cards are the only hand cards a passed player may play (in a duel); "
      "Reserve effects such as the Apothecary still work", ""),
     ("A15", "Gauntlet = Glove, Army card = Armory card, Demonstration = Performance card", ""),
-    ("A16", "Old Lady uses the effect of an opponent's Trump slot card", ""),
+    ("A16", "Old Lady (HM-107): at your turn she borrows an opponent's 'At your turn' Trump effect (Innkeeper, "
+     "Bishop, Royal Favour), turned or not; an opponent's Banner or Master-at-Arms she lends at its moment "
+     "(winning a duel as Attacker; fighting bare-handed), turning by herself if you have no such Trump", ""),
+    ("HM-069", "duel cards go back to the discard piles in any order: the order cannot matter, since nothing reads a "
+     "discard pile's order (it is public, HM-088, and is shuffled before it is drawn again, HM-019)", ""),
+    ("M8", "Royal Favour is an 'At your turn' Trump (+1 point once a day), not a day-end point: phase 3 scores "
+     "Reserve cards only (HM-071)", ""),
     ("A17", "Porter placements ignore the spot limit however many Porters a site already has", ""),
     ("A18", "every discarded card goes to its own site's discard pile", ""),
     ("A19", "8 pawns per player at every player count", ""),

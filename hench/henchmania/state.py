@@ -1,66 +1,34 @@
-"""The Henchmania position (`HMState`): fields, the uniform API, cloning and saving.
+"""The Henchmania position (`HMState`): fields, small read-only queries, cloning and saving. No rules here:
+legality is in legality.py, the effects of actions in transitions.py, views in render.py.
 
-Legality lives in `legality.py` (small named checks, one rule each), the effects of actions and the
-day's flow in `flow.py` and `duel.py`, drawing in `render.py`.
-
-Hidden information: a state holds everything (it is the referee's view). `state.view(seat)` gives
-what one seat may see: its own hand face up, every other hand only as card backs (the site each
-card came from, HM-089), the Reserves, Trumps, discard piles (HM-088) and pile sizes.
-
-Chance: the dice are chance nodes. At ``attack_roll`` the legal actions are the 56 multisets of
-3 dice ("roll 6 4 1", faces in descending order) with their exact multinomial probabilities; at
-``defense_roll`` the multisets of one die per hit. A multiset (not the hit count) lets a learner
-set the very dice of the rulebook example, and because its probabilities are exact the odds of any
-live position stay exact. Shuffles, Brawl's random discard and picking a card by its back use the
-state's own seeded generator (`rng`, saved in the state).
+A state holds everything (the referee's view); `state.observation(seat)` is what one seat may know.
+The dice are chance nodes; shuffles, Brawl's random discard and picking a card by its back use the
+state's own seeded generator (`rng`, saved with the state).
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Hashable
-from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-from hench.core import CHANCE, InvalidActionError, State
-from hench.core.rng import Rng
+from hench.core import CHANCE, InvalidStateError, State
+from hench.core.errors import HenchError
+from hench.core.schema import Reader, check_int, check_str
 
-from .actions import Action
-from .data import GameData
+from .data import BUILTIN, CardDef, GameData, builtin, from_document
+from .options import OPTIONS
+from .phases import DUEL_PHASES, PHASES, ROLL_PHASES, TIEBREAK_PHASES
 
-PHASE_IDS = ("set_henchmen", "resolve_domination", "play_cards", "guard_window", "attacker_weapon",
-             "defender_weapon", "attack_roll", "defense_roll", "modifier_window", "discard_hands",
-             "tiebreak_duels", "game_end")
-DUEL_STEPS = ("guard_window", "attacker_weapon", "defender_weapon", "attack_roll", "defense_roll", "modifier_window")
-
-
-@lru_cache(maxsize=64)
-def roll_outcomes(dice: int, faces: int) -> tuple[tuple[Action, Fraction], ...]:
-    """Every multiset of `dice` fair dice (faces descending) with its exact probability."""
-    total = faces ** dice
-    out = []
-    for combo in itertools.combinations_with_replacement(range(faces, 0, -1), dice):
-        ways = math.factorial(dice)
-        for face in set(combo):
-            ways //= math.factorial(combo.count(face))
-        out.append((Action("roll", dice=combo), Fraction(ways, total)))
-    return tuple(out)
+DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
 class HMState(State):
-    """A Henchmania position. Seats are 0..n-1 in clockwise order (M13)."""
+    """A Henchmania position. Seats are 0..n-1 in clockwise order (M13); `phase` an id of PHASES."""
 
-    data: GameData
-    opts: dict[str, Any]
-
-    # -- construction ----------------------------------------------------------------
     def __init__(self, data: GameData, opts: dict[str, Any], n: int):
         self.data, self.opts, self.n = data, opts, n
         self.day, self.last_day, self.badge = 1, opts["days"], 0
         self.scores_ = [data.values["start_score"]] * n
-        self.stage, self.turn, self.actor = "set_henchmen", 0, 0
+        self.phase, self.turn, self.actor = "game_setup", 0, 0
         sites = len(data.site_names)
         self.piles: list[list[int]] = [[] for _ in range(sites)]
         self.discards: list[list[int]] = [[] for _ in range(sites)]
@@ -78,7 +46,7 @@ class HMState(State):
         self.winner: int | None = None
         self.rng = 0
         self.events: list[str] = []
-        self._legal: list[Action] | None = None
+        self._legal = None
 
     def clone(self) -> "HMState":
         """A copy sharing the data, options and immutable fields; only changing containers are copied."""
@@ -92,7 +60,7 @@ class HMState(State):
         d["to_place"], d["passed"], d["queue"] = self.to_place[:], self.passed[:], self.queue[:]
         d["exhausted"] = set(self.exhausted)
         if self.duel is not None:
-            d["duel"] = dict(self.duel)
+            d["duel"] = self.duel.copy()
         if self.tiebreak is not None:
             d["tiebreak"] = {**self.tiebreak, "pair": list(self.tiebreak["pair"]), "wounds": list(self.tiebreak["wounds"])}
         d["events"], d["_legal"] = [], None
@@ -101,67 +69,8 @@ class HMState(State):
 
     # -- the uniform API ---------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        return self.stage
-
-    @property
-    def step(self) -> str:
-        """The finest step: the duel step during a tie-break, the phase otherwise."""
-        return self.duel["step"] if self.duel is not None else self.stage
-
-    @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> int | None:  # type: ignore[override]
         return self.actor
-
-    def legal_actions(self) -> list[Action]:
-        return list(self.legal_actions_cached())
-
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.actor != CHANCE:
-            return []
-        return list(roll_outcomes(self.dice_to_roll(), self.data.values["die_faces"]))
-
-    def dice_to_roll(self) -> int:
-        """How many dice the chance node rolls: 3 to attack (HM-057), one per hit to defend (HM-060)."""
-        if self.duel is None or self.duel["step"] not in ("attack_roll", "defense_roll"):
-            return 0
-        return self.data.values["attack_dice"] if self.duel["step"] == "attack_roll" else self.duel["hits"]
-
-    def apply(self, action: Hashable) -> "HMState":
-        """The successor after `action` (an Action, or its text such as "place Tavern")."""
-        if isinstance(action, str):
-            action = self.game.parse_action(self, action)
-        return super().apply(action)
-
-    def check(self, action: Hashable) -> None:
-        if type(action) is Action and action in self.legal_actions_cached():
-            return
-        super().check(action)
-
-    def legal_actions_cached(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = _legality.legal_actions(self)
-        return self._legal
-
-    def check_form(self, action: Hashable) -> None:
-        if not isinstance(action, Action):
-            raise InvalidActionError(f"{action!r} is not a Henchmania action; use game.parse_action(state, text) "
-                                     "or one of state.legal_actions()")
-        _legality.check_names(self, action)
-
-    def illegal_reason(self, action: Hashable) -> tuple[str, str]:
-        return _legality.why_illegal(self, action) or ("HM-025", "it is not one of the moves open now")
-
-    def describe_action(self, action: Hashable) -> str:
-        who = "the dice" if self.actor == CHANCE else f"P{self.actor}"
-        return f"'{action}' by {who}"
-
-    def _apply_in_place(self, action: Hashable) -> None:
-        self.events = []
-        _flow.apply_action(self, action)
-
-    def scores(self) -> list[int]:
-        return list(self.scores_)
 
     def winners(self) -> list[int]:
         """The winning seat (after tie-break duels if needed); [] before the end (HM-008, HM-082)."""
@@ -171,15 +80,15 @@ class HMState(State):
     def num_players(self) -> int:
         return self.n
 
-    # -- helpers the rule modules share ------------------------------------------------
-    def card(self, cid: int):
+    # -- read-only queries the rule modules share ----------------------------------------
+    def card(self, cid: int) -> CardDef:
         return self.data.deck[cid]
 
     def name(self, cid: int) -> str:
         return self.data.deck[cid].name
 
     def site_index(self, site: str) -> int:
-        return self.data.site_names.index(site)
+        return self.data.site_index[site]
 
     def spots(self) -> int:
         return self.data.values["spots"][self.n]
@@ -194,8 +103,9 @@ class HMState(State):
     def find(self, cards: list[int], name: str, prefer_fresh: bool = True) -> int | None:
         """A card instance called `name` in `cards` (an unturned one first)."""
         found = None
+        deck = self.data.deck
         for cid in cards:
-            if self.data.deck[cid].name == name:
+            if deck[cid].name == name:
                 if not prefer_fresh or cid not in self.exhausted:
                     return cid
                 found = cid
@@ -207,11 +117,15 @@ class HMState(State):
 
     def has_fresh(self, seat: int, effect: str) -> int | None:
         """An unturned Reserve card of `seat` with this effect (Reserve effects, HM-031, HM-036)."""
-        deck = self.data.deck
+        deck, exhausted = self.data.deck, self.exhausted
         for cid in self.reserves[seat]:
-            if deck[cid].effect == effect and cid not in self.exhausted:
+            if deck[cid].effect == effect and cid not in exhausted:
                 return cid
         return None
+
+    def fresh_count(self, seat: int, effect: str) -> int:
+        deck, exhausted = self.data.deck, self.exhausted
+        return sum(1 for cid in self.reserves[seat] if deck[cid].effect == effect and cid not in exhausted)
 
     def has_in_reserve(self, seat: int, effect: str) -> bool:
         deck = self.data.deck
@@ -221,58 +135,212 @@ class HMState(State):
         t = self.trumps[seat]
         return None if t is None else self.data.deck[t].effect
 
-    def rng_draw(self, n: int) -> int:
-        rng = Rng(self.rng)
-        value = rng.randrange(n)
-        self.rng = rng.state
-        return value
+    def dice_to_roll(self) -> int:
+        """How many dice the chance node rolls: 3 to attack (HM-057), one per hit to defend (HM-060)."""
+        if self.phase == "attack_roll":
+            return self.data.values["attack_dice"]
+        return self.duel["hits"] if self.phase == "defense_roll" else 0
 
-    def rng_shuffle(self, items: list[int]) -> list[int]:
-        rng = Rng(self.rng)
-        out = rng.shuffled(items)
-        self.rng = rng.state
-        return out
-
-    def log(self, text: str) -> None:
-        self.events.append(text)
-
-    # -- hidden information ------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator, every hand as backs). See the module docstring."""
-        from .render import view
-
-        return view(self, seat)
-
-    # -- saving ------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        from .serial import to_dict
-
-        return to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "HMState":
-        from .serial import from_dict
-
-        return from_dict(data)
-
-    # -- display -----------------------------------------------------------------------
+    # -- display (built from the observation in render.py) ---------------------------------
     def notation(self) -> str:
         from .render import notation
 
-        return notation(self)
+        return notation(self.observation(None))
 
     def _repr_html_(self) -> str:
-        from .render import render_html
+        from .render import html
 
-        return render_html(self)
+        return html(self)
 
-    def html(self, seat: int | None = None, clickable: bool = False) -> str:
-        """The board as HTML, with hands face up (seat None: all, for learning) or seen by `seat`;
-        `clickable` marks the legal sites and cards with data-action for a clickable board."""
-        from .render import render_html
+    # -- saving ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        duel = self.duel
+        return {
+            "data": self.data.document if self.data.document is not None else BUILTIN,
+            "options": dict(self.opts), "players": self.n, "day": self.day, "last_day": self.last_day,
+            "badge": self.badge, "scores": list(self.scores_), "phase": self.phase, "turn": self.turn,
+            "actor": self.actor, "piles": [list(p) for p in self.piles], "discards": [list(p) for p in self.discards],
+            "hands": [list(h) for h in self.hands], "reserves": [list(r) for r in self.reserves],
+            "trumps": list(self.trumps), "exhausted": sorted(self.exhausted), "pawns": [list(p) for p in self.pawns],
+            "to_place": list(self.to_place), "held": [list(h) for h in self.held], "passed": list(self.passed),
+            "queue": [q if isinstance(q, int) else list(q) for q in self.queue],
+            "duel": None if duel is None else {k: duel[k] for k in DUEL_KEYS},
+            "tiebreak": None if self.tiebreak is None else {**self.tiebreak, "pair": list(self.tiebreak["pair"]),
+                                                            "wounds": list(self.tiebreak["wounds"])},
+            "winner": self.winner, "rng": self.rng, "events": list(self.events),
+        }
 
-        return render_html(self, seat=seat, reveal=seat is None, clickable=clickable)
+    @classmethod
+    def from_dict(cls, doc: Any) -> "HMState":
+        r = Reader(doc)
+        opts = _options(r.obj("options"))
+        data = _data(r.raw("data"))
+        n = r.int("players", 2, 5)
+        s = cls(data, opts, n)
+        ncards, nsites = len(data.deck), len(data.site_names)
+        card = lambda v, p: check_int(v, p, 0, ncards - 1)  # noqa: E731
+        cards = lambda v, p: [card(x, f"{p}[{i}]") for i, x in enumerate(_list(v, p))]  # noqa: E731
+        s.day, s.last_day, s.badge = r.int("day", 1, 1000), r.int("last_day", 1, 1000), r.int("badge", 0, n - 1)
+        s.scores_ = r.list("scores", lambda v, p: check_int(v, p, -10**6, 10**6), n, n)
+        s.phase = r.str("phase", [p for p in PHASES.ids if p not in ("game_setup", "end_of_day", "tiebreak_duels")])
+        s.turn, s.actor = r.int("turn", 0, n - 1), r.optional_int("actor", CHANCE, n - 1)
+        s.piles, s.discards = r.list("piles", cards, nsites, nsites), r.list("discards", cards, nsites, nsites)
+        s.hands, s.reserves = r.list("hands", cards, n, n), r.list("reserves", cards, n, n)
+        s.trumps = r.list("trumps", lambda v, p: None if v is None else card(v, p), n, n)
+        s.exhausted = set(r.list("exhausted", card))
+        pawns = data.values["pawns_per_player"]
+        s.pawns = r.list("pawns", lambda v, p: [check_int(x, p, 0, pawns) for x in _list(v, p, n)], nsites, nsites)
+        s.to_place = r.list("to_place", lambda v, p: check_int(v, p, 0, pawns), n, n)
+        s.held = r.list("held", lambda v, p: [check_int(x, p, 0, n - 1) for x in _list(v, p)], n, n)
+        s.passed = r.list("passed", _bool, n, n)
+        s.queue = r.list("queue", lambda v, p: _queue_item(v, p, s.phase, n, nsites))
+        s.duel, s.tiebreak = _duel(r.raw("duel"), n, ncards), _tiebreak(r.raw("tiebreak"), n)
+        s.winner = r.optional_int("winner", 0, n - 1)
+        s.rng = r.int("rng", 0, 2**64 - 1)
+        s.events = r.list("events", check_str)
+        r.done()
+        return s
 
 
-from . import flow as _flow  # noqa: E402  (the rule modules use HMState only for type hints)
-from . import legality as _legality  # noqa: E402
+def _list(v: Any, path: str, length: int | None = None) -> list:
+    if not isinstance(v, list) or (length is not None and len(v) != length):
+        raise InvalidStateError(f"{path} should be a list" + (f" of {length}" if length is not None else ""))
+    return v
+
+
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise InvalidStateError(f"{path} should be true or false, got {v!r}")
+    return v
+
+
+def _options(r: Reader) -> dict[str, Any]:
+    opts = {}
+    for name, opt in OPTIONS.items():
+        if name == "data" or name == "first_player":
+            continue  # used at setup only: the data is saved whole (state.data), the first player is the Badge
+        try:
+            opts[name] = opt.check(r.raw(name))
+        except HenchError as exc:
+            raise InvalidStateError(f"state.options: {exc}") from None
+    r.done()
+    return opts
+
+
+def _data(doc: Any) -> GameData:
+    """The builtin data, or the data carried whole in the save (a save never names a file to open)."""
+    if doc == BUILTIN:
+        return builtin()
+    if not isinstance(doc, dict):
+        raise InvalidStateError(f"state.data should be {BUILTIN!r} or the data tables themselves, got {type(doc).__name__}")
+    try:
+        return from_document(doc, "state.data")
+    except HenchError as exc:
+        raise InvalidStateError(str(exc)) from None
+
+
+def _queue_item(v: Any, path: str, phase: str, n: int, nsites: int) -> Any:
+    if phase == "discard_hands":
+        return check_int(v, path, 0, n - 1)
+    item = _list(v, path, 2)
+    if phase == "resolve_domination":
+        return [check_int(item[0], path, 0, n - 1), check_int(item[1], path, 0, nsites - 1)]
+    return [check_int(item[0], path, 0, n - 1), check_str(item[1], path, ("apothecary", "courtesan"))]
+
+
+def _duel(v: Any, n: int, ncards: int) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    r = Reader(v, "state.duel")
+    d = {"att": r.int("att", 0, n - 1), "dfn": r.int("dfn", 0, n - 1)}
+    for key in ("glove", "guard", "aw", "dw"):
+        d[key] = r.optional_int(key, 0, ncards - 1)
+    d["aw_done"] = r.bool("aw_done")
+    d["hits"], d["wounds"] = r.int("hits", 0, 20), r.int("wounds", 0, 20)
+    d["tb"] = r.bool("tb")
+    r.done()
+    if d["att"] == d["dfn"]:
+        raise InvalidStateError("state.duel.dfn: a player cannot duel themselves")
+    if d["wounds"] > d["hits"]:
+        raise InvalidStateError("state.duel.wounds: more wounds than hits")
+    return {k: d[k] for k in DUEL_KEYS}
+
+
+def _tiebreak(v: Any, n: int) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    r = Reader(v, "state.tiebreak")
+    tb = {"pair": r.list("pair", lambda x, p: check_int(x, p, 0, n - 1), 2, 2),
+          "wounds": r.list("wounds", lambda x, p: check_int(x, p, 0, 100), 2, 2),
+          "leg": r.int("leg", 0, 1), "round": r.int("round", 1, 10**6)}
+    r.done()
+    return tb
+
+
+# -- invariants a save must keep (Game.validate_state) -------------------------------------
+def validate_state(s: HMState) -> None:
+    """Raise InvalidStateError naming the field when a loaded state breaks an invariant."""
+    _cards_in_place(s)
+    _counts(s)
+    _turn(s)
+
+
+def _cards_in_place(s: HMState) -> None:
+    deck = s.data.deck
+    places = [(c, f"piles[{i}]") for i, p in enumerate(s.piles) for c in p] + \
+             [(c, f"discards[{i}]") for i, p in enumerate(s.discards) for c in p] + \
+             [(c, "hands") for h in s.hands for c in h] + [(c, "reserves") for r in s.reserves for c in r] + \
+             [(c, "trumps") for c in s.trumps if c is not None]
+    if s.duel:
+        places += [(s.duel[k], "duel") for k in ("glove", "guard", "aw", "dw") if s.duel[k] is not None]
+    ids = [c for c, _ in places]
+    if sorted(ids) != list(range(len(deck))):
+        raise InvalidStateError(f"state.piles/hands/reserves: the {len(deck)} cards should each be in exactly one place; "
+                                f"found {len(ids)} places with {len(set(ids))} different cards")
+    for c, where in places:
+        if where.startswith(("piles", "discards")) and deck[c].site != int(where.split("[")[1][:-1]):
+            raise InvalidStateError(f"state.{where}: card {c} ({deck[c].name}) belongs to another site")
+        if where in ("reserves", "trumps") and deck[c].type != where[:-1]:
+            raise InvalidStateError(f"state.{where}: card {c} ({deck[c].name}) is not a {where[:-1]} card")
+    fronts = {c for r in s.reserves for c in r} | {c for c in s.trumps if c is not None}
+    if not s.exhausted <= fronts:
+        raise InvalidStateError("state.exhausted lists cards that are not in front of a player")
+
+
+def _counts(s: HMState) -> None:
+    """Scores above the floor, pawns within each player's count, a phase-1 count that matches the stage."""
+    floor = s.data.values["score_floor"]
+    if s.opts["score_floor"] == "zero" and min(s.scores_) < floor:
+        raise InvalidStateError(f"state.scores: {s.scores_} goes under the score floor {floor} (option score_floor='zero')")
+    per = s.data.values["pawns_per_player"]
+    for seat in range(s.n):
+        on_board = sum(row[seat] for row in s.pawns) + sum(h.count(seat) for h in s.held)
+        if on_board + s.to_place[seat] > per:
+            raise InvalidStateError(f"state.pawns: Player {seat + 1} has {on_board + s.to_place[seat]} pawns in play and "
+                                    f"to place; each player has {per}")
+    if s.phase != "set_henchmen" and any(s.to_place):
+        raise InvalidStateError(f"state.to_place: pawns are left to place only in phase 1, not in {PHASES.title(s.phase)!r}")
+    if s.phase == "set_henchmen" and s.actor is not None and s.actor >= 0 and not s.placements_left(s.actor):
+        raise InvalidStateError("state.to_place: the player to place has no pawn left")
+    if len(s.reserves) and max(map(len, s.reserves)) > s.data.values["reserve_limit"]:
+        raise InvalidStateError(f"state.reserves: a Reserve holds at most {s.data.values['reserve_limit']} cards")
+    if s.day > s.last_day:
+        raise InvalidStateError(f"state.day: day {s.day} is after the last day {s.last_day}")
+
+
+def _turn(s: HMState) -> None:
+    over = s.phase == "game_end"
+    if over != (s.actor is None) or over != (s.winner is not None):
+        raise InvalidStateError("state.phase: only a finished game ('game_end') has no player to act and a winner")
+    if (s.phase in DUEL_PHASES) != (s.duel is not None):
+        raise InvalidStateError(f"state.duel: phase {s.phase!r} does not match the duel record")
+    if s.tiebreak is not None and (s.phase not in TIEBREAK_PHASES or not s.duel or not s.duel["tb"]):
+        raise InvalidStateError("state.tiebreak: a tie-break runs only through the roll and Apothecary phases of a tie-break duel")
+    if s.duel is not None and s.duel["tb"] != (s.tiebreak is not None):
+        raise InvalidStateError("state.duel.tb: the duel and the tie-break record disagree")
+    if (s.phase in ROLL_PHASES) != (s.actor == CHANCE):
+        raise InvalidStateError("state.actor: the dice act exactly at a roll phase")
+    if s.phase in ("resolve_domination", "discard_hands", "apothecary_window", "courtesan_window") and not s.queue:
+        raise InvalidStateError(f"state.queue: phase {s.phase!r} needs a decision queue")
+    if s.phase == "defense_roll" and not s.duel["hits"]:
+        raise InvalidStateError("state.duel.hits: a defense roll needs at least one hit")

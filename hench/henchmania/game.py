@@ -1,0 +1,47 @@
+"""Options, setup and the `Game` description that wires the modules together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hench.core import Game, InvalidOptionError, Rng, seat_name
+
+from . import legality, render, scoring, transitions
+from .actions import ACTION_TYPES, format_action, parse_action
+from .data import DataError, load_data
+from .options import OPTIONS, READINGS
+from .phases import PHASES
+from .state import HMState, validate_state
+
+
+def start(players: int, seed: int | None, first_player: int | None, data: Any, **opts: Any) -> HMState:
+    """HM-009/010/013: 8 pawns and 5 points each; the first player takes the Badge of Honor; day 1 starts."""
+    if first_player is not None and first_player >= players:
+        raise InvalidOptionError(f"first_player={first_player!r}: seats are 0..{players - 1} with {players} players")
+    try:
+        game_data = load_data(data)
+    except DataError as exc:
+        raise DataError(f"option data={data!r}: {exc}") from None
+    s = HMState(game_data, dict(opts), players)
+    rng = Rng.from_seed(seed)
+    s.badge = rng.randrange(players) if first_player is None else first_player  # HM-011/012 stand-in
+    deck = game_data.deck
+    for site in range(len(game_data.site_names)):
+        s.piles[site] = rng.shuffled([cid for cid, c in enumerate(deck) if c.site == site])
+    s.rng = rng.state
+    s.events.append(f"{seat_name(s.badge)} takes the Badge of Honor; every score starts at "
+                    f"{game_data.values['start_score']}")
+    transitions.start_day(s)
+    return s
+
+
+GAME = Game(
+    id="henchmania", title="Henchmania", min_players=2, max_players=5, state_class=HMState, start=start,
+    options=OPTIONS, turn_rule="HM-025", end_rule="HM-075",
+    phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions, transition=transitions.apply,
+    chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation, resample=render.resample,
+    parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_action=legality.validate_action,
+    validate_state=validate_state, hidden_information=True,
+)
+
+__all__ = ["GAME", "OPTIONS", "READINGS", "start"]

@@ -1,0 +1,626 @@
+"""Transitions: what each action does to a fresh clone of the state (the core clones; never the receiver),
+the day's flow, duels (HM-052..HM-070, HM-096, HM-102/103, HM-092) and tie-break duels (HM-080..HM-084).
+
+The duel record `state.duel` holds: att, dfn (seats), glove, guard, aw, dw (card ids or None),
+aw_done (the Attacker has declared), hits, wounds, tb (a tie-break duel). Its steps are phases
+(guard_window -> attacker_weapon -> defender_weapon -> attack_roll -> defense_roll -> apothecary /
+courtesan windows -> outcome). With guard_timing="after_weapon" the Attacker declares before the
+Guard window, so a Guard sends the laid weapon back (HM-103). Every log line is true and names
+seats as people read them ("Player 2"); hidden cards are never named.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from hench.core import CHANCE, seat_name
+
+from .actions import (Fight, HMAction, Keep, NoApothecary, NoCourtesan, NoGuard, Pass, Place, PlaceWithPorter, Play,
+                      PlayGuard, Roll, SkipExtra, TakeExtra, Use, UseApothecary, UseCourtesan)
+from .scoring import add_points, reserve_points
+from .state import HMState
+
+
+@lru_cache(maxsize=64)
+def roll_outcomes(dice: int, faces: int) -> tuple[tuple[Roll, Fraction], ...]:
+    """Every multiset of `dice` fair dice (faces descending) with its exact probability."""
+    total = faces ** dice
+    out = []
+    for combo in itertools.combinations_with_replacement(range(faces, 0, -1), dice):
+        ways = math.factorial(dice)
+        for face in set(combo):
+            ways //= math.factorial(combo.count(face))
+        out.append((Roll(combo), Fraction(ways, total)))
+    return tuple(out)
+
+
+def chance_outcomes(s: HMState) -> tuple[tuple[Roll, Fraction], ...]:
+    """HM-057 / HM-060: the multisets of the dice rolled now, with exact probabilities."""
+    return roll_outcomes(s.dice_to_roll(), s.data.values["die_faces"])
+
+
+def apply(s: HMState, a: HMAction) -> None:
+    """Change the fresh clone `s` by the legal action `a`."""
+    HANDLERS[type(a)](s, a)
+
+
+# -- shared helpers --------------------------------------------------------------------------
+def draw(s: HMState, seat: int, site: int) -> int | None:
+    """Top card of a site's pile into `seat`'s hand. An empty pile is first remade from its discards
+    (HM-019, HM-022); a site with no card anywhere gives nothing (A12). Returns the card or None."""
+    if not s.piles[site]:
+        reshuffle(s, site)
+        if not s.piles[site]:
+            log(s, f"the {s.data.site_names[site]} has no card left to draw (A12)")
+            return None
+    cid = s.piles[site].pop()
+    s.hands[seat].append(cid)
+    if not s.piles[site]:
+        reshuffle(s, site)  # HM-019: at once, when the last card is drawn
+    return cid
+
+
+def reshuffle(s: HMState, site: int) -> None:
+    """HM-019: shuffle the site's discard pile at once to form its new draw pile."""
+    if s.discards[site]:
+        s.piles[site] = s._shuffled(s.discards[site])
+        s.discards[site] = []
+        log(s, f"the {s.data.site_names[site]} discard pile is shuffled into a new pile")
+
+
+def log(s: HMState, text: str) -> None:
+    s.events.append(text)
+
+
+def discard(s: HMState, cid: int) -> None:
+    """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight."""
+    s.discards[s.data.deck[cid].site].append(cid)
+    s.exhausted.discard(cid)
+
+
+def take_from(s: HMState, cards: list[int], name: str, prefer_used: bool = False) -> int:
+    """Remove one card called `name` from `cards` (a turned copy first if prefer_used)."""
+    cid = None
+    if prefer_used:
+        cid = next((c for c in cards if s.data.deck[c].name == name and c in s.exhausted), None)
+    if cid is None:
+        cid = s.find(cards, name)
+    cards.remove(cid)
+    return cid
+
+
+# -- phase 1 ---------------------------------------------------------------------------------
+def start_day(s: HMState) -> None:
+    """HM-015/016: a day opens with phase 1, the Badge holder placing first."""
+    s.phase = "set_henchmen"
+    per = s.data.values["pawns_per_player"]
+    taken = [0] * s.n
+    for held in s.held:
+        for owner in held:
+            taken[owner] += 1
+    s.to_place = [max(0, per - taken[seat]) for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
+    log(s, f"day {s.day} begins; {seat_name(s.badge)} holds the Badge of Honor")
+    s.turn = (s.badge - 1) % s.n
+    next_placement(s)
+
+
+def next_placement(s: HMState) -> None:
+    """HM-017: placement goes clockwise, skipping players with no pawn left."""
+    for seat in s.seats_from((s.turn + 1) % s.n):
+        if s.placements_left(seat) > 0:
+            s.turn = s.actor = seat
+            return
+    resolve_domination(s)
+
+
+def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
+    """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
+    me, site = s.actor, s.site_index(a.site)
+    porter = type(a) is PlaceWithPorter
+    if porter:
+        s.exhausted.add(s.has_fresh(me, "porter"))  # HM-098, HM-036
+    owner = s.held[me].pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
+    if owner == me:
+        s.to_place[me] -= 1
+    s.pawns[site][owner] += 1
+    before = len(s.events)
+    drew = draw(s, me, site) is not None
+    pawn = f"{seat_name(owner)}'s pawn" if owner != me else "a pawn"
+    s.events.insert(before, f"{seat_name(me)} places {pawn} on the {a.site}" + (" with a Porter" if porter else "")
+                    + (" and draws a card" if drew else ""))
+    next_placement(s)
+
+
+def dominator(s: HMState, site: int) -> int | None:
+    """HM-021/023 (A3): strictly more pawns than every other player; a tie means nobody."""
+    row = s.pawns[site]
+    top = max(row)
+    if top == 0 or row.count(top) > 1:
+        return None
+    return row.index(top)
+
+
+def resolve_domination(s: HMState) -> None:
+    """HM-022 (A4): dominators may draw one extra card there, in seat order from the Badge holder."""
+    owners = [dominator(s, site) for site in range(len(s.pawns))]
+    s.queue = [[seat, site] for seat in s.seats_from(s.badge) for site, o in enumerate(owners) if o == seat]
+    s.phase = "resolve_domination"
+    next_domination(s)
+
+
+def next_domination(s: HMState) -> None:
+    while s.queue:
+        seat, site = s.queue[0]
+        if not s.piles[site] and not s.discards[site]:
+            log(s, f"{seat_name(seat)} dominates the {s.data.site_names[site]} but it has no card left (A12)")
+        elif s.opts["domination_draw"] == "always":
+            if draw(s, seat, site) is not None:
+                log(s, f"{seat_name(seat)} dominates the {s.data.site_names[site]} and draws an extra card")
+        else:
+            s.actor = seat
+            return
+        s.queue.pop(0)
+    start_play(s)
+
+
+def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
+    """HM-022: the dominating player takes the extra card, or declines it (A4)."""
+    seat, site = s.queue.pop(0)
+    if type(a) is TakeExtra and draw(s, seat, site) is not None:
+        log(s, f"{seat_name(seat)} takes the extra {a.site} card")
+    elif type(a) is SkipExtra:
+        log(s, f"{seat_name(seat)} declines the extra {a.site} card")
+    next_domination(s)
+
+
+# -- phase 2 ---------------------------------------------------------------------------------
+def start_play(s: HMState) -> None:
+    """HM-024/025: phase 2 starts with the Badge holder."""
+    s.phase, s.queue = "play_cards", []
+    s.passed = [False] * s.n
+    s.turn = s.actor = s.badge
+    log(s, "phase 2: play your cards")
+
+
+def next_turn(s: HMState) -> None:
+    """HM-025/047: clockwise, skipping players who passed; when all passed, phase 2 ends (HM-049)."""
+    s.phase = "play_cards"
+    for seat in s.seats_from((s.turn + 1) % s.n):
+        if not s.passed[seat]:
+            s.turn = s.actor = seat
+            return
+    end_play(s)
+
+
+def do_pass(s: HMState, a) -> None:
+    """HM-047: a player who passes plays no more cards this day."""
+    s.passed[s.actor] = True
+    log(s, f"{seat_name(s.actor)} passes")
+    next_turn(s)
+
+
+def do_play(s: HMState, a) -> None:
+    me = s.actor
+    cid = take_from(s, s.hands[me], a.card)
+    card = s.data.deck[cid]
+    if card.type == "reserve":
+        play_reserve(s, me, cid, a)
+    elif card.type == "trump":
+        play_trump(s, me, cid)
+    elif card.effect == "duel":
+        log(s, f"{seat_name(me)} plays a Glove: {seat_name(a.target)} must accept the duel")
+        start_duel(s, me, a.target, cid)  # HM-052/053
+        return
+    else:
+        discard(s, cid)  # HM-028: an Action card goes to its site's discard, its effect at once (HM-027)
+        log(s, f"{seat_name(me)} plays {a.card}")
+        ACTION_EFFECTS[card.effect](s, me, a, card)
+    next_turn(s)
+
+
+def play_reserve(s: HMState, me: int, cid: int, a) -> None:
+    """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
+    if a.replacing is not None:
+        discard(s, take_from(s, s.reserves[me], a.replacing, prefer_used=True))
+        log(s, f"{seat_name(me)} discards {a.replacing} from the Reserve")
+    s.reserves[me].append(cid)
+    log(s, f"{seat_name(me)} puts {a.card} in the Reserve")
+
+
+def play_trump(s: HMState, me: int, cid: int) -> None:
+    """HM-043/044: one Trump only; a new one replaces (discards) the old one."""
+    old = s.trumps[me]
+    if old is not None:
+        discard(s, old)
+        log(s, f"{seat_name(me)} discards the Trump {s.name(old)}")
+    s.trumps[me] = cid
+    log(s, f"{seat_name(me)} takes the Trump {s.name(cid)}")
+
+
+def steal_hand(s: HMState, me: int, a, card: Any = None) -> None:
+    """HM-090: take a card from an opponent's hand, chosen by its back (site), face unseen."""
+    site = s.site_index(a.at)
+    pool = [cid for cid in s.hands[a.target] if s.data.deck[cid].site == site]
+    cid = pool[s._random_index(len(pool))]
+    s.hands[a.target].remove(cid)
+    s.hands[me].append(cid)
+    log(s, f"{seat_name(me)} takes a {a.at} card from {seat_name(a.target)}'s hand")
+
+
+def steal_reserve(s: HMState, me: int, a, card: Any = None) -> None:
+    """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
+    cid = take_from(s, s.reserves[a.target], a.at, prefer_used=False)
+    s.exhausted.discard(cid)
+    s.reserves[me].append(cid)
+    log(s, f"{seat_name(me)} takes {a.at} from {seat_name(a.target)}'s Reserve")
+
+
+def traitor(s: HMState, me: int, a, card: Any = None) -> None:
+    """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
+    s.pawns[s.site_index(a.at)][a.target] -= 1
+    s.held[me].append(a.target)
+    log(s, f"{seat_name(me)} takes {seat_name(a.target)}'s Henchman from the {a.at}")
+
+
+def brawl(s: HMState, me: int, a, card: Any = None) -> None:
+    """Brawl (M14): every other player discards one random hand card, except Penitent owners (HM-105)."""
+    for seat in s.seats_from(me)[1:]:
+        if s.has_in_reserve(seat, "penitent"):
+            log(s, f"{seat_name(seat)}'s Penitent protects them from the Brawl")
+        elif s.hands[seat]:
+            cid = s.hands[seat].pop(s._random_index(len(s.hands[seat])))
+            discard(s, cid)
+            log(s, f"{seat_name(seat)} discards {s.name(cid)} in the Brawl")
+
+
+def gain_points(s: HMState, me: int, a, card: Any) -> None:
+    """HM-091: a benefit card helps only its own player."""
+    add_points(s, me, card.points)
+    log(s, f"{seat_name(me)} gains {card.points} points")
+
+
+ACTION_EFFECTS = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
+                  "gain_points": gain_points}
+
+
+def do_use(s: HMState, a) -> None:
+    """HM-038: an 'At your turn' effect from the Reserve or Trump is the whole turn."""
+    me = s.actor
+    mine = s.trumps[me] if s.trumps[me] is not None and s.name(s.trumps[me]) == a.card else None
+    cid = mine if mine is not None else s.find(s.reserves[me], a.card)
+    card = s.data.deck[cid]
+    if card.effect == "poison":  # HM-030: a card that is discarded to work
+        s.reserves[me].remove(cid)
+        discard(s, cid)
+        add_points(s, a.target, -card.points)
+        log(s, f"{seat_name(me)} discards {a.card}: {seat_name(a.target)} loses {card.points} points")
+    else:
+        if card.exhausts:
+            s.exhausted.add(cid)  # HM-036 / HM-045
+        if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
+            log(s, f"{seat_name(me)} uses {a.card} to borrow {seat_name(a.target)}'s {a.at}")
+            trump_effect(s, me, s.data.deck[s.trumps[a.target]])
+            next_turn(s)
+            return
+        log(s, f"{seat_name(me)} uses {a.card}")
+        if card.effect == "steal_hand":
+            steal_hand(s, me, a)
+        else:
+            trump_effect(s, me, card)
+    next_turn(s)
+
+
+def trump_effect(s: HMState, me: int, card: Any) -> None:
+    if card.effect == "draw_card":
+        if draw(s, me, card.site) is not None:
+            log(s, f"{seat_name(me)} draws a {s.data.site_names[card.site]} card")
+    elif card.effect == "gain_points":
+        gain_points(s, me, None, card)
+
+
+# -- end of phase 2 --------------------------------------------------------------------------
+def end_play(s: HMState) -> None:
+    """HM-049/050: every hand is discarded; a Nosy Parker owner first picks one card to keep (HM-101)."""
+    s.phase, s.queue = "discard_hands", []
+    for seat in s.seats_from(s.badge):
+        if s.hands[seat] and s.has_in_reserve(seat, "nosy_parker"):
+            s.queue.append(seat)
+        else:
+            discard_hand(s, seat, None)
+    next_keeper(s)
+
+
+def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
+    kept = take_from(s, s.hands[seat], keep) if keep is not None else None
+    for cid in s.hands[seat]:
+        discard(s, cid)
+    s.hands[seat] = [kept] if kept is not None else []
+
+
+def next_keeper(s: HMState) -> None:
+    if s.queue:
+        s.actor = s.queue[0]
+    else:
+        end_of_day(s)
+
+
+def do_keep(s: HMState, a) -> None:
+    seat = s.queue.pop(0)
+    discard_hand(s, seat, a.card)
+    log(s, f"{seat_name(seat)} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker")  # the face stays hidden
+    next_keeper(s)
+
+
+# -- phase 3 ---------------------------------------------------------------------------------
+def end_of_day(s: HMState) -> None:
+    """Phase 3: score (HM-071), straighten (HM-073), recall (HM-074), end check (HM-075/076)."""
+    s.phase = "end_of_day"
+    for seat in s.seats_from(s.badge):
+        gained = reserve_points(s, seat)
+        add_points(s, seat, gained)
+        log(s, f"{seat_name(seat)} scores {gained} from the Reserve")
+    s.exhausted.clear()
+    s.pawns = [[0] * s.n for _ in s.pawns]
+    if game_should_end(s):
+        decide(s)
+    else:
+        next_day(s)
+
+
+def game_should_end(s: HMState) -> bool:
+    """HM-075/077/078 (A2): end when a score reaches the threshold or the last day is done."""
+    t = s.opts["win_threshold"]
+    reached = any(v >= t if s.opts["threshold_inclusive"] else v > t for v in s.scores_)
+    return reached or s.day >= s.last_day
+
+
+def next_day(s: HMState) -> None:
+    """HM-076: the Badge of Honor moves one seat clockwise, and a new day starts."""
+    s.badge = (s.badge + 1) % s.n
+    s.day += 1
+    start_day(s)
+
+
+def decide(s: HMState) -> None:
+    """HM-008 (one leader wins), HM-080 (two tied: duels), HM-085 (three or more: one more day)."""
+    top = max(s.scores_)
+    tied = [seat for seat in s.seats_from(s.badge) if s.scores_[seat] == top]
+    if len(tied) == 1:
+        finish(s, tied[0])
+    elif len(tied) == 2:
+        start_tiebreak(s, tied[0], tied[1])
+    else:
+        s.last_day = s.day + 1
+        log(s, f"{len(tied)} players tie at {top}: the game goes on for one more day")
+        next_day(s)
+
+
+def finish(s: HMState, winner: int) -> None:
+    s.phase, s.actor, s.winner, s.queue = "game_end", None, winner, []
+    log(s, f"{seat_name(winner)} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury")
+
+
+# -- duels ---------------------------------------------------------------------------------------
+def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False) -> dict[str, Any]:
+    return {"att": att, "dfn": dfn, "glove": glove, "guard": None, "aw": None, "dw": None, "aw_done": False,
+            "hits": 0, "wounds": 0, "tb": tb}
+
+
+def set_step(s: HMState, step: str, actor: int) -> None:
+    """A duel step is a phase of its own (tie-break duels too: `state.tiebreak` tells them apart)."""
+    s.phase, s.actor = step, actor
+
+
+def start_duel(s: HMState, att: int, dfn: int, glove: int) -> None:
+    """HM-052/053: the Glove makes an Attacker; the Defender cannot refuse."""
+    first = "guard_window" if s.opts["guard_timing"] == "after_glove" else "attacker_weapon"
+    s.duel = new_duel(att, dfn, glove)
+    set_step(s, first, dfn if first == "guard_window" else att)
+
+
+def do_guard(s: HMState, a) -> None:
+    """HM-102/103 (M14): the Guard cancels the duel; a laid Armory card goes back to the Attacker's hand."""
+    d = s.duel
+    cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
+    s.hands[d["dfn"]].remove(cid)
+    if d["aw"] is not None:
+        s.hands[d["att"]].append(d["aw"])
+        log(s, f"{seat_name(d['att'])} takes the {s.name(d['aw'])} back")
+    discard(s, cid)
+    discard(s, d["glove"])
+    log(s, f"{seat_name(d['dfn'])} plays a Guard: the duel is off, no points move")
+    end_duel(s)
+
+
+def do_noguard(s: HMState, a) -> None:
+    d = s.duel
+    if d["aw_done"]:
+        set_step(s, "defender_weapon", d["dfn"])
+    else:
+        set_step(s, "attacker_weapon", d["att"])
+
+
+def do_weapon(s: HMState, a) -> None:
+    """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
+    d, me = s.duel, s.actor
+    cid = take_from(s, s.hands[me], a.weapon) if a.weapon is not None else None
+    log(s, f"{seat_name(me)} fights with the {a.weapon}" if a.weapon else f"{seat_name(me)} fights bare-handed")
+    if s.phase == "attacker_weapon":
+        d["aw"], d["aw_done"] = cid, True
+        if s.opts["guard_timing"] == "after_weapon":
+            set_step(s, "guard_window", d["dfn"])
+        else:
+            set_step(s, "defender_weapon", d["dfn"])
+    else:
+        d["dw"] = cid
+        set_step(s, "attack_roll", CHANCE)
+
+
+def lent_trump(s: HMState, seat: int, effect: str) -> int | None:
+    """HM-107 (A16): an opponent's Trump with this passive effect that `seat`'s unturned Old Lady lends them,
+    when their own Trump does not have it."""
+    if s.trump_effect(seat) == effect or s.has_fresh(seat, "old_lady") is None:
+        return None
+    return next((t for t in s.trumps if t is not None and s.data.deck[t].effect == effect), None)
+
+
+def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
+    """Points of `seat`'s own Trump with this effect, or of the one the Old Lady lends (turning her if `turn`)."""
+    if s.trump_effect(seat) == effect:
+        return s.data.deck[s.trumps[seat]].points
+    lent = lent_trump(s, seat, effect)
+    if lent is None:
+        return 0
+    if turn:
+        s.exhausted.add(s.has_fresh(seat, "old_lady"))  # HM-036: she turns when she lends it
+        log(s, f"{seat_name(seat)}'s Old Lady borrows the {s.name(lent)}")
+    return s.data.deck[lent].points
+
+
+def bare_bonus(s: HMState, seat: int, turn: bool = False) -> int:
+    return trump_bonus(s, seat, "bare_hands_bonus", turn)
+
+
+def attack_value(s: HMState) -> int:
+    """HM-058/059: the weapon's Attack value, or the bare-hands value (M2)."""
+    d = s.duel
+    if d["aw"] is not None:
+        return s.data.deck[d["aw"]].attack
+    return max(1, s.data.values["bare_hands_attack"] - bare_bonus(s, d["att"]))
+
+
+def defense_value(s: HMState) -> int:
+    """HM-061/062: the weapon's Defense value, or the bare-hands value (M3)."""
+    d = s.duel
+    if d["dw"] is not None:
+        return s.data.deck[d["dw"]].defense
+    return max(1, s.data.values["bare_hands_defense"] - bare_bonus(s, d["dfn"]))
+
+
+def do_roll(s: HMState, a) -> None:
+    d = s.duel
+    if s.phase == "attack_roll":
+        value = attack_value(s)
+        if d["aw"] is None:
+            bare_bonus(s, d["att"], turn=True)
+        d["hits"] = sum(1 for x in a.dice if x >= value)  # HM-058 (A1)
+        log(s, f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+")
+        if d["hits"]:
+            set_step(s, "defense_roll", CHANCE)
+        else:
+            outcome(s)  # HM-060: no hit, no defense roll
+        return
+    value = defense_value(s)
+    if d["dw"] is None:
+        bare_bonus(s, d["dfn"], turn=True)
+    parries = sum(1 for x in a.dice if x >= value)  # HM-061
+    d["wounds"] = d["hits"] - parries
+    log(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)")
+    open_windows(s)
+
+
+def open_windows(s: HMState) -> None:
+    """HM-096: the Defender's Apothecary; HM-092: other players' Courtesans (not in tie-breaks)."""
+    d = s.duel
+    s.queue = []
+    if d["wounds"]:  # HM-096: each unused Apothecary may cancel one wound
+        s.queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
+    if d["wounds"] and not d["tb"]:
+        s.queue += [[o, "courtesan"] for o in s.seats_from(d["att"])
+                    if o not in (d["att"], d["dfn"]) and s.has_fresh(o, "courtesan") is not None]
+    next_window(s)
+
+
+def next_window(s: HMState) -> None:
+    d = s.duel
+    while s.queue and d["wounds"]:
+        seat, kind = s.queue[0]
+        if s.has_fresh(seat, kind) is not None:
+            set_step(s, f"{kind}_window", seat)
+            return
+        s.queue.pop(0)
+    s.queue = []
+    outcome(s)
+
+
+def do_window(s: HMState, a) -> None:
+    """Use or decline an Apothecary / Courtesan: each cancels one wound and turns (HM-036)."""
+    d = s.duel
+    seat, what = s.queue.pop(0)
+    if type(a) is UseApothecary or type(a) is UseCourtesan:
+        s.exhausted.add(s.has_fresh(seat, what))
+        d["wounds"] -= 1
+        log(s, f"{seat_name(seat)}'s {what.title()} cancels a wound ({d['wounds']} left)")
+    next_window(s)
+
+
+def outcome(s: HMState) -> None:
+    if s.duel["tb"]:
+        tiebreak_leg_done(s)
+        return
+    d, v = s.duel, s.data.values
+    att, dfn, wounds = d["att"], d["dfn"], d["wounds"]
+    if wounds >= 1:  # HM-063/065/066
+        bonus = trump_bonus(s, att, "duel_bonus", turn=True)
+        add_points(s, att, v["attacker_win_points"] + bonus)
+        add_points(s, dfn, -v["defender_loss_per_wound"] * wounds)
+        log(s, f"{seat_name(att)} wins the duel: +{v['attacker_win_points'] + bonus}; {seat_name(dfn)} -{v['defender_loss_per_wound'] * wounds}")
+    else:  # HM-063/067/068
+        add_points(s, dfn, v["defender_win_points"])
+        add_points(s, att, -v["attacker_loss"])
+        log(s, f"{seat_name(dfn)} wins the duel: +{v['defender_win_points']}; {seat_name(att)} -{v['attacker_loss']}")
+    for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards
+        if cid is not None:
+            discard(s, cid)
+    end_duel(s)
+
+
+def end_duel(s: HMState) -> None:
+    s.turn = s.duel["att"]
+    s.duel = None
+    next_turn(s)
+
+
+# -- tie-break duels ---------------------------------------------------------------------------
+def start_tiebreak(s: HMState, first: int, second: int) -> None:
+    """HM-080/081 (A5): the tied player first clockwise from the Badge attacks first, bare-handed."""
+    s.tiebreak = {"pair": [first, second], "wounds": [0, 0], "leg": 0, "round": 1}
+    log(s, f"{seat_name(first)} and {seat_name(second)} tie for the lead: tie-break duels")
+    start_leg(s)
+
+
+def start_leg(s: HMState) -> None:
+    tb = s.tiebreak
+    att, dfn = tb["pair"][tb["leg"]], tb["pair"][1 - tb["leg"]]
+    s.duel = new_duel(att, dfn, None, tb=True)
+    s.duel["aw_done"] = True
+    set_step(s, "attack_roll", CHANCE)
+
+
+def tiebreak_leg_done(s: HMState) -> None:
+    """HM-082: more wounds over the two fights wins; HM-084: equal means another pair of duels."""
+    tb, d = s.tiebreak, s.duel
+    tb["wounds"][tb["leg"]] += d["wounds"]
+    log(s, f"tie-break: {seat_name(d['att'])} inflicts {d['wounds']} wound(s)")
+    if tb["leg"] == 0:
+        tb["leg"] = 1
+        start_leg(s)
+        return
+    w0, w1 = tb["wounds"]
+    if w0 == w1:
+        tb.update(wounds=[0, 0], leg=0, round=tb["round"] + 1)
+        log(s, "tie-break wounds are equal: another pair of duels")
+        start_leg(s)
+        return
+    s.duel = None
+    finish(s, tb["pair"][0] if w0 > w1 else tb["pair"][1])
+
+
+HANDLERS = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
+            Play: do_play, Use: do_use, Pass: do_pass, Keep: do_keep, PlayGuard: do_guard, NoGuard: do_noguard,
+            Fight: do_weapon, Roll: do_roll, UseApothecary: do_window, NoApothecary: do_window,
+            UseCourtesan: do_window, NoCourtesan: do_window}
