@@ -36,7 +36,7 @@ PHASES = Phases([
           {"take wagon"}, "Take a face-up Wagon or the top of the Wagon deck."),
     Phase("turn_after_window", "After your action: Raids, then end the turn", PLAYER, ("HU-041", "HU-071", "HU-072", "HU-086"),
           {"activate", "end turn"}, "Activate a Raid if you like, then end your turn."),
-    Phase("game_over", "The game is over: final scoring", NOBODY, ("HU-038", "HU-101", "HU-102", "HU-106", "HU-107"),
+    Phase("game_over", "Final scoring: the game is over", NOBODY, ("HU-038", "HU-101", "HU-102", "HU-106", "HU-107"),
           (), "Most VP wins; a tie goes to the bigger Stash."),
 ])
 CHANCE_PHASES = ("round_roll_dice", "turn_reroll_die")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hench
 from hench.huns.data import COLOURS, LETTERS
-from hench.huns.state import check_consistency
+from hench.huns.state import validate_state
 
 GAME = hench.get_game("huns")
 C = {name: i for i, name in enumerate(COLOURS)}
@@ -44,7 +44,7 @@ def edit(state, fn):
     for camp in s.camps:
         camp.fx = None
     s._legal = None
-    check_consistency(s)
+    validate_state(s)
     return s
 
 
@@ -165,3 +165,8 @@ def deck_to_camp(state, colour: str, keep: int, seat: int):
         moved, s.decks[c] = s.decks[c][keep:], s.decks[c][:keep]
         s.camps[seat].cards.extend(moved)
     return edit(state, fn)
+
+
+def texts(state) -> list[str]:
+    """The legal moves as people read them."""
+    return [str(a) for a in state.legal_actions()]

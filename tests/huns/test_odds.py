@@ -14,6 +14,8 @@ from hench.core import Dist
 from hench.huns import odds
 from hench.huns.scoring import wagon_type_bonus
 
+from .helpers import texts
+
 ROLLS = list(product((1, 2, 3), repeat=5))
 
 
@@ -154,7 +156,7 @@ def test_wagon_fill_chance_in_a_live_position():
     for colour in ("red", "blue", "black"):  # three dice go by; player 0 has one turn left (the 5th)
         late = late.apply(f"take {colour}").apply("draw")
         while late.phase not in ("turn_take_die",):
-            late = late.apply(late.legal_actions()[0])
+            late = late.apply(texts(late)[0])
     assert late.current_player == 1 and odds.turns_left(late, 0) == 1
     assert odds.wagon_fill_chance_for(late, 0, 1) == 0  # green and yellow need two turns
     assert odds.wagon_fill_chance_for(roll(s, [1, 1, 1, 1, 2]), 0, 1) == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hench.huns import scoring
-from hench.huns.scoring import wagon_type_bonus
+from hench.huns.scoring import breakdown, scoring_sheet, wagon_type_bonus
 
 from .helpers import edit, give_card, start
 
@@ -32,7 +32,7 @@ def test_t_hu_06_wagon_type_bonus():
     t2 = [s.wagon_id(w) for w in pick if types[s.wagon_id(w)] == "T2"][:1]
     t3 = [s.wagon_id(w) for w in pick if types[s.wagon_id(w)] == "T3"][:1]
     s = dispatch(s, 0, t1 + t2 + t3)
-    b = s.breakdown(0)
+    b = breakdown(s, 0)
     assert b["wagon types"] == 3 == max(3, 2)  # 3 types beat the set of 2
     assert b["dispatched wagons"] == 12  # 4 x N with N = 3
     assert wagon_type_bonus([]) == 0 and wagon_type_bonus(["T1"] * 3 + ["T2"]) == 3
@@ -45,9 +45,9 @@ def test_t_hu_07_treasure_values(players):
     for eq in ("EQ-01", "EQ-02", "EQ-03"):
         s = give_card(s, 0, eq)
     s = give_card(s, 0, "TR-04")  # Armourer: 3 Equipment
-    assert s.breakdown(0)["treasures"] == players  # 2 / 3 / 4 VP
+    assert breakdown(s, 0)["treasures"] == players  # 2 / 3 / 4 VP
     s = give_card(s, 1, "TR-06")  # Hoarder: 12 in the Stash, not met
-    assert s.breakdown(1)["treasures"] == 0
+    assert breakdown(s, 1)["treasures"] == 0
 
 
 @pytest.mark.rule("HU-087", "HU-090", "HU-097", "HU-098", "HU-083", "HU-105", "HU-002")
@@ -59,11 +59,11 @@ def test_camp_points_by_category():
     s = give_card(s, 0, "EQ-05")  # 0
     s = edit(s, lambda x: (x.camps[0].stash.__setitem__(4, 5), x.reserve.__setitem__(4, x.reserve[4] - 5)))
     s = dispatch(s, 0, [s.wagon_id(s.wagon_deck[0])])
-    b = s.breakdown(0)
+    b = breakdown(s, 0)
     assert b == {"raids": 2, "full mercenaries": 1, "incomplete mercenaries": -1, "treasures": 0,
                  "fled curses": -4, "dispatched wagons": 4, "wagon types": 1}
     assert s.scores()[0] == sum(b.values()) == 3  # the Stash scores nothing (HU-105)
-    sheet = s.scoring_sheet()
+    sheet = scoring_sheet(s)
     assert sheet[0]["total"] == 3 and sheet[0]["stash (tie-break)"] == 5
 
 
@@ -96,4 +96,4 @@ def test_treasure_conditions(treasure, setup, met):
         cid, _, cubes = item.rstrip("!").partition(":")
         s = give_card(s, 0, cid, cubes=cubes, fled=fled)
     s = give_card(s, 0, treasure)
-    assert (s.breakdown(0)["treasures"] == 2) is met
+    assert (breakdown(s, 0)["treasures"] == 2) is met

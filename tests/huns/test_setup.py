@@ -8,9 +8,15 @@ import pytest
 
 import hench
 from hench.core import CHANCE, IllegalActionError, InvalidOptionError
+from hench.huns.legality import empty_spaces
+from hench.huns.render import action_for_space
 from hench.huns.state import RESERVE_BY_PLAYERS
 
-from .helpers import GAME, new, past_setup
+
+def _space(state, slot, index):
+    action = action_for_space(state, slot, index)
+    return None if action is None else str(action)
+from .helpers import GAME, new, past_setup, texts
 
 SIZES = {2: 10, 3: 11, 4: 12}
 
@@ -30,16 +36,16 @@ def test_t_hu_08_setup_counts(players):
 
 @pytest.mark.rule("HU-028", "HU-029")
 def test_t_hu_08_four_players_reserve_short_by_three_after_catch_up():
-    s = new(4, seed=5, first=1)
+    s = new(4, seed=5, first=1, setup_bonus_colours="fitting")  # the catalogue's reading A1
     assert s.phase == "setup_catchup_valuables" and s.current_player == 3  # the 3rd in turn order
-    assert all(a.startswith("bonus ") and "+" not in a for a in s.legal_actions())
-    wanted = next(c for c in range(5) if s._empty_spaces(0, c))  # a colour with a free space
+    assert all(a.startswith("bonus ") and "+" not in a for a in texts(s))
+    wanted = next(c for c in range(5) if empty_spaces(s, 0, c))  # a colour with a free space
     s = s.apply(f"bonus {hench.huns.COLOURS[wanted]}")
     while s.phase == "pillage_place":
-        s = s.apply(s.legal_actions()[0])
+        s = s.apply(texts(s)[0])
     assert s.current_player == 0  # the 4th player
-    pairs = s.legal_actions()
-    fits = [c for c in range(5) if s._empty_spaces(0, c) or s._empty_spaces(1, c)]
+    pairs = texts(s)
+    fits = [c for c in range(5) if empty_spaces(s, 0, c) or empty_spaces(s, 1, c)]
     assert len(pairs) == len(fits) * (len(fits) - 1) // 2 and all("+" in a for a in pairs)  # 2 different colours
     with pytest.raises(IllegalActionError) as err:
         s.apply("bonus red+red")
@@ -49,7 +55,7 @@ def test_t_hu_08_four_players_reserve_short_by_three_after_catch_up():
     a, b = colours[0], colours[1]
     s = s.apply(f"bonus {hench.huns.COLOURS[a]}+{hench.huns.COLOURS[b]}")
     while s.phase == "pillage_place":
-        s = s.apply(s.legal_actions()[0])
+        s = s.apply(texts(s)[0])
     assert s.phase == "round_roll_dice"
     assert sum(s.reserve) == 5 * 24 - 3
 
@@ -82,10 +88,10 @@ def test_wagon_market_and_camps(players):
 
 @pytest.mark.rule("HU-017", "HU-021", "HU-027")
 def test_shuffles_and_first_player_come_from_the_seed():
-    a, b, c = new(4, seed=11, first=-1), new(4, seed=11, first=-1), new(4, seed=12, first=-1)
+    a, b, c = new(4, seed=11, first=None), new(4, seed=11, first=None), new(4, seed=12, first=None)
     assert a.to_json() == b.to_json()
     assert a.to_json() != c.to_json()
-    firsts = {new(4, seed=k, first=-1).first for k in range(40)}
+    firsts = {new(4, seed=k, first=None).first for k in range(40)}
     assert firsts == {0, 1, 2, 3}  # HU-027: random first player
     decks = {new(2, seed=k).decks[0] for k in range(10)}
     assert len(decks) > 1  # HU-017: each deck shuffled
@@ -110,7 +116,7 @@ def test_after_setup_the_first_player_rolls():
 @pytest.mark.rule("HU-028", "HU-029")
 @pytest.mark.parametrize("seed", range(8))
 def test_catch_up_cubes_always_land_on_wagons(seed):
-    s = past_setup(new(4, seed=seed, first=-1))
+    s = past_setup(new(4, seed=seed, first=None, setup_bonus_colours="fitting"))
     assert sum(s.reserve) == 5 * 24 - 3  # A1: colours are chosen to fit, so none come back
     loaded = [sum(x >= 0 for load in camp.loads for x in load) for camp in s.camps]
     assert sorted(loaded) == [0, 0, 1, 2]
@@ -118,9 +124,25 @@ def test_catch_up_cubes_always_land_on_wagons(seed):
 
 @pytest.mark.rule("HU-028")
 def test_catch_up_colour_must_fit_a_wagon_space():
-    s = new(3, seed=2, first=0)
-    misfit = [c for c in range(5) if not (s._empty_spaces(0, c) or s._empty_spaces(1, c))]
+    s = new(3, seed=2, first=0, setup_bonus_colours="fitting")
+    misfit = [c for c in range(5) if not (empty_spaces(s, 0, c) or empty_spaces(s, 1, c))]
     assert misfit
     with pytest.raises(IllegalActionError) as err:
         s.apply(f"bonus {hench.huns.COLOURS[misfit[0]]}")
     assert err.value.rule_id == "HU-028"
+
+
+@pytest.mark.rule("HU-028", "HU-029")
+def test_catch_up_valuables_may_be_of_any_colour_by_default():
+    """The rulebook lets the 3rd player take any 1 Valuable (HU-028); a colour with no empty space
+    on their Wagons is allowed and goes back to the Reserve (A1 destination: wagons)."""
+    s = new(3, seed=2, first=0)
+    misfit = [c for c in range(5) if not (empty_spaces(s, 0, c) or empty_spaces(s, 1, c))]
+    assert misfit and len(texts(s)) == 5
+    after = s.apply(f"bonus {hench.huns.COLOURS[misfit[0]]}")
+    assert after.phase == "round_roll_dice" and after.reserve == s.reserve  # nothing fitted: it went back
+    assert "setup_bonus_colours" in hench.huns.READINGS["HU-028/A1"][0]
+    s4 = new(4, seed=5, first=1).apply("bonus blue")
+    while s4.phase != "setup_catchup_valuables":
+        s4 = s4.apply(texts(s4)[0])
+    assert len(texts(s4)) == 10  # the 4th player: any 2 different colours of 5
