@@ -176,6 +176,9 @@ def test_mutated_data_files_are_checked_before_use(game_id, tmp_path: Path):
 @pytest.mark.parametrize("game_id", [g for g in game_ids() if "data" in hench.get_game(g).options])
 def test_data_paths_that_are_not_files_are_refused(game_id, tmp_path: Path):
     game = hench.get_game(game_id)
-    for bad in ("/dev/zero", str(tmp_path), str(tmp_path / "missing.toml"), "nul\0byte.toml"):
+    huge = tmp_path / "huge.toml"
+    with open(huge, "wb") as handle:  # sparse: 64 MiB of zeros that take no disk, like a device that never ends
+        handle.truncate(64 * 1024 * 1024)
+    for bad in (str(huge), str(tmp_path), str(tmp_path / "missing.toml"), "nul\0byte.toml"):
         with pytest.raises(HenchError):
             game.new_game(players=game.min_players, seed=1, data=bad)
