@@ -10,13 +10,14 @@ import plotly.graph_objects as go
 
 import hench
 from hench import format_probability
+from hench.core import seat_name
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
+from hench.huns.render import html as board_html
 from hench.huns.bots import make_bot
 
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 
-SEATS = ["P0", "P1", "P2", "P3"]
 COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
 
 CARD_ID = re.compile(r"\b[A-Z]{2}-\d{2}\b")
@@ -29,10 +30,10 @@ def _label(state, action) -> str:
 
 
 CONFIG = TableConfig(
-    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: state.html(seat, clickable=clickable),
+    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: board_html(state, seat, clickable=clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
-    clock=lambda state: state.round, clock_label="round", seat_names=SEATS, label=_label,
+    clock=lambda state: state.round, clock_label="round", label=_label,
 )
 
 
@@ -45,7 +46,7 @@ LESSONS = {
     "the draft": lambda s: s.round == 1 and _any_move("take")(s),
     "pillage": _any_move("place"),
     "draw cards": _any_move("play"),
-    "curse": lambda s: any(str(a).split()[0] in ("flee", "accept") for a in s.legal_actions()),
+    "curse": lambda s: s.phase == "curse_flee_decision",
 }
 
 
@@ -66,11 +67,11 @@ def finished_game_sheet(players: int = 3, seed: int = 3) -> ipw.HTML:
     final, _ = play_game(game.new_game(players=players, seed=seed), [CONFIG.bot(seed + i) for i in range(players)], Rng.from_seed(seed))
     sheet = scoring_sheet(final)
     cats = list(sheet[0])
-    head = "".join(f"<th style='padding:3px 8px'>{html.escape(SEATS[i])}</th>" for i in range(players))
+    head = "".join(f"<th style='padding:3px 8px'>{html.escape(seat_name(i))}</th>" for i in range(players))
     rows = "".join(f"<tr><td style='padding:3px 8px'>{html.escape(c)}</td>"
                    + "".join(f"<td style='padding:3px 8px;text-align:right'>{sheet[i][c]}</td>" for i in range(players)) + "</tr>"
                    for c in cats)
-    winners = ", ".join(SEATS[i] for i in final.winners())
+    winners = ", ".join(seat_name(i) for i in final.winners())
     return ipw.HTML(f"<table class='hench-scoring-sheet' style='border-collapse:collapse'><tr><th></th>{head}</tr>{rows}</table>"
                     f"<div>Scores {final.scores()}; winner: <b>{winners}</b> (a tie goes to the bigger stash, HU-106).</div>")
 
