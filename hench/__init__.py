@@ -14,9 +14,10 @@ names are imported on first use, and a game's engine the first time it is asked 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
 from .core.registry import declare, registered
+
+TYPE_CHECKING = False  # typing is not imported at run time: `import hench` stays cheap
 
 __version__ = "0.1.0"
 
@@ -32,7 +33,7 @@ _FROM_CORE = ("CHANCE", "Dist", "Game", "HenchError", "IllegalActionError", "Inv
               "format_probability", "get_game", "state_from_json")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name == "GAMES":  # ids of the playable games
         return registered()
     if name in _FROM_CORE:

@@ -7,7 +7,8 @@ works as usual.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: `import hench` stays cheap
 
 _WHERE = {
     "Action": "actions", "normal_words": "actions", "parse_number": "actions", "parse_seat": "actions", "seat_name": "actions",
@@ -26,7 +27,7 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'hench.core' has no attribute {name!r}")

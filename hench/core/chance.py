@@ -5,10 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
-from typing import Any
 
 from .dist import Dist
 from .rng import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CHANCE = -1
 """``state.current_player`` at a chance node: the dice (not a seat) act next."""

@@ -15,7 +15,10 @@ import math
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: `import hench` stays cheap
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def format_probability(p: Fraction | int, digits: int = 1) -> str:

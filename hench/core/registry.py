@@ -4,9 +4,10 @@ first time it is asked for (`get_game`), so `import hench` stays cheap."""
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING
 
 from .errors import UnknownGameError
+
+TYPE_CHECKING = False  # typing is not imported at run time: `import hench` stays cheap
 
 if TYPE_CHECKING:
     from .game import Game
