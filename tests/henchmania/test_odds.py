@@ -127,7 +127,7 @@ def test_performance_points_marginals():
 
 
 def test_engine_chance_outcomes_match_icepool_pool():
-    s = act(duel_ready(), "play Glove on P1", "no Guard", "fight bare-handed", "fight bare-handed")
+    s = act(duel_ready(), "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed")
     ours = {tuple(sorted(a.dice)): p for a, p in s.chance_outcomes()}
     ice = icepool.d6.pool(3).expand()
     assert ours == {tuple(k): F(ice.quantity(k), ice.denominator()) for k in ice.outcomes()}
@@ -136,7 +136,7 @@ def test_engine_chance_outcomes_match_icepool_pool():
 def test_engine_tree_agrees_with_live_odds():
     """Walk every roll from a live duel through the engine: the Attacker's win chance equals the odds."""
     s = act(duel_ready(att_cards=("Glove", "Axe"), def_cards=("Shield",), scores=[10, 10, 10]),
-            "play Glove on P1", "no Guard", "fight with Axe", "fight with Shield")
+            "play Glove on Player 2", "no Guard", "fight with Axe", "fight with Shield")
     assert odds.live_duel_win_probability(s) == odds.duel_win_probability(4, 4)
     total = F(0)
     for roll, p in s.chance_outcomes():

@@ -33,7 +33,7 @@ def test_action_card_works_at_once_and_goes_to_its_site_discard():
     assert s2.scores()[0] == s.scores()[0] + 2
     assert s2.name(s2.discards[3][-1]) == "Holy Water"
     assert s2.current_player == 1  # one card per turn, then clockwise
-    assert rule_of(s, "play Holy Water on P1") == "HM-091"  # a benefit helps only its own player
+    assert rule_of(s, "play Holy Water on Player 2") == "HM-091"  # a benefit helps only its own player
 
 
 @pytest.mark.rule("HM-029", "HM-050")
@@ -47,17 +47,17 @@ def test_reserve_card_stays_in_front_for_the_rest_of_the_game():
 @pytest.mark.rule("HM-030", "HM-038")
 def test_belladonna_root_is_discarded_to_work():
     s = give(start(), 0, "Belladonna Root", where="reserve")
-    s2 = act(s, "use Belladonna Root on P2")
+    s2 = act(s, "use Belladonna Root on Player 3")
     assert s2.scores()[2] == s.scores()[2] - 2
     assert s2.reserves[0] == [] and s2.name(s2.discards[0][-1]) == "Belladonna Root"
     assert s2.current_player == 1  # the effect was the whole turn
-    assert rule_of(s, "use Belladonna Root on P0") == "HM-091"
+    assert rule_of(s, "use Belladonna Root on Player 1") == "HM-091"
 
 
 @pytest.mark.rule("HM-031")
 def test_reserve_effects_work_only_from_the_reserve():
     s = give(give(start(), 0, "Trick"), 1, "Glove")
-    assert rule_of(s, "use Trick on P1 Main Square") == "HM-031"
+    assert rule_of(s, "use Trick on Player 2 Main Square") == "HM-031"
     assert GAME.parse_action(s, "play Trick") in s.legal_actions()
 
 
@@ -95,18 +95,18 @@ def test_reserve_maximum_per_card():
     s = give(give(start(), 0, "Jester", "Jester", "Jester", where="reserve"), 0, "Jester")
     assert rule_of(s, "play Jester") == "HM-035"
     thief = give(give(give(start(), 0, "Thief"), 0, "Belladonna Root", where="reserve"), 1, "Belladonna Root", where="reserve")
-    assert rule_of(thief, "play Thief on P1 Belladonna Root") == "HM-035"  # receiving counts too
+    assert rule_of(thief, "play Thief on Player 2 Belladonna Root") == "HM-035"  # receiving counts too
 
 
 @pytest.mark.rule("HM-036", "HM-038")
 def test_trick_turns_when_used_and_is_the_whole_turn():
     s = give(give(start(), 0, "Trick", where="reserve"), 1, "Glove", "Holy Water")
-    s2 = act(s, "use Trick on P1 Main Square")
+    s2 = act(s, "use Trick on Player 2 Main Square")
     assert names(s2, s2.hands[0]) == ["Glove"] and s2.reserves[0][0] in s2.exhausted
     assert s2.current_player == 1
     s3 = act(s2, "pass", "pass")
     assert s3.current_player == 0
-    assert rule_of(s3, "use Trick on P1 Church") == "HM-036"
+    assert rule_of(s3, "use Trick on Player 2 Church") == "HM-036"
 
 
 @pytest.mark.rule("HM-037", "HM-042")
@@ -115,9 +115,9 @@ def test_thief_moves_reserve_card_straightened_but_never_a_trump():
     s = give(s, 1, "Bishop", where="trump")
     s = edit(s)
     s.exhausted |= {s.reserves[1][0], s.trumps[1]}
-    s2 = act(s, "play Thief on P1 Apothecary")
+    s2 = act(s, "play Thief on Player 2 Apothecary")
     assert names(s2, s2.reserves[0]) == ["Apothecary"] and s2.reserves[0][0] not in s2.exhausted
-    assert rule_of(s, "play Thief on P1 Bishop") == "HM-042"
+    assert rule_of(s, "play Thief on Player 2 Bishop") == "HM-042"
 
 
 @pytest.mark.rule("HM-043", "HM-044", "HM-046")
@@ -170,7 +170,7 @@ def test_passing_is_for_the_rest_of_the_day():
 @pytest.mark.rule("HM-048")
 def test_a_passed_player_still_answers_a_duel_with_guard_or_armory():
     s = give(give(start(), 0, "Glove", "Holy Water"), 1, "Guard", "Shield")
-    s = act(s, "play Holy Water", "pass", "pass", "play Glove on P1")
+    s = act(s, "play Holy Water", "pass", "pass", "play Glove on Player 2")
     assert s.passed[1]
     assert s.current_player == 1 and s.phase == "guard_window"
     assert "play Guard" in [str(a) for a in s.legal_actions()]
@@ -197,11 +197,11 @@ def test_end_of_phase_two_discard_with_nosy_parker():
 def test_view_shows_backs_of_other_hands_and_public_discards():
     s = give(give(start(), 0, "Glove", "Jester"), 1, "Axe")
     s = act(s, "pass")
-    v = s.view(1)
+    v = s.observation(1)
     assert v["hands"][0] == ["Main Square", "Castle"] and v["hands"][1] == ["Axe"]
     assert v["sites"][0]["discard"] == [s.name(c) for c in s.discards[0]]
-    assert v["legal_actions"] and s.view(0)["legal_actions"] == []
-    spectator = s.view(None)
+    assert v["legal_actions"] and s.observation(0)["legal_actions"] == []
+    spectator = s.observation(None)
     assert spectator["hands"][1] == ["Armory"]
 
 
@@ -209,11 +209,11 @@ def test_view_shows_backs_of_other_hands_and_public_discards():
 def test_drunkard_takes_by_card_back():
     s = give(give(start(), 0, "Drunkard"), 1, "Glove", "Axe")
     actions = [str(a) for a in s.legal_actions()]
-    assert "play Drunkard on P1 Main Square" in actions and "play Drunkard on P1 Armory" in actions
-    assert "play Drunkard on P1 Castle" not in actions
-    s2 = act(s, "play Drunkard on P1 Armory")
+    assert "play Drunkard on Player 2 Main Square" in actions and "play Drunkard on Player 2 Armory" in actions
+    assert "play Drunkard on Player 2 Castle" not in actions
+    s2 = act(s, "play Drunkard on Player 2 Armory")
     assert names(s2, s2.hands[0]) == ["Axe"] and names(s2, s2.hands[1]) == ["Glove"]
-    assert rule_of(s, "play Drunkard on P1 Castle") == "HM-090"
+    assert rule_of(s, "play Drunkard on Player 2 Castle") == "HM-090"
 
 
 @pytest.mark.rule("HM-093", "HM-099", "HM-100")
@@ -221,8 +221,8 @@ def test_traitor_takes_a_pawn_placed_next_day_for_its_owner():
     s = give(start(players=2), 0, "Traitor")
     site = next(i for i, row in enumerate(s.pawns) if row[1])
     site_name = s.data.site_names[site]
-    assert rule_of(s, f"play Traitor on P0 {site_name}") == "HM-093"
-    s2 = act(s, f"play Traitor on P1 {site_name}")
+    assert rule_of(s, f"play Traitor on Player 1 {site_name}") == "HM-093"
+    s2 = act(s, f"play Traitor on Player 2 {site_name}")
     assert s2.pawns[site][1] == s.pawns[site][1] - 1 and s2.held[0] == [1]
     s3 = pass_all(s2)
     assert s3.day == 2 and s3.placements_left(0) == 9 and s3.placements_left(1) == 7
@@ -246,10 +246,10 @@ def test_old_lady_borrows_a_turned_opponent_trump():
     s = give(give(start(), 0, "Old Lady", where="reserve"), 1, "Bishop", where="trump")
     s = edit(s)
     s.exhausted.add(s.trumps[1])
-    s2 = act(s, "use Old Lady on P1 Bishop")
+    s2 = act(s, "use Old Lady on Player 2 Bishop")
     assert s2.scores()[0] == s.scores()[0] + 2 and s2.scores()[1] == s.scores()[1]
-    s = give(s, 2, "Royal Favour", where="trump")
-    assert rule_of(s, "use Old Lady on P2 Royal Favour") == "HM-107"
+    s = give(s, 2, "Banner", where="trump")  # a Trump that works by itself: lent at its moment, not at your turn
+    assert rule_of(s, "use Old Lady on Player 3 Banner") == "HM-107"
 
 
 @pytest.mark.rule("HM-095")

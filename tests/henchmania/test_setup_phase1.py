@@ -169,4 +169,4 @@ def test_wrong_phase_actions_name_the_rule():
     s = to_play(new(players=2))
     with pytest.raises(IllegalActionError) as err:
         act(s, "place Tavern")
-    assert err.value.rule_id == "HM-025" and "phase 2" in str(err.value)
+    assert err.value.rule_id == "HM-025" and "Phase 2" in str(err.value)
