@@ -312,14 +312,14 @@ def _counts(s: HMState) -> None:
     floor = s.data.values["score_floor"]
     if s.opts["score_floor"] == "zero" and min(s.scores_) < floor:
         raise InvalidStateError(f"state.scores: {s.scores_} goes under the score floor {floor} (option score_floor='zero')")
+    if s.phase != "set_henchmen" and any(s.to_place):
+        raise InvalidStateError(f"state.to_place: pawns are left to place only in phase 1, not in {PHASES.title(s.phase)!r}")
     per = s.data.values["pawns_per_player"]
     for seat in range(s.n):
         on_board = sum(row[seat] for row in s.pawns) + sum(h.count(seat) for h in s.held)
         if on_board + s.to_place[seat] > per:
             raise InvalidStateError(f"state.pawns: Player {seat + 1} has {on_board + s.to_place[seat]} pawns in play and "
                                     f"to place; each player has {per}")
-    if s.phase != "set_henchmen" and any(s.to_place):
-        raise InvalidStateError(f"state.to_place: pawns are left to place only in phase 1, not in {PHASES.title(s.phase)!r}")
     if s.phase == "set_henchmen" and s.actor is not None and s.actor >= 0 and not s.placements_left(s.actor):
         raise InvalidStateError("state.to_place: the player to place has no pawn left")
     if len(s.reserves) and max(map(len, s.reserves)) > s.data.values["reserve_limit"]:

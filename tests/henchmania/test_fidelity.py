@@ -1,0 +1,171 @@
+"""Fidelity fixes (issue 8) and bad input (issue 14): each test failed before its fix."""
+
+import json
+
+import pytest
+
+import hench
+from hench import IllegalActionError, InvalidActionError, InvalidStateError
+from hench.henchmania import DataError, load_data, meter, render
+from hench.henchmania.phases import PHASES
+
+from .helpers import GAME, act, edit, give, new
+from .test_duel import duel_ready
+from .test_phase2 import rule_of, start
+
+
+def phase1(players=3):
+    return new(players=players, seed=3, first_player=0)
+
+
+def _move_pile_to_discards(s, site):
+    s = edit(s)
+    s.discards[site] += s.piles[site]
+    s.piles[site] = []
+    return s
+
+
+@pytest.mark.rule("HM-016", "HM-019")
+def test_a_draw_from_an_empty_pile_reshuffles_the_discards_first():
+    s = _move_pile_to_discards(phase1(), 0)
+    seat, cards = s.current_player, len(s.discards[0])
+    after = act(s, "place Tavern")
+    assert len(after.hands[seat]) == len(s.hands[seat]) + 1  # a card was drawn from the new pile
+    assert len(after.piles[0]) == cards - 1 and after.discards[0] == []
+    assert any("shuffled into a new pile" in e for e in after.events)
+    assert any("places a pawn on the Tavern and draws a card" in e for e in after.events)
+
+
+@pytest.mark.rule("HM-022", "HM-019")
+def test_the_extra_card_reshuffles_an_empty_pile_too():
+    s = give(start(), 0, "Glove")
+    s = _move_pile_to_discards(s, 1)
+    from hench.henchmania.transitions import draw
+
+    hand = len(s.hands[0])
+    assert draw(s, 0, 1) is not None and len(s.hands[0]) == hand + 1
+
+
+@pytest.mark.rule("HM-016")
+def test_log_says_no_draw_when_no_card_was_drawn():
+    s = edit(phase1())
+    s.piles[0], s.discards[0] = [], []
+    seat = s.current_player
+    s.hands[(seat + 1) % 3] += [c for c, card in enumerate(s.data.deck) if card.site == 0]  # every Tavern card is away
+    after = act(s, "place Tavern")
+    line = next(e for e in after.events if "places a pawn on the Tavern" in e)
+    assert "draws" not in line and len(after.hands[seat]) == len(s.hands[seat])
+
+
+@pytest.mark.rule("HM-107")
+def test_old_lady_borrows_every_at_your_turn_trump_and_lends_passive_ones():
+    s = give(give(start(), 0, "Old Lady", where="reserve"), 1, "Royal Favour", where="trump")
+    s = edit(s)
+    s.exhausted.add(s.trumps[1])  # turned or not
+    after = act(s, "use Old Lady on Player 2 Royal Favour")
+    assert after.scores()[0] == s.scores()[0] + 1
+    # Banner: when the Old Lady's owner wins a duel as Attacker, she lends its bonus (and turns)
+    s = give(give(duel_ready(scores=[10, 10, 10]), 0, "Old Lady", where="reserve"), 2, "Banner", where="trump")
+    won = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed", "roll 6 1 1", "roll 1")
+    win = s.data.values["attacker_win_points"]
+    assert won.scores()[0] == 10 + win + 1 and any("borrows the Banner" in e for e in won.events)
+
+
+@pytest.mark.rule("HM-107")
+def test_old_lady_lends_the_master_at_arms_to_bare_hands():
+    s = give(give(duel_ready(scores=[10, 10, 10]), 0, "Old Lady", where="reserve"), 2, "Master-at-Arms", where="trump")
+    s = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed")
+    bare = s.data.values["bare_hands_attack"]
+    rolled = act(s, f"roll {bare - 1} 1 1")  # a hit only with the borrowed bonus
+    assert rolled.duel["hits"] == 1 and any("borrows the Master-at-Arms" in e for e in rolled.events)
+
+
+@pytest.mark.rule("HM-096")
+def test_each_apothecary_cancels_one_wound():
+    s = give(duel_ready(scores=[10, 10, 10]), 1, "Apothecary", "Apothecary", where="reserve")
+    s = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed", "roll 6 6 1", "roll 1 1")
+    assert s.duel["wounds"] == 2 and s.phase == "apothecary_window"
+    s = act(s, "use Apothecary")
+    assert s.phase == "apothecary_window" and s.duel["wounds"] == 1  # a second window for the second Apothecary
+    s = act(s, "use Apothecary")
+    assert s.scores() == [9, 12, 10]  # both wounds cancelled: the Defender wins
+
+
+@pytest.mark.rule("HM-102")
+def test_a_guard_too_late_cites_the_guard_rule():
+    s = act(duel_ready(def_cards=("Guard",)), "play Glove on Player 2", "no Guard")
+    with pytest.raises(IllegalActionError) as err:
+        act(s, "play Guard")
+    assert err.value.rule_id == "HM-102"
+
+
+@pytest.mark.rule("HM-079")
+def test_meter_and_board_agree_on_the_lap():
+    s = edit(start())
+    s.scores_[0] = 31
+    assert meter(31) == (1, 2) and "lap 2" in render.html(s)
+
+
+@pytest.mark.rule("HM-071", "HM-072")
+def test_trumps_cannot_carry_day_end_points(tmp_path):
+    assert all(c.points_per_day == 0 for c in load_data().cards if c.type == "trump")
+    path = tmp_path / "trump.toml"
+    path.write_text('[[card]]\nname = "Crown"\nsite = "Castle"\ntype = "trump"\neffect = "gain_points"\n'
+                    'points_per_day = 1\n')
+    with pytest.raises(DataError, match=r"trump.toml.*points_per_day.*HM-071"):
+        load_data(str(path))
+
+
+@pytest.mark.rule("HM-017")
+def test_people_read_seats_from_1_and_phases_by_title():
+    s, rng = new(players=4, seed=9), hench.Rng.from_seed(9)
+    lines = []
+    while not s.is_terminal:
+        s = s.apply(hench.core.next_action(s, [hench.RandomBot(1)] * 4, rng))
+        lines += s.events
+    text = " ".join(lines) + render.html(s)
+    assert "Player 1" in text and not any(f"P{i}" in text.split() for i in range(5))
+    assert "P0" not in text and "P1 " not in text
+    assert PHASES.title("game_end") in render.html(s) and "game_end" not in render.html(s).replace("game-end", "")
+
+
+# -- bad input (issue 14) ------------------------------------------------------------------------
+def _tampered(s, change):
+    doc = json.loads(s.to_json())
+    change(doc["state"])
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("field,change", [
+    ("to_place", lambda st: st.__setitem__("to_place", [1] * len(st["to_place"]))),
+    ("scores", lambda st: st["scores"].__setitem__(0, -3)),
+    ("pawns", lambda st: st["pawns"][0].__setitem__(0, 8)),
+    ("data", lambda st: st.__setitem__("data", "/etc/passwd")),
+])
+def test_saves_breaking_invariants_are_refused_naming_the_field(field, change):
+    s = give(start(), 0, "Glove")
+    with pytest.raises(InvalidStateError, match=field):
+        hench.state_from_json(_tampered(s, change))
+
+
+def test_typed_moves_take_ascii_digits_only():
+    s = act(duel_ready(), "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed")
+    for bad in ("roll ²", "roll ٣ 1 1", "play Glove on Player ²"):
+        with pytest.raises(InvalidActionError):
+            GAME.parse_action(s, bad)
+
+
+@pytest.mark.parametrize("text,field", [
+    ("[attack_dice]\nvalue = 40\n", "attack_dice"),
+    ("[die_faces]\nvalue = 1000\n", "die_faces"),
+    ("[spots]\nvalue = { 2 = 1, 3 = 1, 4 = 1, 5 = 1 }\n", "spots"),
+    ("[sites]\nvalue = ['Tavern', 'tavern', 'Church', 'Armory', 'Castle']\n", "sites"),
+    ('[[card]]\nname = "Glove\u00a0X"\nsite = "Tavern"\ntype = "action"\neffect = "duel"\n', "name"),
+    ('[[card]]\nname = "nothing"\nsite = "Tavern"\ntype = "action"\neffect = "duel"\n', "nothing"),
+])
+def test_data_files_are_checked_field_by_field(tmp_path, text, field):
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_data(str(path))
+    assert "bad.toml" in str(err.value) and field in str(err.value)
