@@ -107,9 +107,12 @@ class State:
         """The successor after `action` (an action, or its text). Raises and leaves `self` unchanged if illegal."""
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
+        cached = self._legal_cached()
+        # Bots pass back one of the cached actions: find it by identity (a C-level scan of ints),
+        # and only then by equality (a parsed or rebuilt action).
         try:
-            legal = action in self._legal_cached()
-        except TypeError:  # an unhashable or alien value compared with the actions
+            legal = id(action) in map(id, cached) or action in cached
+        except TypeError:  # an alien value compared with the actions
             legal = False
         if not legal:
             self.check(action)
