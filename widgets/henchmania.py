@@ -12,6 +12,7 @@ from hench.henchmania.bots import HeuristicBot, RandomBot
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 
+
 def _duel_odds(state) -> str:
     """During a duel, the exact chance the Attacker wins from here (hench.henchmania.odds)."""
     p = odds.live_duel_win_probability(state)

@@ -12,8 +12,8 @@ import hench
 from hench import format_probability
 from hench.core import seat_name
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
-from hench.huns.render import html as board_html
 from hench.huns.bots import make_bot
+from hench.huns.render import html as board_html
 
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
@@ -65,7 +65,7 @@ def finished_game_sheet(players: int = 3, seed: int = 3) -> ipw.HTML:
 
     game = hench.get_game("huns")
     final, _ = play_game(game.new_game(players=players, seed=seed), [CONFIG.bot(seed + i) for i in range(players)], Rng.from_seed(seed))
-    sheet = scoring_sheet(final)
+    sheet = scoring_sheet(final)  # type: ignore[arg-type]  # a Huns state, as get_game('huns') made it
     cats = list(sheet[0])
     head = "".join(f"<th style='padding:3px 8px'>{html.escape(seat_name(i))}</th>" for i in range(players))
     rows = "".join(f"<tr><td style='padding:3px 8px'>{html.escape(c)}</td>"

@@ -33,12 +33,12 @@ class TableConfig:
     board: Callable[..., str] | None = None  # (state, viewer seat, clickable=bool) -> HTML
     make_bot: Callable[[int], Any] | None = None  # seed -> bot with .choose(state)
     bot_kinds: dict[str, Callable[[int], Any]] = field(default_factory=dict)
-    clock: Callable[[State], int] | None = None  # the day or round a state belongs to
+    clock: Callable[[Any], int] | None = None  # the day or round a state belongs to
     clock_label: str = "turn"
-    explain: Callable[[State], str] | None = None  # a line saying what the current step is about
+    explain: Callable[[Any], str] | None = None  # a line saying what the current step is about
     seat_names: Sequence[str] = ()
     show_stepper: bool = True  # False when the board draws its own phase bar
-    label: Callable[[State, Hashable], str] | None = None  # a move's button text, if not str(move)
+    label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
 
     def names(self, players: int) -> list[str]:
         return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]

@@ -5,7 +5,7 @@ People see a phase by its title ("Phase 2: play your cards"), never by its id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 PLAYER, CHANCE_ACTS, AUTO, NOBODY = "player", "chance", "auto", "nobody"
@@ -24,8 +24,8 @@ class Phase:
     id: str
     title: str
     actor: str
-    rules: tuple[str, ...] = ()
-    actions: frozenset[str] = frozenset()
+    rules: Collection[str] = ()
+    actions: Collection[str] = frozenset()
     help: str = ""
 
     def __post_init__(self) -> None:

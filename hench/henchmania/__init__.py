@@ -18,9 +18,29 @@ Public API beside the uniform game API:
 from hench.core import register
 
 from . import bots, odds, render
-from .actions import (ACTION_TYPES, Discard, Fight, HMAction, Keep, NoApothecary, NoCourtesan, NoGuard, Pass, Place,
-                      PlaceWithPorter, Play, PlayGuard, Roll, SkipExtra, TakeExtra, Use, UseApothecary, UseCourtesan,
-                      format_action, parse_action)
+from .actions import (
+                      ACTION_TYPES,
+                      Discard,
+                      Fight,
+                      HMAction,
+                      Keep,
+                      NoApothecary,
+                      NoCourtesan,
+                      NoGuard,
+                      Pass,
+                      Place,
+                      PlaceWithPorter,
+                      Play,
+                      PlayGuard,
+                      Roll,
+                      SkipExtra,
+                      TakeExtra,
+                      Use,
+                      UseApothecary,
+                      UseCourtesan,
+                      format_action,
+                      parse_action,
+)
 from .data import DataError, GameData, assumptions, load_data
 from .game import GAME, OPTIONS, READINGS
 from .phases import PHASES
@@ -29,7 +49,39 @@ from .state import HMState
 
 register(GAME)
 
-__all__ = ["ACTION_TYPES", "DataError", "Discard", "Fight", "GAME", "GameData", "HMAction", "HMState", "Keep",
-           "NoApothecary", "NoCourtesan", "NoGuard", "OPTIONS", "PHASES", "Pass", "Place", "PlaceWithPorter", "Play",
-           "PlayGuard", "READINGS", "Roll", "SkipExtra", "TakeExtra", "Use", "UseApothecary", "UseCourtesan",
-           "assumptions", "bots", "format_action", "load_data", "meter", "odds", "parse_action", "render"]
+__all__ = [
+                      "ACTION_TYPES",
+                      "GAME",
+                      "OPTIONS",
+                      "PHASES",
+                      "READINGS",
+                      "DataError",
+                      "Discard",
+                      "Fight",
+                      "GameData",
+                      "HMAction",
+                      "HMState",
+                      "Keep",
+                      "NoApothecary",
+                      "NoCourtesan",
+                      "NoGuard",
+                      "Pass",
+                      "Place",
+                      "PlaceWithPorter",
+                      "Play",
+                      "PlayGuard",
+                      "Roll",
+                      "SkipExtra",
+                      "TakeExtra",
+                      "Use",
+                      "UseApothecary",
+                      "UseCourtesan",
+                      "assumptions",
+                      "bots",
+                      "format_action",
+                      "load_data",
+                      "meter",
+                      "odds",
+                      "parse_action",
+                      "render",
+]

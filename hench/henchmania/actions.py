@@ -192,7 +192,7 @@ ALIASES = {"gauntlet": "glove", "demonstration": "performance"}
 _PLAY = re.compile(r"(play|use) (.+?)(?: on player (\S+)(?: (.+?))?)?(?: replacing (.+))?")
 
 
-def parse_action(state: "HMState", text: str) -> HMAction:
+def parse_action(state: HMState, text: str) -> HMAction:
     """The action written as `text` (any case and spacing). Names are matched against the data."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is written as text, got {text!r}")

@@ -155,4 +155,4 @@ def dominated_sites(state: HMState) -> dict[str, int | None]:
     return {name: dominator(state, i) for i, name in enumerate(state.data.site_names)}
 
 
-__all__ = ["HeuristicBot", "RandomBot", "make_bots", "dominated_sites"]
+__all__ = ["HeuristicBot", "RandomBot", "dominated_sites", "make_bots"]

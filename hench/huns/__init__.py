@@ -41,6 +41,26 @@ def assumptions(data: HunsData | None = None) -> list[tuple[str, str, str, str]]
     return _assumptions(data)
 
 
-__all__ = ["CATEGORIES", "COLOURS", "GAME", "HunsData", "HunsDataError", "HunsState", "PHASES", "READINGS",
-           "action_for_space", "actions", "assumptions", "bots", "breakdown", "default_data", "html", "load_data",
-           "notation", "observation", "odds", "scoring_sheet", "wagon_type_bonus"]
+__all__ = [
+    "CATEGORIES",
+    "COLOURS",
+    "GAME",
+    "PHASES",
+    "READINGS",
+    "HunsData",
+    "HunsDataError",
+    "HunsState",
+    "action_for_space",
+    "actions",
+    "assumptions",
+    "bots",
+    "breakdown",
+    "default_data",
+    "html",
+    "load_data",
+    "notation",
+    "observation",
+    "odds",
+    "scoring_sheet",
+    "wagon_type_bonus",
+]

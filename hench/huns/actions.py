@@ -198,7 +198,7 @@ _FORMAT = {
 
 
 # -- parsing -------------------------------------------------------------------------------------
-def parse_action(state: "HunsState", text: str) -> HunsAction:
+def parse_action(state: HunsState, text: str) -> HunsAction:
     """The action written as `text` (any case and spacing), or InvalidActionError saying why not."""
     words = normal_words(text)
     fixed = _FIXED.get(" ".join(words))
@@ -217,14 +217,14 @@ def _colour(word: str, text: str) -> int:
         raise InvalidActionError(f"{text!r}: {word!r} is not a colour; colours are {', '.join(COLOURS)}") from None
 
 
-def _card(state: "HunsState", word: str, text: str) -> str:
+def _card(state: HunsState, word: str, text: str) -> str:
     card = state.data.lower_ids.get(word)
     if card is None:
         raise InvalidActionError(f"{text!r}: there is no card {word!r} in this game's data")
     return card
 
 
-def _parse_words(state: "HunsState", w: list[str], text: str) -> HunsAction:
+def _parse_words(state: HunsState, w: list[str], text: str) -> HunsAction:
     head, n = w[0], len(w)
     if n == 3 and w[1] == "rolls":
         return Roll(_colour(w[0], text), parse_number(w[2], "a die value", 1, 6))
@@ -255,7 +255,7 @@ def _parse_place(w: list[str], text: str) -> Place:
     return Place(cube, parse_number(w[4], "a Wagon number", 1, 2) - 1, space)
 
 
-def _parse_activate(state: "HunsState", card: str, rest: list[str], text: str) -> Activate:
+def _parse_activate(state: HunsState, card: str, rest: list[str], text: str) -> Activate:
     if not rest:
         return Activate(card)
     if len(rest) == 1:

@@ -13,8 +13,26 @@ from __future__ import annotations
 from hench.core import Bot, RandomBot
 
 from . import effects as fx
-from .actions import (Accept, Activate, Bonus, Curse, Draw, EndTurn, Flee, HunsAction, Onto, Order, Pillage, Place,
-                      Play, Reroll, ReturnRest, SendBack, Take, TakeWagon)
+from .actions import (
+    Accept,
+    Activate,
+    Bonus,
+    Curse,
+    Draw,
+    EndTurn,
+    Flee,
+    HunsAction,
+    Onto,
+    Order,
+    Pillage,
+    Place,
+    Play,
+    Reroll,
+    ReturnRest,
+    SendBack,
+    Take,
+    TakeWagon,
+)
 from .data import BLACK, BLUE, GREEN, RED, YELLOW
 from .legality import card_room, empty_spaces, fillable_cards, wagon_room
 from .state import SLOTS, HunsState

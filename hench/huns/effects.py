@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import Camp
 
 
-def live_effects(camp: "Camp", data: HunsData) -> Counter:
+def live_effects(camp: Camp, data: HunsData) -> Counter:
     """Counter of (effect, param) over the live cards of a Camp (cached on the Camp)."""
     fx = camp.fx
     if fx is None:
@@ -39,7 +39,7 @@ def live_effects(camp: "Camp", data: HunsData) -> Counter:
     return fx
 
 
-def is_live(camp: "Camp", data: HunsData, card: int) -> bool:
+def is_live(camp: Camp, data: HunsData, card: int) -> bool:
     c = data.cards[card]
     if c.colour == BLUE:
         return True  # HU-082: permanent
@@ -50,11 +50,11 @@ def is_live(camp: "Camp", data: HunsData, card: int) -> bool:
     return False
 
 
-def count(camp: "Camp", data: HunsData, effect: str, param: int = -1) -> int:
+def count(camp: Camp, data: HunsData, effect: str, param: int = -1) -> int:
     return live_effects(camp, data).get((effect, param), 0)
 
 
-def die_value(camp: "Camp", data: HunsData, shown: int) -> int:
+def die_value(camp: Camp, data: HunsData, shown: int) -> int:
     """The value a taken die counts as (Swift Horse, Horse-master: a 1 counts as 2)."""
     if shown == 1 and count(camp, data, "swift_horse"):
         return 2
@@ -70,13 +70,13 @@ def combine(base: int, bonus: int, penalty: int, first: str = "bonus") -> int:
     return max(1, base - penalty) + bonus
 
 
-def draw_parts(camp: "Camp", data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
+def draw_parts(camp: Camp, data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
     """(base, bonus, penalty) of a Draw (HU-044 plus Keen Scout, Tracker, Ildico; Lame Horse)."""
     bonus = count(camp, data, "extra_draw") + (count(camp, data, "extra_draw_curse") if colour == BLACK else 0)
     return value, bonus, count(camp, data, "lame_horse")
 
 
-def pillage_parts(camp: "Camp", data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
+def pillage_parts(camp: Camp, data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
     """(base, bonus, penalty) of a Pillage (HU-049 plus Saddlebags, Quartermaster; Blight)."""
     bonus = count(camp, data, "saddlebag", colour) + count(camp, data, "extra_cube")
     return value, bonus, count(camp, data, "blight", colour)
@@ -86,34 +86,34 @@ def order_matters(parts: tuple[int, int, int]) -> bool:
     return combine(*parts, first="bonus") != combine(*parts, first="penalty")
 
 
-def draw_count(camp: "Camp", data: HunsData, colour: int, value: int, first: str = "bonus") -> int:
+def draw_count(camp: Camp, data: HunsData, colour: int, value: int, first: str = "bonus") -> int:
     """Cards drawn by a Draw action."""
     return combine(*draw_parts(camp, data, colour, value), first=first)
 
 
-def pillage_count(camp: "Camp", data: HunsData, colour: int, value: int, first: str = "bonus") -> int:
+def pillage_count(camp: Camp, data: HunsData, colour: int, value: int, first: str = "bonus") -> int:
     """Cubes taken by a Pillage action."""
     return combine(*pillage_parts(camp, data, colour, value), first=first)
 
 
-def wild_cubes(camp: "Camp", data: HunsData) -> int:
+def wild_cubes(camp: Camp, data: HunsData) -> int:
     """Wild cubes per turn (Broad Wagon, Teamster: one cube on a space of any colour each)."""
     return count(camp, data, "wild_cube")
 
 
-def deck_only_replacement(camp: "Camp", data: HunsData) -> bool:
+def deck_only_replacement(camp: Camp, data: HunsData) -> bool:
     return count(camp, data, "broken_axle") > 0
 
 
-def raids_blocked(camp: "Camp", data: HunsData) -> bool:
+def raids_blocked(camp: Camp, data: HunsData) -> bool:
     return count(camp, data, "bad_omen") > 0
 
 
-def has_diviner(camp: "Camp", data: HunsData) -> bool:
+def has_diviner(camp: Camp, data: HunsData) -> bool:
     return count(camp, data, "diviner") > 0
 
 
-def free_bodyguard(camp: "Camp", data: HunsData) -> int:
+def free_bodyguard(camp: Camp, data: HunsData) -> int:
     """A live Bodyguard whose one answer to a Curse is unused, or -1."""
     for card in camp.cards:
         if data.cards[card].effect == "bodyguard" and card not in camp.used and is_live(camp, data, card):

@@ -12,8 +12,27 @@ from hench.core import CheckTable, Violation, seat_name
 from hench.core.legality import kind_of
 
 from . import effects as fx
-from .actions import (Accept, Activate, Bonus, Curse, Draw, EndTurn, Flee, HunsAction, Onto, Order, Pillage, Place,
-                      Play, Reroll, ReturnRest, Roll, SendBack, Take, TakeWagon)
+from .actions import (
+    Accept,
+    Activate,
+    Bonus,
+    Curse,
+    Draw,
+    EndTurn,
+    Flee,
+    HunsAction,
+    Onto,
+    Order,
+    Pillage,
+    Place,
+    Play,
+    Reroll,
+    ReturnRest,
+    Roll,
+    SendBack,
+    Take,
+    TakeWagon,
+)
 from .data import BLACK, COLOURS, GREEN, RED
 from .phases import PHASES
 from .state import DICE, SLOTS, Camp, HunsState

@@ -27,25 +27,25 @@ def wagon_type_bonus(types: list[str]) -> int:
     return max(len(counts), max(counts.values()))
 
 
-def _cards_of(state: "HunsState", camp: "Camp", colour: int) -> list[int]:
+def _cards_of(state: HunsState, camp: Camp, colour: int) -> list[int]:
     return [c for c in camp.cards if state.data.cards[c].colour == colour]
 
 
-def full_mercenaries(state: "HunsState", camp: "Camp") -> int:
+def full_mercenaries(state: HunsState, camp: Camp) -> int:
     return sum(1 for c in _cards_of(state, camp, GREEN) if is_live(camp, state.data, c))
 
 
-def dispatched_types(state: "HunsState", camp: "Camp") -> list[str]:
+def dispatched_types(state: HunsState, camp: Camp) -> list[str]:
     return [state.data.wagons[w].type for w in camp.dispatched]
 
 
-def treasure_met(state: "HunsState", camp: "Camp", card: int) -> bool:
+def treasure_met(state: HunsState, camp: Camp, card: int) -> bool:
     """HU-100: the condition of a Treasure at the end of the game (catalogue M6 placeholders)."""
     c = state.data.cards[card]
     return _measure(state, camp, c.condition) >= c.threshold
 
 
-def _measure(state: "HunsState", camp: "Camp", condition: str) -> int:
+def _measure(state: HunsState, camp: Camp, condition: str) -> int:
     types = Counter(dispatched_types(state, camp))
     if condition == "dispatched":
         return len(camp.dispatched)
@@ -69,7 +69,7 @@ def _measure(state: "HunsState", camp: "Camp", condition: str) -> int:
     return len(_cards_of(state, camp, YELLOW))  # "treasures"
 
 
-def breakdown(state: "HunsState", seat: int) -> dict[str, int]:
+def breakdown(state: HunsState, seat: int) -> dict[str, int]:
     """VP of one player by category (HU-101, HU-102); their sum is the score. Stash cubes score
     nothing (HU-105), face-up Curses score 0 (HU-098), Equipment 0 (HU-083)."""
     camp, n = state.camps[seat], state.n
@@ -86,11 +86,11 @@ def breakdown(state: "HunsState", seat: int) -> dict[str, int]:
     }
 
 
-def scores(state: "HunsState") -> list[int]:
+def scores(state: HunsState) -> list[int]:
     return [sum(breakdown(state, s).values()) for s in range(state.n)]
 
 
-def winners(state: "HunsState") -> list[int]:
+def winners(state: HunsState) -> list[int]:
     """HU-106, HU-107, A15: most VP, then most Stash cubes; still tied -> shared victory."""
     if state.phase != "game_over":
         return []
@@ -99,7 +99,7 @@ def winners(state: "HunsState") -> list[int]:
     return [s for s, k in enumerate(key) if k == best]
 
 
-def scoring_sheet(state: "HunsState") -> list[dict[str, int]]:
+def scoring_sheet(state: HunsState) -> list[dict[str, int]]:
     """One row per player: every category, the total, and the Stash (the tie-break, not VP)."""
     rows = []
     for seat in range(state.n):

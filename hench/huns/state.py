@@ -8,8 +8,6 @@ and transitions.py, reached through the `Game` record.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hench.core import CHANCE, InvalidStateError, State
 from hench.core.schema import Reader, check_int, check_str
 
@@ -31,7 +29,7 @@ ORDERS = ("draw", "pillage")
 class Camp:
     """One player's Camp (HU-026): active Wagons and their loads, dispatched Wagons, Stash, cards."""
 
-    __slots__ = ("wagons", "loads", "dispatched", "stash", "cards", "cubes", "fled", "used", "fx")
+    __slots__ = ("cards", "cubes", "dispatched", "fled", "fx", "loads", "stash", "used", "wagons")
 
     def __init__(self, wagons: list[int], loads: list[list[int]], dispatched: list[int], stash: list[int],
                  cards: list[int], cubes: dict[int, list[int]], fled: list[int], used: list[int]):
@@ -45,7 +43,7 @@ class Camp:
         self.used = used  # rotated Raids (HU-085) and used Bodyguards
         self.fx = None  # cached live effects (effects.live_effects)
 
-    def copy(self) -> "Camp":
+    def copy(self) -> Camp:
         """A copy to write to. The effect cache is kept: whoever changes cards, cubes on cards or
         fled Curses must reset `fx` (see transitions.py)."""
         new = Camp(list(self.wagons), [list(x) for x in self.loads], list(self.dispatched), list(self.stash),
@@ -90,7 +88,7 @@ class HunsState(State):
     def num_players(self) -> int:
         return self.n
 
-    def clone(self) -> "HunsState":
+    def clone(self) -> HunsState:
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         d["camps"] = list(self.camps)
@@ -161,7 +159,7 @@ class HunsState(State):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "HunsState":
+    def from_dict(cls, data: dict) -> HunsState:
         r = Reader(data)
         n = r.int("players", 2, 4)
         raw = r.raw("data")
@@ -345,7 +343,7 @@ def _phase_problem(s: HunsState) -> str | None:
     """What contradicts the phase (a saved state must be a position the rules can reach)."""
     p = s.phase
     pillaging = p in ("pillage_choose_destination", "pillage_place", "wagon_replace")
-    if sum(s.holding) > 0 and not pillaging or not sum(s.holding) and p in ("pillage_choose_destination", "pillage_place"):
+    if (sum(s.holding) > 0 and not pillaging) or (not sum(s.holding) and p in ("pillage_choose_destination", "pillage_place")):
         return "cubes in hand only during a Pillage, and a Pillage in progress holds cubes"
     if bool(s.hand) != (p == "draw_choose_card"):
         return "drawn cards only while choosing one to play"
@@ -355,14 +353,14 @@ def _phase_problem(s: HunsState) -> str | None:
         return "the pending Curse is not a Curse card"
     if any(s.data.cards[c].colour != s.hand_deck for c in s.hand):
         return "the drawn cards come from another deck"
-    if (p == "wagon_replace") != (s.replace_slot >= 0) or p == "wagon_replace" and s.camps[s.active].wagons[s.replace_slot] >= 0:
+    if (p == "wagon_replace") != (s.replace_slot >= 0) or (p == "wagon_replace" and s.camps[s.active].wagons[s.replace_slot] >= 0):
         return "a Wagon is replaced only into an empty slot, just after a dispatch"
     if (p == "effect_order") != (s.order_for is not None):
         return "an order of effects is chosen only in effect_order"
     if (p == "turn_reroll_die") != (s.reroll >= 0):
         return "a die is rerolled only in turn_reroll_die"
-    in_setup = p == "setup_catchup_valuables" or pillaging and s.resume == "setup"
-    if in_setup != bool(s.setup_queue) or in_setup and s.active != s.setup_queue[0]:
+    in_setup = p == "setup_catchup_valuables" or (pillaging and s.resume == "setup")
+    if in_setup != bool(s.setup_queue) or (in_setup and s.active != s.setup_queue[0]):
         return "catch-up Valuables only during setup, taken by the 3rd and 4th players"
     return _dice_problem(s, in_setup)
 
@@ -373,7 +371,7 @@ def _dice_problem(s: HunsState, in_setup: bool) -> str | None:
     if in_setup and any(rolled):
         return "no die is rolled during setup"
     if in_setup or s.phase == "round_roll_dice":
-        if taken or rolled != sorted(rolled, reverse=True) or s.turn or s.active != s.first and not in_setup:
+        if taken or rolled != sorted(rolled, reverse=True) or s.turn or (s.active != s.first and not in_setup):
             return "dice are rolled in order before any is taken"
         return None
     if s.phase == "game_over":

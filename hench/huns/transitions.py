@@ -6,8 +6,27 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from . import effects as fx
-from .actions import (Accept, Activate, Bonus, Curse, Draw, EndTurn, Flee, HunsAction, Onto, Order, Pillage, Place,
-                      Play, Reroll, ReturnRest, Roll, SendBack, Take, TakeWagon)
+from .actions import (
+    Accept,
+    Activate,
+    Bonus,
+    Curse,
+    Draw,
+    EndTurn,
+    Flee,
+    HunsAction,
+    Onto,
+    Order,
+    Pillage,
+    Place,
+    Play,
+    Reroll,
+    ReturnRest,
+    Roll,
+    SendBack,
+    Take,
+    TakeWagon,
+)
 from .data import BLACK
 from .legality import destinations, my_camp, placements, raid_actions, replacement_slots, rolling_colour
 from .state import DICE, TURNS_PER_ROUND, HunsState

@@ -22,7 +22,7 @@ def test_learner_places_a_pawn_and_bots_answer(no_callback_errors):
 @pytest.mark.rule("HM-052", "HM-057", "HM-063", "HM-067", "HM-068")
 def test_duel_walkthrough_with_dice_set_by_the_learner(no_callback_errors):
     view = hm.lesson("duel")
-    view.play("play Glove on P1")
+    view.play("play Glove on Player 2")
     weapon = next(b.description for b in view.moves.children if b.description.startswith("fight"))
     view.play(weapon)
     assert view.state.current_player == CHANCE and "probability" in view.explain.value
@@ -36,8 +36,9 @@ def test_duel_walkthrough_with_dice_set_by_the_learner(no_callback_errors):
 
 def test_illegal_move_is_explained_with_its_rule(no_callback_errors):
     view = hm.lesson("phase 1")
-    view.play("play Glove on P1")  # not in phase 1
+    view.play("play Glove on Player 2")  # not in phase 1
     assert view.messages.kind == "error" and len(view.session) == 0
+    assert "HM-016" in view.messages.text and "Phase 1" in view.messages.text and "place Tavern" in view.messages.text
 
 
 def test_duel_odds_view(no_callback_errors):
