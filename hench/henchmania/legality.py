@@ -7,6 +7,7 @@ positions that `CHECKS` accepts every one of them and refuses every other candid
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from hench.core import CheckTable, InvalidActionError, Violation, seat_name
 
@@ -26,11 +27,15 @@ def legal_actions(s: HMState) -> list[HMAction]:
 
 def _placements(s: HMState) -> list[HMAction]:
     """HM-020 free spots; HM-098 a Porter for full sites."""
-    spots, sites = s.spots(), s.data.site_names
-    full = [sum(row) >= spots for row in s.pawns]
-    out = [_place(site) for site, f in zip(sites, full) if not f]
-    if True in full and s.has_fresh(s.actor, "porter") is not None:
-        out += [_porter(site) for site, f in zip(sites, full) if f]
+    spots, sites = s.data.values["spots"][s.n], s.data.site_names
+    out, full = [], []
+    for site, row in zip(sites, s.pawns):
+        if sum(row) >= spots:
+            full.append(site)
+        else:
+            out.append(_place(site))
+    if full and s.has_fresh(s.actor, "porter") is not None:
+        out += [_porter(site) for site in full]
     return out
 
 
@@ -44,22 +49,48 @@ def _domination(s: HMState) -> list[HMAction]:
 
 def _distinct(s: HMState, cards: list[int]) -> list[str]:
     """Distinct card names in data order (a deterministic order for legal_actions)."""
-    deck = s.data.deck
-    names = {deck[cid].name for cid in cards}
+    names = set(map(_names(s.data).__getitem__, cards))
     return sorted(names, key=s.data.order.__getitem__) if len(names) > 1 else list(names)
+
+
+_NAMES: dict[int, tuple[Any, list[str]]] = {}
+
+
+def _names(data) -> list[str]:
+    """The name of each card id of `data` (cached per data object)."""
+    hit = _NAMES.get(id(data))
+    if hit is None or hit[0] is not data:
+        hit = _NAMES[id(data)] = (data, [c.name for c in data.deck])
+    return hit[1]
+
+
+# Actions are frozen values: the generator hands out one shared instance per distinct move.
+_play, _use = lru_cache(maxsize=None)(Play), lru_cache(maxsize=None)(Use)
+_replacing = lru_cache(maxsize=None)(lambda name, r: Play(name, replacing=r))
+_MAKE = {Play: _play, Use: _use}
 
 
 def _plays(s: HMState) -> list[HMAction]:
     """Phase 2 (HM-025, HM-035, HM-033, HM-038, HM-036), generated with the same rules as the checks."""
-    me = s.actor
+    me, n = s.actor, s.n
     data = s.data
     deck, by_name, out = data.deck, data.by_name, [PASS]
-    opponents = [(me + i) % s.n for i in range(1, s.n)]
-    for name in _distinct(s, s.hands[me]):
+    opponents = [(me + i) % n for i in range(1, n)]
+    names = _names(data)
+    hand = set(map(names.__getitem__, s.hands[me]))
+    mine = s.reserves[me]
+    room = len(mine) < data.values["reserve_limit"]
+    mine_names = list(map(names.__getitem__, mine))
+    for name in (sorted(hand, key=data.order.__getitem__) if len(hand) > 1 else hand):
         card = by_name[name]
-        if card.type == "reserve":
-            out += _reserve_plays(s, me, card)
-        elif card.type == "trump":
+        ctype = card.type
+        if ctype == "reserve":
+            if room:  # HM-035 (the full-Reserve case in _reserve_plays)
+                if mine_names.count(name) < card.reserve_max:
+                    out.append(_plain(name))
+            else:
+                out += _reserve_plays(s, me, card)
+        elif ctype == "trump":
             out.append(_plain(name))
         elif card.effect == "steal_reserve":
             out += [a for a in _targets(s, me, Play, card, opponents) if not _target_steal_reserve(s, a)]
@@ -70,40 +101,43 @@ def _plays(s: HMState) -> list[HMAction]:
     trump = s.trumps[me]
     if trump is not None and trump not in exhausted and deck[trump].at_your_turn:
         fronts.append(trump)
-    for name in _distinct(s, fronts):
-        card = by_name[name]
-        targets = _targets(s, me, Use, card, opponents)
-        out += [a for a in targets if not _target_old_lady(s, a)] if card.effect == "old_lady" else targets
+    if fronts:
+        for name in _distinct(s, fronts):
+            card = by_name[name]
+            targets = _targets(s, me, Use, card, opponents)
+            out += [a for a in targets if not _target_old_lady(s, a)] if card.effect == "old_lady" else targets
     return out
 
 
 def _reserve_plays(s: HMState, me: int, card) -> list[HMAction]:
     mine = s.reserves[me]
-    have = s.count(mine, card.name)
+    names = _names(s.data)
+    have = [names[c] for c in mine].count(card.name)
     if len(mine) < s.data.values["reserve_limit"]:
         return [_plain(card.name)] if have < card.reserve_max else []
     used_only = s.opts["reserve_discard_must_be_exhausted"]
-    return [Play(card.name, replacing=r) for r in _distinct(s, mine)
+    return [_replacing(card.name, r) for r in _distinct(s, mine)
             if have + 1 - (r == card.name) <= card.reserve_max
-            and (not used_only or any(c in s.exhausted for c in mine if s.data.deck[c].name == r))]
+            and (not used_only or any(c in s.exhausted for c in mine if names[c] == r))]
 
 
 def _targets(s: HMState, me: int, verb: type, card, opponents: list[int]) -> list[HMAction]:
     """The targets of a card's effect (opponents clockwise from `me`)."""
     effect, name = card.effect, card.name
+    make = _MAKE[verb]
     if effect in ("duel", "poison"):
-        return [verb(name, o) for o in opponents]
+        return [make(name, o) for o in opponents]
     if effect == "steal_hand":
         sites, deck = s.data.site_names, s.data.deck
-        return [verb(name, o, sites[i]) for o in opponents for i in sorted({deck[c].site for c in s.hands[o]})]
+        return [make(name, o, sites[i]) for o in opponents for i in sorted({deck[c].site for c in s.hands[o]})]
     if effect == "steal_reserve":
-        return [verb(name, o, r) for o in opponents for r in _distinct(s, s.reserves[o])]
+        return [make(name, o, r) for o in opponents for r in _distinct(s, s.reserves[o])]
     if effect == "traitor":
         sites = s.data.site_names
-        return [verb(name, o, sites[i]) for o in opponents for i, row in enumerate(s.pawns) if row[o]]
+        return [make(name, o, sites[i]) for o in opponents for i, row in enumerate(s.pawns) if row[o]]
     if effect == "old_lady":
-        return [verb(name, o, s.name(s.trumps[o])) for o in opponents if s.trumps[o] is not None]
-    return [verb(name)]
+        return [make(name, o, s.name(s.trumps[o])) for o in opponents if s.trumps[o] is not None]
+    return [make(name)]
 
 
 def _weapons(s: HMState) -> list[HMAction]:

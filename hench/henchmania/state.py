@@ -18,6 +18,8 @@ from .data import BUILTIN, CardDef, GameData, builtin, from_document
 from .options import OPTIONS
 from .phases import DUEL_PHASES, PHASES, ROLL_PHASES, TIEBREAK_PHASES
 
+_LAZY = False  # set by HMState.apply for the one clone it makes
+
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
@@ -47,9 +49,51 @@ class HMState(State):
         self.rng = 0
         self.events: list[str] = []
         self._legal = None
+        self._mine: set[int] | None = None  # None: every inner list is this state's own (see _mut)
+
+    def apply(self, action: Any) -> "HMState":
+        """The core `apply`, with a copy-on-write clone for the successor: the inner lists (piles, hands,
+        reserves, pawns, held) stay shared with this state until the transition first changes one (`_mut`)."""
+        global _LAZY
+        _LAZY = True
+        try:
+            return State.apply(self, action)
+        finally:
+            _LAZY = False
+
+    def _mut(self, outer: list[list[int]], i: int) -> list[int]:
+        """The inner list `outer[i]` (outer one of piles/discards/hands/reserves/pawns/held), made this
+        state's own first if it is still shared with the state it was cloned from. Transitions change
+        inner lists only through this."""
+        x = outer[i]
+        mine = self._mine
+        if mine is not None and id(x) not in mine:
+            x = outer[i] = x[:]
+            mine.add(id(x))
+        return x
+
+    def _lazy_clone(self) -> "HMState":
+        s = object.__new__(HMState)
+        # scores_, trumps, to_place, passed, queue and exhausted are shared: transitions replace them, never
+        # change them in place
+        d = self.__dict__.copy()
+        d["piles"], d["discards"] = self.piles[:], self.discards[:]
+        d["hands"], d["reserves"] = self.hands[:], self.reserves[:]
+        d["pawns"], d["held"] = self.pawns[:], self.held[:]
+        if self.duel is not None:
+            d["duel"] = self.duel.copy()
+        if self.tiebreak is not None:
+            d["tiebreak"] = {**self.tiebreak, "pair": list(self.tiebreak["pair"]), "wounds": list(self.tiebreak["wounds"])}
+        d["events"], d["_legal"], d["_mine"] = [], None, set()
+        s.__dict__ = d
+        return s
 
     def clone(self) -> "HMState":
         """A copy sharing the data, options and immutable fields; only changing containers are copied."""
+        global _LAZY
+        if _LAZY:  # the successor inside `apply` (only the transition touches it)
+            _LAZY = False
+            return self._lazy_clone()
         s = object.__new__(HMState)
         d = self.__dict__.copy()
         copy = list.copy
@@ -63,7 +107,7 @@ class HMState(State):
             d["duel"] = self.duel.copy()
         if self.tiebreak is not None:
             d["tiebreak"] = {**self.tiebreak, "pair": list(self.tiebreak["pair"]), "wounds": list(self.tiebreak["wounds"])}
-        d["events"], d["_legal"] = [], None
+        d["events"], d["_legal"], d["_mine"] = [], None, None
         s.__dict__ = d
         return s
 
@@ -334,7 +378,8 @@ def _turn(s: HMState) -> None:
         raise InvalidStateError("state.phase: only a finished game ('game_end') has no player to act and a winner")
     if (s.phase in DUEL_PHASES) != (s.duel is not None):
         raise InvalidStateError(f"state.duel: phase {s.phase!r} does not match the duel record")
-    if s.tiebreak is not None and (s.phase not in TIEBREAK_PHASES or not s.duel or not s.duel["tb"]):
+    finished_tiebreak = s.tiebreak is not None and over and s.duel is None  # HM-082: the record stays to be shown
+    if s.tiebreak is not None and not finished_tiebreak and (s.phase not in TIEBREAK_PHASES or not s.duel or not s.duel["tb"]):
         raise InvalidStateError("state.tiebreak: a tie-break runs only through the roll and Apothecary phases of a tie-break duel")
     if s.duel is not None and s.duel["tb"] != (s.tiebreak is not None):
         raise InvalidStateError("state.duel.tb: the duel and the tie-break record disagree")

@@ -57,8 +57,8 @@ def draw(s: HMState, seat: int, site: int) -> int | None:
         if not s.piles[site]:
             log(s, f"the {s.data.site_names[site]} has no card left to draw (A12)")
             return None
-    cid = s.piles[site].pop()
-    s.hands[seat].append(cid)
+    cid = s._mut(s.piles, site).pop()
+    s._mut(s.hands, seat).append(cid)
     if not s.piles[site]:
         reshuffle(s, site)  # HM-019: at once, when the last card is drawn
     return cid
@@ -78,8 +78,9 @@ def log(s: HMState, text: str) -> None:
 
 def discard(s: HMState, cid: int) -> None:
     """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight."""
-    s.discards[s.data.deck[cid].site].append(cid)
-    s.exhausted.discard(cid)
+    s._mut(s.discards, s.data.deck[cid].site).append(cid)
+    if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
+        s.exhausted = s.exhausted - {cid}
 
 
 def take_from(s: HMState, cards: list[int], name: str, prefer_used: bool = False) -> int:
@@ -110,8 +111,10 @@ def start_day(s: HMState) -> None:
 
 def next_placement(s: HMState) -> None:
     """HM-017: placement goes clockwise, skipping players with no pawn left."""
-    for seat in s.seats_from((s.turn + 1) % s.n):
-        if s.placements_left(seat) > 0:
+    n, turn, to_place, held = s.n, s.turn, s.to_place, s.held
+    for i in range(1, n + 1):
+        seat = (turn + i) % n
+        if to_place[seat] + len(held[seat]) > 0:
             s.turn = s.actor = seat
             return
     resolve_domination(s)
@@ -122,11 +125,12 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     me, site = s.actor, s.site_index(a.site)
     porter = type(a) is PlaceWithPorter
     if porter:
-        s.exhausted.add(s.has_fresh(me, "porter"))  # HM-098, HM-036
-    owner = s.held[me].pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
+        s.exhausted = s.exhausted | {s.has_fresh(me, "porter")}  # HM-098, HM-036
+    owner = s._mut(s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
     if owner == me:
+        s.to_place = s.to_place[:]
         s.to_place[me] -= 1
-    s.pawns[site][owner] += 1
+    s._mut(s.pawns, site)[owner] += 1
     before = len(s.events)
     drew = draw(s, me, site) is not None
     pawn = f"{seat_name(owner)}'s pawn" if owner != me else "a pawn"
@@ -163,13 +167,14 @@ def next_domination(s: HMState) -> None:
         else:
             s.actor = seat
             return
-        s.queue.pop(0)
+        s.queue = s.queue[1:]
     start_play(s)
 
 
 def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
     """HM-022: the dominating player takes the extra card, or declines it (A4)."""
-    seat, site = s.queue.pop(0)
+    seat, site = s.queue[0]
+    s.queue = s.queue[1:]
     if type(a) is TakeExtra and draw(s, seat, site) is not None:
         log(s, f"{seat_name(seat)} takes the extra {a.site} card")
     elif type(a) is SkipExtra:
@@ -189,8 +194,10 @@ def start_play(s: HMState) -> None:
 def next_turn(s: HMState) -> None:
     """HM-025/047: clockwise, skipping players who passed; when all passed, phase 2 ends (HM-049)."""
     s.phase = "play_cards"
-    for seat in s.seats_from((s.turn + 1) % s.n):
-        if not s.passed[seat]:
+    n, turn, passed = s.n, s.turn, s.passed
+    for i in range(1, n + 1):
+        seat = (turn + i) % n
+        if not passed[seat]:
             s.turn = s.actor = seat
             return
     end_play(s)
@@ -198,6 +205,7 @@ def next_turn(s: HMState) -> None:
 
 def do_pass(s: HMState, a) -> None:
     """HM-047: a player who passes plays no more cards this day."""
+    s.passed = s.passed[:]
     s.passed[s.actor] = True
     log(s, f"{seat_name(s.actor)} passes")
     next_turn(s)
@@ -205,7 +213,7 @@ def do_pass(s: HMState, a) -> None:
 
 def do_play(s: HMState, a) -> None:
     me = s.actor
-    cid = take_from(s, s.hands[me], a.card)
+    cid = take_from(s, s._mut(s.hands, me), a.card)
     card = s.data.deck[cid]
     if card.type == "reserve":
         play_reserve(s, me, cid, a)
@@ -225,9 +233,9 @@ def do_play(s: HMState, a) -> None:
 def play_reserve(s: HMState, me: int, cid: int, a) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
-        discard(s, take_from(s, s.reserves[me], a.replacing, prefer_used=True))
+        discard(s, take_from(s, s._mut(s.reserves, me), a.replacing, prefer_used=True))
         log(s, f"{seat_name(me)} discards {a.replacing} from the Reserve")
-    s.reserves[me].append(cid)
+    s._mut(s.reserves, me).append(cid)
     log(s, f"{seat_name(me)} puts {a.card} in the Reserve")
 
 
@@ -237,6 +245,7 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     if old is not None:
         discard(s, old)
         log(s, f"{seat_name(me)} discards the Trump {s.name(old)}")
+    s.trumps = s.trumps[:]
     s.trumps[me] = cid
     log(s, f"{seat_name(me)} takes the Trump {s.name(cid)}")
 
@@ -246,23 +255,24 @@ def steal_hand(s: HMState, me: int, a, card: Any = None) -> None:
     site = s.site_index(a.at)
     pool = [cid for cid in s.hands[a.target] if s.data.deck[cid].site == site]
     cid = pool[s._random_index(len(pool))]
-    s.hands[a.target].remove(cid)
-    s.hands[me].append(cid)
+    s._mut(s.hands, a.target).remove(cid)
+    s._mut(s.hands, me).append(cid)
     log(s, f"{seat_name(me)} takes a {a.at} card from {seat_name(a.target)}'s hand")
 
 
 def steal_reserve(s: HMState, me: int, a, card: Any = None) -> None:
     """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
-    cid = take_from(s, s.reserves[a.target], a.at, prefer_used=False)
-    s.exhausted.discard(cid)
-    s.reserves[me].append(cid)
+    cid = take_from(s, s._mut(s.reserves, a.target), a.at, prefer_used=False)
+    if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
+        s.exhausted = s.exhausted - {cid}
+    s._mut(s.reserves, me).append(cid)
     log(s, f"{seat_name(me)} takes {a.at} from {seat_name(a.target)}'s Reserve")
 
 
 def traitor(s: HMState, me: int, a, card: Any = None) -> None:
     """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
-    s.pawns[s.site_index(a.at)][a.target] -= 1
-    s.held[me].append(a.target)
+    s._mut(s.pawns, s.site_index(a.at))[a.target] -= 1
+    s._mut(s.held, me).append(a.target)
     log(s, f"{seat_name(me)} takes {seat_name(a.target)}'s Henchman from the {a.at}")
 
 
@@ -272,7 +282,7 @@ def brawl(s: HMState, me: int, a, card: Any = None) -> None:
         if s.has_in_reserve(seat, "penitent"):
             log(s, f"{seat_name(seat)}'s Penitent protects them from the Brawl")
         elif s.hands[seat]:
-            cid = s.hands[seat].pop(s._random_index(len(s.hands[seat])))
+            cid = s._mut(s.hands, seat).pop(s._random_index(len(s.hands[seat])))
             discard(s, cid)
             log(s, f"{seat_name(seat)} discards {s.name(cid)} in the Brawl")
 
@@ -294,13 +304,13 @@ def do_use(s: HMState, a) -> None:
     cid = mine if mine is not None else s.find(s.reserves[me], a.card)
     card = s.data.deck[cid]
     if card.effect == "poison":  # HM-030: a card that is discarded to work
-        s.reserves[me].remove(cid)
+        s._mut(s.reserves, me).remove(cid)
         discard(s, cid)
         add_points(s, a.target, -card.points)
         log(s, f"{seat_name(me)} discards {a.card}: {seat_name(a.target)} loses {card.points} points")
     else:
         if card.exhausts:
-            s.exhausted.add(cid)  # HM-036 / HM-045
+            s.exhausted = s.exhausted | {cid}  # HM-036 / HM-045
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
             log(s, f"{seat_name(me)} uses {a.card} to borrow {seat_name(a.target)}'s {a.at}")
             trump_effect(s, me, s.data.deck[s.trumps[a.target]])
@@ -335,7 +345,7 @@ def end_play(s: HMState) -> None:
 
 
 def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
-    kept = take_from(s, s.hands[seat], keep) if keep is not None else None
+    kept = take_from(s, s._mut(s.hands, seat), keep) if keep is not None else None
     for cid in s.hands[seat]:
         discard(s, cid)
     s.hands[seat] = [kept] if kept is not None else []
@@ -349,7 +359,8 @@ def next_keeper(s: HMState) -> None:
 
 
 def do_keep(s: HMState, a) -> None:
-    seat = s.queue.pop(0)
+    seat = s.queue[0]
+    s.queue = s.queue[1:]
     discard_hand(s, seat, a.card)
     log(s, f"{seat_name(seat)} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker")  # the face stays hidden
     next_keeper(s)
@@ -363,7 +374,7 @@ def end_of_day(s: HMState) -> None:
         gained = reserve_points(s, seat)
         add_points(s, seat, gained)
         log(s, f"{seat_name(seat)} scores {gained} from the Reserve")
-    s.exhausted.clear()
+    s.exhausted = set()
     s.pawns = [[0] * s.n for _ in s.pawns]
     if game_should_end(s):
         decide(s)
@@ -426,9 +437,9 @@ def do_guard(s: HMState, a) -> None:
     """HM-102/103 (M14): the Guard cancels the duel; a laid Armory card goes back to the Attacker's hand."""
     d = s.duel
     cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
-    s.hands[d["dfn"]].remove(cid)
+    s._mut(s.hands, d["dfn"]).remove(cid)
     if d["aw"] is not None:
-        s.hands[d["att"]].append(d["aw"])
+        s._mut(s.hands, d["att"]).append(d["aw"])
         log(s, f"{seat_name(d['att'])} takes the {s.name(d['aw'])} back")
     discard(s, cid)
     discard(s, d["glove"])
@@ -447,7 +458,7 @@ def do_noguard(s: HMState, a) -> None:
 def do_weapon(s: HMState, a) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
     d, me = s.duel, s.actor
-    cid = take_from(s, s.hands[me], a.weapon) if a.weapon is not None else None
+    cid = take_from(s, s._mut(s.hands, me), a.weapon) if a.weapon is not None else None
     log(s, f"{seat_name(me)} fights with the {a.weapon}" if a.weapon else f"{seat_name(me)} fights bare-handed")
     if s.phase == "attacker_weapon":
         d["aw"], d["aw_done"] = cid, True
@@ -476,7 +487,7 @@ def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
     if lent is None:
         return 0
     if turn:
-        s.exhausted.add(s.has_fresh(seat, "old_lady"))  # HM-036: she turns when she lends it
+        s.exhausted = s.exhausted | {s.has_fresh(seat, "old_lady")}  # HM-036: she turns when she lends it
         log(s, f"{seat_name(seat)}'s Old Lady borrows the {s.name(lent)}")
     return s.data.deck[lent].points
 
@@ -542,7 +553,7 @@ def next_window(s: HMState) -> None:
         if s.has_fresh(seat, kind) is not None:
             set_step(s, f"{kind}_window", seat)
             return
-        s.queue.pop(0)
+        s.queue = s.queue[1:]
     s.queue = []
     outcome(s)
 
@@ -550,9 +561,10 @@ def next_window(s: HMState) -> None:
 def do_window(s: HMState, a) -> None:
     """Use or decline an Apothecary / Courtesan: each cancels one wound and turns (HM-036)."""
     d = s.duel
-    seat, what = s.queue.pop(0)
+    seat, what = s.queue[0]
+    s.queue = s.queue[1:]
     if type(a) is UseApothecary or type(a) is UseCourtesan:
-        s.exhausted.add(s.has_fresh(seat, what))
+        s.exhausted = s.exhausted | {s.has_fresh(seat, what)}
         d["wounds"] -= 1
         log(s, f"{seat_name(seat)}'s {what.title()} cancels a wound ({d['wounds']} left)")
     next_window(s)
