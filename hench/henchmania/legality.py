@@ -68,6 +68,7 @@ def _names(data) -> list[str]:
 _play, _use = lru_cache(maxsize=None)(Play), lru_cache(maxsize=None)(Use)
 _replacing = lru_cache(maxsize=None)(lambda name, r: Play(name, replacing=r))
 _MAKE = {Play: _play, Use: _use}
+_fight = lru_cache(maxsize=None)(Fight)
 
 
 def _plays(s: HMState) -> list[HMAction]:
@@ -92,8 +93,15 @@ def _plays(s: HMState) -> list[HMAction]:
                 out += _reserve_plays(s, me, card)
         elif ctype == "trump":
             out.append(_plain(name))
-        elif card.effect == "steal_reserve":
-            out += [a for a in _targets(s, me, Play, card, opponents) if not _target_steal_reserve(s, a)]
+        elif card.effect == "steal_reserve":  # the targets _target_steal_reserve lets through
+            if room:
+                trumps = s.trumps
+                for o in opponents:
+                    trump = trumps[o]
+                    trump_name = names[trump] if trump is not None else None
+                    for r in _distinct(s, s.reserves[o]):
+                        if r != trump_name and mine_names.count(r) < by_name[r].reserve_max:
+                            out.append(_play(name, o, r))
         elif not card.duel_response:
             out += _targets(s, me, Play, card, opponents)
     exhausted = s.exhausted
@@ -142,7 +150,7 @@ def _targets(s: HMState, me: int, verb: type, card, opponents: list[int]) -> lis
 
 def _weapons(s: HMState) -> list[HMAction]:
     deck = s.data.deck
-    return [Fight()] + [Fight(n) for n in _distinct(s, [c for c in s.hands[s.actor] if deck[c].effect == "weapon"])]
+    return [_fight()] + [_fight(n) for n in _distinct(s, [c for c in s.hands[s.actor] if deck[c].effect == "weapon"])]
 
 
 def _keeps(s: HMState) -> list[HMAction]:
