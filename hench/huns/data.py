@@ -1,4 +1,5 @@
-"""Component data of Huns: cards, Wagons and dice, read from `data/*.toml` with `tomllib`.
+"""Component data of Huns: cards, Wagons and dice, read from `data/*.toml` through `hench.core.data` and
+checked field by field with `hench.core.schema.Reader` (every refusal names the file, field and range).
 
 The rulebook text gives the card types, counts and timing icons but not the cards themselves, the
 Wagon layouts or the dice faces. Those values are PLACEHOLDERS (`source = "assumed"`) proposed in
@@ -11,15 +12,15 @@ the catalogue (section 5). A player with the physical game can load their own fi
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from hench.core import Dist, HenchError
+from hench.core import Dist
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
+from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
 COLOURS = ("blue", "red", "green", "black", "yellow")  # HU-010, HU-018: fixed order B R G K Y
 LETTERS = "BRGKY"
@@ -41,8 +42,9 @@ CONDITIONS = ("dispatched", "raids", "full_mercenaries", "equipment", "wagon_typ
               "colours", "wagon_set", "treasures")
 
 
-class HunsDataError(HenchError, ValueError):
-    """A Huns data file (cards, Wagons, dice) that is malformed: the message names the item and field."""
+class HunsDataError(DataError):
+    """A Huns data file (cards, Wagons, dice) that cannot be used: the message names the file, the field
+    and what is allowed."""
 
 
 @dataclass(frozen=True)
@@ -109,163 +111,194 @@ class HunsData:
 
 
 # -- reading ------------------------------------------------------------------------------------
+# Everything below goes through hench.core.data (size-limited regular files, no TOML dates) and
+# hench.core.schema.Reader (types and ranges, field by field); every refusal names the file and field.
+SECTIONS = ("card", "wagon", "types", "types_meta", "dice", "meta")
+BUILTIN_FILES = ("cards.toml", "wagons.toml", "dice.toml")
+BUILTIN_WHERE = "hench/huns/data"
+# Words the typed moves use (hench/huns/actions.py): a card or Wagon id equal to one (any case) would
+# make a move ambiguous, e.g. a card "Wagons" in 'onto wagons'.
+RESERVED = COLOURS + ("wagon", "wagons", "deck", "display", "player", "from", "onto", "on", "play", "place", "take",
+                      "reroll", "rolls", "curse", "activate", "bonus", "penalty", "first", "pillage", "draw", "flee",
+                      "accept", "send", "back", "return", "the", "rest", "end", "turn", "space")
+DISPLAY, SLOTS, MAX_SEATS = 4, 2, 4  # HU-021, HU-024: 4 face-up Wagons and 2 per player, up to 4 players
+MIN_WAGONS = DISPLAY + SLOTS * MAX_SEATS  # 12: enough to deal at every player count
+MAX_WAGONS, MAX_CARDS, MAX_TYPES = 200, 300, 16
+MAX_SPACES = 8  # spaces on a Wagon, a Mercenary or a Curse
+FACE_VALUES, MAX_FACES = (1, 6), 36  # a die face is typed as 1..6 ('blue rolls 3'); at most 36 faces
+MAX_THRESHOLD = 99
+MAX_NAME, MAX_NOTE = 60, 400
+
+
 def _read_builtin(name: str) -> dict:
-    return tomllib.loads(resources.files("hench.huns").joinpath("data", name).read_text(encoding="utf-8"))
+    return parse_toml(builtin_text("hench.huns", name), f"{BUILTIN_WHERE}/{name}", HunsDataError)
 
 
 @lru_cache(maxsize=1)
 def builtin_document() -> dict:
     """The three built-in files merged into one document (the shape a user file takes)."""
     doc: dict[str, Any] = {}
-    for name in ("cards.toml", "wagons.toml", "dice.toml"):
+    for name in BUILTIN_FILES:
         doc.update(_read_builtin(name))
     return doc
 
 
 @lru_cache(maxsize=1)
+def _builtin_parts() -> dict[str, Any]:
+    parts: dict[str, Any] = {}
+    for name in BUILTIN_FILES:
+        parts.update(_parts(_read_builtin(name), f"{BUILTIN_WHERE}/{name}"))
+    return parts
+
+
+@lru_cache(maxsize=1)
 def default_data() -> HunsData:
-    return build_data(builtin_document(), raw=None)
+    return _build(_builtin_parts(), None, BUILTIN_WHERE)
 
 
 def load_data(path: str | Path) -> HunsData:
-    """Read a user's data file (TOML). Sections it leaves out (card, wagon, types, dice) keep the
-    built-in placeholders. A malformed file raises HunsDataError naming the problem."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise HunsDataError(f"cannot read the Huns data file {str(path)!r}: {exc.strerror}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise HunsDataError(f"the Huns data file {str(path)!r} is not valid TOML: {exc}") from None
-    return data_from_document(doc)
+    """Read a person's data file (TOML; the only way a path is read). Sections it leaves out (card,
+    wagon, types, dice) keep the built-in placeholders. A file that cannot be used raises HunsDataError
+    naming the file, the field and what is allowed."""
+    text = read_user_file(path, HunsDataError)
+    where = str(path)
+    return data_from_document(parse_toml(text, where, HunsDataError), where)
 
 
-def data_from_document(doc: Any) -> HunsData:
-    """HunsData from a user document (a dict as TOML gives it), merged over the built-ins."""
+def data_from_document(doc: Any, where: str = "data") -> HunsData:
+    """HunsData from a user document (a dict as TOML or a save gives it), merged over the built-ins."""
     if not isinstance(doc, dict):
-        raise HunsDataError("a Huns data document should be a table (a dict)")
-    unknown = set(doc) - {"card", "wagon", "types", "types_meta", "dice", "meta"}
+        raise HunsDataError(f"{where}: a Huns data document should be a table, got {type(doc).__name__}")
+    unknown = sorted(str(k) for k in doc if k not in SECTIONS)
     if unknown:
-        raise HunsDataError(f"the Huns data file has unknown sections {sorted(unknown)}; "
-                            "expected card, wagon, types, types_meta, dice, meta")
-    merged = dict(builtin_document())
-    merged.update(doc)
-    return build_data(merged, raw=doc)
+        raise HunsDataError(f"{where} has unknown sections {unknown}; expected some of {list(SECTIONS)}")
+    parts = dict(_builtin_parts())
+    parts.update(_parts(doc, where))
+    return _build(parts, doc, where)
 
 
-def build_data(doc: dict, raw: dict | None) -> HunsData:
-    cards = tuple(_card(row, i) for i, row in enumerate(_table_list(doc, "card")))
-    wagons = tuple(_wagon(row, i) for i, row in enumerate(_table_list(doc, "wagon")))
-    _check_unique(cards, "card")
-    _check_unique(wagons, "wagon")
-    for colour in range(5):
+def _parts(doc: dict, where: str) -> dict[str, Any]:
+    """The sections present in `doc`, each checked field by field."""
+    top = Reader(doc, where, HunsDataError)
+    parts: dict[str, Any] = {}
+    if top.optional("card"):
+        parts["cards"] = tuple(top.list("card", _card, 1, MAX_CARDS))
+    if top.optional("wagon"):
+        parts["wagons"] = tuple(top.list("wagon", _wagon, MIN_WAGONS, MAX_WAGONS))
+    if top.optional("types"):
+        parts["types"] = _types(top.obj("types"))
+    if top.optional("types_meta"):
+        meta = top.obj("types_meta")
+        parts["types_note"] = _source_note(meta)
+        meta.done()
+    if top.optional("dice"):
+        dice = top.obj("dice")
+        lo, hi = FACE_VALUES
+        parts["faces"] = tuple(dice.list("faces", lambda v, p: check_int(v, p, lo, hi, HunsDataError), 1, MAX_FACES))
+        parts["dice_note"] = _source_note(dice)
+        dice.done()
+    if top.optional("meta"):
+        meta = top.obj("meta")
+        for key in list(meta.data):
+            _text(meta, key, MAX_NOTE, allow_empty=True)
+    top.done()
+    return parts
+
+
+def _build(parts: dict[str, Any], raw: dict | None, where: str) -> HunsData:
+    cards, wagons, types = parts["cards"], parts["wagons"], parts["types"]
+    check_unique_names([c.id for c in cards] + [w.id for w in wagons], f"{where}: card and wagon ids",
+                       HunsDataError, reserved=RESERVED)
+    for colour in range(5):  # HU-010, HU-013: every deck must be playable with 2 players
         if not any(c.colour == colour and c.min_players <= 2 for c in cards):
-            raise HunsDataError(f"the {COLOURS[colour]} deck has no card usable with 2 players")
-    types = doc.get("types")
-    if not isinstance(types, dict) or not all(isinstance(v, str) for v in types.values()):
-        raise HunsDataError("[types] should map each Wagon type id to a name, e.g. T1 = \"blue\"")
+            raise HunsDataError(f"{where}: the {COLOURS[colour]} deck ({KINDS[colour]}) has no card with "
+                                "min_players = 2; every deck needs one for a 2-player game")
     for w in wagons:
         if w.type not in types:
-            raise HunsDataError(f"wagon {w.id}: type {w.type!r} is not listed in [types] {sorted(types)}")
-    if len(wagons) < 12:
-        raise HunsDataError(f"there are {len(wagons)} wagons; at least 12 are needed (4 face up and 2 per player)")
-    faces = _faces(doc.get("dice"))
-    notes = {"types": _source_note(doc.get("types_meta", {}), "types_meta"),
-             "dice": _source_note(doc.get("dice", {}), "dice")}
-    return HunsData(cards, wagons, dict(types), faces, raw, notes,
+            raise HunsDataError(f"{where}: wagon {w.id} has type {w.type!r}; expected one of the [types] {sorted(types)}")
+    if len(wagons) < MIN_WAGONS:
+        raise HunsDataError(f"{where}: there are {len(wagons)} wagons; at least {MIN_WAGONS} are needed "
+                            f"({DISPLAY} face up and {SLOTS} per player)")
+    notes = {"types": parts["types_note"], "dice": parts["dice_note"]}
+    return HunsData(cards, wagons, dict(types), parts["faces"], raw, notes,
                     {c.id: i for i, c in enumerate(cards)}, {w.id: i for i, w in enumerate(wagons)})
 
 
-def _table_list(doc: dict, key: str) -> list[dict]:
-    rows = doc.get(key)
-    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
-        raise HunsDataError(f"the data needs a non-empty list of [[{key}]] tables")
-    return rows
-
-
-def _field(row: dict, key: str, kind: type, where: str, default: Any = None) -> Any:
-    if key not in row:
-        if default is not None:
-            return default
-        raise HunsDataError(f"{where}: the field {key!r} is missing")
-    v = row[key]
-    if not isinstance(v, kind) or isinstance(v, bool) and kind is int:
-        raise HunsDataError(f"{where}: {key} should be a {kind.__name__}, got {v!r}")
+def _text(r: Reader, key: str, max_len: int, allow_empty: bool = False) -> str:
+    v = r.str(key)
+    if (not v.strip() and not allow_empty) or len(v) > max_len or (v and not v.replace("\n", " ").isprintable()):
+        raise r.fail(key, f"should be printable text of {0 if allow_empty else 1} to {max_len} characters, got {v[:80]!r}")
     return v
 
 
-def _choice(value: str, choices: tuple[str, ...], where: str, key: str) -> str:
-    if value not in choices:
-        raise HunsDataError(f"{where}: {key} is {value!r}; expected one of {list(choices)}")
-    return value
+def _id(r: Reader) -> str:
+    v = r.name("id")
+    if " " in v:
+        raise r.fail("id", f"should be one word (moves name it, e.g. 'play EQ-01'), got {v!r}")
+    return v
 
 
-def _source_note(row: dict, where: str) -> tuple[str, str]:
-    source = _choice(_field(row, "source", str, where, "assumed"), ("rulebook", "assumed"), where, "source")
-    return source, _field(row, "note", str, where, "")
+def _source_note(r: Reader) -> tuple[str, str]:
+    source, note = source_of(r.data, r.where, HunsDataError)
+    if r.optional("source"):
+        r.str("source", ("rulebook", "assumed"))
+    if r.optional("note"):
+        _text(r, "note", MAX_NOTE, allow_empty=True)
+    return source, note
 
 
-def _card(row: dict, i: int) -> Card:
-    where = f"card #{i + 1} ({row.get('id', '?')})"
-    colour = COLOURS.index(_choice(_field(row, "colour", str, where), COLOURS, where, "colour"))
-    effect = _choice(_field(row, "effect", str, where), EFFECTS[colour], where, "effect")
-    param_text = _field(row, "param", str, where, "")
-    if effect in NEEDS_PARAM or param_text:
-        param = COLOURS.index(_choice(param_text, COLOURS, where, "param"))
-    else:
-        param = -1
-    min_players = _field(row, "min_players", int, where, 2)
-    if min_players not in (2, 3, 4):
-        raise HunsDataError(f"{where}: min_players should be 2, 3 or 4 (the '3+' and '4' marks), got {min_players}")
-    spaces = _field(row, "spaces", int, where, 0 if colour not in (GREEN, BLACK) else None)
-    if colour in (GREEN, BLACK) and not 1 <= spaces <= 8:
-        raise HunsDataError(f"{where}: a {KINDS[colour]} needs 1..8 Valuable spaces, got {spaces}")
+def _card(v: Any, where: str) -> Card:
+    r = Reader(v, where, HunsDataError)
+    cid = _id(r)
+    colour = COLOURS.index(r.str("colour", COLOURS))
+    name = _text(r, "name", MAX_NAME)
+    timing = r.str("timing", TIMINGS)
+    min_players = r.int("min_players", 2, 4) if r.optional("min_players") else 2  # HU-012: the '3+' and '4' marks
+    effect = r.str("effect", EFFECTS[colour])
+    param = -1
+    if effect in NEEDS_PARAM:
+        param = COLOURS.index(r.str("param", COLOURS))
+    spaces = r.int("spaces", 1, MAX_SPACES) if colour in (GREEN, BLACK) else 0
     condition, threshold = "", 0
     if colour == YELLOW:
-        condition = _choice(_field(row, "condition", str, where), CONDITIONS, where, "condition")
-        threshold = _field(row, "threshold", int, where)
-    source, note = _source_note(row, where)
-    return Card(_field(row, "id", str, where), colour, _field(row, "name", str, where),
-                _choice(_field(row, "timing", str, where), TIMINGS, where, "timing"), min_players,
-                spaces if colour in (GREEN, BLACK) else 0, effect, param, condition, threshold, source, note)
+        condition = r.str("condition", CONDITIONS)
+        threshold = r.int("threshold", 1, MAX_THRESHOLD)
+    source, note = _source_note(r)
+    r.done()  # e.g. a param on an effect without one, or spaces on a Raid
+    return Card(cid, colour, name, timing, min_players, spaces, effect, param, condition, threshold, source, note)
 
 
-def _wagon(row: dict, i: int) -> Wagon:
-    where = f"wagon #{i + 1} ({row.get('id', '?')})"
-    layout = _field(row, "spaces", str, where).upper()
-    if not 1 <= len(layout) <= 8 or any(ch not in LETTERS for ch in layout):
-        raise HunsDataError(f"{where}: spaces should be 1..8 letters from {LETTERS!r}, got {layout!r}")
-    source, note = _source_note(row, where)
-    return Wagon(_field(row, "id", str, where), _field(row, "type", str, where),
-                 tuple(LETTERS.index(ch) for ch in layout), source, note)
+def _wagon(v: Any, where: str) -> Wagon:
+    r = Reader(v, where, HunsDataError)
+    wid = _id(r)
+    wtype = r.str("type")
+    layout = r.str("spaces").upper()
+    if not 1 <= len(layout) <= MAX_SPACES or any(ch not in LETTERS for ch in layout):
+        raise r.fail("spaces", f"should be 1..{MAX_SPACES} letters from {LETTERS!r} (one per space), got {layout!r}")
+    source, note = _source_note(r)
+    r.done()
+    return Wagon(wid, wtype, tuple(LETTERS.index(ch) for ch in layout), source, note)
 
 
-def _check_unique(items: tuple, what: str) -> None:
-    seen: set[str] = set()
-    for x in items:
-        if x.id in seen:
-            raise HunsDataError(f"two {what}s have the id {x.id!r}")
-        seen.add(x.id)
+def _types(r: Reader) -> dict[str, str]:
+    if not 1 <= len(r.data) <= MAX_TYPES:
+        raise r.error(f"{r.where} lists {len(r.data)} Wagon types; expected 1..{MAX_TYPES}, e.g. T1 = \"blue\"")
+    types = {}
+    for key in list(r.data):
+        check_name(key, f"{r.where}: the type id {key!r}", HunsDataError, 20)
+        types[key] = _text(r, key, 20)
+    r.done()
+    return types
 
 
-def _faces(dice: Any) -> tuple[int, ...]:
-    if not isinstance(dice, dict):
-        raise HunsDataError("[dice] should be a table with faces = [1, 2, 3]")
-    faces = dice.get("faces")
-    if not isinstance(faces, list) or not faces or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in faces):
-        raise HunsDataError(f"[dice] faces should be a list of whole numbers 1..6, got {faces!r}")
-    return tuple(faces)
-
-
-def assumptions(data: HunsData | None = None) -> list[tuple[str, str, str, str]]:
+def assumptions(data: HunsData | None = None) -> list[Assumption]:
     """Rows (what, value, source, note) of every component value in force, for a notebook table."""
     data = data or default_data()
-    rows = [(f"card {c.id} {c.name}", _card_value(c), c.source, c.note) for c in data.cards]
-    rows += [(f"wagon {w.id}", f"type {w.type} ({data.type_names[w.type]}), spaces {w.layout}", w.source, w.note)
+    rows = [Assumption(f"card {c.id} {c.name}", _card_value(c), c.source, c.note) for c in data.cards]
+    rows += [Assumption(f"wagon {w.id}", f"type {w.type} ({data.type_names[w.type]}), spaces {w.layout}", w.source, w.note)
              for w in data.wagons]
-    rows.append(("wagon type names", ", ".join(f"{k}={v}" for k, v in data.type_names.items()), *data.notes["types"]))
-    rows.append(("dice faces", str(list(data.faces)), *data.notes["dice"]))
+    rows.append(Assumption("wagon type names", ", ".join(f"{k}={v}" for k, v in data.type_names.items()), *data.notes["types"]))
+    rows.append(Assumption("dice faces", str(list(data.faces)), *data.notes["dice"]))
     return rows
 
 

@@ -69,7 +69,7 @@ def test_malformed_user_files_are_explained(tmp_path, text, words):
 
 
 def test_missing_file_is_explained(tmp_path):
-    with pytest.raises(HunsDataError, match="cannot read"):
+    with pytest.raises(HunsDataError, match="cannot be read"):
         load_data(tmp_path / "nope.toml")
     with pytest.raises(HunsDataError):
         GAME.new_game(players=2, data=str(tmp_path / "nope.toml"))
