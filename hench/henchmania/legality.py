@@ -11,8 +11,22 @@ from typing import Any
 
 from hench.core import CheckTable, InvalidActionError, Violation, seat_name
 
-from .actions import (KINDS, NO_GUARD, PASS, PLAY_GUARD, WINDOWS, Fight, HMAction, Keep, Place, PlaceWithPorter, Play,
-                      SkipExtra, TakeExtra, Use)
+from .actions import (
+    KINDS,
+    NO_GUARD,
+    PASS,
+    PLAY_GUARD,
+    WINDOWS,
+    Fight,
+    HMAction,
+    Keep,
+    Place,
+    PlaceWithPorter,
+    Play,
+    SkipExtra,
+    TakeExtra,
+    Use,
+)
 from .phases import PHASES
 from .state import HMState
 

@@ -51,7 +51,7 @@ class HMState(State):
         self._legal = None
         self._mine: set[int] | None = None  # None: every inner list is this state's own (see _mut)
 
-    def apply(self, action: Any) -> "HMState":
+    def apply(self, action: Any) -> HMState:
         """The core `apply`, with a copy-on-write clone for the successor: the inner lists (piles, hands,
         reserves, pawns, held) stay shared with this state until the transition first changes one (`_mut`)."""
         global _LAZY
@@ -72,7 +72,7 @@ class HMState(State):
             mine.add(id(x))
         return x
 
-    def _lazy_clone(self) -> "HMState":
+    def _lazy_clone(self) -> HMState:
         s = object.__new__(HMState)
         # scores_, trumps, to_place, passed, queue and exhausted are shared: transitions replace them, never
         # change them in place
@@ -88,7 +88,7 @@ class HMState(State):
         s.__dict__ = d
         return s
 
-    def clone(self) -> "HMState":
+    def clone(self) -> HMState:
         """A copy sharing the data, options and immutable fields; only changing containers are copied."""
         global _LAZY
         if _LAZY:  # the successor inside `apply` (only the transition touches it)
@@ -215,15 +215,15 @@ class HMState(State):
         }
 
     @classmethod
-    def from_dict(cls, doc: Any) -> "HMState":
+    def from_dict(cls, doc: Any) -> HMState:
         r = Reader(doc)
         opts = _options(r.obj("options"))
         data = _data(r.raw("data"))
         n = r.int("players", 2, 5)
         s = cls(data, opts, n)
         ncards, nsites = len(data.deck), len(data.site_names)
-        card = lambda v, p: check_int(v, p, 0, ncards - 1)  # noqa: E731
-        cards = lambda v, p: [card(x, f"{p}[{i}]") for i, x in enumerate(_list(v, p))]  # noqa: E731
+        card = lambda v, p: check_int(v, p, 0, ncards - 1)
+        cards = lambda v, p: [card(x, f"{p}[{i}]") for i, x in enumerate(_list(v, p))]
         s.day, s.last_day, s.badge = r.int("day", 1, 1000), r.int("last_day", 1, 1000), r.int("badge", 0, n - 1)
         s.scores_ = r.list("scores", lambda v, p: check_int(v, p, -10**6, 10**6), n, n)
         s.phase = r.str("phase", [p for p in PHASES.ids if p not in ("game_setup", "end_of_day", "tiebreak_duels")])

@@ -19,8 +19,25 @@ from typing import Any
 
 from hench.core import CHANCE, seat_name
 
-from .actions import (Fight, HMAction, Keep, NoApothecary, NoCourtesan, NoGuard, Pass, Place, PlaceWithPorter, Play,
-                      PlayGuard, Roll, SkipExtra, TakeExtra, Use, UseApothecary, UseCourtesan)
+from .actions import (
+    Fight,
+    HMAction,
+    Keep,
+    NoApothecary,
+    NoCourtesan,
+    NoGuard,
+    Pass,
+    Place,
+    PlaceWithPorter,
+    Play,
+    PlayGuard,
+    Roll,
+    SkipExtra,
+    TakeExtra,
+    Use,
+    UseApothecary,
+    UseCourtesan,
+)
 from .scoring import add_points, reserve_points
 from .state import HMState
 
