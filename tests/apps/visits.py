@@ -35,8 +35,8 @@ def henchmania_learn(page) -> None:
     log_before = text_of(page, ".hench-game")
     page.locator(".hench-game").first.locator(".hench-board [data-action='place Tavern']").click()  # click the site
     after = wait_change(page, ".hench-game", log_before)
-    assert "place Tavern" in after and "P1" in after
-    click_move(page, 2, "play Glove on P1")  # the duel lesson
+    assert "place Tavern" in after and "Player 2" in after
+    click_move(page, 2, "play Glove on Player 2")  # the duel lesson
     page.locator(".hench-game").nth(2).get_by_role("button", name="fight bare-handed", exact=True).wait_for(timeout=30_000)
     assert "HM-054" in text_of(page, ".hench-game", 2)
 
@@ -76,7 +76,7 @@ def huns_learn(page) -> None:
     assert label in wait_change(page, ".hench-game", before, 1)
     curse = page.locator(".hench-game").nth(4)
     curse.get_by_role("button", name="flee", exact=True).click()
-    curse.get_by_text("P0 (you)").first.wait_for(timeout=30_000)
+    curse.get_by_text("Player 1 (you)").first.wait_for(timeout=30_000)
     assert "flee" in text_of(page, ".hench-game", 4)
 
 
