@@ -82,8 +82,6 @@ class State:
     def _legal_actions(self) -> list[Any]:
         if self.current_player is None:
             return []
-        if type(self).legal_actions is not State.legal_actions:  # a game that lists its own (pre-template)
-            return self.legal_actions()
         if self.current_player == CHANCE:
             return [action for action, _ in self.chance_outcomes()]
         return list(self.game.legal(self))
@@ -131,10 +129,7 @@ class State:
             raise IllegalActionError(self.game.end_rule, self.describe_action(action), "the game is over", [])
         if action in self._legal_cached():
             return
-        found = self.illegal_reason(action)
-        if found is not None and not isinstance(found, Violation):
-            found = Violation(*found)
-        found = found or Violation(
+        found = self.illegal_reason(action) or Violation(
             self.game.turn_rule, f"it is not one of the moves open now ({self.phase_title})")
         allowed = [self.game.format_action(a) for a in self._legal_cached()]
         raise IllegalActionError(found.rule_id, self.describe_action(action), found.why, allowed)
