@@ -55,7 +55,7 @@ def shot(page, name: str) -> None:
 def use_shelf(page) -> None:
     assert page.locator(".hench-card").count() == 5
     page.fill(".hench-rules input[type=text]", "duel")
-    page.wait_for_selector(".hench-rule-results >> text=HM-052", timeout=20_000)
+    page.wait_for_selector(".hench-rule-results >> text=HM-052", timeout=90_000)
     assert "Coming soon" in page.inner_text(".hench-shelf")
     for game in ("henchmania", "huns"):
         links = page.locator(f".hench-card[data-game={game}] a.hench-open")
@@ -103,11 +103,11 @@ def test_out_of_range_value_from_the_browser_is_explained(browser, server):
         select = page.locator(".hench-rules select")
         select.evaluate("el => { const o = document.createElement('option'); o.value = 'chess'; o.text = 'chess'; el.appendChild(o); }")
         select.select_option("chess")
-        page.wait_for_selector(".hench-rules .hench-msg-error", timeout=20_000)
+        page.wait_for_selector(".hench-rules .hench-msg-error", timeout=90_000)
         assert "not accepted" in page.inner_text(".hench-rules .hench-msg-error")
         # ... and the panel still works afterwards
         page.fill(".hench-rules input[type=text]", "wagon")
-        page.wait_for_selector(".hench-rule-results >> text=HU-", timeout=20_000)
+        page.wait_for_selector(".hench-rule-results >> text=HU-", timeout=90_000)
     finally:
         shot(page, "out-of-range")
         page.close()

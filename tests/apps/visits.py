@@ -7,7 +7,7 @@ def text_of(page, selector: str, index: int = 0) -> str:
     return page.locator(selector).nth(index).inner_text()
 
 
-def wait_change(page, selector: str, before: str, index: int = 0, timeout_ms: int = 30_000) -> str:
+def wait_change(page, selector: str, before: str, index: int = 0, timeout_ms: int = 120_000) -> str:
     """Wait until the text of `selector` differs from `before`; return the new text."""
     page.wait_for_function("([sel, i, old]) => { const el = document.querySelectorAll(sel)[i]; return el && el.innerText !== old; }",
                            arg=[selector, index, before], timeout=timeout_ms)
@@ -21,9 +21,15 @@ def chart_svg(page, selector: str) -> str:
     return page.evaluate(SVG, selector)
 
 
-def wait_chart_change(page, selector: str, before: str, timeout_ms: int = 30_000) -> None:
-    """The chart redrew (a FigureWidget update reached the browser)."""
-    page.wait_for_function(f"([sel, old]) => ({SVG})(sel) !== old", arg=[selector, before], timeout=timeout_ms)
+def wait_chart_change(page, selector: str, before: str, timeout_ms: int = 120_000) -> None:
+    """The chart redrew (a FigureWidget update reached the browser). Generous: CI machines are busy."""
+    try:
+        page.wait_for_function(f"([sel, old]) => ({SVG})(sel) !== old", arg=[selector, before], timeout=timeout_ms)
+    except Exception as e:  # say what the page showed, for the CI log
+        now = chart_svg(page, selector)
+        plots = page.locator(selector).count()
+        raise AssertionError(f"chart {selector!r} did not redraw in {timeout_ms} ms: {plots} plot(s) on the page, "
+                             f"svg {len(before)} -> {len(now)} characters, identical={now == before}") from e
 
 
 def click_move(page, table: int, label: str) -> None:
@@ -37,7 +43,7 @@ def henchmania_learn(page) -> None:
     after = wait_change(page, ".hench-game", log_before)
     assert "place Tavern" in after and "Player 2" in after
     click_move(page, 2, "play Glove on Player 2")  # the duel lesson
-    page.locator(".hench-game").nth(2).get_by_role("button", name="fight bare-handed", exact=True).wait_for(timeout=30_000)
+    page.locator(".hench-game").nth(2).get_by_role("button", name="fight bare-handed", exact=True).wait_for(timeout=90_000)
     assert "HM-054" in text_of(page, ".hench-game", 2)
 
 
@@ -76,7 +82,7 @@ def huns_learn(page) -> None:
     assert label in wait_change(page, ".hench-game", before, 1)
     curse = page.locator(".hench-game").nth(4)
     curse.get_by_role("button", name="flee", exact=True).click()
-    curse.get_by_text("Player 1 (you)").first.wait_for(timeout=30_000)
+    curse.get_by_text("Player 1 (you)").first.wait_for(timeout=90_000)
     assert "flee" in text_of(page, ".hench-game", 4)
 
 
