@@ -5,6 +5,7 @@ Views hold a `hench.Session`, keep their children private and redraw from the se
 """
 
 from .core import (
+    Chart,
     DiceView,
     MessageArea,
     MonteCarloCheck,
@@ -23,6 +24,6 @@ from .core import (
 from .shelf import ShelfView
 
 __all__ = [
-    "DiceView", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
+    "Chart", "DiceView", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
     "checked_int", "figure_widget", "friendly", "guarded", "protect", "redraw", "rules_table",
 ]

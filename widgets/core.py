@@ -5,7 +5,6 @@ Our code imports ipywidgets as `ipw` so it cannot be confused with this `widgets
 
 from __future__ import annotations
 
-import copy
 import functools
 import html
 import logging
@@ -194,45 +193,60 @@ class DiceView(ipw.VBox):
 
 # -- plotly -----------------------------------------------------------------------------------
 
-def figure_widget(title: str = "", height: int = 360, **layout: Any):
-    """The page's one FigureWidget (each costs megabytes over the websocket: one per page)."""
-    import plotly.graph_objects as go
-
-    return go.FigureWidget(layout=dict(title=title, height=height, margin=dict(l=40, r=20, t=50 if title else 20, b=40),
-                                       template="plotly_white", **layout))
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
-def keep_snapshot(fig) -> None:
-    """Make the figure's synced state (what a page opening now receives) match the figure.
+class Chart(ipw.Output):
+    """A Plotly chart that is redrawn whole: `chart.draw(traces, **layout)`.
 
-    Plotly's FigureWidget sends later changes only as one-off messages; a Voila page that opens
-    after the notebook ran (they all do) would see the figure as it was first built. The browser
-    side ignores changes to this state, so an open page is unaffected.
+    Why not plotly's FigureWidget: its browser side (a 5 MB script per page) applies later changes
+    as one-off messages, and on a busy machine a page sometimes drops them for good, so the chart
+    froze while the numbers beside it moved (caught by the browser tests under load). Here the
+    figure is the Output widget's synced state, set in one assignment: every page, opened now or
+    later, draws the latest figure, and nothing is lost if the page was still loading.
     """
-    fig._widget_data = copy.deepcopy(fig._data)
-    fig._widget_layout = copy.deepcopy(fig._layout)
 
+    def __init__(self, title: str = "", height: int = 360, **layout: Any):
+        super().__init__()
+        self.add_class("hench-chart")
+        self._base = dict(title=title, height=height, margin=dict(l=40, r=20, t=50 if title else 20, b=40),
+                          template="plotly_white", **layout)
+        import plotly.graph_objects as go
 
-def redraw(fig, traces: Sequence[Any], **layout: Any) -> None:
-    """Show `traces` in the figure. Same kinds of trace as now: restyled in one batch (one message).
+        self.figure = go.Figure(layout=self._base)
 
-    When the set of traces changes they are replaced outside `batch_update`: a batch sent before the
-    figure is on screen is lost by the browser (the view does not exist yet), and every later
-    restyle then targets traces the browser never got, so the chart would stay empty.
-    """
-    same = len(fig.data) == len(traces) and all(a.type == b.type for a, b in zip(fig.data, traces))
-    if not same:
-        fig.data = []
-        fig.add_traces(list(traces))
+    @property
+    def data(self):
+        return self.figure.data
+
+    @property
+    def layout(self):
+        return self.figure.layout
+
+    def draw(self, traces: Sequence[Any], **layout: Any) -> None:
+        import json
+
+        import plotly.graph_objects as go
+
+        fig = go.Figure(data=list(traces), layout=self._base)
         if layout:
             fig.update_layout(**layout)
-    else:
-        with fig.batch_update():
-            for old, new in zip(fig.data, traces):
-                old.update(new.to_plotly_json(), overwrite=True)
-            if layout:
-                fig.update_layout(**layout)
-    keep_snapshot(fig)
+        self.figure = fig
+        spec = json.loads(fig.to_json())  # plain JSON: numpy arrays and dates converted
+        spec["config"] = {"displaylogo": False, "responsive": True}
+        title = fig.layout.title.text or "chart"
+        self.outputs = ({"output_type": "display_data", "metadata": {},
+                         "data": {PLOTLY_MIME: spec, "text/plain": f"<chart: {title}>"}},)
+
+
+def figure_widget(title: str = "", height: int = 360, **layout: Any) -> Chart:
+    """A chart for a view (see `Chart`)."""
+    return Chart(title, height, **layout)
+
+
+def redraw(chart: Chart, traces: Sequence[Any], **layout: Any) -> None:
+    """Show `traces` in `chart`, replacing what it showed (one message to the page)."""
+    chart.draw(traces, **layout)
 
 
 # -- rules reference --------------------------------------------------------------------------

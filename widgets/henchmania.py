@@ -57,7 +57,7 @@ class DuelOddsView(ipw.VBox):
         self.bare_button = ipw.Button(description="Both bare-handed", tooltip="the assumed bare-hands values")
         self.answer = ipw.HTML()
         self.fig = figure_widget("Chance the Attacker wins, for every pair of thresholds", height=430)
-        self.extra = ipw.Output()
+        self.extra = figure_widget("Unparried hits (each costs the Defender a point)", height=280)
         self.mc = MonteCarloCheck(
             lambda n, progress: montecarlo.duel_win_estimate(*self._thresholds(), apothecary=self.apothecary.value,
                                                              trials=n, progress=progress),
@@ -106,15 +106,10 @@ class DuelOddsView(ipw.VBox):
                yaxis_title="Attack threshold (a die ≥ this hits)")
 
     def _wounds(self, a: int, d: int, apo: bool) -> None:
-        dist = odds.unparried_hits(a, d, apothecary=apo)
-        rows = dist.rows()
-        fig = go.Figure(go.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows],
-                               text=[f for _, _, f in rows], textposition="outside", marker_color="#8e3b2f"))
-        fig.update_layout(title="Unparried hits (each costs the Defender a point)", height=280, template="plotly_white",
-                          yaxis_tickformat=".0%", xaxis_title="unparried hits", margin=dict(t=40, b=40, l=40, r=10))
-        self.extra.clear_output(wait=True)
-        with self.extra:
-            fig.show()
+        rows = odds.unparried_hits(a, d, apothecary=apo).rows()
+        bars = go.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows],
+                      text=[f for _, _, f in rows], textposition="outside", marker_color="#8e3b2f")
+        redraw(self.extra, [bars], yaxis_tickformat=".0%", xaxis_title="unparried hits")
 
 
 class TiebreakView(ipw.VBox):

@@ -330,6 +330,8 @@ class GameView(ipw.VBox):
         return xs, [[marks[x][seat] for x in xs] for seat in range(self.state.num_players)]
 
     def _draw_chart(self) -> None:
+        if self.fig is None:
+            return
         xs, per_seat = self.score_history()
         names = self.config.names(self.state.num_players)
         traces = [go.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))

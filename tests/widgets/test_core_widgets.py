@@ -84,11 +84,13 @@ def test_checked_int():
             widgets.checked_int(bad, 1, 6, "die")
 
 
-def test_figure_helper_updates_in_one_batch():
+def test_chart_redraw_replaces_the_traces():
     fig = widgets.figure_widget("odds")
     widgets.redraw(fig, [go.Bar(x=[1, 2], y=[3, 4])], yaxis_title="p")
+    assert fig.layout.yaxis.title.text == "p"
     widgets.redraw(fig, [go.Scatter(x=[1], y=[1]), go.Bar(x=[1], y=[2])])
-    assert [t.type for t in fig.data] == ["scatter", "bar"] and fig.layout.yaxis.title.text == "p"
+    assert [t.type for t in fig.data] == ["scatter", "bar"] and fig.layout.yaxis.title.text is None
+    assert fig.layout.title.text == "odds", "the chart's own title and size stay"
 
 
 def test_assumptions_table_marks_assumed_values():
@@ -107,12 +109,17 @@ def test_shelf_lists_every_game_and_links_built_ones(tmp_path):
     assert "Coming soon" in html
 
 
-def test_figure_snapshot_follows_every_redraw():
-    """A page that opens after the notebook ran gets the synced state: it must hold the latest figure."""
-    fig = widgets.figure_widget("odds")
-    widgets.redraw(fig, [go.Bar(x=[1, 2], y=[3, 4])], yaxis_title="p")
-    state = fig.get_state()
-    assert [t["type"] for t in state["_widget_data"]] == ["bar"] and list(state["_widget_data"][0]["y"]) == [3, 4]
-    assert state["_widget_layout"]["title"]["text"] == "odds" and state["_widget_layout"]["yaxis"]["title"]["text"] == "p"
-    widgets.redraw(fig, [go.Bar(x=[1, 2], y=[5, 6])])
-    assert list(fig.get_state()["_widget_data"][0]["y"]) == [5, 6]
+def test_chart_state_holds_the_latest_figure():
+    """A page that opens (or reconnects) later draws the synced state: it must be the latest figure, whole."""
+    chart = widgets.figure_widget("odds")
+    assert chart.outputs == ()
+    widgets.redraw(chart, [go.Bar(x=[1, 2], y=[3, 4])], yaxis_title="p")
+    (out,) = chart.get_state()["outputs"]
+    spec = out["data"]["application/vnd.plotly.v1+json"]
+    assert [t["type"] for t in spec["data"]] == ["bar"] and spec["data"][0]["y"] == [3, 4]
+    assert spec["layout"]["title"]["text"] == "odds" and spec["layout"]["yaxis"]["title"]["text"] == "p"
+    widgets.redraw(chart, [go.Bar(x=[1, 2], y=[5, 6])])
+    (out,) = chart.get_state()["outputs"]
+    assert out["data"]["application/vnd.plotly.v1+json"]["data"][0]["y"] == [5, 6]
+    assert "yaxis" not in out["data"]["application/vnd.plotly.v1+json"]["layout"] or \
+        "title" not in out["data"]["application/vnd.plotly.v1+json"]["layout"]["yaxis"], "a redraw replaces the old layout extras"
