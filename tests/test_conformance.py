@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import hench
-from hench.core import CHANCE, IllegalActionError, InvalidStateError, RandomBot, Rng, next_action, play_game, rule_ids_of
+from hench.core import CHANCE, IllegalActionError, InvalidStateError, RandomBot, Rng, State, next_action, play_game, rule_ids_of
 
 SEEDS = (1, 2, 3)
 
@@ -161,6 +161,9 @@ def test_game_follows_the_template(game_id, players):
         assert cited and set(cited) <= rule_ids, f"{check.__name__}: its docstring's first line must name its rule(s)"
     for phase in game.phases:
         assert phase.title and set(phase.rules) <= rule_ids, phase
+    state_class = type(game.new_game(players, seed=1))
+    for entry in ("apply", "check", "legal_actions"):  # one door in: games hook in through Game, not by overriding these
+        assert getattr(state_class, entry) is getattr(State, entry), f"{state_class.__name__} overrides State.{entry}"
     for state, _ in sampled_states(game_id, players, seeds=(1,), per_game=20):
         assert state.phase in game.phases, f"phase {state.phase!r} is not in the PHASES table"
         assert all(isinstance(a, game.action_types) for a in state.legal_actions())

@@ -114,10 +114,15 @@ class State:
             legal = False
         if not legal:
             self.check(action)
-        nxt = self.clone()
+        nxt = self.successor()
         nxt._legal = None
         nxt._apply_in_place(action)
         return nxt
+
+    def successor(self) -> State:
+        """The copy `apply` hands to the transition. By default `clone()`; a game may return a cheaper
+        copy-on-write copy here, since only the transition touches it before it is returned."""
+        return self.clone()
 
     def _apply_in_place(self, action: Any) -> None:
         self.game.transition(self, action)

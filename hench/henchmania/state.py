@@ -18,8 +18,6 @@ from .data import BUILTIN, CardDef, GameData, builtin, from_document
 from .options import OPTIONS
 from .phases import DUEL_PHASES, PHASES, ROLL_PHASES, TIEBREAK_PHASES
 
-_LAZY = False  # set by HMState.apply for the one clone it makes
-
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
@@ -51,16 +49,6 @@ class HMState(State):
         self._legal = None
         self._mine: set[int] | None = None  # None: every inner list is this state's own (see _mut)
 
-    def apply(self, action: Any) -> HMState:
-        """The core `apply`, with a copy-on-write clone for the successor: the inner lists (piles, hands,
-        reserves, pawns, held) stay shared with this state until the transition first changes one (`_mut`)."""
-        global _LAZY
-        _LAZY = True
-        try:
-            return State.apply(self, action)
-        finally:
-            _LAZY = False
-
     def _mut(self, outer: list[list[int]], i: int) -> list[int]:
         """The inner list `outer[i]` (outer one of piles/discards/hands/reserves/pawns/held), made this
         state's own first if it is still shared with the state it was cloned from. Transitions change
@@ -72,7 +60,9 @@ class HMState(State):
             mine.add(id(x))
         return x
 
-    def _lazy_clone(self) -> HMState:
+    def successor(self) -> HMState:
+        """The copy `apply` hands to the transition: copy-on-write, the inner lists (piles, hands, reserves,
+        pawns, held) stay shared with this state until the transition first changes one (`_mut`)."""
         s = object.__new__(HMState)
         # scores_, trumps, to_place, passed, queue and exhausted are shared: transitions replace them, never
         # change them in place
@@ -90,10 +80,6 @@ class HMState(State):
 
     def clone(self) -> HMState:
         """A copy sharing the data, options and immutable fields; only changing containers are copied."""
-        global _LAZY
-        if _LAZY:  # the successor inside `apply` (only the transition touches it)
-            _LAZY = False
-            return self._lazy_clone()
         s = object.__new__(HMState)
         d = self.__dict__.copy()
         copy = list.copy
