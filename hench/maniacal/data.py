@@ -1,0 +1,384 @@
+"""Component data of Maniacal, read from `data/*.toml` through `hench.core.data` and checked field by
+field with `hench.core.schema.Reader` (every refusal names the file, the field and what is allowed).
+
+The rulebook text lost the card lists, the dice faces and several tables. Those values are
+PLACEHOLDERS (`source = "assumed"`), proposed in the catalogue's section 5 (M-01 .. M-19). A person
+with the physical game can load their own file (any subset of the sections) with `load_data(path)`:
+
+>>> data = default_data()
+>>> len(data.rooms), len(data.henchmen), len(data.contracts), len(data.powers), len(data.schemes)
+(75, 40, 97, 14, 25)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
+from hench.core.schema import Reader, check_int, check_str, check_unique_names
+
+TRAITS = ("brawn", "stealth", "intellect", "magic")  # MA-061, MA-115: red, blue, green, orange dice
+TYPES = ("beast", "criminal", "scientist", "mystic")  # MA-064, MA-071: recruited in this order
+DIFFICULTIES = ("easy", "hard", "legendary")  # MA-012
+CONTINENTS = "ABCDEF"  # M-08: North America, South America, Europe, Africa, Asia, Oceania
+CONTINENT_NAMES = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
+ROOM_KINDS = ("plain", "action", "contract")
+ACTION_EFFECTS = ("infamy_per_type", "gain_money", "draw_scheme", "refresh_henchman")
+CONTRACT_EFFECTS = ("extra_die", "reroll_two")
+REWARD_EFFECTS = ("", "injured", "captured", "scheme", "power")  # MA-123
+NEGATIVE = ("target_plus_two", "remove_die", "extra_week", "injure_after", "steal_three")  # MA-170
+POSITIVE = ("reroll_three", "gain_two_weeks", "refresh_henchman", "cancel_harm", "failure_bonus")  # MA-177
+FACES = ("blank", "1", "2", "icon")  # M-01: the kinds of face a trait die may show
+FILES = ("tables.toml", "rooms.toml", "henchmen.toml", "crew.toml", "contracts.toml", "cards.toml")
+SECTIONS = ("players", "start_money", "time_track", "contract_key", "money_rank_bonus", "attraction", "dice", "times",
+            "room", "henchman", "supervillain", "lackey", "mercenary", "contract", "power", "scheme")
+# Words of the typed moves (actions.py): an id equal to one would make a move ambiguous.
+RESERVED = (*TRAITS, *TYPES, *DIFFICULTIES, "build", "sell", "pass", "attempt", "assign", "visit", "activate", "with",
+            "as", "on", "no", "scheme", "die", "roll", "reroll", "keep", "pay", "fire", "heal", "power", "done", "player")
+MAX_TRAIT, MAX_COST, MAX_NAME, MAX_NOTE = 9, 20, 60, 400
+
+
+class ManiacalDataError(DataError):
+    """A Maniacal data file that cannot be used: the message names the file, the field and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Room:
+    id: str
+    name: str
+    cost: int
+    attract_type: str
+    attract_value: int
+    kind: str
+    effect: str
+    param: str
+    weeks: int
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A henchman, a Lackey or a Mercenary: a card with traits (MA-062) and, for henchmen, a type and cost."""
+
+    id: str
+    name: str
+    type: str  # beast / criminal / scientist / mystic / lackey / mercenary (MA-004)
+    cost: int
+    traits: tuple[int, int, int, int]
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Supervillain:
+    id: str
+    name: str
+    home: str
+    costs: tuple[int, ...]  # weeks per continent A..F (MA-109)
+    lackey: str
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Contract:
+    id: str
+    name: str
+    difficulty: str
+    team: int
+    trait: str
+    target: int
+    success: tuple[int, int, str]  # infamy, money, effect (MA-121)
+    failure: tuple[int, int, str]  # (MA-122)
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Power:
+    id: str
+    name: str
+    traits: tuple[int, int, int, int]
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Scheme:
+    id: str
+    negative: str
+    positive: str
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class ManiacalData:
+    rooms: tuple[Room, ...]
+    henchmen: tuple[Card, ...]
+    supervillains: tuple[Supervillain, ...]
+    lackeys: tuple[Card, ...]
+    mercenaries: tuple[Card, ...]
+    contracts: tuple[Contract, ...]
+    powers: tuple[Power, ...]
+    schemes: tuple[Scheme, ...]
+    tables: dict[str, Any]
+    notes: dict[str, tuple[str, str]]
+    cards: dict[str, Any] = field(default_factory=dict)  # every id -> its record
+
+    def card(self, card_id: str) -> Any:
+        return self.cards[card_id]
+
+    @property
+    def min_players(self) -> int:
+        return self.tables["players"][0]
+
+    @property
+    def max_players(self) -> int:
+        return self.tables["players"][1]
+
+
+# -- reading ------------------------------------------------------------------------------------
+def _text(r: Reader, key: str, max_len: int = MAX_NAME, allow_empty: bool = False) -> str:
+    v = r.str(key)
+    if (not v.strip() and not allow_empty) or len(v) > max_len or not v.isprintable():
+        raise r.fail(key, f"should be printable text of 1 to {max_len} characters, got {v[:80]!r}")
+    return v
+
+
+def _id(r: Reader) -> str:
+    v = r.name("id")
+    if " " in v:
+        raise r.fail("id", f"should be one word (moves name it, e.g. 'build R01'), got {v!r}")
+    return v
+
+
+def _source(r: Reader) -> tuple[str, str]:
+    source, note = source_of(r.data, r.where, ManiacalDataError)
+    if r.optional("source"):
+        r.str("source", ("rulebook", "assumed"))
+    if r.optional("note"):
+        _text(r, "note", MAX_NOTE, allow_empty=True)
+    return source, note
+
+
+def _traits(r: Reader) -> tuple[int, int, int, int]:
+    return tuple(r.int(t, 0, MAX_TRAIT) for t in TRAITS)  # type: ignore[return-value]
+
+
+def _room(v: Any, where: str) -> Room:
+    r = Reader(v, where, ManiacalDataError)
+    rid, name, cost = _id(r), _text(r, "name"), r.int("cost", 0, MAX_COST)
+    attract_type, attract_value, kind = r.str("attract_type", TYPES), r.int("attract_value", 0, MAX_COST), r.str("kind", ROOM_KINDS)
+    effect, param, weeks = "", "", 0
+    if kind == "action":
+        effect, weeks = r.str("effect", ACTION_EFFECTS), r.int("weeks", 1, 3)  # MA-099: usually 1 week
+        if effect == "infamy_per_type":
+            param = r.str("param", TYPES)
+    elif kind == "contract":
+        effect = r.str("effect", CONTRACT_EFFECTS)
+    source, note = _source(r)
+    r.done()
+    return Room(rid, name, cost, attract_type, attract_value, kind, effect, param, weeks, source, note)
+
+
+def _henchman(v: Any, where: str) -> Card:
+    r = Reader(v, where, ManiacalDataError)
+    cid, name, htype, cost = _id(r), _text(r, "name"), r.str("type", TYPES), r.int("cost", 0, MAX_COST)
+    traits = _traits(r)
+    source, note = _source(r)
+    r.done()
+    return Card(cid, name, htype, cost, traits, source, note)
+
+
+def _crew(kind: str):
+    def read(v: Any, where: str) -> Card:
+        r = Reader(v, where, ManiacalDataError)
+        cid, name, traits = _id(r), _text(r, "name"), _traits(r)
+        if sum(traits) == 0:
+            raise r.fail("brawn", "and the other traits are all 0; a card with no trait adds no die")
+        source, note = _source(r)
+        r.done()
+        return Card(cid, name, kind, 0, traits, source, note)
+    return read
+
+
+def _supervillain(v: Any, where: str) -> Supervillain:
+    r = Reader(v, where, ManiacalDataError)
+    sid, name, home = _id(r), _text(r, "name"), r.str("home", tuple(CONTINENTS))
+    costs = tuple(r.list("costs", lambda x, p: check_int(x, p, 1, 8, ManiacalDataError), 6, 6))
+    lackey = r.str("lackey")
+    source, note = _source(r)
+    r.done()
+    return Supervillain(sid, name, home, costs, lackey, source, note)
+
+
+def _contract(v: Any, where: str) -> Contract:
+    r = Reader(v, where, ManiacalDataError)
+    cid, name, diff = _id(r), _text(r, "name"), r.str("difficulty", DIFFICULTIES)
+    team, trait, target = r.int("team", 1, 4), r.str("trait", TRAITS), r.int("target", 1, 40)  # MA-106, MA-112
+    success = (r.int("success_infamy", 0, 40), r.int("success_money", 0, 40), r.str("success_effect", REWARD_EFFECTS))
+    failure = (r.int("failure_infamy", 0, 40), r.int("failure_money", 0, 40), r.str("failure_effect", REWARD_EFFECTS))
+    source, note = _source(r)
+    r.done()
+    return Contract(cid, name, diff, team, trait, target, success, failure, source, note)
+
+
+def _power(v: Any, where: str) -> Power:
+    r = Reader(v, where, ManiacalDataError)
+    pid, name, traits = _id(r), _text(r, "name"), _traits(r)
+    source, note = _source(r)
+    r.done()
+    return Power(pid, name, traits, source, note)
+
+
+def _scheme(v: Any, where: str) -> Scheme:
+    r = Reader(v, where, ManiacalDataError)
+    sid, neg, pos = _id(r), r.str("negative", NEGATIVE), r.str("positive", POSITIVE)
+    source, note = _source(r)
+    r.done()
+    return Scheme(sid, neg, pos, source, note)
+
+
+def _table(top: Reader, key: str, read) -> tuple[Any, tuple[str, str]]:
+    r = top.obj(key)
+    value = read(r)
+    note = _source(r)
+    r.done()
+    return value, note
+
+
+def _int_list(r: Reader, key: str, n: int, lo: int, hi: int) -> tuple[int, ...]:
+    return tuple(r.list(key, lambda x, p: check_int(x, p, lo, hi, ManiacalDataError), n, n))
+
+
+TABLE_READERS = {
+    "players": lambda r: (r.int("min", 2, 5), r.int("max", 2, 5)),
+    "start_money": lambda r: (r.int("first", 0, 50), r.int("step", 0, 10)),
+    "time_track": lambda r: _int_list(r, "weeks", 3, 5, 20),  # long enough for a contract (MA-091)
+    "contract_key": lambda r: tuple(_int_list(r, d, 3, 0, 6) for d in DIFFICULTIES),
+    "money_rank_bonus": lambda r: _int_list(r, "infamy", 5, 0, 40),
+    "attraction": lambda r: r.int("start", 0, 20),
+    "dice": lambda r: (tuple(r.list("faces", lambda x, p: check_str(x, p, FACES, ManiacalDataError), 1, 36)),
+                       r.int("icon", 0, 5), r.int("icon_matching", 0, 10)),
+    "times": lambda r: {k: r.int(k, 0, 8) for k in ("visit", "contract_min", "contract_max", "hospital_fee", "steal")},
+}
+LISTS = {"room": (_room, 15, 200), "henchman": (_henchman, 4, 200), "supervillain": (_supervillain, 5, 20),
+         "lackey": (_crew("lackey"), 5, 20), "mercenary": (_crew("mercenary"), 1, 50),
+         "contract": (_contract, 6, 300), "power": (_power, 1, 100), "scheme": (_scheme, 1, 100)}
+
+
+def _parts(doc: Any, where: str) -> dict[str, Any]:
+    if not isinstance(doc, dict):
+        raise ManiacalDataError(f"{where}: a Maniacal data document should be a table, got {type(doc).__name__}")
+    unknown = sorted(str(k) for k in doc if k not in SECTIONS)
+    if unknown:
+        raise ManiacalDataError(f"{where} has unknown sections {unknown}; expected some of {list(SECTIONS)}")
+    top = Reader(doc, where, ManiacalDataError)
+    parts: dict[str, Any] = {}
+    for key, read in TABLE_READERS.items():
+        if top.optional(key):
+            parts[key] = _table(top, key, read)
+    for key, (read, lo, hi) in LISTS.items():
+        if top.optional(key):
+            parts[key] = tuple(top.list(key, read, lo, hi))
+    top.done()
+    return parts
+
+
+@lru_cache(maxsize=1)
+def _builtin_parts() -> dict[str, Any]:
+    parts: dict[str, Any] = {}
+    for name in FILES:
+        where = f"hench/maniacal/data/{name}"
+        parts.update(_parts(parse_toml(builtin_text("hench.maniacal", name), where, ManiacalDataError), where))
+    return parts
+
+
+@lru_cache(maxsize=1)
+def default_data() -> ManiacalData:
+    """The built-in placeholder data."""
+    return _build(_builtin_parts(), "hench/maniacal/data")
+
+
+def load_data(path: str | Path) -> ManiacalData:
+    """A person's own data file (TOML, any subset of SECTIONS) merged over the built-in placeholders."""
+    where = str(path)
+    return data_from_document(parse_toml(read_user_file(path, ManiacalDataError), where, ManiacalDataError), where)
+
+
+def data_from_document(doc: Any, where: str = "data") -> ManiacalData:
+    parts = dict(_builtin_parts())
+    parts.update(_parts(doc, where))
+    return _build(parts, where)
+
+
+def _build(parts: dict[str, Any], where: str) -> ManiacalData:
+    tables = {k: parts[k][0] for k in TABLE_READERS}
+    notes = {k: parts[k][1] for k in TABLE_READERS}
+    data = ManiacalData(parts["room"], parts["henchman"], parts["supervillain"], parts["lackey"], parts["mercenary"],
+                        parts["contract"], parts["power"], parts["scheme"], tables, notes)
+    everything = [*data.rooms, *data.henchmen, *data.supervillains, *data.lackeys, *data.mercenaries,
+                  *data.contracts, *data.powers, *data.schemes]
+    check_unique_names([x.id for x in everything], f"{where}: card ids", ManiacalDataError, reserved=RESERVED)
+    data.cards.update({x.id: x for x in everything})
+    _check_playable(data, where)
+    return data
+
+
+def _check_playable(data: ManiacalData, where: str) -> None:
+    """Refuse data the rules cannot play at every seat count it allows."""
+    lo, hi = data.tables["players"]
+    if lo > hi:
+        raise ManiacalDataError(f"{where}: players.min {lo} is more than players.max {hi}")
+    if len(data.rooms) < 5 * hi:  # MA-040: 5 Room cards to each player
+        raise ManiacalDataError(f"{where}: {len(data.rooms)} rooms cannot deal 5 to each of {hi} players")
+    if len(data.supervillains) < hi:
+        raise ManiacalDataError(f"{where}: {len(data.supervillains)} Supervillains for up to {hi} players")
+    lackeys = {x.id for x in data.lackeys}
+    for sv in data.supervillains:  # MA-022
+        if sv.lackey not in lackeys:
+            raise ManiacalDataError(f"{where}: Supervillain {sv.id} names Lackey {sv.lackey!r}, which is not a [[lackey]]")
+    if len({x.lackey for x in data.supervillains}) != len(data.supervillains):
+        raise ManiacalDataError(f"{where}: two Supervillains share a Lackey (MA-022 gives each its own)")
+    for t in TYPES:
+        if not any(h.type == t for h in data.henchmen):
+            raise ManiacalDataError(f"{where}: there is no {t} henchman; each of the 4 decks needs a card (MA-015)")
+    for d, counts in zip(DIFFICULTIES, data.tables["contract_key"]):
+        if max(counts) and not any(c.difficulty == d for c in data.contracts):
+            raise ManiacalDataError(f"{where}: the Contract Key deals {d} contracts but there are none")
+    for r, key in enumerate(zip(*data.tables["contract_key"])):
+        if sum(key) != 6:  # MA-105: 6 contracts, one per continent
+            raise ManiacalDataError(f"{where}: contract_key for round {r + 1} deals {sum(key)} contracts; it must deal 6")
+    times = data.tables["times"]
+    if not 1 <= times["contract_min"] <= times["contract_max"]:
+        raise ManiacalDataError(f"{where}: times.contract_min..contract_max is not a range of weeks")
+
+
+def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
+    """Every value in force with its source (rows with source 'assumed' are placeholders)."""
+    data = data or default_data()
+    rows = [Assumption(key, repr(data.tables[key]), *data.notes[key]) for key in TABLE_READERS]
+    for group in (data.rooms, data.henchmen, data.supervillains, data.lackeys, data.mercenaries, data.contracts,
+                  data.powers, data.schemes):
+        rows += [Assumption(f"{type(x).__name__.lower()} {x.id} {getattr(x, 'name', '')}".strip(), _value(x), x.source, x.note)
+                 for x in group]
+    return rows
+
+
+def _value(x: Any) -> str:
+    if isinstance(x, Room):
+        fx = f", {x.kind} {x.effect} {x.param}".rstrip() if x.kind != "plain" else ", plain"
+        return f"${x.cost}, +{x.attract_value} {x.attract_type}{fx}"
+    if isinstance(x, (Card, Power)):
+        traits = ", ".join(f"{t} {v}" for t, v in zip(TRAITS, x.traits) if v)
+        return f"{x.type} cost {x.cost}: {traits}" if isinstance(x, Card) else traits
+    if isinstance(x, Contract):
+        return f"{x.difficulty}, team {x.team}, {x.trait}, target {x.target}"
+    if isinstance(x, Supervillain):
+        return f"home {x.home}, weeks {'/'.join(map(str, x.costs))}, Lackey {x.lackey}"
+    return f"negative {x.negative}, positive {x.positive}"
