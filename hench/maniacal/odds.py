@@ -1,0 +1,162 @@
+"""Exact odds of Maniacal's Trait dice (Fractions, never floats), on the dice faces in force (M-01).
+
+A contract is met when the successes rolled reach its Target (MA-118, MA-120). Every die in the pool
+adds its face's value; the trait icon counts double on a die of the contract's recommended trait
+(MA-119). A pool is "m matching + n other" dice: only the recommended trait matters for the odds.
+
+>>> from hench.maniacal import odds
+>>> odds.success_chance(2, 0, 2)            # two matching dice, Target 2 (catalogue Q2)
+Fraction(7, 12)
+>>> odds.success_chance(4, 2, 5)            # the EX-10 henchman on a Brawn contract (Q3 case B)
+Fraction(2689, 5184)
+>>> odds.success_chance(5, 2, 8, rerolls=("any",))    # with the Lackey's reroll (Q4)
+Fraction(156236033, 241864704)
+
+Rerolls (MA-153, MA-177a, contract rooms) are played optimally: after each roll the player rerolls
+the dice that maximise the chance of success, knowing which rerolls are still to come. `rerolls` is
+the sequence of allowances in the order they are used: "any" (any subset, the Lackey) or a number
+(up to that many dice: 3 for a Scheme, 2 for a reroll room).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import factorial
+
+from hench.core import Dist
+
+from .data import TRAITS, ManiacalData, default_data
+
+Reroll = str | int
+
+
+def face_values(data: ManiacalData | None = None, matching: bool = False) -> list[int]:
+    """The value of each face of one die (M-01): blank 0, "1" 1, "2" 2, the icon 1 or 2 when matching."""
+    faces, icon, icon_matching = (data or default_data()).tables["dice"]
+    value = {"blank": 0, "1": 1, "2": 2, "icon": icon_matching if matching else icon}
+    return [value[f] for f in faces]
+
+
+def die(matching: bool, data: ManiacalData | None = None) -> Dist:
+    """MA-118, MA-119: the successes one die adds."""
+    return _dist(face_values(data, matching))
+
+
+def _dist(values: Iterable[int]) -> Dist:
+    weights: dict[int, int] = {}
+    for v in values:
+        weights[v] = weights.get(v, 0) + 1
+    return Dist(weights)
+
+
+def pool(matching: int, other: int, data: ManiacalData | None = None) -> Dist:
+    """MA-116, MA-118: total successes of `matching` dice of the recommended trait and `other` dice."""
+    total = Dist.constant(0)
+    if matching:
+        total = total + die(True, data).repeat(matching)
+    if other:
+        total = total + die(False, data).repeat(other)
+    return total
+
+
+def split(dice: Mapping[str, int], trait: str) -> tuple[int, int]:
+    """A pool given as dice per trait -> (matching, other) for a contract recommending `trait`."""
+    return dice.get(trait, 0), sum(n for t, n in dice.items() if t != trait)
+
+
+def per_colour(dice: Mapping[str, int], trait: str, data: ManiacalData | None = None) -> dict[str, Dist]:
+    """The distribution of successes each colour of the pool rolls (MA-115), for a contract recommending `trait`."""
+    return {t: pool(n, 0, data) if t == trait else pool(0, n, data) for t, n in dice.items() if n and t in TRAITS}
+
+
+def success_chance(matching: int, other: int, target: int, rerolls: Sequence[Reroll] = (),
+                   data: ManiacalData | None = None) -> Fraction:
+    """P(successes >= target) for the pool, with the given rerolls played optimally (MA-120)."""
+    if target <= 0:
+        return Fraction(1)
+    if not rerolls:
+        return pool(matching, other, data).at_least(target)
+    solver = _Solver(tuple(face_values(data, True)), tuple(face_values(data, False)), target, tuple(rerolls))
+    return solver.expected(((0,) * len(solver.values), matching), ((0,) * len(solver.values), other), 0)
+
+
+def contract_chance(dice: Mapping[str, int], trait: str, target: int, rerolls: Sequence[Reroll] = (),
+                    data: ManiacalData | None = None) -> Fraction:
+    """The chance a pool (dice per trait) meets a contract with recommended `trait` and `target`."""
+    matching, other = split(dice, trait)
+    return success_chance(matching, other, target, rerolls, data)
+
+
+class _Solver:
+    """Optimal rerolling by exact expectation over the dice outcomes, grouped by (matching?, value)."""
+
+    def __init__(self, match_faces: tuple[int, ...], other_faces: tuple[int, ...], target: int, rerolls: tuple[Reroll, ...]):
+        self.values = tuple(sorted(set(match_faces) | set(other_faces)))
+        self.faces = {True: match_faces, False: other_faces}
+        self.target, self.rerolls = target, rerolls
+        self.value = lru_cache(maxsize=None)(self._value)
+        self.rolls = lru_cache(maxsize=None)(self._rolls)
+
+    def _rolls(self, matching: bool, n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+        """Every count vector (dice per value) n dice can show, with its exact probability."""
+        faces = self.faces[matching]
+        p = {v: Fraction(faces.count(v), len(faces)) for v in self.values}
+        out = []
+        for counts in _compositions(n, len(self.values)):
+            weight = Fraction(factorial(n))
+            for v, c in zip(self.values, counts):
+                weight *= p[v] ** c / factorial(c)
+            if weight:
+                out.append((counts, weight))
+        return tuple(out)
+
+    def expected(self, m: tuple[tuple[int, ...], int], o: tuple[tuple[int, ...], int], step: int) -> Fraction:
+        """E[value] when `m` = (kept counts, dice to roll) for matching dice and `o` for the others."""
+        total = Fraction(0)
+        for mc, mp in self.rolls(True, m[1]):
+            for oc, op in self.rolls(False, o[1]):
+                total += mp * op * self.value(_add(m[0], mc), _add(o[0], oc), step)
+        return total
+
+    def _value(self, m: tuple[int, ...], o: tuple[int, ...], step: int) -> Fraction:
+        """The best chance from showing counts m, o with rerolls[step:] still to use."""
+        if sum(v * c for v, c in zip(self.values, m)) + sum(v * c for v, c in zip(self.values, o)) >= self.target:
+            return Fraction(1)
+        if step == len(self.rerolls):
+            return Fraction(0)
+        best = self.value(m, o, step + 1)  # use no die of this reroll
+        limit = self.rerolls[step]
+        for take_m in product(*(range(c + 1) for c in m)):
+            for take_o in product(*(range(c + 1) for c in o)):
+                k = sum(take_m) + sum(take_o)
+                if k == 0 or (limit != "any" and k > limit):
+                    continue
+                chance = self.expected((_sub(m, take_m), sum(take_m)), (_sub(o, take_o), sum(take_o)), step + 1)
+                best = max(best, chance)
+        return best
+
+
+def _compositions(n: int, parts: int):
+    if parts == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _compositions(n - first, parts - 1):
+            yield (first, *rest)
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def table(matching: bool, max_dice: int = 6, max_target: int = 8, data: ManiacalData | None = None) -> list[list[Fraction]]:
+    """Catalogue Q2: rows N = 1..max_dice of all-matching (or all-other) dice, columns Target 1..max_target."""
+    return [[success_chance(n if matching else 0, 0 if matching else n, t, data=data) for t in range(1, max_target + 1)]
+            for n in range(1, max_dice + 1)]
