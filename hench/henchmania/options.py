@@ -45,8 +45,10 @@ READINGS: list[tuple[str, str, str]] = [
     ("A16", "Old Lady (HM-107): at your turn she borrows an opponent's 'At your turn' Trump effect (Innkeeper, "
      "Bishop, Royal Favour), turned or not; an opponent's Banner or Master-at-Arms she lends at its moment "
      "(winning a duel as Attacker; fighting bare-handed), turning by herself if you have no such Trump", ""),
-    ("HM-069", "duel cards go back to the discard piles in any order: the order cannot matter, since nothing reads a "
-     "discard pile's order (it is public, HM-088, and is shuffled before it is drawn again, HM-019)", ""),
+    ("HM-069", "duel cards go back on their sites' discard piles without asking their owners for an order, since "
+     "no order can change anything: a discard pile is public (HM-088), no card is ever taken from it by position, "
+     "and it becomes a draw pile only by a shuffle (HM-019) that starts from its cards in id order, so the new "
+     "pile is the same whatever order they were put back in; the order is only how the pile is listed", ""),
     ("M8", "Royal Favour is an 'At your turn' Trump (+1 point once a day), not a day-end point: phase 3 scores "
      "Reserve cards only (HM-071)", ""),
     ("A17", "Porter placements ignore the spot limit however many Porters a site already has", ""),

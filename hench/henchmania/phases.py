@@ -3,6 +3,9 @@
 Setup, phase 3 (end of day) and the start of tie-break duels run inside the action that leads to
 them (actor AUTO); the duel's steps are phases of their own, and a tie-break duel runs through the
 same roll and Apothecary phases (`state.tiebreak` says it is one). See docs/henchmania-phases.md.
+
+A duel ends inside the roll or window action that settles it: there is no phase for putting the duel
+cards back (HM-069), because the order they go back in cannot change anything (READINGS, HM-069).
 """
 
 from hench.core.phases import AUTO, CHANCE_ACTS, NOBODY, PLAYER, Phase, Phases

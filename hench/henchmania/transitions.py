@@ -82,9 +82,11 @@ def draw(s: HMState, seat: int, site: int) -> int | None:
 
 
 def reshuffle(s: HMState, site: int) -> None:
-    """HM-019: shuffle the site's discard pile at once to form its new draw pile."""
+    """HM-019: shuffle the site's discard pile at once to form its new draw pile. The shuffle starts from
+    the cards in id order, so the new pile never depends on the order they were discarded in: that order
+    is display only, which is why HM-069's choice of order is not offered (see READINGS)."""
     if s.discards[site]:
-        s.piles[site] = s._shuffled(s.discards[site])
+        s.piles[site] = s._shuffled(sorted(s.discards[site]))
         s.discards[site] = []
         log(s, f"the {s.data.site_names[site]} discard pile is shuffled into a new pile")
 
@@ -94,7 +96,8 @@ def log(s: HMState, text: str) -> None:
 
 
 def discard(s: HMState, cid: int) -> None:
-    """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight."""
+    """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight, on top:
+    the order of a pile is only how it is listed (HM-069: nothing reads it, see `reshuffle`)."""
     s._mut(s.discards, s.data.deck[cid].site).append(cid)
     if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
         s.exhausted = s.exhausted - {cid}

@@ -1,11 +1,13 @@
 """Fidelity fixes (issue 8) and bad input (issue 14): each test failed before its fix."""
 
 import json
+from itertools import permutations
 
 import pytest
 
 import hench
 from hench import IllegalActionError, InvalidActionError, InvalidStateError
+from hench.core import RandomBot, Rng, step
 from hench.henchmania import DataError, load_data, meter, render
 from hench.henchmania.phases import PHASES
 
@@ -55,6 +57,55 @@ def test_log_says_no_draw_when_no_card_was_drawn():
     after = act(s, "place Tavern")
     line = next(e for e in after.events if "places a pawn on the Tavern" in e)
     assert "draws" not in line and len(after.hands[seat]) == len(s.hands[seat])
+
+
+def _returned_in_order(after, before, order):
+    """`after` (the engine's state once the duel is over) as if the owners had put the duel cards back in
+    `order`: each site's discard pile holds what it held before the duel, then its returned cards in that order."""
+    s = edit(after)
+    s.events = list(after.events)
+    for site in {s.card(c).site for c in order}:
+        s.discards[site] = [*before.discards[site], *(c for c in order if s.card(c).site == site)]
+    return s
+
+
+def _public(obs):
+    """An observation with each discard pile as a sorted list: everything but the order the piles are listed in."""
+    return {**obs, "sites": [{**site, "discard": sorted(site["discard"])} for site in obs["sites"]]}
+
+
+def _play_out(s, seed):
+    """The rest of the game by seeded random bots and dice: the final save and every log line on the way."""
+    rng, bots, events = Rng.from_seed(seed), [RandomBot(seed + i) for i in range(s.n)], []
+    while not s.is_terminal:
+        s = step(s, bots, rng)
+        events += s.events
+    return s.to_json(), tuple(events)
+
+
+@pytest.mark.rule("HM-069", "HM-019")
+def test_the_order_duel_cards_go_back_in_changes_nothing():
+    """HM-069 lets the owners choose the order in which their duel cards go back to the discard piles; the
+    engine offers no such choice because no order changes anything it models: for every order, the legal
+    moves, scores and what each seat sees (but the listing order of the public piles) are the same, and once
+    the Armory pile runs out the reshuffle (HM-019) and the whole rest of the game come out identical."""
+    s = duel_ready(att_cards=("Glove", "Axe"), def_cards=("Shield",), scores=[10, 12, 7])
+    s = _move_pile_to_discards(s, 4)  # the next Armory draw must remake its pile from the discards
+    before = act(s, "play Glove on Player 2", "no Guard", "fight with Axe", "fight with Shield", "roll 5 4 2")
+    d = before.duel
+    returned = (d["glove"], d["aw"], d["dw"])
+    after = act(before, "roll 6 1")
+    assert after.duel is None and after.scores() == [15, 11, 7]
+    variants = [_returned_in_order(after, before, order) for order in permutations(returned)]
+    assert after.discards == variants[0].discards  # the engine's own result is one of the orders
+    assert len({tuple(v.discards[4]) for v in variants}) == 2  # Axe and Shield share a pile: two real orders
+    for v in variants:
+        assert v.legal_actions() == after.legal_actions() and v.scores() == after.scores()
+        for seat in (None, 0, 1, 2):
+            assert _public(v.observation(seat)) == _public(after.observation(seat))
+    ends = {_play_out(v, seed=5) for v in variants}
+    assert len(ends) == 1
+    assert any("Armory discard pile is shuffled" in e for e in next(iter(ends))[1])
 
 
 @pytest.mark.rule("HM-107")
