@@ -8,7 +8,7 @@ from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import HunsData, default_data, load_data
 from .phases import PHASES
-from .state import DISPLAY, RESERVE_BY_PLAYERS, SLOTS, Camp, HunsState, validate_state
+from .state import DISPLAY, NO_CUBES, RESERVE_BY_PLAYERS, SLOTS, Camp, HunsState, validate_state
 
 OPTIONS = {
     "strict_pillage_use": Option("strict_pillage_use", True, "A5: a Pillage may not choose a destination that takes no cube "
@@ -49,7 +49,7 @@ def _deal(s: HunsState, rng: Rng, hd: HunsData, n: int) -> None:
 def _reset_turn(s: HunsState) -> None:
     s.die, s.value, s.wild_used = -1, 0, 0
     s.action_done = s.raid_done = s.reroll_done = s.sent_back = False
-    s.resume, s.holding, s.hand, s.hand_deck, s.order_for = "setup", [0] * 5, (), -1, None
+    s.resume, s.holding, s.paused, s.hand, s.hand_deck, s.order_for = "setup", [0] * 5, NO_CUBES, (), -1, None
     s.curse, s.curse_from, s.curse_to, s.replace_slot, s.reroll, s.played = -1, 0, 0, -1, -1, -1
 
 

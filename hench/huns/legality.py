@@ -8,7 +8,7 @@ and the bots.
 
 from __future__ import annotations
 
-from hench.core import CheckTable, Violation, seat_name
+from hench.core import CHANCE, CheckTable, Violation, seat_name
 from hench.core.legality import kind_of
 
 from . import effects as fx
@@ -38,8 +38,9 @@ from .phases import PHASES
 from .state import DICE, SLOTS, Camp, HunsState
 
 DRAW, PILLAGE, END, RETURN = Draw(), Pillage(), EndTurn(), ReturnRest()
-RAID_PHASES = ("turn_take_die", "turn_choose_action", "pillage_place", "turn_after_window")
-MID_PLACEMENT_EFFECTS = ("ambush", "none")  # HU-072: Raids that take no cubes and draw no cards can interrupt a placement
+# HU-072: "during the turn" Raids open before the die, before the action, while a Pillage's cubes wait for a
+# destination or are being placed (the cubes are set aside until the Raid is over), and after the action
+RAID_PHASES = ("turn_take_die", "turn_choose_action", "pillage_choose_destination", "pillage_place", "turn_after_window")
 
 
 # -- queries about the active Camp ----------------------------------------------------------------
@@ -161,9 +162,7 @@ def raid_window_ok(s: HunsState, card: int) -> bool:
         return phase in ("turn_take_die", "turn_choose_action") and not s.action_done  # HU-070
     if c.timing == "after":
         return phase == "turn_after_window"  # HU-071
-    if phase == "pillage_place":
-        return c.effect in MID_PLACEMENT_EFFECTS  # HU-072: during the action
-    return phase in RAID_PHASES  # HU-072: before or after the action
+    return phase in RAID_PHASES and not s.setup_queue  # HU-072: before, during or after the action
 
 
 def raid_variants(s: HunsState, card: int) -> list[HunsAction]:
@@ -218,7 +217,7 @@ _LEGAL = {
     "draw_choose_card": lambda s: [Play(s.card_id(c)) for c in s.hand],
     "curse_choose_target": lambda s: [Curse(seat) for seat in range(s.n) if seat != s.active],
     "curse_flee_decision": _legal_flee,
-    "pillage_choose_destination": lambda s: [Onto(None if d is None else s.card_id(d)) for d in destinations(s)],
+    "pillage_choose_destination": lambda s: [Onto(None if d is None else s.card_id(d)) for d in destinations(s)] + raid_actions(s),
     "pillage_place": _legal_place,
     "wagon_replace": lambda s: [TakeWagon(i) for i in replacement_slots(s)],
     "turn_after_window": lambda s: raid_actions(s) + [END], "game_over": lambda s: [],
@@ -237,11 +236,34 @@ def check_phase(s: HunsState, a: HunsAction) -> Violation | None:
     kind = kind_of(a)
     if kind in phase.actions:
         return None
-    if kind == "activate" and s.current_player != s.active:
-        return Violation("HU-085", f"a Raid is activated only during one of your own turns; now it is {seat_name(s.active)}'s turn")
+    if kind == "activate":
+        return _raid_closed(s)
     if kind in ("draw", "pillage") and s.action_done:
         return Violation("HU-041", "you already did this turn's one action (Draw Cards or Pillage)")
     return Violation(_PHASE_RULE.get(kind, phase.rules[0]), f"in '{phase.title}' {_DOING.get(kind, 'that move')} is not open: {phase.help}")
+
+
+# Steps of a turn a Raid cannot interrupt: each is a choice the rules make at once, so it comes first.
+_RAID_CLOSED = {
+    "wagon_replace": ("HU-061", "a full Wagon is replaced at once, before anything else happens; take the new Wagon first"),
+    "draw_choose_card": ("HU-045", "the drawn cards wait for you to play one of them: play it first, then a Raid can follow"),
+    "effect_order": ("HU-075", "the effects that fired together resolve now: choose their order first"),
+    "curse_choose_target": ("HU-091", "the Curse you drew is placed now: choose its target first"),
+    "curse_flee_decision": ("HU-094", "the Curse's target decides now, at this moment only: answer the Curse first"),
+    "turn_reroll_die": ("HU-077", "the Diviner's reroll is being made: roll the die first"),
+}
+
+
+def _raid_closed(s: HunsState) -> Violation:
+    """HU-085 HU-072: a Raid is activated during one of your own turns, between its steps."""
+    if s.setup_queue:
+        return Violation("HU-085", "a Raid is activated during one of your turns; setup has no turns yet")
+    if s.phase in ("round_roll_dice", "game_over"):
+        return Violation("HU-085", f"a Raid is activated during one of your own turns; '{PHASES.title(s.phase)}' is nobody's turn")
+    if s.current_player not in (s.active, CHANCE):
+        return Violation("HU-085", f"a Raid is activated only during one of your own turns; now it is {seat_name(s.active)}'s turn")
+    rule, why = _RAID_CLOSED[s.phase]
+    return Violation(rule, why)
 
 
 _PHASE_RULE = {"roll": "HU-032", "take": "HU-033", "reroll": "HU-033", "draw": "HU-034", "pillage": "HU-034",

@@ -39,7 +39,7 @@ def observation(state: HunsState, seat: int | None) -> dict[str, Any]:
                  for c, (v, t) in enumerate(zip(state.dice, state.taken))],
         "reserve": list(state.reserve), "decks": [len(d) for d in state.decks], "wagon_deck": len(state.wagon_deck),
         "display": [None if w < 0 else _wagon(state, w, None) for w in state.display],
-        "holding": list(state.holding), "hand_size": len(state.hand),
+        "holding": list(state.holding), "paused": list(state.paused), "hand_size": len(state.hand),
         "hand": [_card(state, c) for c in state.hand] if sees_hand else None,
         "curse": None if state.curse < 0 else {**_card(state, state.curse), "from": state.curse_from, "to": state.curse_to},
         "camps": [_camp(state, i, seat == i or over) for i in range(state.n)],
@@ -138,6 +138,8 @@ def notation(obs: dict[str, Any]) -> str:
     dice = " ".join(LETTERS[c] + str(d["value"] or "?") + ("*" if d["taken_by"] is not None else "") for c, d in enumerate(obs["dice"]))
     held = "".join(LETTERS[c] * k for c, k in enumerate(obs["holding"]))
     extra = f" holding={held}" if held else ""
+    aside = "".join(LETTERS[c] * k for c, k in enumerate(obs["paused"]))
+    extra += f" aside={aside}" if aside else ""  # HU-072: a Pillage's cubes waiting while a Raid runs
     if obs["hand"]:
         extra += " hand=" + ",".join(c["id"] for c in obs["hand"])
     elif obs["hand_size"]:
@@ -268,7 +270,8 @@ def html(state: HunsState, seat: int | None, clickable: bool = False) -> str:
     held = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["holding"][c]))
     hand = " ".join(f"{c['id']} {_html.escape(c['name'])}" for c in obs["hand"] or ())
     hidden = f"{obs['hand_size']} cards drawn (hidden)" if obs["hand_size"] and not hand else ""
-    pending = (f"<div>in hand: {held}</div>" if held else "") + (f"<div>drawn: <b>{hand or hidden}</b></div>" if hand or hidden else "")
+    aside = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["paused"][c]))
+    pending = (f"<div>in hand: {held}</div>" if held else "") + (f"<div>set aside until the Raid is over: {aside}</div>" if aside else "") + (f"<div>drawn: <b>{hand or hidden}</b></div>" if hand or hidden else "")
     return (f"<div style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>"
             f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {obs['round']}, turn {obs['turn'] + 1}/5 "
             f"&middot; {_html.escape(obs['phase_title'])}</div>{_supply(obs, legal)}<div style='font-size:12px'>Wagon deck: "

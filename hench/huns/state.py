@@ -22,7 +22,11 @@ DICE = 5
 TURNS_PER_ROUND = 5  # HU-031
 
 PHASE_IDS = PHASES.ids
-RESUMES = ("setup", "turn_take_die", "turn_choose_action", "pillage_place", "turn_after_window")
+RESUMES = ("setup", "turn_take_die", "turn_choose_action", "pillage_choose_destination", "pillage_place", "turn_after_window")
+PAUSING = ("pillage_choose_destination", "pillage_place")  # HU-072: a Raid interrupting a Pillage sets its cubes aside
+RAID_STEPS = ("pillage_choose_destination", "pillage_place", "wagon_replace", "draw_choose_card", "curse_choose_target",
+              "curse_flee_decision")  # where a Raid's own Pillage or Draw can be while the interrupted cubes wait
+NO_CUBES = (0, 0, 0, 0, 0)
 ORDERS = ("draw", "pillage")
 
 
@@ -140,7 +144,7 @@ class HunsState(State):
         return {
             "die": colour(self.die), "value": self.value, "action_done": self.action_done,
             "raid_done": self.raid_done, "reroll_done": self.reroll_done, "wild_used": self.wild_used,
-            "resume": self.resume, "holding": list(self.holding), "hand": [self.card_id(x) for x in self.hand],
+            "resume": self.resume, "holding": list(self.holding), "paused": list(self.paused), "hand": [self.card_id(x) for x in self.hand],
             "hand_deck": colour(self.hand_deck), "curse": self.card_id(self.curse) if self.curse >= 0 else None,
             "curse_from": self.curse_from, "curse_to": self.curse_to, "sent_back": self.sent_back,
             "replace_slot": self.replace_slot, "reroll": colour(self.reroll), "setup_queue": list(self.setup_queue),
@@ -194,8 +198,8 @@ class HunsState(State):
 
     # -- counting helpers used by tests and the consistency check ------------------------------
     def cube_totals(self) -> list[int]:
-        """Cubes per colour in the game: Reserve + Camps + cubes in hand. Constant (HU-020)."""
-        out = [a + b for a, b in zip(self.reserve, self.holding)]
+        """Cubes per colour in the game: Reserve + Camps + cubes in hand or set aside. Constant (HU-020)."""
+        out = [a + b + c for a, b, c in zip(self.reserve, self.holding, self.paused)]
         for camp in self.camps:
             out = [a + b for a, b in zip(out, camp.cube_counts())]
         return out
@@ -260,6 +264,8 @@ def _read_turn(s: HunsState, r: Reader, n: int) -> None:
     s.wild_used = r.int("wild_used", 0, 100)
     s.resume = r.str("resume", RESUMES)
     s.holding = r.list("holding", lambda v, p: check_int(v, p, 0, CUBES_PER_COLOUR), 5, 5)
+    # saves made before HU-072's mid-placement Raids have no "paused": nothing was set aside
+    s.paused = tuple(r.list("paused", lambda v, p: check_int(v, p, 0, CUBES_PER_COLOUR), 5, 5)) if r.optional("paused") else NO_CUBES
     s.hand = tuple(r.list("hand", card, 0, 60))
     s.hand_deck = _opt_colour(r, "hand_deck")
     cur = r.raw("curse")
@@ -345,6 +351,8 @@ def _phase_problem(s: HunsState) -> str | None:
     pillaging = p in ("pillage_choose_destination", "pillage_place", "wagon_replace")
     if (sum(s.holding) > 0 and not pillaging) or (not sum(s.holding) and p in ("pillage_choose_destination", "pillage_place")):
         return "cubes in hand only during a Pillage, and a Pillage in progress holds cubes"
+    if (sum(s.paused) > 0) != (s.resume in PAUSING) or (s.resume in PAUSING and (p not in RAID_STEPS or not s.raid_done)):
+        return "cubes are set aside only while a Raid interrupts a Pillage (HU-072), and such a Raid sets some aside"
     if bool(s.hand) != (p == "draw_choose_card"):
         return "drawn cards only while choosing one to play"
     if (s.curse >= 0) != (p in ("curse_choose_target", "curse_flee_decision")):

@@ -29,7 +29,7 @@ from .actions import (
 )
 from .data import BLACK
 from .legality import destinations, my_camp, placements, raid_actions, replacement_slots, rolling_colour
-from .state import DICE, TURNS_PER_ROUND, HunsState
+from .state import DICE, NO_CUBES, PAUSING, TURNS_PER_ROUND, HunsState
 
 
 def chance_outcomes(state: HunsState) -> list[tuple[HunsAction, Fraction]]:
@@ -286,13 +286,20 @@ def _finish_cubes(s: HunsState) -> None:
 
 def _resume(s: HunsState) -> None:
     """Back to where the turn was before the Draw, Pillage, Raid or setup bonus."""
-    if s.resume == "setup":
+    back = s.resume
+    if back == "setup":
         return _next_setup(s)
-    if s.resume in ("turn_take_die", "turn_choose_action", "pillage_place"):
-        if s.resume == "pillage_place":
-            s.resume = "turn_after_window"
+    if back in PAUSING:  # HU-072: the Raid is over, the interrupted Pillage takes its cubes back
+        s.resume = "turn_after_window"
+        s.holding, s.paused = [a + b for a, b in zip(s.holding, s.paused)], NO_CUBES
+        if back == "pillage_place":
             return _continue_placement(s)
-        s.phase = s.resume
+        if not destinations(s):
+            return _finish_cubes(s)  # HU-065
+        s.phase = back
+        return None
+    if back in ("turn_take_die", "turn_choose_action"):
+        s.phase = back
         return None
     s.phase = "turn_after_window"
     if not raid_actions(s):
@@ -306,6 +313,8 @@ def _activate(s: HunsState, a: Activate) -> None:
     s._camp(s.active).used.append(card)  # HU-085: rotated
     s.raid_done = True  # HU-086
     s.resume = s.phase  # HU-072: the turn goes on where the Raid interrupted it
+    if s.phase in PAUSING:  # HU-072: during a Pillage, its cubes wait while the Raid's own Pillage or Draw runs
+        s.paused, s.holding = tuple(s.holding), [0] * 5
     _RAID[s.data.cards[card].effect](s, a, card)
 
 
