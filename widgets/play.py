@@ -80,14 +80,18 @@ class GameView(ipw.VBox):
     """Play a game against bots with the rules explained. The session is the only source of truth."""
 
     def __init__(self, config: TableConfig, players: int = 3, seed: int | None = 1, human_seats: Sequence[int] = (0,),
-                 auto_dice: bool = False, chart: bool = True, options: dict | None = None):
+                 auto_dice: bool = False, chart: bool = True, options: dict | None = None, start: State | None = None,
+                 setup: bool = False):
         self.config, self.game = config, hench.get_game(config.game_id)
         self.human_seats, self.options = tuple(human_seats), dict(options or {})
         self.rng = Rng.from_seed(seed)
+        self.seed = seed
         self.messages = MessageArea()
-        self.session = hench.Session(self.game.new_game(players=players, seed=seed, **self.options))
-        self.bots = [config.bot(1000 + i) for i in range(players)]
+        first = start if start is not None else self.game.new_game(players=players, seed=seed, **self.options)
+        self.session = hench.Session(first)
+        self.bots = [config.bot(1000 + i) for i in range(first.num_players)]
         self._build(auto_dice, chart)
+        self._build_setup(setup)
         super().__init__(self._layout())
         self.add_class("hench-game")
         self._advance()  # bots who act before the human (and dice, if they roll themselves) go first
@@ -124,14 +128,36 @@ class GameView(ipw.VBox):
         self.redo_button.on_click(lambda _: self._redo())
         self.new_button.on_click(lambda _: self._new())
 
+    def _build_setup(self, shown: bool) -> None:
+        """The new-game row: how many players, which seat is yours, and the deal's seed (type one to replay it)."""
+        g, n = self.game, self.state.num_players
+        self.players_pick = protect(ipw.Dropdown(options=list(range(g.min_players, g.max_players + 1)), value=n,
+                                                 description="Players", layout=ipw.Layout(width="150px")), self.messages)
+        self.seat_pick = protect(ipw.Dropdown(description="Your seat", layout=ipw.Layout(width="200px")), self.messages)
+        self.seed_box = protect(ipw.Text(value="" if self.seed is None else str(self.seed), description="Seed",
+                                         placeholder="empty: a new deal", layout=ipw.Layout(width="220px")), self.messages)
+        self.start_button = ipw.Button(description="Deal a new game", button_style="success")
+        self.start_button.on_click(lambda _: self._start_new())
+        self.players_pick.observe(lambda _: self._seat_options(), "value")
+        self._seat_options()
+        self.setup_row = ipw.HBox([self.players_pick, self.seat_pick, self.seed_box, self.start_button])
+        self.setup_row.add_class("hench-setup")
+        self.setup_row.layout.display = "flex" if shown else "none"
+
+    def _seat_options(self) -> None:
+        n = self.players_pick.value
+        keep = self.human_seats[0] if self.human_seats and self.human_seats[0] < n else 0
+        self.seat_pick.options = [(f"Player {i + 1}" + (" (starts)" if i == 0 else ""), i) for i in range(n)]
+        self.seat_pick.value = keep
+
     def _layout(self) -> list:
         self.dice_box = ipw.HBox([self.roll, self.dice_outcomes, self.set_dice])
         self.list_box = ipw.HBox([self.move_list, self.play_selected])
         self.move_box = ipw.VBox([self.moves, self.list_box, self.typed])
         controls = ipw.HBox([self.bots_go, self.undo_button, self.redo_button, self.new_button, self.auto_dice])
-        side = ipw.VBox([self.scoreboard, ipw.HTML("<b>Log</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
+        side = ipw.VBox([self.scoreboard, ipw.HTML("<b>What just happened</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
         self.stepper.layout.display = None if self.config.show_stepper else "none"
-        parts = [self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.messages,
+        parts = [self.setup_row, self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.messages,
                  self.dice_box, self.move_box, controls]
         return parts + ([self.fig] if self.fig is not None else [])
 
@@ -240,9 +266,27 @@ class GameView(ipw.VBox):
 
     @guarded()
     def _new(self) -> None:
-        seed = self.rng.randrange(2**31)
-        self.session.reset(self.game.new_game(players=self.state.num_players, seed=seed, **self.options))
-        self.messages.show(f"New game (seed {seed}).", "info")
+        self.seed_box.value = ""
+        self._start_new()
+
+    @guarded()
+    def _start_new(self) -> None:
+        """A new deal with the players, seat and seed chosen in the new-game row (no seed: a fresh one)."""
+        text = (self.seed_box.value or "").strip()
+        if text:
+            if not text.isascii() or not text.isdigit() or len(text) > 12:
+                raise hench.HenchError(f"the seed must be a whole number such as 42, not {text[:20]!r}")
+            seed = int(text)
+        else:
+            seed = self.rng.randrange(10**6)
+        players = self.players_pick.value
+        self.session.reset(self.game.new_game(players=players, seed=seed, **self.options))
+        self.human_seats = (self.seat_pick.value,)
+        self.bots = [self.config.bot(1000 + i) for i in range(players)]
+        self.seed = seed
+        self.seed_box.value = str(seed)
+        self.messages.show(f"New game: {players} players, you are Player {self.human_seats[0] + 1}, seed {seed} "
+                           "(type the seed again to replay this deal).", "info")
         self._after_move()
 
     # -- drawing --------------------------------------------------------------------------------------
@@ -314,11 +358,28 @@ class GameView(ipw.VBox):
     def _click(self, action: Hashable) -> None:
         self._apply(action)
 
-    def _log_html(self, last: int = 14) -> str:
+    def consequences(self, step: Any) -> list[str]:
+        """What a move did, in words anyone at the table may read: the game's public log lines, then the
+        score changes."""
+        lines = [str(e) for e in getattr(step.after, "events", ())]
+        before, after = step.before.scores(), step.after.scores()
+        names = self.config.names(len(after))
+        changes = [f"{names[i]} {a - b:+d} → {a}" for i, (b, a) in enumerate(zip(before, after)) if a != b]
+        if changes:
+            lines.append("Scores: " + ", ".join(changes))
+        return lines
+
+    def _log_html(self, last: int = 60) -> str:
+        """Every move (the newest first) with its consequences, in a scrolling box."""
         steps = self.session.history[-last:]
-        rows = "".join(f"<div style='font-size:12px'><span style='color:#889'>{s.index + 1}.</span> "
-                       f"<b>{html.escape(self._who(s.player))}</b> {html.escape(s.text)}</div>" for s in steps)
-        return rows or "<i style='color:#889'>no moves yet</i>"
+        rows = []
+        for s in reversed(steps):
+            said = "".join(f"<div class='hench-log-effect' style='margin-left:14px;color:#445'>{html.escape(line)}</div>"
+                           for line in self.consequences(s))
+            rows.append(f"<div class='hench-log-entry' style='font-size:12px;margin-bottom:3px'><span style='color:#889'>{s.index + 1}.</span> "
+                        f"<b>{html.escape(self._who(s.player))}</b> {html.escape(s.text)}{said}</div>")
+        body = "".join(rows) or "<i style='color:#889'>no moves yet</i>"
+        return f"<div class='hench-log' style='max-height:320px;overflow-y:auto'>{body}</div>"
 
     def score_history(self) -> tuple[list[int], list[list[int]]]:
         """(clock values, scores per seat at the end of each) over the session so far."""
@@ -362,8 +423,10 @@ class GameKit:
         view.fast_forward(self.lessons[name])
         return view
 
-    def play_table(self, players: int = 3, seed: int = 11) -> GameView:
-        return GameView(self.config, players=players, seed=seed, auto_dice=True, chart=True, options=self.options)
+    def play_table(self, players: int = 3, seed: int = 11, seat: int = 0) -> GameView:
+        """A whole game against the bots: choose the players, your seat and the deal (seed) above the board."""
+        return GameView(self.config, players=players, seed=seed, human_seats=(seat,), auto_dice=True, chart=True,
+                        options=self.options, setup=True)
 
     def simulation(self, games: int = 100, players: int = 3):
         from .simulate import SimulationView

@@ -46,7 +46,35 @@ def test_new_game_and_chart(no_callback_errors):
     assert len(per_seat) == 3 and all(len(ys) == len(xs) for ys in per_seat)
     assert len(view.fig.data) == 3
     view.new_button.click()
-    assert len(view.session) == 0 and "New game" in view.messages.text
+    assert "New game" in view.messages.text and view.seed_box.value.isdigit()
+    assert all(step.player != 0 for step in view.session.history), "a new game starts at my first decision"
+
+
+def test_choose_players_seat_and_seed(no_callback_errors):
+    view = GameView(PIG, players=3, seed=5, auto_dice=True, setup=True)
+    view.players_pick.value = 2
+    assert [v for _, v in view.seat_pick.options] == [0, 1]
+    view.seat_pick.value, view.seed_box.value = 1, "42"
+    view.start_button.click()
+    assert view.state.num_players == 2 and view.human_seats == (1,) and "seed 42" in view.messages.text
+    first = view.session.initial.to_json()
+    view.bots_go.click()
+    view.seed_box.value = "42"
+    view.start_button.click()
+    assert view.session.initial.to_json() == first, "the same seed deals the same game"
+    view.seed_box.value = "4x2"
+    view.start_button.click()
+    assert view.messages.kind == "error" and "whole number" in view.messages.text
+
+
+def test_log_says_what_each_move_did(no_callback_errors):
+    view = GameView(PIG, players=2, seed=5, auto_dice=True)
+    view.bots_go.click()
+    assert "hench-log-entry" in view.log_view.value
+    changed = [step for step in view.session.history if step.before.scores() != step.after.scores()]
+    assert changed, "some move in a whole game changes a score"
+    lines = view.consequences(changed[0])
+    assert any(line.startswith("Scores: ") for line in lines)
 
 
 def test_phase_rules_are_shown():
