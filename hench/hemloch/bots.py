@@ -1,0 +1,3 @@
+from hench.core import RandomBot
+
+__all__ = ["RandomBot"]

@@ -1,0 +1,42 @@
+"""Scoring (HL-081..HL-087): Markers by orthogonal contact, Items by facing, the winner and ties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import ITEMS, SCEPTER
+from .state import HemlochState
+
+
+def marker_points(s: HemlochState, seat: int, loc: int) -> int:
+    """HL-083, HL-084: 2 for a Marker touching another of its owner's, 1 for one touching none."""
+    where = s.data.locations[loc]
+    row = s.spaces[loc]
+    return sum(2 if any(row[j] == seat for j in where.neighbours(i)) else 1 for i, owner in enumerate(row) if owner == seat)
+
+
+def item_points(s: HemlochState, seat: int) -> int:
+    """HL-032, HL-082, A1: 2 per face-up Item, 1 per face-down (Scepters too unless the option says not)."""
+    return sum(2 * up + down for k, (up, down) in enumerate(s.items[seat]) if k != SCEPTER or s.score_scepters)
+
+
+def breakdown(s: HemlochState, seat: int) -> dict[str, Any]:
+    """Points by source: each Location's Markers, the Items, and the total."""
+    locs = {s.data.locations[loc].name: marker_points(s, seat, loc) for loc in range(len(s.spaces))}
+    items = item_points(s, seat)
+    return {"markers": locs, "items": items, "total": sum(locs.values()) + items,
+            "placed": s.data.markers - s.markers_left(seat),
+            "item_counts": {ITEMS[k]: list(pair) for k, pair in enumerate(s.items[seat])}}
+
+
+def scores(s: HemlochState) -> list[int]:
+    return [sum(marker_points(s, seat, loc) for loc in range(len(s.spaces))) + item_points(s, seat) for seat in (0, 1)]
+
+
+def winners(s: HemlochState) -> list[int]:
+    """HL-085: the higher total; HL-086: on a tie, more placed Markers; HL-087: else a shared win."""
+    points = scores(s)
+    placed = [s.data.markers - s.markers_left(seat) for seat in (0, 1)]
+    key = [(points[seat], placed[seat]) for seat in (0, 1)]
+    best = max(key)
+    return [seat for seat in (0, 1) if key[seat] == best]
