@@ -1,0 +1,121 @@
+"""Options, setup (LH-007..LH-013, LH-075..LH-078, LH-102..LH-105) and the `Game` description."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hench.core import Game, InvalidOptionError, Option, Rng
+
+from . import legality, render, scoring, transitions
+from .actions import ACTION_TYPES, format_action, parse_action
+from .data import default_data, load_data
+from .phases import PHASES
+from .state import LancasterState, validate_state
+
+MODULE_CHOICES = ("KC+KR+LK", "KC+KR", "KC", "KR", "none")
+
+OPTIONS = {
+    "modules": Option("modules", "KC+KR+LK", "LH-002, LH-003: the expansion modules in play: 'KC', 'KR', 'KC+KR', "
+                      "'KC+KR+LK' or 'none' (Lancaster-Lite alone); LK needs both KC and KR"),
+    "parliament": Option("parliament", True, "L10: play phase 2 (votes and laws); False (parliament_mode off) to "
+                         "teach KC or KR alone"),
+    "data": Option("data", None, "path of your own Lancaster data file (TOML); None: the built-in stand-in values"),
+    "first_player": Option("first_player", None, "L2: the start player of round 1 (None: drawn from the seed)"),
+}
+
+READINGS = {
+    "A1": (None, "an office is taken only by a strictly stronger stack (total strength)"),
+    "A6": (None, "the archer comes only with a knight taking a new space"),
+    "A7": (None, "ranks by strength, ties to the upper space (data: conflicts.rank_mode = 'space' ranks by space)"),
+    "A9": (None, "a Tudor knight counts for a county's minimum and for expulsion contests"),
+    "A11": (None, "every battle France wins hands out dishonor, first and second alike"),
+    "A14": (None, "more VM wins a dishonor tie, then knighthood; unresolved ties pay the worse position"),
+    "A18": (None, "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws"),
+}
+
+
+def parse_modules(text: Any) -> tuple[str, ...]:
+    """LH-002, LH-003 (LH-101): KC and KR alone or together; LK only with both."""
+    if not isinstance(text, str):
+        raise InvalidOptionError(f"modules is written like 'KC+KR', not {text!r}; choose one of {list(MODULE_CHOICES)}")
+    words = [w.strip().upper() for w in text.replace(",", "+").split("+") if w.strip()]
+    if words in (["NONE"], []):
+        return ()
+    if any(w not in ("KC", "KR", "LK") for w in words) or len(set(words)) != len(words):
+        raise InvalidOptionError(f"modules={text!r} is not allowed; choose one of {list(MODULE_CHOICES)}")
+    if "LK" in words and not ("KC" in words and "KR" in words):
+        raise InvalidOptionError(f"modules={text!r}: the Laws of the King (LK) may be used only together with both "
+                                 "At the King's Court (KC) and The King's Resentment (KR) (rule LH-003, LH-101); "
+                                 "choose 'KC+KR+LK'")
+    return tuple(m for m in ("KC", "KR", "LK") if m in words)
+
+
+def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng) -> tuple[list[str], list[str]]:
+    """M6, LH-103: group 0 is the current row; groups 1-4 are shuffled and stacked, 1 on top; with LK
+    the Laws of the King replace groups 2 and 3."""
+    groups: dict[int, list[str]] = {g: [] for g in range(5)}
+    for g, size in enumerate(data.group_sizes):
+        groups[g] = [law.id for law in data.laws if law.group == g][:size]
+    if "LK" in mods:
+        for g in (2, 3):
+            groups[g] = [f"LK-{i + 1}" for i, grp in enumerate(data.king_groups) if grp == g]
+    deck: list[str] = []
+    for g in (1, 2, 3, 4):
+        deck += rng.shuffled(groups[g])
+    return groups[0], deck
+
+
+def start(players: int, seed: int | None, modules: str, parliament: bool, data: str | None,
+          first_player: int | None) -> LancasterState:
+    mods = parse_modules(modules)
+    if players == 2:
+        raise InvalidOptionError("2 players need the ally model (catalogue 8.2 L12; rules LH-065..LH-073, LH-097..LH-100), "
+                                 "which is not built yet: play with 3 to 5 players")
+    if first_player is not None and not (isinstance(first_player, int) and not isinstance(first_player, bool)
+                                         and 0 <= first_player < players):
+        raise InvalidOptionError(f"first_player should be None (drawn) or a seat 0..{players - 1}, not {first_player!r}")
+    ld = default_data() if data is None else load_data(data)
+    rng = Rng.from_seed(seed)
+    kc, kr = "KC" in mods, "KR" in mods
+    court = ld.court
+    current, law_deck = build_law_deck(ld, mods, rng)
+    cards = rng.shuffled(range(len(ld.french)))
+    first = rng.randrange(players) if first_player is None else first_player
+    empty = {"shield": 0, "archer": 0, "tudor": 0}
+    d: dict[str, Any] = {
+        "players": players, "modules": list(mods), "parliament": parliament, "round": 1, "start": first, "turn": first,
+        "stage": "place", "cursor": 0, "pending": [],
+        "knights": [[[k, "court"] for k in ld.start_knights] for _ in range(players)],  # L4
+        "res": [{"gold": ld.gold, "squires": ld.squires, "vm": court.start_vm if kc else ld.vm,  # L4, LH-012
+                 "pp": 0, "seals": 0, "dishonor": 0, "bishops": 0} for _ in range(players)],
+        "priv": [dict(empty) for _ in range(players)], "granted": [dict(empty) for _ in range(players)],
+        "lord": ["court" if kc else "none"] * players,  # LH-011
+        "counties": [None] * len(ld.counties), "conflicts": [], "conflict_deck": cards, "discarded": [],
+        "castles": [[-1] * len(ld.castle) for _ in range(players)], "tower": [],
+        "neutral": ld.neutral[players - 2] if kr else 0,  # LH-078
+        "offices": [None, None, None], "holders": [-1, -1, -1],  # LH-009
+        "treasury": {"vm": 0, "squires": 0, "gold": 0},
+        "supply": {"shield": court.shields if kc else 0, "archer": court.archers if kc else 0,  # LH-007
+                   "tudor": court.tudors if kc else 0, "seals": court.seals if kc else 0,  # LH-008
+                   "bishops": court.bishops[players - 2] if kc else 0},  # LH-010
+        "track": [ld.per_space[players - 2]] * len(ld.track) if kr else [],  # LH-076
+        "box": max(0, ld.markers - ld.per_space[players - 2] * len(ld.track)) if kr else 0,
+        "law_deck": law_deck if parliament else [], "current": current, "proposals": [], "vote_index": 0,
+        "votes": [None] * players, "vm_hold": [0] * players, "defer_vm": False, "tally": [], "final": [], "rng": 0,
+    }
+    if not parliament:
+        d["law_deck"] = law_deck  # kept face down, unused
+    s = LancasterState(ld, d)
+    d["rng"] = rng.state
+    transitions.begin_round(s)
+    return s
+
+
+GAME = Game(
+    id="lancaster", title="Lancaster: Henry V - The Power of the King (on the Lancaster-Lite stand-in)",
+    min_players=3, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
+    turn_rule="LH-015", end_rule="LH-093", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
+    transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
+    parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
+    resample=render.resample, hidden_information=True,
+)

@@ -1,0 +1,414 @@
+"""Legality: candidate moves filtered by the checks table, so the two cannot drift apart.
+
+Each check guards one rule, named on the first line of its docstring. Rules of the stand-in base game
+(Lancaster-Lite, catalogue section 8.2) cite LH-001: every base rule the expansion leaves alone applies.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hench.core import CheckTable, Violation
+from hench.core.legality import kind_of
+
+from .actions import (
+    OFFICES,
+    TREASURY_TYPES,
+    Apply,
+    Bishop,
+    Castle,
+    Choose,
+    Conflict,
+    County,
+    Decline,
+    Dorset,
+    LAction,
+    Tower,
+    Treasury,
+    Upgrade,
+    Vote,
+)
+from .phases import PHASES
+from .state import LancasterState
+
+
+# -- shared measures ---------------------------------------------------------------------------------
+def county_strength(s: LancasterState, c: dict) -> int:
+    """A county occupant's contest strength: knight + squires + Tudor (A9)."""
+    return s.d["knights"][c["owner"]][c["knight"]][0] + c["squires"] + (s.data.court.tudor_strength if c["tudor"] else 0)
+
+
+def office_strength(s: LancasterState, o: dict) -> int:
+    """LH-021: 1 for the lord, +1 per bishop, + each knight's strength, +2 per Tudor."""
+    ks = s.d["knights"][o["owner"]]
+    return 1 + o["bishops"] + sum(ks[x][0] for x in o["knights"]) + (s.data.court.tudor_strength if o["tudor"] else 0)
+
+
+def apply_strength(s: LancasterState, a: Apply) -> int:
+    return 1 + a.bishops + sum(a.knights) + (s.data.court.tudor_strength if a.tudor else 0)
+
+
+def tower_load(s: LancasterState) -> int:
+    return s.d["neutral"] + sum(s.d["knights"][o][x][0] for o, x in s.d["tower"])
+
+
+def own_space(c: dict, seat: int) -> int:
+    for j, sp in enumerate(c["spaces"]):
+        if sp is not None and sp["owner"] == seat and sp["knights"]:
+            return j
+    return -1
+
+
+def first_empty(c: dict) -> int:
+    for j, sp in enumerate(c["spaces"]):
+        if sp is None:
+            return j
+    return -1
+
+
+def _seat(s: LancasterState) -> int:
+    return s.current_player  # type: ignore[return-value]
+
+
+# -- checks ----------------------------------------------------------------------------------------
+def check_phase(s: LancasterState, a: LAction) -> Violation | None:
+    """LH-015 LH-001 LH-059 LH-093: each phase opens its own kinds of move (the phase table's `actions`)."""
+    phase = PHASES[s.phase]
+    if kind_of(a) not in phase.actions:
+        return Violation(phase.rules[0], f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+    return None
+
+
+def check_knight_at_court(s: LancasterState, a: County | Castle | Conflict | Tower) -> Violation | None:
+    """LH-015: you place one of your own knights from your court."""
+    if s.knight_at_court(_seat(s), a.strength) < 0:
+        have = s.court_strengths(_seat(s))
+        return Violation("LH-015", f"you have no strength-{a.strength} knight at court (at court: {have or 'none'})")
+    return None
+
+
+def check_county_minimum(s: LancasterState, a: County) -> Violation | None:
+    """LH-056 LH-001: a knight (with its Tudor knight, not squires) must meet the county's minimum strength."""
+    county = s.data.counties[s.data.county_index(a.county)]
+    total = a.strength + (s.data.court.tudor_strength if a.tudor else 0)
+    if total < county.min:
+        rule = "LH-056" if a.tudor else "LH-001"
+        return Violation(rule, f"{county.name} needs strength {county.min}; this knight brings {total} "
+                               "(squires do not count towards the minimum; a Tudor knight does)")
+    return None
+
+
+def check_squires_held(s: LancasterState, a: County) -> Violation | None:
+    """LH-001: squires that accompany a knight come from behind your screen."""
+    held = s.d["res"][_seat(s)]["squires"]
+    if a.squires > held:
+        return Violation("LH-001", f"you hold {held} squires, not {a.squires}")
+    return None
+
+
+def check_tower_tudor(s: LancasterState, a: Tower) -> Violation | None:
+    """LH-087: a Tudor knight can never be dropped into the tower."""
+    if a.tudor:
+        return Violation("LH-087", "a Tudor knight never goes into the tower; drop the knight alone")
+    return None
+
+
+def check_privilege(s: LancasterState, a: County | Conflict | Apply) -> Violation | None:
+    """LH-031 LH-041 LH-045 LH-054: a privilege is used only by its holder, in the round after it was granted."""
+    held = s.d["priv"][_seat(s)]
+    for name, rule in (("shield", "LH-041"), ("archer", "LH-045"), ("tudor", "LH-054")):
+        if getattr(a, name, False) and not held[name]:
+            if not s.has("KC"):
+                return Violation(rule, f"there is no {name} without the King's Court module")
+            return Violation("LH-031", f"you hold no {name} to use this round (privileges are granted in phase 3 "
+                                       "for the following round)")
+    return None
+
+
+def check_not_own_county(s: LancasterState, a: County) -> Violation | None:
+    """LH-001: you cannot expel your own knight from a county."""
+    c = s.d["counties"][s.data.county_index(a.county)]
+    if c is not None and c["owner"] == _seat(s):
+        return Violation("LH-001", f"your own knight holds {a.county}; you cannot expel it")
+    return None
+
+
+def check_shield_protects(s: LancasterState, a: County) -> Violation | None:
+    """LH-041: a knight placed with the Chancellor's shield cannot be expelled this round."""
+    c = s.d["counties"][s.data.county_index(a.county)]
+    if c is not None and c["shield"]:
+        return Violation("LH-041", f"{s.seat_text(c['owner'])}'s knight in {a.county} carries a shield and cannot be expelled")
+    return None
+
+
+def check_expel_strength(s: LancasterState, a: County) -> Violation | None:
+    """LH-001: expelling a county's knight needs strictly greater strength (knight + squires + Tudor)."""
+    c = s.d["counties"][s.data.county_index(a.county)]
+    if c is None:
+        return None
+    mine = a.strength + a.squires + (s.data.court.tudor_strength if a.tudor else 0)
+    theirs = county_strength(s, c)
+    if mine <= theirs:
+        return Violation("LH-001", f"{a.county} is held at strength {theirs}; you bring {mine} and need more than {theirs}")
+    return None
+
+
+def check_castle_space(s: LancasterState, a: Castle) -> Violation | None:
+    """LH-001: each space of your castle holds one of your knights."""
+    if a.space not in s.data.castle:
+        return Violation("LH-001", f"your castle's spaces are {list(s.data.castle)}")
+    if s.d["castles"][_seat(s)][s.data.castle.index(a.space)] >= 0:
+        return Violation("LH-001", f"your castle's {a.space} space is taken this round")
+    return None
+
+
+def check_conflict_in_play(s: LancasterState, a: Conflict | Dorset) -> Violation | None:
+    """LH-001: knights go only to the conflicts in play (the upper and lower rows)."""
+    if a.card and s.active_conflict(a.card) is None:
+        shown = [f"C{c['card'] + 1}" for c in s.d["conflicts"]]
+        return Violation("LH-001", f"conflict {a.card} is not in play; the conflicts in play are {shown}")
+    return None
+
+
+def check_conflict_space(s: LancasterState, a: Conflict) -> Violation | None:
+    """LH-001: a knight takes the topmost empty space, or joins your own space there (reinforcing)."""
+    c = s.active_conflict(a.card)
+    if c is not None and own_space(c, _seat(s)) < 0 and first_empty(c) < 0:
+        return Violation("LH-001", f"conflict {a.card} has no empty knight space and none of yours to reinforce")
+    return None
+
+
+def check_archer_space(s: LancasterState, a: Conflict) -> Violation | None:
+    """LH-045 LH-046: the archer comes with a knight taking the topmost empty space and takes the space below it."""
+    if not a.archer:
+        return None
+    c = s.active_conflict(a.card)
+    if c is None:
+        return None
+    if own_space(c, _seat(s)) >= 0:
+        return Violation("LH-045", "the archer comes only with a knight taking a new space, not with a reinforcement (A6)")
+    j = first_empty(c)
+    if j + 1 >= len(c["spaces"]) or c["spaces"][j + 1] is not None:
+        return Violation("LH-046", f"your knight would take the lowest free space of {a.card}: there is no space "
+                                   "below it for the archer; use the archer with a knight in another conflict")
+    return None
+
+
+def check_tower_module(s: LancasterState, a: Tower) -> Violation | None:
+    """LH-080: the tower is a place for knights only with the King's Resentment module."""
+    if not s.has("KR"):
+        return Violation("LH-080", "there is no tower without the King's Resentment module")
+    return None
+
+
+def check_tower_capacity(s: LancasterState, a: Tower) -> Violation | None:
+    """LH-081: the knights in the tower (the neutral one included) total at most 7 strength."""
+    load = tower_load(s)
+    if load + a.strength > s.data.tower_capacity:
+        return Violation("LH-081", f"the tower holds strength {load} of {s.data.tower_capacity}; a strength-{a.strength} "
+                                   "knight does not fit")
+    return None
+
+
+def check_court_module(s: LancasterState, a: Apply | Treasury | Bishop) -> Violation | None:
+    """LH-016 LH-060: lords, offices, the treasury and bishops exist only with the King's Court module."""
+    if not s.has("KC"):
+        rule = "LH-060" if isinstance(a, Bishop) else "LH-016"
+        return Violation(rule, "this needs the King's Court module, which is not in play")
+    return None
+
+
+def check_lord_at_court(s: LancasterState, a: Apply | Treasury) -> Violation | None:
+    """LH-015: your lord is placed once per round (again if expelled), from your court."""
+    loc = s.d["lord"][_seat(s)]
+    if loc != "court":
+        return Violation("LH-015", f"your lord is not at court (it is at {loc.replace('office:', 'office ')}); place a knight")
+    return None
+
+
+def check_supporters(s: LancasterState, a: Apply) -> Violation | None:
+    """LH-019 LH-063: supporters are your own knights at court and your own bishops."""
+    seat = _seat(s)
+    court = s.court_strengths(seat)
+    for k in set(a.knights):
+        if a.knights.count(k) > court.count(k):
+            return Violation("LH-019", f"you have {court.count(k)} strength-{k} knights at court, not {a.knights.count(k)}")
+    owned = s.d["res"][seat]["bishops"]
+    if a.bishops > owned:
+        return Violation("LH-063", f"you own {owned} bishops, not {a.bishops}")
+    return None
+
+
+def check_tudor_with_knight(s: LancasterState, a: Apply) -> Violation | None:
+    """LH-054: a Tudor knight supports a lord only together with one of your knights."""
+    if a.tudor and not a.knights:
+        return Violation("LH-054", "the Tudor knight comes with one of your knights; add a supporting knight")
+    return None
+
+
+def check_tribute(s: LancasterState, a: Apply) -> Violation | None:
+    """LH-017 LH-018: applying costs the office's tribute (Chancellor 1 VM, Constable 1 squire, Chamberlain 1 gold)."""
+    office = s.data.offices[OFFICES.index(a.office)]
+    if s.d["res"][_seat(s)][office.tribute] < 1:
+        return Violation("LH-017", f"the {a.office}'s tribute is 1 {office.tribute} and you have none; "
+                                   "apply elsewhere or go to the treasury")
+    return None
+
+
+def check_expel_office(s: LancasterState, a: Apply) -> Violation | None:
+    """LH-023: to take an occupied lord space your stack must be strictly stronger than the one there."""
+    o = s.d["offices"][OFFICES.index(a.office)]
+    if o is not None:
+        theirs, mine = office_strength(s, o), apply_strength(s, a)
+        if mine <= theirs:
+            return Violation("LH-023", f"{s.seat_text(o['owner'])}'s stack on the {a.office} has strength {theirs}; "
+                                       f"yours would be {mine} and must be higher")
+    return None
+
+
+def check_vote_markers(s: LancasterState, a: Vote) -> Violation | None:
+    """LH-001: you add only voting markers you hold to your vote."""
+    held = s.d["res"][_seat(s)]["vm"]
+    if a.vm > held:
+        return Violation("LH-001", f"you hold {held} voting markers, not {a.vm}")
+    return None
+
+
+def check_upgrade_knight(s: LancasterState, a: Upgrade) -> Violation | None:
+    """LH-001: an upgrade adds 1 strength to one of your knights, up to the maximum strength."""
+    ks = s.d["knights"][_seat(s)]
+    if a.strength >= s.data.max_strength or not any(k[0] == a.strength for k in ks):
+        return Violation("LH-001", f"you have no strength-{a.strength} knight that can be upgraded "
+                                   f"(upgrades go up to {s.data.max_strength})")
+    return None
+
+
+def check_bishop_supply(s: LancasterState, a: Bishop) -> Violation | None:
+    """LH-061: no bishop can be taken once the regal board has none left."""
+    if not s.d["supply"]["bishops"]:
+        return Violation("LH-061", "the regal board has no bishops left; upgrade a knight or decline")
+    return None
+
+
+def check_bishop_limit(s: LancasterState, a: Bishop) -> Violation | None:
+    """LH-062: nobody may own more than 3 bishops."""
+    if s.d["res"][_seat(s)]["bishops"] >= s.data.court.max_bishops:
+        return Violation("LH-062", f"you own {s.data.court.max_bishops} bishops, the most allowed")
+    return None
+
+
+def check_dorset_target(s: LancasterState, a: Dorset) -> Violation | None:
+    """LH-059 LH-001: the Dorset knight moves to the topmost empty space of a conflict, or to its own space there."""
+    if not a.card:
+        return None
+    c = s.active_conflict(a.card)
+    if c is not None and own_space(c, _seat(s)) < 0 and first_empty(c) < 0:
+        return Violation("LH-059", f"conflict {a.card} has no space for your Dorset knight")
+    return None
+
+
+def check_choose_range(s: LancasterState, a: Choose) -> Violation | None:
+    """LH-001 LH-110: a law lets you buy, trade or sell only as much as you can pay for."""
+    task = s.d["pending"][0][2]
+    if a.amount > task["max"]:
+        rule = "LH-110" if task["law"] == "LK-4" else "LH-001"
+        return Violation(rule, f"under {task['law']} you can choose 0 to {task['max']}")
+    return None
+
+
+CHECKS = CheckTable({
+    "county": (check_knight_at_court, check_squires_held, check_privilege, check_county_minimum, check_not_own_county,
+               check_shield_protects, check_expel_strength),
+    "castle": (check_knight_at_court, check_castle_space),
+    "conflict": (check_knight_at_court, check_privilege, check_conflict_in_play, check_conflict_space, check_archer_space),
+    "tower": (check_tower_module, check_tower_tudor, check_knight_at_court, check_tower_capacity),
+    "apply": (check_court_module, check_lord_at_court, check_supporters, check_privilege, check_tudor_with_knight,
+              check_tribute, check_expel_office),
+    "treasury": (check_court_module, check_lord_at_court),
+    "vote": (check_vote_markers,),
+    "upgrade": (check_upgrade_knight,),
+    "bishop": (check_court_module, check_bishop_supply, check_bishop_limit),
+    "dorset": (check_conflict_in_play, check_dorset_target),
+    "choose": (check_choose_range,),
+}, always=(check_phase,))
+
+
+# -- candidates ------------------------------------------------------------------------------------
+def _bools(on: bool) -> tuple[bool, ...]:
+    return (False, True) if on else (False,)
+
+
+def _submultisets(strengths: list[int]) -> list[tuple[int, ...]]:
+    counts = {k: strengths.count(k) for k in sorted(set(strengths))}
+    out: list[tuple[int, ...]] = [()]
+    for k, c in counts.items():
+        out = [t + (k,) * m for t in out for m in range(c + 1)]
+    return sorted(out, key=lambda t: (len(t), t))
+
+
+def placement_candidates(s: LancasterState, seat: int) -> list[LAction]:
+    d = s.d
+    held, res = d["priv"][seat], d["res"][seat]
+    strengths = sorted(set(s.court_strengths(seat)))
+    out: list[LAction] = []
+    for k in strengths:
+        for county in s.data.counties:
+            for q, sh, tu in product(range(res["squires"] + 1), _bools(held["shield"] > 0), _bools(held["tudor"] > 0)):
+                out.append(County(k, county.name, q, sh, tu))
+        out += [Castle(k, space) for space in s.data.castle]
+        for c in d["conflicts"]:
+            for ar, tu in product(_bools(held["archer"] > 0), _bools(held["tudor"] > 0)):
+                out.append(Conflict(k, f"C{c['card'] + 1}", ar, tu))
+        if s.has("KR"):
+            out.append(Tower(k))
+    if s.has("KC") and d["lord"][seat] == "court":
+        subsets = _submultisets(s.court_strengths(seat))
+        for office in OFFICES:
+            for ks, b in product(subsets, range(res["bishops"] + 1)):
+                for tu in _bools(held["tudor"] > 0 and bool(ks)):
+                    out.append(Apply(office, ks, b, tu))
+        out += [Treasury(t) for t in TREASURY_TYPES]
+    return out
+
+
+def candidates(s: LancasterState) -> list[LAction]:
+    phase, seat = s.phase, s.current_player
+    if seat is None or seat < 0:
+        return []
+    d = s.d
+    if phase == "place":
+        return placement_candidates(s, seat)
+    if phase == "vote":
+        return [Vote(y, v) for y in (True, False) for v in range(d["res"][seat]["vm"] + 1)]
+    if phase == "upgrade":
+        out: list[LAction] = [Upgrade(k) for k in sorted({k[0] for k in d["knights"][seat]}) if k < s.data.max_strength]
+        if s.has("KC"):
+            out.append(Bishop())
+        return out + [Decline()]
+    if phase == "dorset":
+        return [Dorset("")] + [Dorset(f"C{c['card'] + 1}") for c in d["conflicts"]]
+    if phase == "law_choice":
+        return [Choose(x) for x in range(d["pending"][0][2]["max"] + 1)]
+    return []
+
+
+def legal_actions(s: LancasterState) -> list[LAction]:
+    """Every candidate the checks accept, in a deterministic order."""
+    first = CHECKS.first_violation
+    return [a for a in candidates(s) if first(s, a) is None]
+
+
+def can_place(s: LancasterState, seat: int) -> bool:
+    """LH-015, L6: whether `seat` has a piece at court with a legal destination (else it is skipped)."""
+    d = s.d
+    if s.has("KC") and d["lord"][seat] == "court":
+        return True  # A3: the treasury is always open to a lord
+    if not any(k[1] == "court" for k in d["knights"][seat]):
+        return False
+    saved = d["turn"], d["stage"], d["pending"]
+    d["turn"], d["stage"], d["pending"] = seat, "place", []
+    try:
+        first = CHECKS.first_violation
+        return any(first(s, a) is None for a in placement_candidates(s, seat))
+    finally:
+        d["turn"], d["stage"], d["pending"] = saved
