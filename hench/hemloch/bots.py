@@ -1,3 +1,53 @@
-from hench.core import RandomBot
+"""Bots: the core `RandomBot`, and `HeuristicBot`, which plays for Influence majorities and Marker
+adjacency by looking one move ahead (ties broken by its seeded generator)."""
 
-__all__ = ["RandomBot"]
+from __future__ import annotations
+
+from hench.core import Bot, RandomBot
+
+from .actions import HLAction
+from .scoring import scores
+from .state import HemlochState
+
+
+def evaluate(s: HemlochState, seat: int) -> float:
+    """How good `s` looks for `seat`: points ahead (Markers with adjacency, Items), Locations where it
+    leads the Influence (the next check's Marker), and cards in hand to play later."""
+    points = scores(s)
+    value = 3.0 * (points[seat] - points[1 - seat])
+    for loc in range(len(s.board)):
+        if not s.empty_spaces(loc):
+            continue
+        mine, theirs = s.influence(loc, seat), s.influence(loc, 1 - seat)
+        value += 2.0 if mine > theirs else 1.0 if mine == theirs and mine else 0.0
+    value += 0.4 * min(len(s.hands[seat]), 5) - 0.2 * min(len(s.hands[1 - seat]), 5)
+    return value
+
+
+class HeuristicBot(Bot):
+    """Greedy one-move lookahead on `evaluate`."""
+
+    name = "heuristic"
+
+    def choose(self, state: HemlochState) -> HLAction:
+        seat = state.current_player
+        legal = state._legal_cached()
+        best, choices = float("-inf"), []
+        for action in legal:
+            value = evaluate(state.apply(action), seat)
+            if value > best + 1e-9:
+                best, choices = value, [action]
+            elif abs(value - best) <= 1e-9:
+                choices.append(action)
+        return choices[self.rng.randrange(len(choices))]
+
+
+def make_bot(kind: str, seed: int | None = 0) -> Bot:
+    """'random' or 'heuristic'."""
+    bots = {"random": RandomBot, "heuristic": HeuristicBot}
+    if kind not in bots:
+        raise ValueError(f"bot kind should be one of {sorted(bots)}, not {kind!r}")
+    return bots[kind](seed)
+
+
+__all__ = ["HeuristicBot", "RandomBot", "evaluate", "make_bot"]
