@@ -1,0 +1,115 @@
+"""Chapter IV, Clean-up: salaries (Mercenaries first, unpaid henchmen leave), Mercenaries returned, the
+optional firing, then either the end of the game (after round 3) or refresh, new contracts and the next
+round (MA-205 .. MA-215, MA-220 .. MA-224)."""
+
+from __future__ import annotations
+
+from .actions import Dismiss, Fire
+from .data import DIFFICULTIES
+from .draft import deal
+from .state import ManiacalState
+from .table import card, remove_member, say, who
+
+
+def is_mercenary(state: ManiacalState, member) -> bool:
+    """MA-232: a Bodyguard is a Mercenary card that follows no Mercenary rule."""
+    return card(state, member.id).type == "mercenary" and not member.bodyguard
+
+
+def start_cleanup(state: ManiacalState) -> None:
+    say(state, f"Round {state.round} Clean-up")
+    state.step = "salaries"
+    state.queue = list(state.order)
+    settle_salaries(state)
+
+
+def settle_salaries(state: ManiacalState) -> None:
+    """MA-205 .. MA-209: $1 per henchman. Mercenaries are paid first and one that cannot be paid leaves; if the
+    rest cannot all be paid, the owner chooses who leaves unpaid (AMB-15) with `dismiss`."""
+    while state.queue:
+        seat = state.queue[0]
+        lair = state.lairs[seat]
+        mercs = [m for m in lair.crew if is_mercenary(state, m)]
+        for m in mercs[lair.money:]:  # MA-207, MA-209
+            remove_member(state, lair, m)
+            say(state, f"{who(seat)} cannot pay Mercenary {card(state, m.id).name}, who leaves the game")
+        if len(lair.crew) > lair.money:
+            return  # the owner chooses whom not to pay
+        lair.money -= len(lair.crew)
+        say(state, f"{who(seat)} pays ${len(lair.crew)} in salaries")
+        state.queue.pop(0)
+    return_mercenaries(state)
+
+
+def dismiss(state: ManiacalState, seat: int, action: Dismiss) -> None:
+    """MA-209: an unpaid henchman leaves the game at once."""
+    lair = state.lairs[seat]
+    remove_member(state, lair, lair.member(action.member))
+    say(state, f"{who(seat)} cannot pay {card(state, action.member).name}, who leaves the game")
+    settle_salaries(state)
+
+
+def return_mercenaries(state: ManiacalState) -> None:
+    """MA-198, MA-208: paid Mercenaries go to the bottom of their deck; their Injuries and Powers are discarded."""
+    for seat, lair in enumerate(state.lairs):
+        for m in [m for m in lair.crew if is_mercenary(state, m)]:
+            remove_member(state, lair, m)
+            state.decks["mercenaries"].append(m.id)
+            say(state, f"{who(seat)}'s Mercenary {card(state, m.id).name} returns to Lucifer's Lounge")
+    state.step = "firing"
+    state.queue = [seat for seat in state.order if state.lairs[seat].crew]
+    if not state.queue:
+        end_round(state)
+
+
+def fire(state: ManiacalState, seat: int, action: Fire | None) -> None:
+    """MA-210: each player may fire one henchman (removed from the game)."""
+    lair = state.lairs[seat]
+    if action is not None:
+        remove_member(state, lair, lair.member(action.member))
+        say(state, f"{who(seat)} fires {card(state, action.member).name}")
+    state.queue.pop(0)
+    if not state.queue:
+        end_round(state)
+
+
+def end_round(state: ManiacalState) -> None:
+    """MA-211 .. MA-215: after round 3 the game ends; otherwise refresh, reseed the map, next round."""
+    if state.round == 3:
+        final_scoring(state)
+        return
+    for lair in state.lairs:  # MA-212 (AMB-14: exhaustion lasts one round)
+        lair.sv_ready = True
+        lair.used = []
+        for m in lair.crew:
+            m.ready = True
+    state.round += 1  # MA-215
+    reseed(state)
+    state.order = list(state.next_order)  # MA-087: the order players ran out of time
+    state.next_order = []
+    deal(state)
+
+
+def reseed(state: ManiacalState) -> None:
+    """MA-213, MA-214 (AMB-25): discard the map; deal the coming round's Contract Key mix at random, one per continent."""
+    for cid in state.map:
+        state.decks[f"{card(state, cid).difficulty}_discard"].append(cid)
+    fresh: list[str] = []
+    for d, counts in zip(DIFFICULTIES, state.data.tables["contract_key"]):
+        for _ in range(counts[state.round - 1]):
+            from .table import draw
+
+            fresh.append(draw(state, d, f"{d}_discard"))
+    state.map = state._shuffled(fresh)
+    say(state, f"round {state.round}: new contracts are placed on the map")
+
+
+def final_scoring(state: ManiacalState) -> None:
+    """MA-220, MA-221 (AMB-16): money ranks with ties sharing the higher rank (1, 1, 3), each rank's bonus."""
+    bonus = state.data.tables["money_rank_bonus"]
+    for seat, lair in enumerate(state.lairs):
+        rank = sum(other.money > lair.money for other in state.lairs)
+        state.bonus[seat] = bonus[rank] if rank < len(bonus) else 0
+        say(state, f"{who(seat)} is money rank {rank + 1} with ${lair.money}: +{state.bonus[seat]} Infamy")
+    state.step = "over"
+    state.queue = []

@@ -1,0 +1,328 @@
+"""Chapter III, Contracts: the Time track, the four actions, the contract attempt from choosing it to
+replacing it, negative Schemes, special effects, Special Locations (MA-080 .. MA-201).
+
+An attempt lives in `state.attempt` (a dict) from `attempt X` until the contract is replaced:
+seat, slot (continent index), team [[member, trait]], asked (seats still offered the negative-Scheme
+window), negative [seat, effect] or None, pool (traits still to roll), rolled [[trait, value]],
+target, effects (pending choices [[effect, ...]]), success.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Activate, Assign, Attempt, Choose, Die, Heal, PlayScheme, Visit
+from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
+from .state import ManiacalState, Member
+from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, say, spend, traits_of, who
+
+
+# -- the Time track ------------------------------------------------------------------------------
+def end_action(state: ManiacalState, seat: int) -> None:
+    """MA-086, MA-087, MA-088: a token at 0 weeks goes to the leftmost free Player Order space; the phase
+    ends once every token has left the Time track."""
+    lair = state.lairs[seat]
+    if lair.weeks == 0:
+        lair.weeks = None
+        state.next_order.append(seat)
+        say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
+    state.attempt = None
+    state.step = "contract_action"
+    if all(lair.weeks is None for lair in state.lairs):
+        from .cleanup import start_cleanup
+
+        start_cleanup(state)
+
+
+def pass_turn(state: ManiacalState, seat: int) -> None:
+    """MA-200: passing spends all the time left."""
+    say(state, f"{who(seat)} passes")
+    spend(state, seat, state.lairs[seat].weeks)
+    end_action(state, seat)
+
+
+# -- Action rooms ----------------------------------------------------------------------------------
+def exhaust(state: ManiacalState, seat: int, by: str) -> None:
+    """MA-097, MA-098: the activator (Supervillain or henchman) is exhausted for the round."""
+    lair = state.lairs[seat]
+    if by == lair.sv:
+        lair.sv_ready = False
+    else:
+        lair.member(by).ready = False
+
+
+def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> None:
+    """MA-095 .. MA-100: pay the room's weeks, exhaust the activator, the effect happens at once."""
+    lair, r = state.lairs[seat], room(state, action.room)
+    exhaust(state, seat, action.by)
+    lair.used.append(r.id)
+    spend(state, seat, r.weeks)
+    say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)} ({r.weeks} week)")
+    if r.effect == "infamy_per_type":  # MA-101
+        count = sum(kind_of_member(state, m) == r.param for m in lair.crew)
+        lair.infamy += 2 * count
+        say(state, f"{who(seat)} gains {2 * count} Infamy ({count} {r.param} henchmen)")
+    elif r.effect == "gain_money":
+        lair.money += 3
+        say(state, f"{who(seat)} gains $3")
+    elif r.effect == "draw_scheme":
+        draw_scheme(state, seat)
+    elif r.effect == "refresh_henchman" and refreshable(state, seat):
+        state.attempt = {"kind": "room", "seat": seat, "effects": [["refresh"]]}
+        state.step = "effect"
+        return
+    end_action(state, seat)
+
+
+def refreshable(state: ManiacalState, seat: int) -> list[str]:
+    return [m.id for m in state.lairs[seat].crew if not m.ready]
+
+
+def _name(state: ManiacalState, card_id: str) -> str:
+    return state.data.cards[card_id].name
+
+
+# -- Special Locations -----------------------------------------------------------------------------
+def visit(state: ManiacalState, seat: int, action: Visit) -> None:
+    """MA-190 .. MA-193: 2 weeks, nobody is exhausted."""
+    lair = state.lairs[seat]
+    spend(state, seat, state.data.tables["times"]["visit"])
+    if action.place == "underground":
+        say(state, f"{who(seat)} visits The Underground")
+        draw_scheme(state, seat)  # MA-191
+    elif action.place == "lounge":
+        merc = draw(state, "mercenaries")  # MA-193 (AMB-26: always one if the deck is not empty)
+        lair.crew.append(Member(merc))
+        say(state, f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}")
+    else:
+        say(state, f"{who(seat)} visits Hoodlum Hospital")
+        state.attempt = {"kind": "hospital", "seat": seat}
+        state.step = "hospital"
+        return
+    end_action(state, seat)
+
+
+def heal(state: ManiacalState, seat: int, action: Heal) -> None:
+    """MA-192: $2 to the bank removes one Injury token."""
+    lair = state.lairs[seat]
+    lair.money -= state.data.tables["times"]["hospital_fee"]
+    lair.member(action.member).injuries -= 1
+    say(state, f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}")
+
+
+# -- the contract attempt --------------------------------------------------------------------------
+def contract_cost(state: ManiacalState, seat: int, continent: str) -> int:
+    """MA-109: the weeks printed on the player's Supervillain card for that continent."""
+    return state.data.cards[state.lairs[seat].sv].costs[CONTINENTS.index(continent)]
+
+
+def can_join(state: ManiacalState, m: Member) -> bool:
+    """MA-107, MA-125, MA-143: only ready, uninjured henchmen join a team."""
+    return m.ready and m.injuries == 0
+
+
+def start_attempt(state: ManiacalState, seat: int, action: Attempt) -> None:
+    """MA-107: choose the contract; the team is assigned next."""
+    slot = CONTINENTS.index(action.continent)
+    c = card(state, state.map[slot])
+    state.attempt = {"kind": "contract", "seat": seat, "slot": slot, "team": [], "asked": [], "negative": None,
+                     "pool": [], "rolled": [], "target": c.target, "effects": [], "success": None}
+    state.step = "assign"
+    say(state, f"{who(seat)} attempts the {c.difficulty} contract in {CONTINENT_NAMES[slot]} "
+               f"(team {c.team}, {c.trait} recommended)")
+
+
+def assign(state: ManiacalState, seat: int, action: Assign) -> None:
+    """MA-107, MA-152: add one member (a Lackey with the one trait it uses); a full team opens the Scheme window."""
+    a = state.attempt
+    a["team"].append([action.member, action.trait])
+    say(state, f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""))
+    if len(a["team"]) == card(state, state.map[a["slot"]]).team:
+        n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
+        a["asked"] = [(seat + k) % n for k in range(1, n) if state.lairs[(seat + k) % n].schemes]
+        state.step = "scheme_window"
+        if not a["asked"]:
+            pay_and_reveal(state)
+
+
+def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
+    """MA-165 .. MA-171, MA-176: one negative Scheme per attempt; its player gains 2 Infamy; the card is discarded."""
+    lair = state.lairs[seat]
+    lair.schemes.remove(action.scheme)
+    state.decks["scheme_discard"].append(action.scheme)
+    effect = state.data.cards[action.scheme].negative
+    lair.infamy += 2
+    state.attempt["negative"] = [seat, effect]
+    say(state, f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)")
+    pay_and_reveal(state)
+
+
+def decline(state: ManiacalState, seat: int) -> None:
+    state.attempt["asked"].pop(0)
+    say(state, f"{who(seat)} plays no Scheme")
+    if not state.attempt["asked"]:
+        pay_and_reveal(state)
+
+
+def negative(state: ManiacalState) -> str:
+    neg = state.attempt["negative"]
+    return neg[1] if neg else ""
+
+
+def pay_and_reveal(state: ManiacalState) -> None:
+    """AMB-11: pay the time (+1 week under that Scheme, as much as is left), flip the contract (MA-111),
+    build the dice pool (MA-116, MA-152, MA-184)."""
+    a = state.attempt
+    seat, c = a["seat"], card(state, state.map[a["slot"]])
+    weeks = contract_cost(state, seat, CONTINENTS[a["slot"]]) + (negative(state) == "extra_week")
+    spend(state, seat, weeks)
+    a["target"] = c.target + (2 if negative(state) == "target_plus_two" else 0)  # MA-170a
+    pool: list[str] = []
+    lair = state.lairs[seat]
+    for member, trait in a["team"]:
+        traits = traits_of(state, lair.member(member))
+        for i, t in enumerate(TRAITS):
+            if not trait or trait == t:  # MA-152, MA-154: a Lackey rolls only its chosen trait
+                pool += [t] * traits[i]
+    if negative(state) == "remove_die" and pool:  # MA-170b: reading: the recommended trait's die if any
+        pool.remove(c.trait if c.trait in pool else pool[0])
+    a["pool"] = sorted(pool, key=TRAITS.index)
+    state.step = "before_roll"
+    say(state, f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
+               f"{len(pool)} dice ({_pool_text(a['pool'])})")
+
+
+def _pool_text(pool: list[str]) -> str:
+    return ", ".join(f"{pool.count(t)} {t}" for t in TRAITS if t in pool) or "none"
+
+
+def activate_contract_room(state: ManiacalState, seat: int, action: Activate) -> None:
+    """MA-130 .. MA-136: no time; exhaust the activator; Cloaks & Costumes adds one die of the chosen trait."""
+    r = room(state, action.room)
+    exhaust(state, seat, action.by)
+    state.lairs[seat].used.append(r.id)
+    state.attempt["pool"] = sorted([*state.attempt["pool"], action.trait], key=TRAITS.index)
+    say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die")
+
+
+def roll(state: ManiacalState) -> None:
+    """MA-116, MA-117: roll the whole pool (one chance node per die); an empty pool resolves at once."""
+    state.step = "rolling"
+    if not state.attempt["pool"]:
+        resolve(state)
+
+
+def die_value(state: ManiacalState, trait: str, face: str) -> int:
+    """MA-118, MA-119: the face's successes; the icon counts double on the recommended trait (M-01)."""
+    _, icon, icon_matching = state.data.tables["dice"]
+    if face == "icon":
+        return icon_matching if trait == card(state, state.map[state.attempt["slot"]]).trait else icon
+    return {"blank": 0, "1": 1, "2": 2}[face]
+
+
+def rolled(state: ManiacalState, action: Die) -> None:
+    a = state.attempt
+    trait = a["pool"].pop(0)
+    a["rolled"].append([trait, die_value(state, trait, action.face)])
+    if not a["pool"]:
+        resolve(state)
+
+
+def resolve(state: ManiacalState) -> None:
+    """MA-120 .. MA-123: compare successes with the Target; collect the rewards; queue the special effects."""
+    a = state.attempt
+    seat, lair, c = a["seat"], state.lairs[a["seat"]], card(state, state.map[a["slot"]])
+    total = sum(v for _, v in a["rolled"])
+    a["success"] = total >= a["target"]
+    infamy, money, effect = c.success if a["success"] else c.failure
+    lair.infamy += infamy
+    lair.money += money
+    say(state, f"{who(seat)} rolls {total} successes against Target {a['target']}: "
+               f"{'success' if a['success'] else 'failure'}, +{infamy} Infamy, +${money}")
+    if a["success"] and negative(state) == "steal_three":  # MA-170e, AMB-28
+        thief = a["negative"][0]
+        taken = min(state.data.tables["times"]["steal"], lair.money)
+        lair.money -= taken
+        state.lairs[thief].money += taken
+        say(state, f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}")
+    if effect == "scheme":
+        draw_scheme(state, seat)  # MA-145
+    elif effect in ("injured", "captured"):
+        a["effects"].append([effect])  # MA-141, MA-142
+    elif effect == "power":
+        a["effects"].append(["power"])  # MA-146, MA-180
+    if negative(state) == "injure_after":
+        a["effects"].append(["injure_after"])  # MA-170d: after the active player's effects
+    state.step = "effect"
+    next_effect(state)
+
+
+def targets(state: ManiacalState) -> list[str]:
+    """Who the pending effect may hit: a team member (Captured, Injured), any own henchman (Power, AMB-21),
+    an exhausted henchman (refresh)."""
+    a = state.attempt
+    effect = a["effects"][0][0]
+    lair = state.lairs[a["seat"]]
+    if effect == "power":
+        return [m.id for m in lair.crew]
+    if effect == "refresh":
+        return [m.id for m in lair.crew if not m.ready]
+    return [member for member, _ in a["team"] if lair.member(member) is not None]
+
+
+def next_effect(state: ManiacalState) -> None:
+    """Skip effects with nobody to hit (or no Power card left, M-16); finish when none are pending."""
+    a = state.attempt
+    while a["effects"]:
+        effect = a["effects"][0][0]
+        if effect == "power" and not state.decks["powers"] and not state.decks["power_discard"]:
+            say(state, "no Power card is left")
+        elif targets(state):
+            return
+        a["effects"].pop(0)
+    finish(state)
+
+
+def choose(state: ManiacalState, action: Choose) -> None:
+    """MA-141 (captured: removed from the game, MA-183, MA-196), MA-142/MA-144 (an Injury token),
+    MA-180/MA-181 (a Power attached), MA-170d, and a refresh (an Action room)."""
+    a = state.attempt
+    effect = a["effects"].pop(0)[0]
+    lair = state.lairs[a["seat"]]
+    m = lair.member(action.member)
+    if effect == "captured":
+        remove_member(state, lair, m)
+        say(state, f"{_name(state, m.id)} is captured and leaves the game")
+    elif effect in ("injured", "injure_after"):
+        m.injuries += 1
+        say(state, f"{_name(state, m.id)} is injured")
+    elif effect == "power":
+        power = draw(state, "powers", "power_discard")
+        m.powers.append(power)
+        say(state, f"{_name(state, m.id)} gains the Power {_name(state, power)}")
+    else:
+        m.ready = True
+        say(state, f"{_name(state, m.id)} is refreshed")
+    next_effect(state)
+
+
+def finish(state: ManiacalState) -> None:
+    """MA-124 .. MA-126: exhaust the team (not the captured), discard the contract, deal a new one of the same
+    difficulty face down on the freed continent."""
+    a: dict[str, Any] = state.attempt
+    seat = a["seat"]
+    if a["kind"] == "contract":
+        lair = state.lairs[seat]
+        for member, _ in a["team"]:
+            m = lair.member(member)
+            if m is not None:
+                m.ready = False
+        old = card(state, state.map[a["slot"]])
+        state.decks[f"{old.difficulty}_discard"].append(old.id)
+        new = draw(state, old.difficulty, f"{old.difficulty}_discard")
+        state.map[a["slot"]] = new
+        say(state, f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}")
+    end_action(state, seat)
+
+
+__all__ = ["TYPES"]

@@ -1,0 +1,88 @@
+"""Options, setup (MA-011 .. MA-030, MA-230 .. MA-233) and the `Game` description wiring the modules together."""
+
+from __future__ import annotations
+
+from hench.core import Game, Option, Rng
+
+from . import legality, render, scoring, transitions
+from .actions import ACTION_TYPES, format_action, parse_action
+from .data import DIFFICULTIES, TYPES, default_data
+from .draft import deal
+from .phases import PHASES
+from .state import Lair, ManiacalState, Member
+from .table import say, who
+
+OPTIONS = {
+    "bodyguard": Option("bodyguard", False, "MA-230 .. MA-233: the Bodyguard Option (a random Mercenary each, kept as an "
+                        "ordinary henchman); allowed at any player count (AMB-30)", (False, True)),
+}
+
+READINGS = {  # the catalogue's readings of its ambiguities (section 6) that the engine follows
+    "AMB-01": "the Room and Power decks are shuffled separately",
+    "AMB-05": "recruiting is compulsory when affordable, so Phase II runs by itself",
+    "AMB-06": "a Room is built only if its cost can be paid; selling is always open",
+    "AMB-09": "both passes of a round go the same way",
+    "AMB-11": "team, then the negative-Scheme window, then the time (+1 week under that Scheme), then the flip",
+    "AMB-13": "the negative-Scheme window is offered from the active player's left, clockwise",
+    "AMB-15": "Mercenaries are paid first; the owner chooses who else leaves unpaid",
+    "AMB-16": "money ranks are competition ranks (1, 1, 3)",
+    "AMB-17": "most henchmen counts every henchman still held (Lackey, Bodyguard, injured ones)",
+    "AMB-20": "Supervillains never join contract teams",
+    "AMB-21": "a Power may go to any henchman of the active player",
+    "AMB-25": "the end of round 1 deals the round-2 mix of the Contract Key",
+    "AMB-26": "Lucifer's Lounge always hires a Mercenary while its deck is not empty",
+    "AMB-28": "the $3 theft takes what the victim has, up to $3",
+    "MA-170b": "the 'remove one die' Scheme removes a die of the recommended trait if the pool has one (the text "
+               "does not say who chooses the die)",
+}
+
+
+def start(players: int, seed: int | None, bodyguard: bool) -> ManiacalState:
+    data = default_data()
+    rng = Rng.from_seed(seed)
+    villains = rng.shuffled([sv.id for sv in data.supervillains])[:players]  # MA-020
+    state = ManiacalState(data, [], rng.state)
+    state.options["bodyguard"] = bodyguard
+    _shuffle_decks(state)
+    first = state._random_index(players)  # MA-026
+    state.order = [(first + k) % players for k in range(players)]  # MA-027: clockwise from the first player
+    start_money, step = data.tables["start_money"]
+    attraction = data.tables["attraction"]
+    state.lairs = [Lair(sv, 0, [attraction] * 4) for sv in villains]  # MA-023, MA-024, MA-025
+    state.bonus = [0] * players
+    for k, seat in enumerate(state.order):  # MA-028
+        state.lairs[seat].money = start_money + step * k
+    for lair in state.lairs:
+        lair.crew.append(Member(data.cards[lair.sv].lackey))  # MA-022, MA-065
+        if bodyguard:  # MA-231, MA-233
+            lair.crew.append(Member(state.decks["mercenaries"].pop(0), bodyguard=True))
+        lair.schemes.append(state.decks["schemes"].pop(0))  # MA-030, MA-160
+    say(state, f"setup: {who(first)} is the first player; starting money "
+               + ", ".join(f"{who(s)} ${state.lairs[s].money}" for s in state.order))
+    deal(state)
+    return state
+
+
+def _shuffle_decks(state: ManiacalState) -> None:
+    """MA-012 .. MA-019 (AMB-01: Rooms and Powers apart) and the round-1 map (MA-013)."""
+    data = state.data
+    state.decks["rooms"] = state._shuffled([r.id for r in data.rooms])
+    for t in TYPES:  # MA-015
+        state.decks[t] = state._shuffled([h.id for h in data.henchmen if h.type == t])
+    for d in DIFFICULTIES:  # MA-012
+        state.decks[d] = state._shuffled([c.id for c in data.contracts if c.difficulty == d])
+    state.decks["powers"] = state._shuffled([p.id for p in data.powers])
+    state.decks["schemes"] = state._shuffled([s.id for s in data.schemes])  # MA-018
+    state.decks["mercenaries"] = state._shuffled([m.id for m in data.mercenaries])  # MA-019
+    key = data.tables["contract_key"]
+    fresh = [state.decks[d].pop(0) for d, counts in zip(DIFFICULTIES, key) for _ in range(counts[0])]
+    state.map = state._shuffled(fresh)  # MA-013: 4 Easy and 2 Hard, at random
+
+
+GAME = Game(
+    id="maniacal", title="Maniacal", min_players=2, max_players=5, state_class=ManiacalState, start=start,
+    options=OPTIONS, turn_rule="MA-090", end_rule="MA-211", phases=PHASES, checks=legality.CHECKS,
+    legal=legality.legal_actions, transition=transitions.apply, chance=transitions.chance_outcomes,
+    score=scoring.scores, observe=render.observation, parse=parse_action, formatter=format_action,
+    action_types=ACTION_TYPES, resample=render.resample, hidden_information=True,
+)

@@ -1,0 +1,38 @@
+"""Chapter II, Henchmen: recruitment by attraction for the four types in order (MA-070 .. MA-079).
+
+AMB-05: recruiting is compulsory when affordable, so the whole phase runs by itself."""
+
+from __future__ import annotations
+
+from .data import TYPES
+from .state import ManiacalState, Member
+from .table import card, say, who
+
+SLOTS_PER_TYPE = 2  # MA-070: at most 2 of each type per round
+
+
+def top_scorer(state: ManiacalState, type_index: int) -> int:
+    """MA-072, MA-077: the highest attraction for the type; a tie goes to the player higher on the Player Order track."""
+    return max(state.order, key=lambda seat: (state.lairs[seat].attraction[type_index], -state.order.index(seat)))
+
+
+def recruit(state: ManiacalState) -> None:
+    """MA-071 .. MA-076: Beasts, Criminals, Scientists, Mystics; two offers each, stopping at an unaffordable one."""
+    say(state, f"Round {state.round} Henchmen Phase")
+    for t, name in enumerate(TYPES):
+        deck = state.decks[name]
+        for _ in range(SLOTS_PER_TYPE):
+            if not deck:
+                say(state, f"the {name} deck is empty")
+                break
+            offer = card(state, deck[0])
+            seat = top_scorer(state, t)
+            score = state.lairs[seat].attraction[t]
+            if score < offer.cost:  # MA-076: it stays face up for next round; this type ends
+                say(state, f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}")
+                break
+            deck.pop(0)  # MA-074: the next card turns face up
+            state.lairs[seat].attraction[t] -= offer.cost  # MA-073 (AMB-04: the score goes down)
+            state.lairs[seat].crew.append(Member(offer.id))  # AMB-07: face up in the crew, public
+            say(state, f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction")
+    # MA-078: each deck's top card is its face-up offer (the list's first card); MA-079: scores carry over.

@@ -1,0 +1,319 @@
+"""Legality: the legal-action generator and the checks table (one rule per check, cited in its docstring)."""
+
+from __future__ import annotations
+
+from hench.core import CheckTable, Violation
+from hench.core.legality import kind_of
+
+from .actions import (
+    PLACES,
+    Activate,
+    Assign,
+    Attempt,
+    Choose,
+    Dismiss,
+    Done,
+    Fire,
+    Heal,
+    Keep,
+    MAAction,
+    NoScheme,
+    Pass,
+    Pick,
+    PlayScheme,
+    Roll,
+    Visit,
+)
+from .cleanup import is_mercenary
+from .contracts import can_join, contract_cost, targets
+from .data import CONTINENTS, TRAITS
+from .phases import PHASES
+from .state import ManiacalState
+from .table import card, room
+
+
+# -- the generator ------------------------------------------------------------------------------
+def legal_actions(state: ManiacalState) -> list[MAAction]:
+    return list(_GENERATORS[state.step](state, state.current_player))
+
+
+def _draft(state: ManiacalState, seat: int):
+    lair = state.lairs[seat]
+    for r in lair.hand:
+        if lair.money >= room(state, r).cost:
+            yield Pick(r, True)
+        yield Pick(r, False)
+
+
+def _activators(state: ManiacalState, seat: int, team: set[str]):
+    lair = state.lairs[seat]
+    if lair.sv_ready:
+        yield lair.sv
+    yield from (m.id for m in lair.crew if m.ready and m.id not in team)
+
+
+def _contract_action(state: ManiacalState, seat: int):
+    lair = state.lairs[seat]
+    for r in lair.rooms:
+        rm = room(state, r)
+        if rm.kind == "action" and r not in lair.used and lair.weeks >= rm.weeks:
+            yield from (Activate(r, by) for by in _activators(state, seat, set()))
+    ready = sum(can_join(state, m) for m in lair.crew)
+    for i, cont in enumerate(CONTINENTS):
+        if lair.weeks >= contract_cost(state, seat, cont) and ready >= card(state, state.map[i]).team:
+            yield Attempt(cont)
+    if lair.weeks >= state.data.tables["times"]["visit"]:
+        yield from (Visit(p) for p in PLACES if p != "lounge" or state.decks["mercenaries"])
+    yield Pass()
+
+
+def _assign(state: ManiacalState, seat: int):
+    team = {m for m, _ in state.attempt["team"]}
+    for m in state.lairs[seat].crew:
+        if can_join(state, m) and m.id not in team:
+            if card(state, m.id).type == "lackey":
+                yield from (Assign(m.id, t) for t in TRAITS)
+            else:
+                yield Assign(m.id)
+
+
+def _scheme_window(state: ManiacalState, seat: int):
+    yield from (PlayScheme(s) for s in state.lairs[seat].schemes)
+    yield NoScheme()
+
+
+def _before_roll(state: ManiacalState, seat: int):
+    lair = state.lairs[seat]
+    team = {m for m, _ in state.attempt["team"]}
+    for r in lair.rooms:
+        rm = room(state, r)
+        if rm.kind == "contract" and rm.effect == "extra_die" and r not in lair.used:
+            yield from (Activate(r, by, t) for by in _activators(state, seat, team) for t in TRAITS)
+    yield Roll()
+
+
+def _effect(state: ManiacalState, seat: int):
+    yield from (Choose(m) for m in targets(state))
+
+
+def _hospital(state: ManiacalState, seat: int):
+    lair = state.lairs[seat]
+    if lair.money >= state.data.tables["times"]["hospital_fee"]:
+        yield from (Heal(m.id) for m in lair.crew if m.injuries)
+    yield Done()
+
+
+def _salaries(state: ManiacalState, seat: int):
+    yield from (Dismiss(m.id) for m in state.lairs[seat].crew if not is_mercenary(state, m))
+
+
+def _firing(state: ManiacalState, seat: int):
+    yield from (Fire(m.id) for m in state.lairs[seat].crew)
+    yield Keep()
+
+
+_GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window,
+               "before_roll": _before_roll, "effect": _effect, "hospital": _hospital, "salaries": _salaries,
+               "firing": _firing}
+
+
+# -- the checks ---------------------------------------------------------------------------------
+def check_phase(state: ManiacalState, action: MAAction) -> Violation | None:
+    """MA-041 MA-090 MA-107 MA-165 MA-111 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222: each phase opens its own moves."""
+    phase = PHASES[state.phase]
+    if kind_of(action) not in phase.actions:
+        return Violation(phase.rules[0], f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+    return None
+
+
+def _lair(state: ManiacalState):
+    return state.lairs[state.current_player]
+
+
+def check_in_hand(state: ManiacalState, action: Pick) -> Violation | None:
+    """MA-041: you pick a Room card from your own hand."""
+    if action.room not in _lair(state).hand:
+        return Violation("MA-041", f"{action.room} is not in your hand; pick one of {', '.join(_lair(state).hand)}")
+    return None
+
+
+def check_can_pay(state: ManiacalState, action: Pick) -> Violation | None:
+    """MA-049: you build only a Room you can pay for (AMB-06: selling is always open)."""
+    cost, money = room(state, action.room).cost, _lair(state).money
+    if action.build and cost > money:
+        return Violation("MA-049", f"{room(state, action.room).name} costs ${cost} and you have ${money}; sell it instead")
+    return None
+
+
+def check_own_room(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-050: you activate only Rooms built in your own base."""
+    if action.room not in _lair(state).rooms:
+        return Violation("MA-050", f"{action.room} is not in your base")
+    return None
+
+
+def check_action_room(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-095: as your action you activate an Action room (Contract rooms work during a contract)."""
+    if state.step == "contract_action" and (room(state, action.room).kind != "action" or action.trait):
+        return Violation("MA-095", f"{room(state, action.room).name} is not an Action room used this way; "
+                                   "as an action you activate an Action room, without a trait")
+    return None
+
+
+def check_contract_room(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-136: before rolling, a Contract room that adds a die, with the trait of the die named."""
+    rm = room(state, action.room)
+    if state.step == "before_roll" and (rm.kind != "contract" or rm.effect != "extra_die" or not action.trait):
+        return Violation("MA-136", f"{rm.name} cannot be used before rolling like this; a Contract room that adds "
+                                   "a die names its trait, e.g. 'activate R.. with SV1 as brawn'")
+    return None
+
+
+def check_room_unused(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-100 MA-135: a Room is activated at most once per round."""
+    if action.room in _lair(state).used:
+        return Violation("MA-100", f"{room(state, action.room).name} was already activated this round")
+    return None
+
+
+def check_activator(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-096: the activator is your own ready Supervillain or henchman."""
+    lair = _lair(state)
+    m = lair.member(action.by)
+    if not ((action.by == lair.sv and lair.sv_ready) or (m is not None and m.ready)):
+        return Violation("MA-096", f"{action.by} is not your ready Supervillain or henchman")
+    return None
+
+
+def check_activator_off_team(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-131: a Contract room's activator is not on the contract team."""
+    if state.attempt and any(m == action.by for m, _ in state.attempt.get("team", [])):
+        return Violation("MA-131", f"{action.by} is on the team; a Contract room needs a henchman off the team")
+    return None
+
+
+def check_room_time(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-092: you need the room's weeks left on the Time track."""
+    rm = room(state, action.room)
+    if state.step == "contract_action" and _lair(state).weeks < rm.weeks:
+        return Violation("MA-092", f"{rm.name} costs {rm.weeks} weeks and you have {_lair(state).weeks}")
+    return None
+
+
+def check_contract_time(state: ManiacalState, action: Attempt) -> Violation | None:
+    """MA-092: a contract costs the weeks on your Supervillain card for its continent (MA-109)."""
+    cost, weeks = contract_cost(state, state.current_player, action.continent), _lair(state).weeks
+    if cost > weeks:
+        return Violation("MA-092", f"a contract in {action.continent} costs you {cost} weeks and you have {weeks}")
+    return None
+
+
+def check_team_available(state: ManiacalState, action: Attempt) -> Violation | None:
+    """MA-107: you need as many ready, uninjured henchmen as the contract's team size."""
+    need = card(state, state.map[CONTINENTS.index(action.continent)]).team
+    have = sum(can_join(state, m) for m in _lair(state).crew)
+    if have < need:
+        return Violation("MA-107", f"this contract needs a team of {need} and you have {have} ready, uninjured henchmen")
+    return None
+
+
+def check_team_member(state: ManiacalState, action: Assign) -> Violation | None:
+    """MA-107: a team member is one of your henchmen, assigned once."""
+    if _lair(state).member(action.member) is None or any(m == action.member for m, _ in state.attempt["team"]):
+        return Violation("MA-107", f"{action.member} is not one of your henchmen still free to assign")
+    return None
+
+
+def check_ready(state: ManiacalState, action: Assign) -> Violation | None:
+    """MA-125: an exhausted henchman cannot join a team this round."""
+    if not _lair(state).member(action.member).ready:
+        return Violation("MA-125", f"{card(state, action.member).name} is exhausted this round")
+    return None
+
+
+def check_uninjured(state: ManiacalState, action: Assign) -> Violation | None:
+    """MA-143: an injured henchman cannot be assigned to contracts."""
+    if _lair(state).member(action.member).injuries:
+        return Violation("MA-143", f"{card(state, action.member).name} is injured; heal it at Hoodlum Hospital first")
+    return None
+
+
+def check_lackey_trait(state: ManiacalState, action: Assign) -> Violation | None:
+    """MA-152: a Lackey uses exactly one trait, named when assigned; other henchmen use all theirs."""
+    lackey = card(state, action.member).type == "lackey"
+    if lackey != bool(action.trait):
+        return Violation("MA-152", "name the one trait a Lackey uses ('assign LK1 as brawn')" if lackey
+                         else "only a Lackey picks one trait; assign this henchman without 'as'")
+    return None
+
+
+def check_visit_time(state: ManiacalState, action: Visit) -> Violation | None:
+    """MA-092: a visit costs 2 weeks (MA-190)."""
+    if _lair(state).weeks < state.data.tables["times"]["visit"]:
+        return Violation("MA-092", f"a visit costs {state.data.tables['times']['visit']} weeks; you have {_lair(state).weeks}")
+    return None
+
+
+def check_lounge_open(state: ManiacalState, action: Visit) -> Violation | None:
+    """MA-193: Lucifer's Lounge hires a Mercenary from its deck (M-16: not when the deck is empty)."""
+    if action.place == "lounge" and not state.decks["mercenaries"]:
+        return Violation("MA-193", "no Mercenary is left at Lucifer's Lounge")
+    return None
+
+
+def check_scheme_in_hand(state: ManiacalState, action: PlayScheme) -> Violation | None:
+    """MA-162: you play a Scheme card from your own hidden hand."""
+    if action.scheme not in _lair(state).schemes:
+        return Violation("MA-162", f"{action.scheme} is not one of your Scheme cards")
+    return None
+
+
+def check_target(state: ManiacalState, action: Choose) -> Violation | None:
+    """MA-141 MA-142 MA-180: the effect hits a team member (Captured, Injured) or one of your henchmen (Power)."""
+    allowed = targets(state)
+    if action.member not in allowed:
+        return Violation("MA-141", f"{action.member} cannot take this effect; choose one of {', '.join(allowed)}")
+    return None
+
+
+def check_injured(state: ManiacalState, action: Heal) -> Violation | None:
+    """MA-192: the hospital removes Injury tokens from your own henchmen."""
+    m = _lair(state).member(action.member)
+    if m is None or not m.injuries:
+        return Violation("MA-192", f"{action.member} is not an injured henchman of yours")
+    return None
+
+
+def check_fee(state: ManiacalState, action: Heal) -> Violation | None:
+    """MA-192: each Injury removed costs $2."""
+    if _lair(state).money < state.data.tables["times"]["hospital_fee"]:
+        return Violation("MA-192", f"healing costs ${state.data.tables['times']['hospital_fee']}; you have ${_lair(state).money}")
+    return None
+
+
+def check_dismissable(state: ManiacalState, action: Dismiss) -> Violation | None:
+    """MA-207: Mercenaries are paid first, so you choose among your other henchmen."""
+    m = _lair(state).member(action.member)
+    if m is None or is_mercenary(state, m):
+        return Violation("MA-207", f"{action.member} is not one of your henchmen you may leave unpaid (Mercenaries are paid first)")
+    return None
+
+
+def check_fire(state: ManiacalState, action: Fire) -> Violation | None:
+    """MA-210: you may fire one of your own henchmen."""
+    if _lair(state).member(action.member) is None:
+        return Violation("MA-210", f"{action.member} is not in your crew")
+    return None
+
+
+CHECKS = CheckTable({
+    "build": (check_in_hand, check_can_pay), "sell": (check_in_hand,),
+    "activate": (check_own_room, check_action_room, check_contract_room, check_room_unused, check_activator,
+                 check_activator_off_team, check_room_time),
+    "attempt": (check_contract_time, check_team_available),
+    "assign": (check_team_member, check_ready, check_uninjured, check_lackey_trait),
+    "visit": (check_visit_time, check_lounge_open), "scheme": (check_scheme_in_hand,), "choose": (check_target,),
+    "heal": (check_injured, check_fee), "dismiss": (check_dismissable,), "fire": (check_fire,),
+}, always=(check_phase,))
+
+__all__ = ["CHECKS", "Done", "Keep", "NoScheme", "Pass", "Roll", "legal_actions"]

@@ -1,0 +1,214 @@
+"""The Maniacal position: the table, each Supervillain's lair, copying and saving. No rules here.
+
+Cards are named by their data ids everywhere (rooms R01.., henchmen BE01.., Lackeys LK1.., Mercenaries
+ME1.., contracts E01/H01/L01.., Powers PW01.., Schemes SH01..). Decks are lists with the top card first.
+The rules are in legality.py and the chapter modules (draft, henchmen, contracts, cleanup).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hench.core import CHANCE, InvalidStateError, State
+from hench.core.schema import Reader, check_int, check_str
+
+from .data import DIFFICULTIES, TYPES, ManiacalData, default_data
+from .phases import PHASES
+
+DECKS = ("rooms", *TYPES, *DIFFICULTIES, "easy_discard", "hard_discard", "legendary_discard",
+         "powers", "power_discard", "schemes", "scheme_discard", "mercenaries")
+MAX_MONEY = MAX_POINTS = 10_000
+
+
+class Member:
+    """One card of a player's crew (a henchman, the Lackey, a Mercenary or a Bodyguard)."""
+
+    __slots__ = ("bodyguard", "id", "injuries", "powers", "ready")
+
+    def __init__(self, card: str, ready: bool = True, injuries: int = 0, powers: list[str] | None = None,
+                 bodyguard: bool = False):
+        self.id, self.ready, self.injuries, self.powers, self.bodyguard = card, ready, injuries, powers or [], bodyguard
+
+    def copy(self) -> Member:
+        return Member(self.id, self.ready, self.injuries, list(self.powers), self.bodyguard)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "ready": self.ready, "injuries": self.injuries, "powers": list(self.powers),
+                "bodyguard": self.bodyguard}
+
+    @classmethod
+    def from_dict(cls, v: Any, where: str) -> Member:
+        r = Reader(v, where)
+        m = cls(r.str("id"), r.bool("ready"), r.int("injuries", 0, 99), r.list("powers", lambda x, p: check_str(x, p), 0, 14),
+                r.bool("bodyguard"))
+        r.done()
+        return m
+
+
+class Lair:
+    """One player: Supervillain, money, Infamy, attraction, base, crew, Schemes, draft hand, time."""
+
+    __slots__ = ("attraction", "crew", "hand", "infamy", "money", "pick", "placed", "rooms", "schemes", "sv",
+                 "sv_ready", "used", "weeks")
+
+    def __init__(self, sv: str, money: int, attraction: list[int]):
+        self.sv, self.sv_ready, self.money, self.infamy, self.attraction = sv, True, money, 0, attraction
+        self.rooms: list[str] = []  # MA-050: the base
+        self.used: list[str] = []  # MA-100, MA-135: rooms activated this round
+        self.crew: list[Member] = []
+        self.schemes: list[str] = []  # MA-162: hidden from the others
+        self.hand: list[str] = []  # the draft hand (hidden)
+        self.pick: list[str] | None = None  # [room, "build" | "sell"], locked and hidden until the reveal
+        self.weeks: int | None = None  # on the Time track (None: on the Player Order track)
+        self.placed = 0  # stacking height: the token placed last on a space is on top (MA-085)
+
+    def copy(self) -> Lair:
+        new = Lair(self.sv, self.money, list(self.attraction))
+        new.sv_ready, new.infamy, new.rooms, new.used = self.sv_ready, self.infamy, list(self.rooms), list(self.used)
+        new.crew = [m.copy() for m in self.crew]
+        new.schemes, new.hand = list(self.schemes), list(self.hand)
+        new.pick = None if self.pick is None else list(self.pick)
+        new.weeks, new.placed = self.weeks, self.placed
+        return new
+
+    def member(self, card: str) -> Member | None:
+        for m in self.crew:
+            if m.id == card:
+                return m
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"sv": self.sv, "sv_ready": self.sv_ready, "money": self.money, "infamy": self.infamy,
+                "attraction": list(self.attraction), "rooms": list(self.rooms), "used": list(self.used),
+                "crew": [m.to_dict() for m in self.crew], "schemes": list(self.schemes), "hand": list(self.hand),
+                "pick": None if self.pick is None else list(self.pick), "weeks": self.weeks, "placed": self.placed}
+
+    @classmethod
+    def from_dict(cls, v: Any, where: str) -> Lair:
+        r = Reader(v, where)
+        ids = lambda key: r.list(key, lambda x, p: check_str(x, p), 0, 200)
+        lair = cls(r.str("sv"), r.int("money", 0, MAX_MONEY), r.list("attraction", lambda x, p: check_int(x, p, 0, MAX_POINTS), 4, 4))
+        lair.sv_ready, lair.infamy = r.bool("sv_ready"), r.int("infamy", 0, MAX_POINTS)
+        lair.rooms, lair.used, lair.schemes, lair.hand = ids("rooms"), ids("used"), ids("schemes"), ids("hand")
+        lair.crew = r.list("crew", Member.from_dict, 0, 60)
+        pick = r.raw("pick")
+        lair.pick = None if pick is None else [check_str(x, f"{where}.pick") for x in (pick if isinstance(pick, list) else [None])]
+        if lair.pick is not None and (len(lair.pick) != 2 or lair.pick[1] not in ("build", "sell")):
+            raise InvalidStateError(f"{where}.pick should be [room, 'build' or 'sell'] or null")
+        lair.weeks = r.optional_int("weeks", 0, 40)
+        lair.placed = r.int("placed", 0, 10**9)
+        r.done()
+        return lair
+
+
+class ManiacalState(State):
+    """The whole table. `step` is the phase id; `attempt` holds a contract attempt in progress."""
+
+    def __init__(self, data: ManiacalData, lairs: list[Lair], rng: int):
+        self.data, self.lairs, self.rng = data, lairs, rng
+        self.round = 1
+        self.step = "draft"
+        self.order: list[int] = []  # MA-027: Player Order track for this round, 1st first
+        self.next_order: list[int] = []  # MA-087: the order tokens leave the Time track
+        self.decks: dict[str, list[str]] = {d: [] for d in DECKS}
+        self.map: list[str] = []  # MA-105: the contract on each continent A..F
+        self.pick_no = 1  # which of the 3 build/sell decisions (MA-048)
+        self.attempt: dict[str, Any] | None = None
+        self.queue: list[int] = []  # seats still to act in Clean-up (salaries, firing)
+        self.counter = 0  # stacking counter for the Time track (MA-085)
+        self.bonus: list[int] = [0] * len(lairs)  # MA-220: money-rank Infamy bonus at game end
+        self.options: dict[str, bool] = {"bodyguard": False}
+        self.events: list[str] = []
+        self._legal = None
+
+    # -- the uniform API ------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        return self.step
+
+    @property
+    def current_player(self) -> int | None:  # type: ignore[override]
+        step = self.step
+        if step == "over":
+            return None
+        if step == "draft":
+            return next(i for i, lair in enumerate(self.lairs) if lair.pick is None)
+        if step == "rolling":
+            return CHANCE
+        if step in ("salaries", "firing"):
+            return self.queue[0]
+        if step == "scheme_window":
+            return self.attempt["asked"][0]
+        if step == "effect" and self.attempt["effects"][0][0] == "injure_after":
+            return self.attempt["negative"][0]
+        return self.active_seat()
+
+    def active_seat(self) -> int:
+        """MA-083: the token furthest left on the Time track (most weeks left), the top one of a stack."""
+        best = max((lair.weeks, lair.placed, i) for i, lair in enumerate(self.lairs) if lair.weeks is not None)
+        return best[2]
+
+    @property
+    def num_players(self) -> int:
+        return len(self.lairs)
+
+    def clone(self) -> ManiacalState:
+        new = ManiacalState(self.data, [lair.copy() for lair in self.lairs], self.rng)
+        new.round, new.step, new.order, new.next_order = self.round, self.step, list(self.order), list(self.next_order)
+        new.decks = {k: list(v) for k, v in self.decks.items()}
+        new.map, new.pick_no, new.queue, new.counter = list(self.map), self.pick_no, list(self.queue), self.counter
+        new.attempt = _copy_attempt(self.attempt)
+        new.bonus, new.options, new.events = list(self.bonus), dict(self.options), list(self.events)
+        return new
+
+    # -- saving ---------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "step": self.step, "order": list(self.order), "next_order": list(self.next_order),
+                "lairs": [lair.to_dict() for lair in self.lairs], "decks": {k: list(v) for k, v in self.decks.items()},
+                "map": list(self.map), "pick_no": self.pick_no, "attempt": _copy_attempt(self.attempt),
+                "queue": list(self.queue), "counter": self.counter, "bonus": list(self.bonus),
+                "options": dict(self.options), "events": list(self.events), "rng": self.rng}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ManiacalState:
+        r = Reader(data)
+        lairs = r.list("lairs", Lair.from_dict, 2, 5)
+        n = len(lairs)
+        seats = lambda key: r.list(key, lambda x, p: check_int(x, p, 0, n - 1), 0, n)
+        state = cls(default_data(), lairs, r.int("rng", 0, 2**64 - 1))
+        state.round, state.step = r.int("round", 1, 3), r.str("step", PHASES.ids)
+        state.order, state.next_order, state.queue = seats("order"), seats("next_order"), seats("queue")
+        decks = r.obj("decks")
+        state.decks = {d: decks.list(d, lambda x, p: check_str(x, p), 0, 200) for d in DECKS}
+        decks.done()
+        state.map = r.list("map", lambda x, p: check_str(x, p), 6, 6)
+        state.pick_no, state.counter = r.int("pick_no", 1, 3), r.int("counter", 0, 10**9)
+        state.attempt = r.raw("attempt")
+        state.bonus = r.list("bonus", lambda x, p: check_int(x, p, 0, MAX_POINTS), n, n)
+        opts = r.obj("options")
+        state.options = {"bodyguard": opts.bool("bodyguard")}
+        opts.done()
+        state.events = r.list("events", lambda x, p: check_str(x, p), 0, 100_000)
+        r.done()
+        return state
+
+    def notation(self) -> str:
+        from .render import notation
+
+        return notation(self.observation(None))
+
+    def _repr_html_(self) -> str:
+        from .render import html
+
+        return html(self.observation(None))
+
+    def winners(self) -> list[int]:
+        from .scoring import winners
+
+        return winners(self) if self.is_terminal else []
+
+
+def _copy_attempt(attempt: dict[str, Any] | None) -> dict[str, Any] | None:
+    if attempt is None:
+        return None
+    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v) for k, v in attempt.items()}

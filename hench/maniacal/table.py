@@ -1,0 +1,86 @@
+"""Small table chores every chapter shares: drawing with reshuffles, the Time track, crew lookups, the log.
+No rule decides anything here; each helper cites the rule it carries out."""
+
+from __future__ import annotations
+
+from hench.core import seat_name
+
+from .data import Card, Room
+from .state import Lair, ManiacalState, Member
+
+
+def say(state: ManiacalState, text: str) -> None:
+    """One true, public line in the log (hidden things are never named here)."""
+    state.events.append(text)
+
+
+def who(seat: int) -> str:
+    return seat_name(seat)
+
+
+def draw(state: ManiacalState, deck: str, discard: str | None = None) -> str | None:
+    """The top card of `deck`; an empty deck is first rebuilt from its discards, shuffled (MA-163, M-16)."""
+    if not state.decks[deck] and discard and state.decks[discard]:
+        state.decks[deck] = state._shuffled(state.decks[discard])
+        state.decks[discard] = []
+    return state.decks[deck].pop(0) if state.decks[deck] else None
+
+
+def draw_scheme(state: ManiacalState, seat: int) -> None:
+    """MA-145, MA-191: draw a Scheme card into a hidden hand (MA-162)."""
+    card = draw(state, "schemes", "scheme_discard")
+    if card is None:
+        say(state, f"{who(seat)} would draw a Scheme card, but none are left")
+        return
+    state.lairs[seat].schemes.append(card)
+    say(state, f"{who(seat)} draws a Scheme card")
+
+
+def room(state: ManiacalState, room_id: str) -> Room:
+    return state.data.cards[room_id]
+
+
+def card(state: ManiacalState, card_id: str) -> Card:
+    return state.data.cards[card_id]
+
+
+def kind_of_member(state: ManiacalState, m: Member) -> str:
+    """beast / criminal / scientist / mystic / lackey / mercenary (MA-004); a Bodyguard counts as a Mercenary card
+    but follows no Mercenary rule (MA-232)."""
+    return card(state, m.id).type
+
+
+def traits_of(state: ManiacalState, m: Member) -> list[int]:
+    """Printed traits plus every attached Power (MA-181, MA-184)."""
+    out = list(card(state, m.id).traits)
+    for p in m.powers:
+        for i, v in enumerate(state.data.cards[p].traits):
+            out[i] += v
+    return out
+
+
+def remove_member(state: ManiacalState, lair: Lair, m: Member) -> None:
+    """A henchman leaves the game; its Power cards are discarded (MA-183)."""
+    lair.crew.remove(m)
+    state.decks["power_discard"].extend(m.powers)
+
+
+def spend(state: ManiacalState, seat: int, weeks: int) -> None:
+    """MA-084, MA-085: the token moves `weeks` spaces right and lands on top of any tokens there."""
+    lair = state.lairs[seat]
+    lair.weeks = max(0, lair.weeks - weeks)
+    state.counter += 1
+    lair.placed = state.counter
+
+
+def place_time_tokens(state: ManiacalState) -> None:
+    """MA-080, MA-081, MA-082: every token to the round's Time track start, 1st player's on top."""
+    weeks = state.data.tables["time_track"][state.round - 1]
+    n = len(state.order)
+    for k, seat in enumerate(state.order):
+        state.lairs[seat].weeks = weeks
+        state.lairs[seat].placed = state.counter + n - k
+    state.counter += n
+    state.next_order = []
+    say(state, f"Round {state.round} Contract Phase: every Time token starts on {weeks} weeks, "
+               f"{who(state.order[0])} on top")

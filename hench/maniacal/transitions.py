@@ -1,0 +1,88 @@
+"""Transitions: what each action does to a fresh clone of the state, by chapter of the rulebook
+(draft.py, henchmen.py, contracts.py, cleanup.py); and the dice as chance nodes."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import cleanup, contracts, draft, henchmen
+from .actions import (
+    Activate,
+    Assign,
+    Attempt,
+    Choose,
+    Die,
+    Dismiss,
+    Done,
+    Fire,
+    Heal,
+    Keep,
+    MAAction,
+    NoScheme,
+    Pass,
+    Pick,
+    PlayScheme,
+    Roll,
+    Visit,
+)
+from .state import ManiacalState
+from .table import place_time_tokens, room
+
+
+def chance_outcomes(state: ManiacalState) -> list[tuple[MAAction, Fraction]]:
+    """MA-116, MA-118 (M-01): the next die of the pool shows one of its faces, each equally likely."""
+    faces = state.data.tables["dice"][0]
+    counts: dict[str, int] = {}
+    for f in faces:
+        counts[f] = counts.get(f, 0) + 1
+    return [(Die(f), Fraction(n, len(faces))) for f, n in counts.items()]
+
+
+def apply(state: ManiacalState, action: MAAction) -> None:
+    seat = state.current_player
+    if isinstance(action, Pick):
+        if draft.pick(state, action, seat):
+            end_pick(state)
+    elif isinstance(action, Activate):
+        if room(state, action.room).kind == "action":
+            contracts.activate_action_room(state, seat, action)
+        else:
+            contracts.activate_contract_room(state, seat, action)
+    elif isinstance(action, Attempt):
+        contracts.start_attempt(state, seat, action)
+    elif isinstance(action, Assign):
+        contracts.assign(state, seat, action)
+    elif isinstance(action, Visit):
+        contracts.visit(state, seat, action)
+    elif isinstance(action, Pass):
+        contracts.pass_turn(state, seat)
+    elif isinstance(action, PlayScheme):
+        contracts.play_negative(state, seat, action)
+    elif isinstance(action, NoScheme):
+        contracts.decline(state, seat)
+    elif isinstance(action, Roll):
+        contracts.roll(state)
+    elif isinstance(action, Die):
+        contracts.rolled(state, action)
+    elif isinstance(action, Choose):
+        contracts.choose(state, action)
+    elif isinstance(action, Heal):
+        contracts.heal(state, seat, action)
+    elif isinstance(action, Done):
+        contracts.end_action(state, seat)
+    elif isinstance(action, Dismiss):
+        cleanup.dismiss(state, seat, action)
+    elif isinstance(action, (Fire, Keep)):
+        cleanup.fire(state, seat, action if isinstance(action, Fire) else None)
+
+
+def end_pick(state: ManiacalState) -> None:
+    """MA-042 .. MA-048, then Phase II (MA-070 ..) and the start of Phase III (MA-080 ..), all by themselves."""
+    draft.reveal(state)
+    if state.pick_no < 3:
+        draft.pass_hands(state)
+        return
+    draft.discard_leftovers(state)
+    henchmen.recruit(state)
+    place_time_tokens(state)
+    state.step = "contract_action"
