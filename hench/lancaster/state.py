@@ -227,7 +227,7 @@ def check_fields(d: dict[str, Any], data: LancasterData) -> None:
     for p, res in enumerate(r.list("res", None, n, n)):
         _obj(res, f"state.res[{p}]", RES)
         for key in RES:
-            _int(res[key], f"state.res[{p}].{key}", 0, BIG)
+            _int(res[key], f"state.res[{p}].{key}", -BIG if key == "pp" else 0, BIG)
     for name in ("priv", "granted"):
         for p, v in enumerate(r.list(name, None, n, n)):
             _obj(v, f"state.{name}[{p}]", PRIV)
@@ -400,13 +400,14 @@ def validate_state(s: LancasterState) -> None:
             raise InvalidStateError("state.tower holds more strength than it can (LH-081)")
         if len(d["track"]) != len(data.track) or any(x > data.per_space[n - 2] for x in d["track"]):
             raise InvalidStateError("state.track: wrong stacks for this player count (LH-076)")
-        if any(x and any(not y for y in d["track"][:i]) for i, x in enumerate(d["track"])):
+        full = data.per_space[n - 2]
+        if any(x and any(y < full for y in d["track"][i + 1:]) for i, x in enumerate(d["track"])):
             raise InvalidStateError("state.track: stacks are taken from left to right (LH-090)")
     # conflicts and law cards
     cards = [c["card"] for c in d["conflicts"]] + d["conflict_deck"] + d["discarded"]
     if sorted(cards) != list(range(len(data.french))):
         raise InvalidStateError("state.conflict_deck: every conflict card must be in exactly one place")
-    laws = d["law_deck"] + d["current"] + d["proposals"]
+    laws = d["law_deck"] + d["current"] + d["proposals"][d["vote_index"]:]
     if len(set(laws)) != len(laws) or len(d["current"]) != data.slots:
         raise InvalidStateError("state.current: the law cards are inconsistent")
     if any(x.startswith("LK") for x in laws) and not s.has("LK"):
