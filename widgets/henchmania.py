@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import ipywidgets as ipw
 import plotly.graph_objects as go
 
@@ -11,6 +13,7 @@ from hench.henchmania.bots import HeuristicBot, RandomBot
 
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
+from .tour import Question, TourStep, TourView
 
 
 def _duel_odds(state) -> str:
@@ -33,6 +36,145 @@ LESSONS = {
     "duel": lambda s: any(str(a).startswith("play Glove") for a in s.legal_actions()),
     "end of day": lambda s: s.day >= 2 and s.phase == "set_henchmen",
 }
+
+
+def _my_pawns(s) -> int:
+    return sum(site[0] for site in s.pawns)
+
+
+def _new_cards(start, now) -> str:
+    """The cards that came into the learner's hand (their own hand: theirs to see)."""
+    before = list(start.hands[0])
+    got = []
+    for card in now.hands[0]:
+        if card in before:
+            before.remove(card)
+        else:
+            got.append(now.data.deck[card].name)
+    return ", ".join(got) or "no card"
+
+
+def _placed(start, now) -> str:
+    sites = [name for i, name in enumerate(now.data.site_names) if now.pawns[i][0] > start.pawns[i][0]]
+    return (f"You put a pawn on the {', '.join(sites) or '?'} and drew {_new_cards(start, now)} from that site's pile "
+            "at once (HM-016, HM-017). The bots then placed theirs: see the list below.")
+
+
+def _day_over(start, now) -> str:
+    names = [f"Player {i + 1} {v}" for i, v in enumerate(now.scores())]
+    return (f"Day {start.day} ended: each Lord scored their Reserve cards, used cards were straightened, the pawns came "
+            f"home and the Badge moved on (HM-071 to HM-076). Scores now: {', '.join(names)}.")
+
+
+def _game_over(start, now) -> str:
+    names = [f"Player {i + 1} {v}" for i, v in enumerate(now.scores())]
+    won = " and ".join(f"Player {i + 1}" for i in now.winners())
+    return f"The game is over: {won} becomes the Bailiff (HM-008). Final scores: {', '.join(names)}."
+
+
+def _gloves(s) -> int:
+    return sum(1 for card in s.hands[0] if s.data.deck[card].name == "Glove")
+
+
+def _spots(s) -> int:
+    return int(s.data.values["spots"][s.n])
+
+
+def _choices(*values) -> list[str]:
+    return [str(v) for v in sorted(set(values))]
+
+
+TOUR = [
+    TourStep(
+        "Setup and the goal",
+        "<p>You are <b>Player 1</b>; the bots play the other Lords. Every Lord starts with the same points and the "
+        "same henchman pawns, and the first player holds the <b>Badge of Honor</b>: they open each phase of the day. "
+        "The Lord with the most points at the end of the game wins. Look at the scoreboard on the right.</p>",
+        ("HM-008", "HM-009", "HM-010", "HM-013"),
+        question=Question("How many points does every Lord start with?",
+                          lambda s: _choices(0, 3, s.scores()[0], 8, 30), lambda s: str(s.scores()[0]),
+                          lambda s: f"Every Lord starts at {s.scores()[0]} points and with "
+                                    f"{s.data.values['pawns_per_player']} pawns (HM-009, HM-010).")),
+    TourStep(
+        "Phase 1: send a henchman",
+        "<p>A day has three phases. In the first, starting with the Badge holder, each Lord in turn puts <b>one pawn</b> "
+        "on one of the five sites and at once <b>draws the top card</b> of that site's pile. Each site offers its own "
+        "kind of cards: the Armory weapons, the Church prayers, and so on.</p>",
+        ("HM-015", "HM-016", "HM-017", "HM-020"),
+        task="click a site on the board (or a 'place' button) to put a pawn there",
+        done=lambda start, now: _my_pawns(now) > _my_pawns(start) or now.phase != start.phase,
+        after=_placed,
+        question=Question("With 3 players, how many pawns fit on one site?",
+                          lambda s: _choices(4, 5, 7, 8), lambda s: str(_spots(s)),
+                          lambda s: f"A site has {_spots(s)} spots with {s.n} players; a full site refuses more pawns (HM-020).")),
+    TourStep(
+        "Phase 2: play one card",
+        "<p>When every pawn is placed, the Lords play cards, one card a turn, round the table, until everyone has "
+        "passed. <b>Action</b> cards act at once; <b>Reserve</b> cards stay in front of you and keep working; one "
+        "<b>Trump</b> at most. A card's button says what it does when you hover over it.</p>",
+        ("HM-025", "HM-027", "HM-029", "HM-032", "HM-043"),
+        reach=lambda s: s.phase == "play_cards",
+        task="play one of your cards, or pass",
+        after=lambda start, now: "Your card took effect (or you passed); the list says what each move did.",
+        question=Question("How many cards may a Reserve hold at most?",
+                          lambda s: _choices(3, 5, s.data.values["reserve_limit"], 10),
+                          lambda s: str(s.data.values["reserve_limit"]),
+                          lambda s: f"A Reserve holds at most {s.data.values['reserve_limit']} cards (HM-032); "
+                                    "a card may have a smaller maximum of its own (HM-035).")),
+    TourStep(
+        "A duel",
+        "<p>A <b>Glove</b> challenges another Lord, who cannot refuse. Each side picks a weapon (or bare hands), the "
+        "Attacker rolls three dice for hits and the Defender one die per hit to parry. One unparried hit is enough "
+        "for the Attacker to win; the Defender loses a point per unparried hit.</p>",
+        ("HM-052", "HM-053", "HM-054", "HM-057", "HM-060", "HM-065", "HM-066"),
+        reach=lambda s: any(str(a).startswith("play Glove") for a in s.legal_actions()),
+        task="play the Glove on another Lord, then choose your weapon and roll the dice",
+        done=lambda start, now: now.duel is None and _gloves(now) < _gloves(start),
+        after=lambda start, now: "The duel is settled: the list shows the dice and the points won and lost.",
+        question=Question("Attack 4 against Defence 3: who is more likely to win the duel?",
+                          lambda s: ["the Attacker", "the Defender"],
+                          lambda s: "the Attacker" if odds.duel_win_probability(4, 3) > Fraction(1, 2) else "the Defender",
+                          lambda s: f"The Attacker wins with probability {format_probability(odds.duel_win_probability(4, 3))} "
+                                    "(HM-057 to HM-061): each die must hit, and then not be parried.")),
+    TourStep(
+        "Phase 3: the end of the day",
+        "<p>When everyone has passed, the day ends by itself: each Lord scores the <b>Reserve</b> cards in front of "
+        "them (Performance cards score by how many different ones you hold), used cards are straightened, the pawns "
+        "come home and the Badge moves one seat on.</p>",
+        ("HM-071", "HM-072", "HM-073", "HM-074", "HM-076"),
+        reach=lambda s: s.phase == "play_cards",
+        task="pass (and keep passing or playing) until the next day starts",
+        done=lambda start, now: now.day > start.day or now.is_terminal,
+        after=_day_over,
+        question=Question("How many points do three different Performance cards score at the end of a day?",
+                          lambda s: _choices(*s.data.values["performance_points"], 6),
+                          lambda s: str(s.data.values["performance_points"][3]),
+                          lambda s: "1, 2 or 3 different Performance cards score "
+                                    + ", ".join(map(str, s.data.values["performance_points"][1:4])) + " points (HM-072).")),
+    TourStep(
+        "The end of the game",
+        "<p>The game ends after the end of a day in which someone reached the target score, or after the last day. "
+        "The Lord with the most points becomes the Bailiff; two Lords tied on top settle it with tie-break duels. "
+        "This is the last day: play it out.</p>",
+        ("HM-075", "HM-077", "HM-078", "HM-080", "HM-008"),
+        reach=lambda s: s.day == s.last_day and s.phase == "play_cards",
+        task="play or pass until the game ends",
+        done=lambda start, now: now.is_terminal,
+        after=_game_over,
+        question=Question("When does a game of Henchmania end?",
+                          lambda s: [f"after day {s.last_day}, or after a day in which someone has {s.opts['win_threshold']} points or more",
+                                     f"as soon as someone has {s.opts['win_threshold']} points", "when a site's pile runs out"],
+                          lambda s: f"after day {s.last_day}, or after a day in which someone has {s.opts['win_threshold']} points or more",
+                          lambda s: "The end is checked only at the end of a day (HM-075, HM-077, HM-078).")),
+]
+
+
+def tour(step: int = 1) -> TourView:
+    """The guided tour: a real game, step by step, from setup to the Bailiff."""
+    view = TourView(CONFIG, TOUR, players=3, seed=7, title="Henchmania, step by step")
+    if step != 1:
+        view.go(step - 1)
+    return view
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Henchmania", seed=7)

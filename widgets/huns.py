@@ -17,6 +17,7 @@ from hench.huns.render import html as board_html
 
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
+from .tour import Question, TourStep, TourView
 
 COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
 
@@ -48,6 +49,114 @@ LESSONS = {
     "draw cards": _any_move("play"),
     "curse": lambda s: s.phase == "curse_flee_decision",
 }
+
+
+COLOURS = ("blue", "red", "green", "black", "yellow")
+
+
+def _phase_left(*phases: str):
+    """Done once the position has left the given phases (the learner's whole action is over)."""
+    return lambda start, now: now.phase not in phases or now.round > start.round or now.is_terminal
+
+
+def _round_over(start, now) -> str:
+    names = [f"Player {i + 1} {v}" for i, v in enumerate(now.scores())]
+    return (f"Round {start.round} is over: every die was used, the first-player token moved on and the new first player "
+            f"rolled (HU-035, HU-037). The game ends only at the end of a round, when a cube pile or a deck is empty "
+            f"(HU-038 to HU-040). Points if it ended now: {', '.join(names)}.")
+
+
+TOUR = [
+    TourStep(
+        "Setup and the goal",
+        "<p>You are <b>Player 1</b>; the bots play the other chiefs. You fill <b>Wagons</b> with coloured cubes "
+        "(valuables) and build a <b>Camp</b> of cards; both score at the end. Each colour has its own deck of cards and "
+        "its own pile of cubes; the later seats got a few cubes to catch up. Look at the board: your Wagons show which "
+        "colours they still need.</p>",
+        ("HU-001", "HU-002", "HU-019", "HU-021", "HU-024", "HU-028"),
+        question=Question("With 3 players, how many cubes does each colour's pile start with?",
+                          lambda s: ["20", "22", "24", "30"], lambda s: str(s.cube_totals()[0]),
+                          lambda s: f"Each colour has {s.cube_totals()[0]} cubes with {s.n} players: 20, 22 or 24 for 2, 3 or 4 (HU-019).")),
+    TourStep(
+        "The dice draft",
+        "<p>Each round the first player rolls five dice, one per colour, each showing 1 to 3. Then, round the table, "
+        "each player <b>takes one die</b> and uses it at once, until all five are gone. A die's colour decides which "
+        "deck you draw from or which cubes you take; its number, how many.</p>",
+        ("HU-031", "HU-032", "HU-033", "HU-034", "HU-035", "HU-036"),
+        reach=lambda s: s.phase == "turn_take_die",
+        task="take a die (click it on the board)",
+        done=_phase_left("turn_take_die"),
+        after=lambda start, now: f"You took the {COLOURS[now.die]} die showing {now.dice[now.die]}; now choose what to do with it (HU-034)."
+        if 0 <= now.die < len(COLOURS) else "You took a die and used it.",
+        question=Question("With 3 players, how many dice does the first player take in one round?",
+                          lambda s: ["1", "2", "3"], lambda s: str(odds.turns_per_round(s.n)[0]),
+                          lambda s: "Five dice go round the table one at a time, so with 3 players the seats take "
+                                    + ", ".join(map(str, odds.turns_per_round(s.n))) + " dice (HU-036).")),
+    TourStep(
+        "Pillage: cubes into Wagons",
+        "<p>With a die you may <b>pillage</b>: take as many cubes of its colour as it shows. They go onto Wagon spaces "
+        "<b>of their own colour</b>, or all onto one Mercenary or Curse in your Camp (a Mercenary takes any colour). "
+        "Every cube that fits must be placed; the rest go back. A full Wagon is dispatched at once and scores.</p>",
+        ("HU-049", "HU-050", "HU-052", "HU-059", "HU-060", "HU-064"),
+        reach=lambda s: any(str(a) == "pillage" for a in s.legal_actions()),
+        task="choose 'pillage', then place the cubes",
+        done=_phase_left("turn_choose_action", "pillage_choose_destination", "pillage_place", "wagon_replace"),
+        after=lambda start, now: "Your cubes were placed; the list shows where they went.",
+        question=Question("You pillage with a red die showing 3, and your Wagons have one free red space and no Mercenary. "
+                          "How many red cubes stay with you?",
+                          lambda s: ["0", "1", "3"], lambda s: str(min(3, 1)),
+                          lambda s: "Only cubes that fit are kept: one space, one cube; the other two go back to the pile (HU-059, HU-064).")),
+    TourStep(
+        "Draw cards, and the kinds of card",
+        "<p>Or <b>draw</b> as many cards as the die shows from its colour's deck, play exactly one, and put the rest "
+        "back under the deck. The colour is the kind: blue Equipment lasts, red Raids are used once (one a turn), green "
+        "Mercenaries work while full of cubes, black Curses go to an opponent, yellow Treasures score if you meet them. "
+        "Hover a card's button to see its name.</p>",
+        ("HU-044", "HU-045", "HU-046", "HU-047", "HU-082", "HU-084", "HU-088", "HU-092"),
+        reach=lambda s: s.phase == "draw_choose_card",
+        task="play one of the cards you drew",
+        done=_phase_left("draw_choose_card", "curse_choose_target", "curse_flee_decision"),
+        after=lambda start, now: "Your card is in play; the others went back under their deck (HU-047).",
+        question=Question("You draw with a die showing 3. How many of the drawn cards do you play?",
+                          lambda s: ["1", "2", "3"], lambda s: "1",
+                          lambda s: "Exactly one; the others go back under the deck (HU-046, HU-047).")),
+    TourStep(
+        "A Curse arrives",
+        "<p>A bot has just played a <b>Curse</b> on you. A Curse works against you until its spaces are filled with "
+        "cubes. Right now, and only now, you may <b>flee</b>: the Curse is turned face down and never acts, but costs "
+        "you points at the end. Or <b>accept</b> it and fill it later.</p>",
+        ("HU-092", "HU-093", "HU-094", "HU-095", "HU-096", "HU-097"),
+        reach=lambda s: s.phase == "curse_flee_decision",
+        task="flee or accept the Curse",
+        done=_phase_left("curse_flee_decision"),
+        after=lambda start, now: "Decided: a fled Curse lies face down and costs points at the end; an accepted one acts until it is full.",
+        question=Question("When may you flee a Curse?",
+                          lambda s: ["only when it arrives", "at any time", "at the end of the round"],
+                          lambda s: "only when it arrives",
+                          lambda s: "Fleeing is decided the moment the Curse is played on you (HU-094).")),
+    TourStep(
+        "The end of a round, and of the game",
+        "<p>When the fifth die is used the round ends, the first-player token moves on, and the game ends if any cube "
+        "pile or any deck has run out. Then Raids, full Mercenaries, met Treasures, dispatched Wagons and a Wagon-type "
+        "bonus score; fled Curses cost.</p>",
+        ("HU-035", "HU-037", "HU-038", "HU-039", "HU-040", "HU-101"),
+        reach=lambda s: s.round >= 2 and s.phase == "turn_take_die",
+        task="play on until this round ends",
+        done=lambda start, now: now.round > start.round or now.is_terminal,
+        after=_round_over,
+        question=Question("When is the end of the game checked?",
+                          lambda s: ["at the end of a round", "after every turn", "when a Wagon is dispatched"],
+                          lambda s: "at the end of a round",
+                          lambda s: "Only at the end of a round, if a cube pile or a deck is empty (HU-038 to HU-040).")),
+]
+
+
+def tour(step: int = 1) -> TourView:
+    """The guided tour: a real game, step by step, from setup to the end of a round."""
+    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Huns, step by step")
+    if step != 1:
+        view.go(step - 1)
+    return view
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Huns", seed=5)

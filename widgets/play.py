@@ -90,6 +90,7 @@ class GameView(ipw.VBox):
         first = start if start is not None else self.game.new_game(players=players, seed=seed, **self.options)
         self.session = hench.Session(first)
         self.bots = [config.bot(1000 + i) for i in range(first.num_players)]
+        self._listeners: list[Callable[[], None]] = []
         self._build(auto_dice, chart)
         self._build_setup(setup)
         super().__init__(self._layout())
@@ -311,6 +312,12 @@ class GameView(ipw.VBox):
         self.bots_go.disabled = st.is_terminal
         if self.fig is not None:
             self._draw_chart()
+        for listener in self._listeners:
+            listener()
+
+    def observe_moves(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` after every redraw (a move, undo, redo or new game)."""
+        self._listeners.append(callback)
 
     def _status(self) -> str:
         st = self.state

@@ -1,0 +1,84 @@
+"""Each game's guided tour, walked from the first step to the last as a learner would: make the move a
+step asks for (the first legal move that fits), roll the dice when asked, answer the self-check question,
+and check the explanation the step gives against what the engine did."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from hench.core import CHANCE
+from widgets import henchmania as hm
+from widgets import huns as hu
+
+TOURS = {"henchmania": (hm.tour, hm.TOUR), "huns": (hu.tour, hu.TOUR)}
+PREFER = {"A duel": "play Glove"}
+
+
+def walk_step(tour, limit: int = 400) -> None:
+    view, step = tour.view, tour.step
+    for _ in range(limit):
+        if tour.is_done:
+            return
+        st = view.state
+        assert not st.is_terminal or step.done is None, f"{step.title}: the game ended before the step was done"
+        if st.current_player == CHANCE:
+            view.roll.click()
+            continue
+        legal = [str(a) for a in st.legal_actions()]
+        want = PREFER.get(step.title, "")
+        pick = next((a for a in legal if want and a.startswith(want)), None) or next((a for a in legal if a != "pass"), legal[0])
+        if step.title.startswith("Phase 3") or step.title.startswith("The end"):
+            pick = "pass" if "pass" in legal else pick
+        view.play(pick)
+        assert view.messages.kind != "error", view.messages.text
+    raise AssertionError(f"{step.title}: not done after {limit} moves")
+
+
+@pytest.mark.parametrize("game", sorted(TOURS))
+def test_tour_walks_from_first_step_to_last(game, no_callback_errors):
+    make, steps = TOURS[game]
+    tour = make()
+    assert tour.progress.max == len(steps) >= 5
+    for i, step in enumerate(steps):
+        if i:
+            tour.next.click()
+        assert tour.index == i and tour.progress.value == i + 1 and f"Step {i + 1} of {len(steps)}" in tour.heading.value
+        assert tour.view.state.current_player in tour.view.human_seats, f"{step.title} starts at the learner's turn"
+        if step.done is not None:
+            assert "hench-waiting" in tour.status.value, f"{step.title}: waits for the learner's move"
+            walk_step(tour)
+            assert "hench-done" in tour.status.value and "What just happened" in tour.status.value
+            if step.after is not None:
+                assert html.escape(step.after(tour.start, tour.view.state)) in tour.status.value
+        if step.question is not None:
+            q = tour.question
+            right = step.question.answer(q.state)
+            assert right in q.pick.options, f"{step.title}: the right answer is among the choices"
+            wrong = next(o for o in q.pick.options if o != right)
+            q.pick.value = wrong
+            q.check_button.click()
+            assert q.correct is False and "hench-wrong" in q.verdict.value and right in q.verdict.value
+            q.pick.value = right
+            q.check_button.click()
+            assert q.correct is True and "hench-right" in q.verdict.value
+    assert tour.next.disabled and not tour.back.disabled
+
+
+def test_any_step_opens_directly_and_try_it_yourself_leaves_the_script(no_callback_errors):
+    tour = hm.tour(step=3)
+    assert tour.index == 2 and tour.view.state.phase == "play_cards"
+    tour.free.value = True
+    assert "off the script" in tour.status.value
+    tour.jump.value = 0
+    assert tour.index == 0 and not tour.free.value
+
+
+def test_henchmania_placement_explained_from_the_engine(no_callback_errors):
+    tour = hm.tour(step=2)
+    site = next(str(a) for a in tour.view.state.legal_actions()).removeprefix("place ")
+    tour.view.play(f"place {site}")
+    assert tour.is_done and f"You put a pawn on the {site} and drew" in tour.status.value
+    mine = tour.view.state.hands[0]
+    assert len(mine) == len(tour.start.hands[0]) + 1
