@@ -153,6 +153,7 @@ def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     effect = state.data.cards[action.scheme].negative
     lair.infamy += 2
     state.attempt["negative"] = [seat, effect]
+    state.attempt["asked"] = []  # MA-167, MA-168: the window closes
     say(state, f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)")
     pay_and_reveal(state)
 

@@ -11,6 +11,7 @@ from .draft import deal
 from .phases import PHASES
 from .state import Lair, ManiacalState, Member
 from .table import say, who
+from .validate import validate_state
 
 OPTIONS = {
     "bodyguard": Option("bodyguard", False, "MA-230 .. MA-233: the Bodyguard Option (a random Mercenary each, kept as an "
@@ -84,5 +85,5 @@ GAME = Game(
     options=OPTIONS, turn_rule="MA-090", end_rule="MA-211", phases=PHASES, checks=legality.CHECKS,
     legal=legality.legal_actions, transition=transitions.apply, chance=transitions.chance_outcomes,
     score=scoring.scores, observe=render.observation, parse=parse_action, formatter=format_action,
-    action_types=ACTION_TYPES, resample=render.resample, hidden_information=True,
+    action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,
 )

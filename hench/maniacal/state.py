@@ -141,6 +141,8 @@ class ManiacalState(State):
             return self.attempt["asked"][0]
         if step == "effect" and self.attempt["effects"][0][0] == "injure_after":
             return self.attempt["negative"][0]
+        if self.attempt is not None:  # the attempt's player keeps acting until it ends, even after paying time
+            return self.attempt["seat"]
         return self.active_seat()
 
     def active_seat(self) -> int:
