@@ -72,4 +72,4 @@ def names(s: HMState, cards: list[int]) -> list[str]:
     return sorted(s.name(c) for c in cards)
 
 
-__all__ = ["Action", "GAME", "act", "edit", "empty_hands", "give", "names", "new", "to_play"]
+__all__ = ["GAME", "Action", "act", "edit", "empty_hands", "give", "names", "new", "to_play"]

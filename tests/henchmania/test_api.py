@@ -11,7 +11,7 @@ from hench.henchmania import PHASES, DataError, assumptions, load_data
 from hench.henchmania.bots import HeuristicBot, RandomBot, make_bots
 from hench.henchmania.legality import CHECKS
 
-from .helpers import GAME, act, new, to_play
+from .helpers import GAME, new, to_play
 
 
 @pytest.mark.rule("HM-015", "HM-075", "HM-008")
@@ -264,7 +264,6 @@ def test_raw_actions_with_wrong_fields_are_invalid_not_crashes():
 def test_fuzzed_actions_raise_only_hench_errors():
     """Random well-typed actions in random positions: legal, or a HenchError with the state unchanged."""
     import random
-
     from dataclasses import fields
 
     from hench.henchmania import ACTION_TYPES

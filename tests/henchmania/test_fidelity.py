@@ -13,7 +13,7 @@ from hench.henchmania.phases import PHASES
 
 from .helpers import GAME, act, edit, give, new
 from .test_duel import duel_ready
-from .test_phase2 import rule_of, start
+from .test_phase2 import start
 
 
 def phase1(players=3):
