@@ -165,20 +165,22 @@ def format_action(a: HMAction) -> str:
     cls = type(a)
     if cls in _SIMPLE:
         return _SIMPLE[cls]
-    if cls is Place:
+    if isinstance(a, Place):
         return f"place {a.site}"
-    if cls is PlaceWithPorter:
+    if isinstance(a, PlaceWithPorter):
         return f"place {a.site} with Porter"
-    if cls is TakeExtra or cls is SkipExtra:
+    if isinstance(a, (TakeExtra, SkipExtra)):
         return f"{'take' if cls is TakeExtra else 'skip'} extra {a.site}"
-    if cls is Fight:
+    if isinstance(a, Fight):
         return f"fight with {a.weapon}" if a.weapon else "fight bare-handed"
-    if cls is Roll:
+    if isinstance(a, Roll):
         return "roll " + " ".join(map(str, a.dice))
-    if cls is Discard:
+    if isinstance(a, Discard):
         return f"discard {a.card}"
-    if cls is Keep:
+    if isinstance(a, Keep):
         return f"keep {a.card}" if a.card else "keep nothing"
+    if not isinstance(a, (Play, Use)):
+        raise InvalidActionError(f"{a!r} is not a Henchmania move")
     text = f"{a.kind} {a.card}"
     if a.target is not None:
         text += f" on {seat_name(a.target)}" + (f" {a.at}" if a.at else "")

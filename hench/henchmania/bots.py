@@ -11,10 +11,10 @@ True
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot
+from hench.core import Bot, RandomBot, State
 
 from . import odds
-from .actions import HMAction as Action
+from .actions import Fight, HMAction, Keep, Place, PlaceWithPorter, Play, Use
 from .scoring import reserve_points
 from .state import HMState
 from .transitions import dominator
@@ -30,7 +30,9 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, state: HMState) -> Action:
+    def choose(self, state: State) -> HMAction:
+        if not isinstance(state, HMState):
+            raise TypeError(f"a Henchmania bot plays Henchmania positions, not {type(state).__name__}")
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -40,12 +42,13 @@ class HeuristicBot(Bot):
         return actions[ties[self.rng.randrange(len(ties))]]
 
     # -- values of actions ---------------------------------------------------------------
-    def value(self, s: HMState, a: Action) -> float:
+    def value(self, s: HMState, a: HMAction) -> float:
+        """How much the bot likes `a`: the method named after the action's kind (`_place` for "place"), or 0."""
         handler = getattr(self, f"_{a.kind}", None)
         return handler(s, a) if handler else 0.0
 
-    def _place(self, s: HMState, a: Action) -> float:
-        me, site = s.actor, s.site_index(a.site)
+    def _place(self, s: HMState, a: Place | PlaceWithPorter) -> float:
+        me, site = s.player, s.site_index(a.site)
         row = s.pawns[site]
         mine, best_other = row[me], max(v for seat, v in enumerate(row) if seat != me)
         value = SITE_TASTE.get(a.site, 1.0)
@@ -55,24 +58,24 @@ class HeuristicBot(Bot):
             value -= 1.5  # already safely dominating
         return value
 
-    def _porter(self, s: HMState, a: Action) -> float:
+    def _porter(self, s: HMState, a: PlaceWithPorter) -> float:
         return self._place(s, a) - 0.5
 
-    def _extra(self, s: HMState, a: Action) -> float:
+    def _extra(self, s: HMState, a: HMAction) -> float:
         return 1.0
 
-    def _pass(self, s: HMState, a: Action) -> float:
+    def _pass(self, s: HMState, a: HMAction) -> float:
         return 0.0
 
-    def _play(self, s: HMState, a: Action) -> float:
+    def _play(self, s: HMState, a: Play) -> float:
         card = s.data.by_name[a.card]
         if card.type == "reserve":
             return self._reserve_gain(s, a)
         if card.type == "trump":
-            return 1.5 if s.trumps[s.actor] is None else -1.0
+            return 1.5 if s.trumps[s.player] is None else -1.0
         return {"duel": self._duel_value, "gain_points": lambda s, a: card.points + 0.5}.get(card.effect, self._attack_value)(s, a)
 
-    def _use(self, s: HMState, a: Action) -> float:
+    def _use(self, s: HMState, a: Use) -> float:
         card = s.data.by_name[a.card]
         if card.effect == "gain_points":
             return card.points + 0.5
@@ -80,49 +83,53 @@ class HeuristicBot(Bot):
             return 1.0
         return self._attack_value(s, a)
 
-    def _reserve_gain(self, s: HMState, a: Action) -> float:
+    def _reserve_gain(self, s: HMState, a: Play) -> float:
         """Points per day the Reserve gains (Performance sets, Prayers) plus a taste for useful cards."""
-        me = s.actor
+        me = s.player
         before = reserve_points(s, me)
         trial = s.clone()
         trial.reserves[me] = [c for c in trial.reserves[me]]
         if a.replacing is not None:
-            trial.reserves[me].remove(s.find(trial.reserves[me], a.replacing, prefer_fresh=False))
-        trial.reserves[me].append(s.find(s.hands[me], a.card, False))
+            trial.reserves[me].remove(s.card_in(trial.reserves[me], a.replacing, prefer_fresh=False))
+        trial.reserves[me].append(s.card_in(s.hands[me], a.card, False))
         gain = reserve_points(trial, me) - before
         days_left = max(s.last_day - s.day + 1, 1)
         taste = RESERVE_TASTE.get(s.data.by_name[a.card].effect, 0.0)
         lost = RESERVE_TASTE.get(s.data.by_name[a.replacing].effect, 0.0) if a.replacing else 0.0
         return gain * days_left + taste - lost + (0.1 if a.replacing is None else -0.5)
 
-    def _attack_value(self, s: HMState, a: Action) -> float:
+    def _attack_value(self, s: HMState, a: Play | Use) -> float:
         """Hurting an opponent is worth more against the leader."""
         if a.target is None:
             return 0.8  # Brawl and the like
         leader = max(range(s.n), key=lambda seat: (s.scores_[seat] if seat != s.actor else -1))
         return 1.0 + (0.8 if a.target == leader else 0.0)
 
-    def _duel_value(self, s: HMState, a: Action) -> float:
-        me = s.actor
+    def _duel_value(self, s: HMState, a: Play | Use) -> float:
+        me, target = s.player, a.target
+        if target is None:  # a Glove always names its opponent (HM-052)
+            return 0.0
         attack = min([s.data.deck[c].attack for c in s.hands[me] if s.data.deck[c].effect == "weapon"]
                      + [s.data.values["bare_hands_attack"]])
         p_win = odds.duel_win_probability(attack, s.data.values["bare_hands_defense"],
-                                          apothecary=s.has_fresh(a.target, "apothecary") is not None)
+                                          apothecary=s.has_fresh(target, "apothecary") is not None)
         expected = float(6 * p_win - 1)  # catalogue Q1: E[Attacker] = 6P - 1
-        return expected - 0.5 + (0.3 if s.scores_[a.target] == max(s.scores_) else 0.0)
+        return expected - 0.5 + (0.3 if s.scores_[target] == max(s.scores_) else 0.0)
 
-    def _guard(self, s: HMState, a: Action) -> float:
+    def _guard(self, s: HMState, a: HMAction) -> float:
         d = s.duel
+        if d is None:
+            return 0.0
         attack = s.data.deck[d["aw"]].attack if d["aw"] is not None else s.data.values["bare_hands_attack"]
-        defense = min([s.data.deck[c].defense for c in s.hands[s.actor] if s.data.deck[c].effect == "weapon"]
+        defense = min([s.data.deck[c].defense for c in s.hands[s.player] if s.data.deck[c].effect == "weapon"]
                       + [s.data.values["bare_hands_defense"]])
         _, expected = odds.expected_points(attack, defense)
         return -float(expected)  # guard when the duel would cost me points
 
-    def _noguard(self, s: HMState, a: Action) -> float:
+    def _noguard(self, s: HMState, a: HMAction) -> float:
         return 0.0
 
-    def _weapon(self, s: HMState, a: Action) -> float:
+    def _weapon(self, s: HMState, a: Fight) -> float:
         if a.weapon is None:
             return 0.0
         card = s.data.by_name[a.weapon]
@@ -131,22 +138,25 @@ class HeuristicBot(Bot):
         mine = card.attack if attacking else card.defense
         return bare - mine - 0.1  # a lower threshold is better; never waste a worse weapon
 
-    def _apothecary(self, s: HMState, a: Action) -> float:
+    def _apothecary(self, s: HMState, a: HMAction) -> float:
         return 1.0
 
-    def _courtesan(self, s: HMState, a: Action) -> float:
-        return 1.0 if s.scores_[s.duel["att"]] >= s.scores_[s.actor] else -1.0
+    def _courtesan(self, s: HMState, a: HMAction) -> float:
+        d = s.duel
+        if d is None:
+            return 0.0
+        return 1.0 if s.scores_[d["att"]] >= s.scores_[s.player] else -1.0
 
-    def _keep(self, s: HMState, a: Action) -> float:
+    def _keep(self, s: HMState, a: Keep) -> float:
         if a.card is None:
             return 0.0
         card = s.data.by_name[a.card]
         return {"performance": 2.0, "duel": 1.5, "points": 1.5, "weapon": 1.0}.get(card.effect, 0.5)
 
 
-def make_bots(players: int, kind: str = "heuristic", seed: int = 0) -> list:
+def make_bots(players: int, kind: str = "heuristic", seed: int = 0) -> list[Bot]:
     """`players` bots of one kind ('heuristic' or 'random'), seeded seed, seed+1, ..."""
-    cls = HeuristicBot if kind == "heuristic" else RandomBot
+    cls: type[Bot] = HeuristicBot if kind == "heuristic" else RandomBot
     return [cls(seed + i) for i in range(players)]
 
 

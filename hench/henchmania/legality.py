@@ -6,6 +6,7 @@ positions that `CHECKS` accepts every one of them and refuses every other candid
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -23,10 +24,12 @@ from .actions import (
     Place,
     PlaceWithPorter,
     Play,
+    Roll,
     SkipExtra,
     TakeExtra,
     Use,
 )
+from .data import CardDef, GameData
 from .phases import PHASES
 from .state import HMState
 
@@ -42,13 +45,14 @@ def legal_actions(s: HMState) -> list[HMAction]:
 def _placements(s: HMState) -> list[HMAction]:
     """HM-020 free spots; HM-098 a Porter for full sites."""
     spots, sites = s.data.values["spots"][s.n], s.data.site_names
-    out, full = [], []
+    out: list[HMAction] = []
+    full: list[str] = []
     for site, row in zip(sites, s.pawns):
         if sum(row) >= spots:
             full.append(site)
         else:
             out.append(_place(site))
-    if full and s.has_fresh(s.actor, "porter") is not None:
+    if full and s.has_fresh(s.player, "porter") is not None:
         out += [_porter(site) for site in full]
     return out
 
@@ -70,7 +74,7 @@ def _distinct(s: HMState, cards: list[int]) -> list[str]:
 _NAMES: dict[int, tuple[Any, list[str]]] = {}
 
 
-def _names(data) -> list[str]:
+def _names(data: GameData) -> list[str]:
     """The name of each card id of `data` (cached per data object)."""
     hit = _NAMES.get(id(data))
     if hit is None or hit[0] is not data:
@@ -81,15 +85,16 @@ def _names(data) -> list[str]:
 # Actions are frozen values: the generator hands out one shared instance per distinct move.
 _play, _use = lru_cache(maxsize=None)(Play), lru_cache(maxsize=None)(Use)
 _replacing = lru_cache(maxsize=None)(lambda name, r: Play(name, replacing=r))
-_MAKE = {Play: _play, Use: _use}
+_MAKE: dict[type[Play | Use], Callable[..., Play | Use]] = {Play: _play, Use: _use}
 _fight = lru_cache(maxsize=None)(Fight)
 
 
 def _plays(s: HMState) -> list[HMAction]:
     """Phase 2 (HM-025, HM-035, HM-033, HM-038, HM-036), generated with the same rules as the checks."""
-    me, n = s.actor, s.n
+    me, n = s.player, s.n
     data = s.data
-    deck, by_name, out = data.deck, data.by_name, [PASS]
+    deck, by_name = data.deck, data.by_name
+    out: list[HMAction] = [PASS]
     opponents = [(me + i) % n for i in range(1, n)]
     names = _names(data)
     hand = set(map(names.__getitem__, s.hands[me]))
@@ -127,11 +132,12 @@ def _plays(s: HMState) -> list[HMAction]:
         for name in _distinct(s, fronts):
             card = by_name[name]
             targets = _targets(s, me, Use, card, opponents)
-            out += [a for a in targets if not _target_old_lady(s, a)] if card.effect == "old_lady" else targets
+            out += [a for a in targets if a.target is not None and not _target_old_lady(s, a, a.target)] \
+                if card.effect == "old_lady" else targets
     return out
 
 
-def _reserve_plays(s: HMState, me: int, card) -> list[HMAction]:
+def _reserve_plays(s: HMState, me: int, card: CardDef) -> list[HMAction]:
     mine = s.reserves[me]
     names = _names(s.data)
     have = [names[c] for c in mine].count(card.name)
@@ -143,7 +149,7 @@ def _reserve_plays(s: HMState, me: int, card) -> list[HMAction]:
             and (not used_only or any(c in s.exhausted for c in mine if names[c] == r))]
 
 
-def _targets(s: HMState, me: int, verb: type, card, opponents: list[int]) -> list[HMAction]:
+def _targets(s: HMState, me: int, verb: type[Play | Use], card: CardDef, opponents: list[int]) -> list[Play | Use]:
     """The targets of a card's effect (opponents clockwise from `me`)."""
     effect, name = card.effect, card.name
     make = _MAKE[verb]
@@ -158,28 +164,29 @@ def _targets(s: HMState, me: int, verb: type, card, opponents: list[int]) -> lis
         sites = s.data.site_names
         return [make(name, o, sites[i]) for o in opponents for i, row in enumerate(s.pawns) if row[o]]
     if effect == "old_lady":
-        return [make(name, o, s.name(s.trumps[o])) for o in opponents if s.trumps[o] is not None]
+        trumps = s.trumps
+        return [make(name, o, s.name(t)) for o in opponents if (t := trumps[o]) is not None]
     return [make(name)]
 
 
 def _weapons(s: HMState) -> list[HMAction]:
     deck = s.data.deck
-    return [_fight()] + [_fight(n) for n in _distinct(s, [c for c in s.hands[s.actor] if deck[c].effect == "weapon"])]
+    return [_fight(), *(_fight(n) for n in _distinct(s, [c for c in s.hands[s.player] if deck[c].effect == "weapon"]))]
 
 
 def _keeps(s: HMState) -> list[HMAction]:
-    return [Keep()] + [Keep(n) for n in _distinct(s, s.hands[s.actor])]
+    return [Keep(), *(Keep(n) for n in _distinct(s, s.hands[s.player]))]
 
 
 def _guard(s: HMState) -> list[HMAction]:
     return [PLAY_GUARD, NO_GUARD] if check_guard(s, PLAY_GUARD) is None else [NO_GUARD]
 
 
-def _window(kind: str):
+def _window(kind: str) -> Callable[[HMState], list[HMAction]]:
     return lambda s: list(WINDOWS[kind])
 
 
-_BY_PHASE = {"set_henchmen": _placements, "resolve_domination": _domination, "play_cards": _plays,
+_BY_PHASE: dict[str, Callable[[HMState], list[HMAction]]] = {"set_henchmen": _placements, "resolve_domination": _domination, "play_cards": _plays,
              "guard_window": _guard, "attacker_weapon": _weapons, "defender_weapon": _weapons,
              "apothecary_window": _window("apothecary"), "courtesan_window": _window("courtesan"),
              "discard_hands": _keeps, "game_end": lambda s: []}
@@ -241,7 +248,7 @@ def check_phase(s: HMState, a: HMAction) -> Violation | None:
         return None
     if s.phase == "play_cards" and a.kind == "weapon":
         return Violation("HM-054", "weapons are declared only inside a duel; play a Glove to start one")
-    return Violation(phase.rules[0], f"in '{phase.title}' that move is not open: {phase.help}")
+    return Violation(next(iter(phase.rules)), f"in '{phase.title}' that move is not open: {phase.help}")
 
 
 # -- phase 1 ---------------------------------------------------------------------------------------
@@ -249,7 +256,7 @@ def check_free_spot(s: HMState, a: Place) -> Violation | None:
     """HM-020: a site takes at most `spots` pawns (2/3/4/5 players: 4/5/7/8)."""
     taken = sum(s.pawns[s.site_index(a.site)])
     if taken >= s.spots():
-        extra = " or use a Porter from your Reserve" if s.has_fresh(s.actor, "porter") is not None else ""
+        extra = " or use a Porter from your Reserve" if s.has_fresh(s.player, "porter") is not None else ""
         return Violation("HM-020", f"the {a.site} is full ({taken} of {s.spots()} spots with {s.n} players); "
                                    f"choose a site with a free spot{extra}")
     return None
@@ -257,8 +264,8 @@ def check_free_spot(s: HMState, a: Place) -> Violation | None:
 
 def check_porter_ready(s: HMState, a: PlaceWithPorter) -> Violation | None:
     """HM-098: a Porter works from your Reserve, once until straightened (with HM-031, HM-036)."""
-    if s.has_fresh(s.actor, "porter") is None:
-        why = "your Porter has been used today" if s.has_in_reserve(s.actor, "porter") else "you have no unturned Porter in your Reserve"
+    if s.has_fresh(s.player, "porter") is None:
+        why = "your Porter has been used today" if s.has_in_reserve(s.player, "porter") else "you have no unturned Porter in your Reserve"
         return Violation("HM-098", why + "; place on a site with a free spot")
     return None
 
@@ -281,9 +288,9 @@ def check_dominated_site(s: HMState, a: TakeExtra | SkipExtra) -> Violation | No
 # -- phase 2 ---------------------------------------------------------------------------------------
 def check_in_hand(s: HMState, a: Play) -> Violation | None:
     """HM-025: phase 2 plays a card from your hand."""
-    if s.find(s.hands[s.actor], a.card, False) is None:
+    if s.find(s.hands[s.player], a.card, False) is None:
         where = " (it is in your Reserve: write 'use ...' for an 'At your turn' effect)" \
-            if s.find(s.reserves[s.actor], a.card) is not None else ""
+            if s.find(s.reserves[s.player], a.card) is not None else ""
         return Violation("HM-025", f"you hold no {a.card} in your hand{where}")
     return None
 
@@ -305,71 +312,75 @@ def check_target(s: HMState, a: Play | Use) -> Violation | None:
     targeted = a.kind == "use" or card.type == "action"  # Reserve and Trump cards are played plainly
     if not (targeted and card.effect in TARGETED):
         if a.target is not None or a.at is not None:
-            plain = Play(a.card, replacing=a.replacing) if a.kind == "play" else Use(a.card)
+            plain = Play(a.card, replacing=a.replacing) if isinstance(a, Play) else Use(a.card)
             return Violation("HM-091", f"the {a.card} only works for its own player and takes no target; write '{plain}'")
         return None
-    if a.target is None:
+    target = a.target
+    if target is None:
         return Violation(_NEEDS_TARGET[card.effect], f"the {a.card} needs an opponent: write e.g. "
-                                                     f"'{a.kind} {a.card} on {seat_name((s.actor + 1) % s.n)} ...'")
-    if a.target == s.actor:
+                                                     f"'{a.kind} {a.card} on {seat_name((s.player + 1) % s.n)} ...'")
+    if target == s.actor:
         rule = "HM-093" if card.effect == "traitor" else "HM-052" if card.effect == "duel" else "HM-091"
         return Violation(rule, f"the {a.card} is used against an opponent, never on yourself")
-    return _TARGET_CHECKS[card.effect](s, a)
+    return _TARGET_CHECKS[card.effect](s, a, target)
 
 
 _NEEDS_TARGET = {"duel": "HM-052", "poison": "HM-091", "steal_hand": "HM-090", "steal_reserve": "HM-035",
                  "traitor": "HM-099", "old_lady": "HM-107"}
 
 
-def _target_named_only(s: HMState, a: Play | Use) -> Violation | None:
+# The checks of a targeted effect, given the target seat (check_target has refused a missing one).
+def _target_named_only(s: HMState, a: Play | Use, target: int) -> Violation | None:
     if a.at is not None or getattr(a, "replacing", None) is not None:
         rule = "HM-052" if s.data.by_name[a.card].effect == "duel" else "HM-091"
-        return Violation(rule, f"the {a.card} names only the opponent: write '{a.kind} {a.card} on {seat_name(a.target)}'")
+        return Violation(rule, f"the {a.card} names only the opponent: write '{a.kind} {a.card} on {seat_name(target)}'")
     return None
 
 
-def _target_steal_hand(s: HMState, a: Play | Use) -> Violation | None:
-    backs = sorted({s.data.site_names[s.card(c).site] for c in s.hands[a.target]})
+def _target_steal_hand(s: HMState, a: Play | Use, target: int) -> Violation | None:
+    backs = sorted({s.data.site_names[s.card(c).site] for c in s.hands[target]})
     if a.at not in backs:
         have = f"its backs are {', '.join(backs)}" if backs else "that hand is empty"
-        return Violation("HM-090", f"{seat_name(a.target)} holds no card from the {a.at}; {have}")
+        return Violation("HM-090", f"{seat_name(target)} holds no card from the {a.at}; {have}")
     return None
 
 
-def _target_steal_reserve(s: HMState, a: Play | Use) -> Violation | None:
-    trump = s.trumps[a.target]
-    if trump is not None and s.name(trump) == a.at:
-        return Violation("HM-042", f"the {a.at} is {seat_name(a.target)}'s Trump card, and Trumps are immune to "
+def _target_steal_reserve(s: HMState, a: Play | Use, target: int) -> Violation | None:
+    trump, at = s.trumps[target], a.at
+    if trump is not None and s.name(trump) == at:
+        return Violation("HM-042", f"the {at} is {seat_name(target)}'s Trump card, and Trumps are immune to "
                                    "effects on Reserve cards")
-    if s.find(s.reserves[a.target], a.at) is None:
-        return Violation("HM-035", f"{seat_name(a.target)}'s Reserve holds no {a.at}")
-    card = s.data.by_name[a.at]
-    if s.count(s.reserves[s.actor], a.at) >= card.reserve_max:
-        return Violation("HM-035", f"your Reserve already holds the most {a.at} cards allowed ({card.reserve_max})")
-    if len(s.reserves[s.actor]) >= s.data.values["reserve_limit"]:
+    if at is None or s.find(s.reserves[target], at) is None:
+        return Violation("HM-035", f"{seat_name(target)}'s Reserve holds no {at}")
+    card = s.data.by_name[at]
+    me = s.player
+    if s.count(s.reserves[me], at) >= card.reserve_max:
+        return Violation("HM-035", f"your Reserve already holds the most {at} cards allowed ({card.reserve_max})")
+    if len(s.reserves[me]) >= s.data.values["reserve_limit"]:
         return Violation("HM-032", f"your Reserve is full ({s.data.values['reserve_limit']} cards), so it cannot "
                                    f"receive the {a.at}")
     return None
 
 
-def _target_traitor(s: HMState, a: Play | Use) -> Violation | None:
-    if a.at not in s.data.site_index or not s.pawns[s.site_index(a.at)][a.target]:
-        return Violation("HM-099", f"{seat_name(a.target)} has no Henchman on the {a.at} to take")
+def _target_traitor(s: HMState, a: Play | Use, target: int) -> Violation | None:
+    at = a.at
+    if at is None or at not in s.data.site_index or not s.pawns[s.site_index(at)][target]:
+        return Violation("HM-099", f"{seat_name(target)} has no Henchman on the {at} to take")
     return None
 
 
-def _target_old_lady(s: HMState, a: Play | Use) -> Violation | None:
-    trump = s.trumps[a.target]
+def _target_old_lady(s: HMState, a: Play | Use, target: int) -> Violation | None:
+    trump = s.trumps[target]
     if trump is None or s.name(trump) != a.at:
         theirs = f"; their Trump is the {s.name(trump)}" if trump is not None else ""
-        return Violation("HM-107", f"{seat_name(a.target)} has no Trump called {a.at}{theirs}")
+        return Violation("HM-107", f"{seat_name(target)} has no Trump called {a.at}{theirs}")
     if not s.card(trump).at_your_turn:
         return Violation("HM-107", f"the {a.at} works by itself when its moment comes (your Old Lady lends it to you "
                                    "then); at your turn she borrows only 'At your turn' effects")
     return None
 
 
-_TARGET_CHECKS = {"duel": _target_named_only, "poison": _target_named_only, "steal_hand": _target_steal_hand,
+_TARGET_CHECKS: dict[str, Callable[[HMState, Play | Use, int], Violation | None]] = {"duel": _target_named_only, "poison": _target_named_only, "steal_hand": _target_steal_hand,
                   "steal_reserve": _target_steal_reserve, "traitor": _target_traitor, "old_lady": _target_old_lady}
 
 
@@ -381,7 +392,7 @@ def check_reserve_max(s: HMState, a: Play) -> Violation | None:
             return None
         return Violation("HM-041" if card.type == "trump" else "HM-027",
                          f"a {card.type} card does not enter the Reserve, so nothing is discarded for it")
-    after = s.count(s.reserves[s.actor], a.card) + 1 - (a.replacing == a.card)
+    after = s.count(s.reserves[s.player], a.card) + 1 - (a.replacing == a.card)
     if after > card.reserve_max:
         return Violation("HM-035", f"your Reserve already holds {after - 1} {a.card} (its maximum is {card.reserve_max})")
     return None
@@ -391,7 +402,7 @@ def check_reserve_room(s: HMState, a: Play) -> Violation | None:
     """HM-033: a full Reserve must drop one card for a new one (HM-032, A7)."""
     if s.data.by_name[a.card].type != "reserve":
         return None
-    limit, mine = s.data.values["reserve_limit"], s.reserves[s.actor]
+    limit, mine = s.data.values["reserve_limit"], s.reserves[s.player]
     if len(mine) < limit:
         return None if a.replacing is None else Violation(
             "HM-033", f"your Reserve has room ({len(mine)} of {limit}); write 'play {a.card}'")
@@ -408,8 +419,9 @@ def check_reserve_room(s: HMState, a: Play) -> Violation | None:
 
 def check_use_source(s: HMState, a: Use) -> Violation | None:
     """HM-031: a Reserve effect works from your Reserve (or Trump slot), never from your hand."""
-    me = s.actor
-    in_front = s.find(s.reserves[me], a.card, False) is not None or (s.trumps[me] is not None and s.name(s.trumps[me]) == a.card)
+    me = s.player
+    trump = s.trumps[me]
+    in_front = s.find(s.reserves[me], a.card, False) is not None or (trump is not None and s.name(trump) == a.card)
     if not in_front:
         where = "; it is in your hand: play it into your Reserve first" if s.find(s.hands[me], a.card, False) is not None else ""
         return Violation("HM-031", f"you have no {a.card} in front of you{where}")
@@ -425,8 +437,9 @@ def check_at_your_turn(s: HMState, a: Use) -> Violation | None:
 
 def check_unturned(s: HMState, a: Use) -> Violation | None:
     """HM-036 HM-045: a turned (used) card waits until phase 3 straightens it."""
-    me = s.actor
-    fronts = s.reserves[me] + ([s.trumps[me]] if s.trumps[me] is not None else [])
+    me = s.player
+    trump = s.trumps[me]
+    fronts = s.reserves[me] + ([trump] if trump is not None else [])
     if all(cid in s.exhausted for cid in fronts if s.name(cid) == a.card):
         rule = "HM-045" if s.data.by_name[a.card].type == "trump" else "HM-036"
         return Violation(rule, f"your {a.card} is turned (already used today); it is straightened at the end of the day")
@@ -436,7 +449,7 @@ def check_unturned(s: HMState, a: Use) -> Violation | None:
 # -- duel and end of phase 2 ---------------------------------------------------------------------------
 def check_guard(s: HMState, a: HMAction) -> Violation | None:
     """HM-102: the Defender needs a Guard card in hand (HM-048: even after passing)."""
-    if not any(s.card(c).effect == "guard" for c in s.hands[s.actor]):
+    if not any(s.card(c).effect == "guard" for c in s.hands[s.player]):
         return Violation("HM-102", "you hold no Guard card; answer 'no Guard'")
     return None
 
@@ -448,12 +461,12 @@ def check_weapon(s: HMState, a: Fight) -> Violation | None:
     rule = "HM-054" if s.phase == "attacker_weapon" else "HM-056"
     if s.data.by_name[a.weapon].effect != "weapon":
         return Violation(rule, f"the {a.weapon} is not an Armory weapon; fight with an Armory card or 'fight bare-handed'")
-    if s.find(s.hands[s.actor], a.weapon, False) is None:
+    if s.find(s.hands[s.player], a.weapon, False) is None:
         return Violation(rule, f"you hold no {a.weapon}; fight with a weapon from your hand or 'fight bare-handed'")
     return None
 
 
-def check_roll(s: HMState, a) -> Violation | None:
+def check_roll(s: HMState, a: Roll) -> Violation | None:
     """HM-057 HM-060: 3 attack dice, one defense die per hit; each die shows 1 to 6 (M10)."""
     need, faces = s.dice_to_roll(), s.data.values["die_faces"]
     rule = "HM-057" if s.phase == "attack_roll" else "HM-060"
@@ -468,14 +481,14 @@ def check_roll(s: HMState, a) -> Violation | None:
 def check_window_card(s: HMState, a: HMAction) -> Violation | None:
     """HM-096 HM-092: each Apothecary or Courtesan cancels one wound while an unturned one and a wound remain."""
     kind = a.kind.removeprefix("no")
-    if s.fresh_count(s.actor, kind) == 0 or not s.duel["wounds"]:
+    if s.fresh_count(s.player, kind) == 0 or s.duel is None or not s.duel["wounds"]:
         return Violation("HM-096" if kind == "apothecary" else "HM-092", f"you have no unturned {kind.title()} for this wound")
     return None
 
 
 def check_keep(s: HMState, a: Keep) -> Violation | None:
     """HM-101: Nosy Parker keeps one card from your own hand."""
-    if a.card is not None and s.find(s.hands[s.actor], a.card, False) is None:
+    if a.card is not None and s.find(s.hands[s.player], a.card, False) is None:
         return Violation("HM-101", f"you hold no {a.card} to keep")
     return None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hench.core import Rng
 from hench.core.montecarlo import Estimate, estimate
 
@@ -17,6 +19,6 @@ def roll_duel(rng: Rng, attack: int, defense: int, apothecary: bool = False) -> 
 
 
 def duel_win_estimate(attack: int, defense: int, *, apothecary: bool = False, trials: int = 10_000,
-                      seed: int = 0, progress=None) -> Estimate:
+                      seed: int = 0, progress: Callable[[int], None] | None = None) -> Estimate:
     """Share of simulated duels the Attacker wins (at least one wound, HM-063)."""
     return estimate(lambda rng: roll_duel(rng, attack, defense, apothecary) >= 1, trials, seed, progress)

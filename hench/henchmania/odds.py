@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING, cast
 
 from hench.core import CHANCE, Dist
 
 from .data import GameData, load_data
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import HMState
 
 FACES = 6
 DICE = 3
@@ -74,8 +78,10 @@ def point_changes(attack: int, defense: int, *, apothecary: bool = False, data: 
 def expected_points(attack: int, defense: int, *, apothecary: bool = False, data: GameData | None = None) -> tuple[Fraction, Fraction]:
     """(E[Attacker's change], E[Defender's change]); e.g. 6P-1 and 2(1-r)^3-3r without Apothecary."""
     probs = point_changes(attack, defense, apothecary=apothecary, data=data).probabilities()
-    return (sum((p * a for (a, _), p in probs.items()), Fraction(0)),
-            sum((p * d for (_, d), p in probs.items()), Fraction(0)))
+    # Dist keeps its outcomes as Hashable; point_changes' outcomes are (Attacker's change, Defender's change)
+    pairs = cast(dict[tuple[int, int], Fraction], probs)
+    return (sum((p * a for (a, _), p in pairs.items()), Fraction(0)),
+            sum((p * d for (_, d), p in pairs.items()), Fraction(0)))
 
 
 def win_table(*, apothecary: bool = False, faces: int = FACES) -> dict[tuple[int, int], Fraction]:
@@ -131,7 +137,7 @@ def performance_points(kinds: int, data: GameData | None = None) -> int:
 
 
 # -- a live duel -----------------------------------------------------------------------------
-def live_duel_win_probability(state) -> Fraction | None:
+def live_duel_win_probability(state: HMState) -> Fraction | None:
     """P(the Attacker wins the duel in progress), once weapons are declared (at a roll phase), with the
     Defender using every unturned Apothecary (one wound each, HM-096) and no Courtesan. None elsewhere."""
     from .transitions import attack_value, defense_value

@@ -140,7 +140,7 @@ def _player_html(obs: dict[str, Any], seat: int, faces: list[str] | None, legal:
     backs = obs["hand_backs"][seat]
     hand = "".join(f"<span{_clickable(f'play {name}', legal, 'click to play this card') if name else ''}>"
                    f"{_card_chip(name, site_of[back])}</span>"
-                   for name, back in zip(faces or [None] * len(backs), backs)) or "<i>empty</i>"
+                   for name, back in zip(faces if faces is not None else [None] * len(backs), backs)) or "<i>empty</i>"
     reserve = "".join(_card_chip(c["name"], site_of[c["site"]], c["used"]) for c in obs["reserves"][seat]) or "<i>none</i>"
     trump = obs["trumps"][seat]
     trump_html = _card_chip(trump["name"], site_of[trump["site"]], trump["used"]) if trump else "<i>none</i>"

@@ -8,7 +8,7 @@ state's own seeded generator (`rng`, saved with the state).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from hench.core import CHANCE, InvalidStateError, State
 from hench.core.errors import HenchError
@@ -21,8 +21,58 @@ from .phases import DUEL_PHASES, PHASES, ROLL_PHASES, TIEBREAK_PHASES
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
+class Duel(TypedDict):
+    """`state.duel` while a duel is fought (a plain dict, saved as is; it exists exactly in the duel phases)."""
+
+    att: int  # the Attacker's seat
+    dfn: int  # the Defender's seat
+    glove: int | None  # card ids (None: none; a tie-break duel has no Glove)
+    guard: int | None
+    aw: int | None  # the Attacker's weapon (None: bare hands or not declared yet)
+    dw: int | None  # the Defender's weapon
+    aw_done: bool  # the Attacker has declared
+    hits: int
+    wounds: int
+    tb: bool  # a tie-break duel (HM-080)
+
+
+class TieBreak(TypedDict):
+    """`state.tiebreak` from the start of tie-break duels (HM-080..084); it stays after the end to be shown."""
+
+    pair: list[int]  # the two tied seats, the first attacks first
+    wounds: list[int]  # wounds each has inflicted in this round
+    leg: int  # 0: the first attacks, 1: the second
+    round: int
+
+
 class HMState(State):
     """A Henchmania position. Seats are 0..n-1 in clockwise order (M13); `phase` an id of PHASES."""
+
+    data: GameData
+    opts: dict[str, Any]
+    n: int
+    day: int
+    last_day: int
+    badge: int
+    scores_: list[int]
+    turn: int
+    actor: int | None  # the seat to act, CHANCE at a dice roll, None once the game is over
+    piles: list[list[int]]  # per site, card ids, the top card last
+    discards: list[list[int]]  # per site, in the order discarded (display only, HM-069)
+    hands: list[list[int]]
+    reserves: list[list[int]]
+    trumps: list[int | None]
+    exhausted: set[int]  # turned cards
+    pawns: list[list[int]]  # per site, pawns per seat
+    to_place: list[int]
+    held: list[list[int]]  # per seat, the owners of the pawns they took (A8)
+    passed: list[bool]
+    queue: list[Any]  # pending decisions: [seat, site], [seat, "apothecary"/"courtesan"] or a seat (see _queue_item)
+    duel: Duel | None
+    tiebreak: TieBreak | None
+    winner: int | None
+    events: list[str]
+    _mine: set[int] | None
 
     def __init__(self, data: GameData, opts: dict[str, Any], n: int):
         self.data, self.opts, self.n = data, opts, n
@@ -30,24 +80,24 @@ class HMState(State):
         self.scores_ = [data.values["start_score"]] * n
         self.phase, self.turn, self.actor = "game_setup", 0, 0
         sites = len(data.site_names)
-        self.piles: list[list[int]] = [[] for _ in range(sites)]
-        self.discards: list[list[int]] = [[] for _ in range(sites)]
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.reserves: list[list[int]] = [[] for _ in range(n)]
-        self.trumps: list[int | None] = [None] * n
-        self.exhausted: set[int] = set()
-        self.pawns: list[list[int]] = [[0] * n for _ in range(sites)]
+        self.piles = [[] for _ in range(sites)]
+        self.discards = [[] for _ in range(sites)]
+        self.hands = [[] for _ in range(n)]
+        self.reserves = [[] for _ in range(n)]
+        self.trumps = [None] * n
+        self.exhausted = set()
+        self.pawns = [[0] * n for _ in range(sites)]
         self.to_place = [0] * n
-        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.held = [[] for _ in range(n)]
         self.passed = [False] * n
-        self.queue: list[Any] = []
-        self.duel: dict[str, Any] | None = None
-        self.tiebreak: dict[str, Any] | None = None
-        self.winner: int | None = None
+        self.queue = []
+        self.duel = None
+        self.tiebreak = None
+        self.winner = None
         self.rng = 0
         self.events: list[str] = []
         self._legal = None
-        self._mine: set[int] | None = None  # None: every inner list is this state's own (see _mut)
+        self._mine = None  # None: every inner list is this state's own (see _mut)
 
     def _mut(self, outer: list[list[int]], i: int) -> list[int]:
         """The inner list `outer[i]` (outer one of piles/discards/hands/reserves/pawns/held), made this
@@ -110,6 +160,15 @@ class HMState(State):
     def num_players(self) -> int:
         return self.n
 
+    @property
+    def player(self) -> int:
+        """The seat of the player to act. Only a player's move reads it (its checks, moves and effects):
+        at a dice roll or after the end no player acts, and asking then is a bug."""
+        actor = self.actor
+        if actor is None or actor < 0:
+            raise RuntimeError(f"no player acts in phase {self.phase!r} (actor {actor!r})")
+        return actor
+
     # -- read-only queries the rule modules share ----------------------------------------
     def card(self, cid: int) -> CardDef:
         return self.data.deck[cid]
@@ -141,6 +200,13 @@ class HMState(State):
                 found = cid
         return found
 
+    def card_in(self, cards: list[int], name: str, prefer_fresh: bool = True) -> int:
+        """`find` for a card that must be there (a legal move names it): a missing one is a bug."""
+        cid = self.find(cards, name, prefer_fresh)
+        if cid is None:
+            raise RuntimeError(f"no {name} card among {cards}")
+        return cid
+
     def count(self, cards: list[int], name: str) -> int:
         deck = self.data.deck
         return sum(1 for cid in cards if deck[cid].name == name)
@@ -169,7 +235,8 @@ class HMState(State):
         """How many dice the chance node rolls: 3 to attack (HM-057), one per hit to defend (HM-060)."""
         if self.phase == "attack_roll":
             return self.data.values["attack_dice"]
-        return self.duel["hits"] if self.phase == "defense_roll" else 0
+        d = self.duel
+        return d["hits"] if self.phase == "defense_roll" and d is not None else 0
 
     # -- display (built from the observation in render.py) ---------------------------------
     def notation(self) -> str:
@@ -194,7 +261,7 @@ class HMState(State):
             "trumps": list(self.trumps), "exhausted": sorted(self.exhausted), "pawns": [list(p) for p in self.pawns],
             "to_place": list(self.to_place), "held": [list(h) for h in self.held], "passed": list(self.passed),
             "queue": [q if isinstance(q, int) else list(q) for q in self.queue],
-            "duel": None if duel is None else {k: duel[k] for k in DUEL_KEYS},
+            "duel": None if duel is None else dict(duel),  # its keys are DUEL_KEYS, in that order
             "tiebreak": None if self.tiebreak is None else {**self.tiebreak, "pair": list(self.tiebreak["pair"]),
                                                             "wounds": list(self.tiebreak["wounds"])},
             "winner": self.winner, "rng": self.rng, "events": list(self.events),
@@ -278,31 +345,31 @@ def _queue_item(v: Any, path: str, phase: str, n: int, nsites: int) -> Any:
     return [check_int(item[0], path, 0, n - 1), check_str(item[1], path, ("apothecary", "courtesan"))]
 
 
-def _duel(v: Any, n: int, ncards: int) -> dict[str, Any] | None:
+def _duel(v: Any, n: int, ncards: int) -> Duel | None:
     if v is None:
         return None
     r = Reader(v, "state.duel")
-    d = {"att": r.int("att", 0, n - 1), "dfn": r.int("dfn", 0, n - 1)}
-    for key in ("glove", "guard", "aw", "dw"):
-        d[key] = r.optional_int(key, 0, ncards - 1)
-    d["aw_done"] = r.bool("aw_done")
-    d["hits"], d["wounds"] = r.int("hits", 0, 20), r.int("wounds", 0, 20)
-    d["tb"] = r.bool("tb")
+    att, dfn = r.int("att", 0, n - 1), r.int("dfn", 0, n - 1)
+    glove, guard, aw, dw = (r.optional_int(key, 0, ncards - 1) for key in ("glove", "guard", "aw", "dw"))
+    aw_done = r.bool("aw_done")
+    hits, wounds = r.int("hits", 0, 20), r.int("wounds", 0, 20)
+    d = Duel(att=att, dfn=dfn, glove=glove, guard=guard, aw=aw, dw=dw, aw_done=aw_done, hits=hits, wounds=wounds,
+             tb=r.bool("tb"))
     r.done()
     if d["att"] == d["dfn"]:
         raise InvalidStateError("state.duel.dfn: a player cannot duel themselves")
     if d["wounds"] > d["hits"]:
         raise InvalidStateError("state.duel.wounds: more wounds than hits")
-    return {k: d[k] for k in DUEL_KEYS}
+    return d
 
 
-def _tiebreak(v: Any, n: int) -> dict[str, Any] | None:
+def _tiebreak(v: Any, n: int) -> TieBreak | None:
     if v is None:
         return None
     r = Reader(v, "state.tiebreak")
-    tb = {"pair": r.list("pair", lambda x, p: check_int(x, p, 0, n - 1), 2, 2),
-          "wounds": r.list("wounds", lambda x, p: check_int(x, p, 0, 100), 2, 2),
-          "leg": r.int("leg", 0, 1), "round": r.int("round", 1, 10**6)}
+    tb = TieBreak(pair=r.list("pair", lambda x, p: check_int(x, p, 0, n - 1), 2, 2),
+                  wounds=r.list("wounds", lambda x, p: check_int(x, p, 0, 100), 2, 2),
+                  leg=r.int("leg", 0, 1), round=r.int("round", 1, 10**6))
     r.done()
     return tb
 
@@ -322,7 +389,8 @@ def _cards_in_place(s: HMState) -> None:
              [(c, "hands") for h in s.hands for c in h] + [(c, "reserves") for r in s.reserves for c in r] + \
              [(c, "trumps") for c in s.trumps if c is not None]
     if s.duel:
-        places += [(s.duel[k], "duel") for k in ("glove", "guard", "aw", "dw") if s.duel[k] is not None]
+        d = s.duel
+        places += [(c, "duel") for c in (d["glove"], d["guard"], d["aw"], d["dw"]) if c is not None]
     ids = [c for c, _ in places]
     if sorted(ids) != list(range(len(deck))):
         raise InvalidStateError(f"state.piles/hands/reserves: the {len(deck)} cards should each be in exactly one place; "
@@ -373,5 +441,5 @@ def _turn(s: HMState) -> None:
         raise InvalidStateError("state.actor: the dice act exactly at a roll phase")
     if s.phase in ("resolve_domination", "discard_hands", "apothecary_window", "courtesan_window") and not s.queue:
         raise InvalidStateError(f"state.queue: phase {s.phase!r} needs a decision queue")
-    if s.phase == "defense_roll" and not s.duel["hits"]:
+    if s.phase == "defense_roll" and s.duel is not None and not s.duel["hits"]:
         raise InvalidStateError("state.duel.hits: a defense roll needs at least one hit")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -38,8 +39,9 @@ from .actions import (
     UseApothecary,
     UseCourtesan,
 )
+from .data import CardDef
 from .scoring import add_points, reserve_points
-from .state import HMState
+from .state import Duel, HMState, TieBreak
 
 
 @lru_cache(maxsize=64)
@@ -66,6 +68,40 @@ def apply(s: HMState, a: HMAction) -> None:
 
 
 # -- shared helpers --------------------------------------------------------------------------
+def present(cid: int | None, what: str) -> int:
+    """A card id the rules guarantee is there (a legal move names it, or a duel phase has it); None is a bug."""
+    if cid is None:
+        raise RuntimeError(f"no {what} where the rules guarantee one")
+    return cid
+
+
+def duel_of(s: HMState) -> Duel:
+    """The duel being fought: it exists in every duel phase (validate_state checks it on load)."""
+    d = s.duel
+    if d is None:
+        raise RuntimeError(f"no duel is being fought in phase {s.phase!r}")
+    return d
+
+
+def tiebreak_of(s: HMState) -> TieBreak:
+    tb = s.tiebreak
+    if tb is None:
+        raise RuntimeError(f"no tie-break is being played in phase {s.phase!r}")
+    return tb
+
+
+def target_of(a: Play | Use) -> int:
+    """The opponent a targeted card names (check_target refuses a move without one)."""
+    return present(a.target, f"opponent named in '{a}'")
+
+
+def at_of(a: Play | Use) -> str:
+    """The site or card a targeted card names on its opponent (check_target refuses a move without one)."""
+    if a.at is None:
+        raise RuntimeError(f"'{a}' names no site or card")
+    return a.at
+
+
 def draw(s: HMState, seat: int, site: int) -> int | None:
     """Top card of a site's pile into `seat`'s hand. An empty pile is first remade from its discards
     (HM-019, HM-022); a site with no card anywhere gives nothing (A12). Returns the card or None."""
@@ -109,7 +145,7 @@ def take_from(s: HMState, cards: list[int], name: str, prefer_used: bool = False
     if prefer_used:
         cid = next((c for c in cards if s.data.deck[c].name == name and c in s.exhausted), None)
     if cid is None:
-        cid = s.find(cards, name)
+        cid = s.card_in(cards, name)
     cards.remove(cid)
     return cid
 
@@ -142,10 +178,10 @@ def next_placement(s: HMState) -> None:
 
 def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
-    me, site = s.actor, s.site_index(a.site)
+    me, site = s.player, s.site_index(a.site)
     porter = type(a) is PlaceWithPorter
     if porter:
-        s.exhausted = s.exhausted | {s.has_fresh(me, "porter")}  # HM-098, HM-036
+        s.exhausted = s.exhausted | {present(s.has_fresh(me, "porter"), "unturned Porter")}  # HM-098, HM-036
     owner = s._mut(s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
     if owner == me:
         s.to_place = s.to_place[:]
@@ -223,16 +259,17 @@ def next_turn(s: HMState) -> None:
     end_play(s)
 
 
-def do_pass(s: HMState, a) -> None:
+def do_pass(s: HMState, a: Pass) -> None:
     """HM-047: a player who passes plays no more cards this day."""
+    me = s.player
     s.passed = s.passed[:]
-    s.passed[s.actor] = True
-    log(s, f"{seat_name(s.actor)} passes")
+    s.passed[me] = True
+    log(s, f"{seat_name(me)} passes")
     next_turn(s)
 
 
-def do_play(s: HMState, a) -> None:
-    me = s.actor
+def do_play(s: HMState, a: Play) -> None:
+    me = s.player
     cid = take_from(s, s._mut(s.hands, me), a.card)
     card = s.data.deck[cid]
     if card.type == "reserve":
@@ -240,8 +277,9 @@ def do_play(s: HMState, a) -> None:
     elif card.type == "trump":
         play_trump(s, me, cid)
     elif card.effect == "duel":
-        log(s, f"{seat_name(me)} plays a Glove: {seat_name(a.target)} must accept the duel")
-        start_duel(s, me, a.target, cid)  # HM-052/053
+        target = target_of(a)
+        log(s, f"{seat_name(me)} plays a Glove: {seat_name(target)} must accept the duel")
+        start_duel(s, me, target, cid)  # HM-052/053
         return
     else:
         discard(s, cid)  # HM-028: an Action card goes to its site's discard, its effect at once (HM-027)
@@ -250,7 +288,7 @@ def do_play(s: HMState, a) -> None:
     next_turn(s)
 
 
-def play_reserve(s: HMState, me: int, cid: int, a) -> None:
+def play_reserve(s: HMState, me: int, cid: int, a: Play) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
         discard(s, take_from(s, s._mut(s.reserves, me), a.replacing, prefer_used=True))
@@ -270,33 +308,36 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     log(s, f"{seat_name(me)} takes the Trump {s.name(cid)}")
 
 
-def steal_hand(s: HMState, me: int, a, card: Any = None) -> None:
+def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """HM-090: take a card from an opponent's hand, chosen by its back (site), face unseen."""
-    site = s.site_index(a.at)
-    pool = [cid for cid in s.hands[a.target] if s.data.deck[cid].site == site]
+    target, at = target_of(a), at_of(a)
+    site = s.site_index(at)
+    pool = [cid for cid in s.hands[target] if s.data.deck[cid].site == site]
     cid = pool[s._random_index(len(pool))]
-    s._mut(s.hands, a.target).remove(cid)
+    s._mut(s.hands, target).remove(cid)
     s._mut(s.hands, me).append(cid)
-    log(s, f"{seat_name(me)} takes a {a.at} card from {seat_name(a.target)}'s hand")
+    log(s, f"{seat_name(me)} takes a {at} card from {seat_name(target)}'s hand")
 
 
-def steal_reserve(s: HMState, me: int, a, card: Any = None) -> None:
+def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
-    cid = take_from(s, s._mut(s.reserves, a.target), a.at, prefer_used=False)
+    target, at = target_of(a), at_of(a)
+    cid = take_from(s, s._mut(s.reserves, target), at, prefer_used=False)
     if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
         s.exhausted = s.exhausted - {cid}
     s._mut(s.reserves, me).append(cid)
-    log(s, f"{seat_name(me)} takes {a.at} from {seat_name(a.target)}'s Reserve")
+    log(s, f"{seat_name(me)} takes {at} from {seat_name(target)}'s Reserve")
 
 
-def traitor(s: HMState, me: int, a, card: Any = None) -> None:
+def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
-    s._mut(s.pawns, s.site_index(a.at))[a.target] -= 1
-    s._mut(s.held, me).append(a.target)
-    log(s, f"{seat_name(me)} takes {seat_name(a.target)}'s Henchman from the {a.at}")
+    target, at = target_of(a), at_of(a)
+    s._mut(s.pawns, s.site_index(at))[target] -= 1
+    s._mut(s.held, me).append(target)
+    log(s, f"{seat_name(me)} takes {seat_name(target)}'s Henchman from the {at}")
 
 
-def brawl(s: HMState, me: int, a, card: Any = None) -> None:
+def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Brawl (M14): every other player discards one random hand card, except Penitent owners (HM-105)."""
     for seat in s.seats_from(me)[1:]:
         if s.has_in_reserve(seat, "penitent"):
@@ -307,33 +348,36 @@ def brawl(s: HMState, me: int, a, card: Any = None) -> None:
             log(s, f"{seat_name(seat)} discards {s.name(cid)} in the Brawl")
 
 
-def gain_points(s: HMState, me: int, a, card: Any) -> None:
+def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points)
     log(s, f"{seat_name(me)} gains {card.points} points")
 
 
-ACTION_EFFECTS = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
+ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
                   "gain_points": gain_points}
 
 
-def do_use(s: HMState, a) -> None:
+def do_use(s: HMState, a: Use) -> None:
     """HM-038: an 'At your turn' effect from the Reserve or Trump is the whole turn."""
-    me = s.actor
-    mine = s.trumps[me] if s.trumps[me] is not None and s.name(s.trumps[me]) == a.card else None
-    cid = mine if mine is not None else s.find(s.reserves[me], a.card)
+    me = s.player
+    trump = s.trumps[me]
+    mine = trump if trump is not None and s.name(trump) == a.card else None
+    cid = mine if mine is not None else s.card_in(s.reserves[me], a.card)
     card = s.data.deck[cid]
     if card.effect == "poison":  # HM-030: a card that is discarded to work
+        target = target_of(a)
         s._mut(s.reserves, me).remove(cid)
         discard(s, cid)
-        add_points(s, a.target, -card.points)
-        log(s, f"{seat_name(me)} discards {a.card}: {seat_name(a.target)} loses {card.points} points")
+        add_points(s, target, -card.points)
+        log(s, f"{seat_name(me)} discards {a.card}: {seat_name(target)} loses {card.points} points")
     else:
         if card.exhausts:
             s.exhausted = s.exhausted | {cid}  # HM-036 / HM-045
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
-            log(s, f"{seat_name(me)} uses {a.card} to borrow {seat_name(a.target)}'s {a.at}")
-            trump_effect(s, me, s.data.deck[s.trumps[a.target]])
+            target = target_of(a)
+            log(s, f"{seat_name(me)} uses {a.card} to borrow {seat_name(target)}'s {a.at}")
+            trump_effect(s, me, s.data.deck[present(s.trumps[target], "Trump to borrow")])
             next_turn(s)
             return
         log(s, f"{seat_name(me)} uses {a.card}")
@@ -344,7 +388,7 @@ def do_use(s: HMState, a) -> None:
     next_turn(s)
 
 
-def trump_effect(s: HMState, me: int, card: Any) -> None:
+def trump_effect(s: HMState, me: int, card: CardDef) -> None:
     if card.effect == "draw_card":
         if draw(s, me, card.site) is not None:
             log(s, f"{seat_name(me)} draws a {s.data.site_names[card.site]} card")
@@ -378,7 +422,7 @@ def next_keeper(s: HMState) -> None:
         end_of_day(s)
 
 
-def do_keep(s: HMState, a) -> None:
+def do_keep(s: HMState, a: Keep) -> None:
     seat = s.queue[0]
     s.queue = s.queue[1:]
     discard_hand(s, seat, a.card)
@@ -436,7 +480,7 @@ def finish(s: HMState, winner: int) -> None:
 
 
 # -- duels ---------------------------------------------------------------------------------------
-def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False) -> dict[str, Any]:
+def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False) -> Duel:
     return {"att": att, "dfn": dfn, "glove": glove, "guard": None, "aw": None, "dw": None, "aw_done": False,
             "hits": 0, "wounds": 0, "tb": tb}
 
@@ -453,31 +497,31 @@ def start_duel(s: HMState, att: int, dfn: int, glove: int) -> None:
     set_step(s, first, dfn if first == "guard_window" else att)
 
 
-def do_guard(s: HMState, a) -> None:
+def do_guard(s: HMState, a: PlayGuard) -> None:
     """HM-102/103 (M14): the Guard cancels the duel; a laid Armory card goes back to the Attacker's hand."""
-    d = s.duel
+    d = duel_of(s)
     cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
     s._mut(s.hands, d["dfn"]).remove(cid)
     if d["aw"] is not None:
         s._mut(s.hands, d["att"]).append(d["aw"])
         log(s, f"{seat_name(d['att'])} takes the {s.name(d['aw'])} back")
     discard(s, cid)
-    discard(s, d["glove"])
+    discard(s, present(d["glove"], "Glove"))  # a Guard never answers a tie-break duel (which has no Glove)
     log(s, f"{seat_name(d['dfn'])} plays a Guard: the duel is off, no points move")
     end_duel(s)
 
 
-def do_noguard(s: HMState, a) -> None:
-    d = s.duel
+def do_noguard(s: HMState, a: NoGuard) -> None:
+    d = duel_of(s)
     if d["aw_done"]:
         set_step(s, "defender_weapon", d["dfn"])
     else:
         set_step(s, "attacker_weapon", d["att"])
 
 
-def do_weapon(s: HMState, a) -> None:
+def do_weapon(s: HMState, a: Fight) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
-    d, me = s.duel, s.actor
+    d, me = duel_of(s), s.player
     cid = take_from(s, s._mut(s.hands, me), a.weapon) if a.weapon is not None else None
     log(s, f"{seat_name(me)} fights with the {a.weapon}" if a.weapon else f"{seat_name(me)} fights bare-handed")
     if s.phase == "attacker_weapon":
@@ -501,13 +545,14 @@ def lent_trump(s: HMState, seat: int, effect: str) -> int | None:
 
 def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
     """Points of `seat`'s own Trump with this effect, or of the one the Old Lady lends (turning her if `turn`)."""
-    if s.trump_effect(seat) == effect:
-        return s.data.deck[s.trumps[seat]].points
+    own = s.trumps[seat]
+    if own is not None and s.data.deck[own].effect == effect:  # s.trump_effect(seat) == effect
+        return s.data.deck[own].points
     lent = lent_trump(s, seat, effect)
     if lent is None:
         return 0
     if turn:
-        s.exhausted = s.exhausted | {s.has_fresh(seat, "old_lady")}  # HM-036: she turns when she lends it
+        s.exhausted = s.exhausted | {present(s.has_fresh(seat, "old_lady"), "unturned Old Lady")}  # HM-036: she turns when she lends it
         log(s, f"{seat_name(seat)}'s Old Lady borrows the {s.name(lent)}")
     return s.data.deck[lent].points
 
@@ -518,7 +563,7 @@ def bare_bonus(s: HMState, seat: int, turn: bool = False) -> int:
 
 def attack_value(s: HMState) -> int:
     """HM-058/059: the weapon's Attack value, or the bare-hands value (M2)."""
-    d = s.duel
+    d = duel_of(s)
     if d["aw"] is not None:
         return s.data.deck[d["aw"]].attack
     return max(1, s.data.values["bare_hands_attack"] - bare_bonus(s, d["att"]))
@@ -526,14 +571,14 @@ def attack_value(s: HMState) -> int:
 
 def defense_value(s: HMState) -> int:
     """HM-061/062: the weapon's Defense value, or the bare-hands value (M3)."""
-    d = s.duel
+    d = duel_of(s)
     if d["dw"] is not None:
         return s.data.deck[d["dw"]].defense
     return max(1, s.data.values["bare_hands_defense"] - bare_bonus(s, d["dfn"]))
 
 
-def do_roll(s: HMState, a) -> None:
-    d = s.duel
+def do_roll(s: HMState, a: Roll) -> None:
+    d = duel_of(s)
     if s.phase == "attack_roll":
         value = attack_value(s)
         if d["aw"] is None:
@@ -556,7 +601,7 @@ def do_roll(s: HMState, a) -> None:
 
 def open_windows(s: HMState) -> None:
     """HM-096: the Defender's Apothecary; HM-092: other players' Courtesans (not in tie-breaks)."""
-    d = s.duel
+    d = duel_of(s)
     s.queue = []
     if d["wounds"]:  # HM-096: each unused Apothecary may cancel one wound
         s.queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
@@ -567,7 +612,7 @@ def open_windows(s: HMState) -> None:
 
 
 def next_window(s: HMState) -> None:
-    d = s.duel
+    d = duel_of(s)
     while s.queue and d["wounds"]:
         seat, kind = s.queue[0]
         if s.has_fresh(seat, kind) is not None:
@@ -578,23 +623,23 @@ def next_window(s: HMState) -> None:
     outcome(s)
 
 
-def do_window(s: HMState, a) -> None:
+def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCourtesan) -> None:
     """Use or decline an Apothecary / Courtesan: each cancels one wound and turns (HM-036)."""
-    d = s.duel
+    d = duel_of(s)
     seat, what = s.queue[0]
     s.queue = s.queue[1:]
     if type(a) is UseApothecary or type(a) is UseCourtesan:
-        s.exhausted = s.exhausted | {s.has_fresh(seat, what)}
+        s.exhausted = s.exhausted | {present(s.has_fresh(seat, what), f"unturned {what}")}
         d["wounds"] -= 1
         log(s, f"{seat_name(seat)}'s {what.title()} cancels a wound ({d['wounds']} left)")
     next_window(s)
 
 
 def outcome(s: HMState) -> None:
-    if s.duel["tb"]:
+    d, v = duel_of(s), s.data.values
+    if d["tb"]:
         tiebreak_leg_done(s)
         return
-    d, v = s.duel, s.data.values
     att, dfn, wounds = d["att"], d["dfn"], d["wounds"]
     if wounds >= 1:  # HM-063/065/066
         bonus = trump_bonus(s, att, "duel_bonus", turn=True)
@@ -612,7 +657,7 @@ def outcome(s: HMState) -> None:
 
 
 def end_duel(s: HMState) -> None:
-    s.turn = s.duel["att"]
+    s.turn = duel_of(s)["att"]
     s.duel = None
     next_turn(s)
 
@@ -626,16 +671,16 @@ def start_tiebreak(s: HMState, first: int, second: int) -> None:
 
 
 def start_leg(s: HMState) -> None:
-    tb = s.tiebreak
+    tb = tiebreak_of(s)
     att, dfn = tb["pair"][tb["leg"]], tb["pair"][1 - tb["leg"]]
-    s.duel = new_duel(att, dfn, None, tb=True)
-    s.duel["aw_done"] = True
+    d = s.duel = new_duel(att, dfn, None, tb=True)
+    d["aw_done"] = True
     set_step(s, "attack_roll", CHANCE)
 
 
 def tiebreak_leg_done(s: HMState) -> None:
     """HM-082: more wounds over the two fights wins; HM-084: equal means another pair of duels."""
-    tb, d = s.tiebreak, s.duel
+    tb, d = tiebreak_of(s), duel_of(s)
     tb["wounds"][tb["leg"]] += d["wounds"]
     log(s, f"tie-break: {seat_name(d['att'])} inflicts {d['wounds']} wound(s)")
     if tb["leg"] == 0:
@@ -644,7 +689,7 @@ def tiebreak_leg_done(s: HMState) -> None:
         return
     w0, w1 = tb["wounds"]
     if w0 == w1:
-        tb.update(wounds=[0, 0], leg=0, round=tb["round"] + 1)
+        tb["wounds"], tb["leg"], tb["round"] = [0, 0], 0, tb["round"] + 1
         log(s, "tie-break wounds are equal: another pair of duels")
         start_leg(s)
         return
@@ -652,7 +697,8 @@ def tiebreak_leg_done(s: HMState) -> None:
     finish(s, tb["pair"][0] if w0 > w1 else tb["pair"][1])
 
 
-HANDLERS = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
+# dispatch by the action's class: each handler takes its own action class
+HANDLERS: dict[type[HMAction], Callable[[HMState, Any], None]] = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
             Play: do_play, Use: do_use, Pass: do_pass, Keep: do_keep, PlayGuard: do_guard, NoGuard: do_noguard,
             Fight: do_weapon, Roll: do_roll, UseApothecary: do_window, NoApothecary: do_window,
             UseCourtesan: do_window, NoCourtesan: do_window}
