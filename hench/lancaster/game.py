@@ -68,9 +68,6 @@ def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng) -> tuple[list[str
 def start(players: int, seed: int | None, modules: str, parliament: bool, data: str | None,
           first_player: int | None) -> LancasterState:
     mods = parse_modules(modules)
-    if players == 2:
-        raise InvalidOptionError("2 players need the ally model (catalogue 8.2 L12; rules LH-065..LH-073, LH-097..LH-100), "
-                                 "which is not built yet: play with 3 to 5 players")
     if first_player is not None and not (isinstance(first_player, int) and not isinstance(first_player, bool)
                                          and 0 <= first_player < players):
         raise InvalidOptionError(f"first_player should be None (drawn) or a seat 0..{players - 1}, not {first_player!r}")
@@ -111,7 +108,20 @@ def start(players: int, seed: int | None, modules: str, parliament: bool, data: 
     return s
 
 
-GAME = Game(
+TWO_PLAYERS = ("2 players need the ally model (catalogue 8.2 L12; rules LH-065..LH-073, LH-097..LH-100), which is "
+               "not built yet: play with 3 to 5 players")
+
+
+class LancasterGame(Game):
+    """The uniform `Game`, saying why 2 players are refused (the ally model is not built)."""
+
+    def new_game(self, players: int = 3, seed: int | None = None, **options: Any) -> LancasterState:  # type: ignore[override]
+        if players == 2 and not isinstance(players, bool):
+            raise InvalidOptionError(TWO_PLAYERS)
+        return super().new_game(players, seed, **options)  # type: ignore[return-value]
+
+
+GAME = LancasterGame(
     id="lancaster", title="Lancaster: Henry V - The Power of the King (on the Lancaster-Lite stand-in)",
     min_players=3, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
     turn_rule="LH-015", end_rule="LH-093", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,

@@ -1,0 +1,91 @@
+"""Setup and module options: LH-001..LH-013, LH-075..LH-079, LH-101..LH-105; 2 players refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from hench.core import InvalidOptionError, random_playout
+from hench.lancaster import GAME, STAND_IN, observation
+from hench.lancaster.data import default_data
+
+from .helpers import new
+
+
+@pytest.mark.rule("LH-003", "LH-101")
+@pytest.mark.parametrize("modules", ["LK", "KC+LK", "KR+LK"])
+def test_laws_of_the_king_alone_are_refused_citing_the_rule(modules):
+    with pytest.raises(InvalidOptionError, match="LH-003"):
+        GAME.new_game(players=3, modules=modules)
+
+
+@pytest.mark.rule("LH-001", "LH-002")
+@pytest.mark.parametrize("modules", ["none", "KC", "KR", "KC+KR", "KC+KR+LK"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_module_combination_plays_to_the_end(modules, players):
+    final, steps = random_playout(GAME.new_game(players=players, seed=players, modules=modules), seed=players)
+    assert final.is_terminal and steps > 20 and final.winners()
+    assert final.d["round"] == default_data().rounds
+    assert ("KC" in modules) == any(r["seals"] or r["bishops"] for r in final.d["res"]) or "KC" not in modules
+
+
+@pytest.mark.rule("LH-065", "LH-066", "LH-067", "LH-068", "LH-069", "LH-070", "LH-071", "LH-072", "LH-073",
+                  "LH-097", "LH-098", "LH-099", "LH-100")
+def test_two_players_are_refused_until_the_ally_model_exists():
+    """The 2-player rules need the ally model (catalogue L12), not built: the engine refuses 2 players and
+    says why (these rules are cited only by this refusal; they are not implemented)."""
+    with pytest.raises(InvalidOptionError, match=r"ally model.*LH-065") as err:
+        GAME.new_game(players=2)
+    assert "3 to 5 players" in str(err.value)
+
+
+@pytest.mark.rule("LH-010", "LH-011", "LH-012", "LH-009", "LH-013")
+@pytest.mark.parametrize("players,bishops", [(3, 5), (4, 7), (5, 9)])
+def test_court_setup(players, bishops):
+    s = new(players, "KC")
+    assert s.d["supply"]["bishops"] == bishops
+    assert s.d["supply"] | {} == {"shield": 2, "archer": 3, "tudor": 3, "seals": 24, "bishops": bishops}
+    assert s.d["lord"] == ["court"] * players and s.d["holders"] == [-1, -1, -1]
+    assert all(r["vm"] == 2 for r in s.d["res"])
+    assert all(r["vm"] == 1 for r in new(players, "KR").d["res"])  # base: 1 VM (L4)
+    assert s.phase == "place" and any(a.kind == "apply" for a in s.legal_actions())
+
+
+@pytest.mark.rule("LH-076", "LH-078", "LH-079")
+@pytest.mark.parametrize("players,per_space,neutral,box", [(3, 3, 3, 11), (4, 4, 2, 2), (5, 4, 0, 2)])
+def test_resentment_setup(players, per_space, neutral, box):
+    s = new(players, "KR")
+    assert s.d["track"] == [per_space] * 9 and s.d["neutral"] == neutral and s.d["box"] == box
+    assert any(a.kind == "tower" for a in s.legal_actions())
+    assert not any(a.kind == "tower" for a in new(players, "KC").legal_actions())
+
+
+@pytest.mark.rule("LH-102", "LH-103", "LH-105")
+def test_king_laws_replace_groups_two_and_three():
+    s = GAME.new_game(players=3, seed=4, modules="KC+KR+LK")
+    deck = s.d["law_deck"]
+    assert sorted(x for x in deck if x.startswith("LK")) == [f"LK-{i}" for i in range(1, 9)]
+    assert not any(x.startswith(("B2", "B3")) for x in deck)
+    assert [x[:2] for x in deck[:3]] == ["B1"] * 3 and all(x.startswith("B4") for x in deck[-4:])
+    assert s.d["current"] == ["B0-1", "B0-2", "B0-3"]
+    base = GAME.new_game(players=3, seed=4, modules="KC+KR")
+    assert not any(x.startswith("LK") for x in base.d["law_deck"])
+
+
+@pytest.mark.rule("LH-104")
+def test_other_law_groups_come_from_your_own_data_file(tmp_path):
+    """Option 2 (combining law groups, The New Laws) is not built in; a person's own data file can
+    replace the base law cards and group sizes."""
+    text = "\n".join(f'[[law]]\nid = "B{g}-{i}"\ngroup = {g}\neffect = "all_gain"\nresource = "pp"\namount = 1\n'
+                     f'text = "new law"\nstatus = "assumption"\nsource = "assumed"\nnote = ""\n'
+                     for g, n in enumerate((3, 3, 4, 4, 4)) for i in range(1, n + 1))
+    path = tmp_path / "laws.toml"
+    path.write_text(text)
+    s = GAME.new_game(players=3, seed=1, modules="KC+KR", data=str(path))
+    assert s.data.law("B4-4").text == "new law"
+
+
+def test_the_stand_in_is_said_plainly():
+    s = new()
+    assert "stand-in" in observation(s, None)["stand_in"] and "stand-in" in s._repr_html_()
+    assert "not the published" in STAND_IN
+    assert "stand-in" in GAME.title.lower() or "Lite" in GAME.title
