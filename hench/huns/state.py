@@ -8,10 +8,12 @@ and transitions.py, reached through the `Game` record.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hench.core import CHANCE, InvalidStateError, State
 from hench.core.schema import Reader, check_int, check_str
 
-from .data import COLOURS, LETTERS, HunsData, HunsDataError, data_from_document, default_data
+from .data import BLACK, COLOURS, LETTERS, RED, HunsData, HunsDataError, data_from_document, default_data
 from .phases import CHANCE_PHASES, PHASES
 
 CUBES_PER_COLOUR = 24  # HU-007
@@ -144,12 +146,12 @@ class HunsState(State):
         return {
             "die": colour(self.die), "value": self.value, "action_done": self.action_done,
             "raid_done": self.raid_done, "reroll_done": self.reroll_done, "wild_used": self.wild_used,
-            "resume": self.resume, "holding": list(self.holding), "paused": list(self.paused), "hand": [self.card_id(x) for x in self.hand],
+            "resume": self.resume, "holding": list(self.holding), "hand": [self.card_id(x) for x in self.hand],
             "hand_deck": colour(self.hand_deck), "curse": self.card_id(self.curse) if self.curse >= 0 else None,
             "curse_from": self.curse_from, "curse_to": self.curse_to, "sent_back": self.sent_back,
             "replace_slot": self.replace_slot, "reroll": colour(self.reroll), "setup_queue": list(self.setup_queue),
             "played": self.card_id(self.played) if self.played >= 0 else None, "order_for": self.order_for,
-        }
+        } | ({"paused": list(self.paused)} if any(self.paused) else {})  # only while a Raid interrupts a Pillage (HU-072)
 
     def _camp_dict(self, camp: Camp) -> dict:
         wagons = []
@@ -221,10 +223,13 @@ class HunsState(State):
 
 
 # -- reading a saved state (every problem is an InvalidStateError naming the field) -----------------
-def _ids(ids: dict[str, int], what: str):
-    def read(v, path):
+def _ids(ids: dict[str, int], what: str) -> Callable[[object, str], int]:
+    names = list(ids)
+    allowed = f"one of the {len(names)} {what} ids of the save's data ({names[0]} .. {names[-1]})" if names else f"a {what} id"
+
+    def read(v: object, path: str) -> int:
         if not isinstance(v, str) or v not in ids:
-            raise InvalidStateError(f"{path} should be a {what} id, got {v!r}")
+            raise InvalidStateError(f"{path} should be {allowed}, got {v!r}")
         return ids[v]
     return read
 
@@ -264,8 +269,10 @@ def _read_turn(s: HunsState, r: Reader, n: int) -> None:
     s.wild_used = r.int("wild_used", 0, 100)
     s.resume = r.str("resume", RESUMES)
     s.holding = r.list("holding", lambda v, p: check_int(v, p, 0, CUBES_PER_COLOUR), 5, 5)
-    # saves made before HU-072's mid-placement Raids have no "paused": nothing was set aside
+    # "paused" is written only while a Raid interrupts a Pillage (so saves from before it read back whole)
     s.paused = tuple(r.list("paused", lambda v, p: check_int(v, p, 0, CUBES_PER_COLOUR), 5, 5)) if r.optional("paused") else NO_CUBES
+    if r.optional("paused") and not any(s.paused):
+        raise r.fail("paused", "is written only while a Raid interrupts a Pillage, with the cubes set aside; leave it out otherwise")
     s.hand = tuple(r.list("hand", card, 0, 60))
     s.hand_deck = _opt_colour(r, "hand_deck")
     cur = r.raw("curse")
@@ -323,82 +330,166 @@ def _letters(text: str, path: str) -> list[int]:
 
 def validate_state(s: HunsState) -> None:
     """The invariants a save must keep: conservation of cubes, cards and Wagons, and the links
-    between the turn's fields. Raises InvalidStateError naming the field."""
-    expected_out = CUBES_PER_COLOUR - RESERVE_BY_PLAYERS[s.n]
-    for c, total in enumerate(s.cube_totals()):
-        if total != CUBES_PER_COLOUR - expected_out:
-            raise InvalidStateError(f"{COLOURS[c]} cubes do not add up: {total} in play, expected {CUBES_PER_COLOUR - expected_out}")
-    cards = s.card_locations()
-    if sorted(cards) != list(range(len(s.data.cards))):
-        raise InvalidStateError("the cards do not add up: a card is missing or appears twice")
-    if sorted(s.removed) != [i for i, c in enumerate(s.data.cards) if c.min_players > s.n]:
-        raise InvalidStateError(f"the removed cards are not the ones marked for more than {s.n} players (HU-013..HU-015)")
-    if sorted(s.wagon_locations()) != list(range(len(s.data.wagons))):
-        raise InvalidStateError("the Wagons do not add up: a Wagon is missing or appears twice")
+    between the turn's fields. Raises InvalidStateError naming the field path (as in the save,
+    from `state`) and what is allowed there."""
+    _check_cubes(s)
+    _check_places(s, "card", _card_places(s), len(s.data.cards), s.card_id,
+                  "one of state.decks, state.removed, state.turn_state.hand or .curse, or a state.camps[i].cards")
+    want = [i for i, c in enumerate(s.data.cards) if c.min_players > s.n]
+    if sorted(s.removed) != want:
+        raise InvalidStateError(f"state.removed is {[s.card_id(x) for x in s.removed]}; with {s.n} players it must hold exactly "
+                                f"the cards marked for more players: {[s.card_id(x) for x in want]} (HU-013..HU-016)")
+    _check_places(s, "Wagon", _wagon_places(s), len(s.data.wagons), s.wagon_id,
+                  "one of state.wagon_deck, state.display, a state.camps[i].wagons[k] or a state.camps[i].dispatched")
     for i, deck in enumerate(s.decks):
-        if any(s.data.cards[x].colour != i for x in deck):
-            raise InvalidStateError(f"the {COLOURS[i]} deck holds a card of another colour")
+        for j, x in enumerate(deck):
+            if s.data.cards[x].colour != i:
+                raise InvalidStateError(f"state.decks.{COLOURS[i]}[{j}] is {s.card_id(x)}, a {COLOURS[s.data.cards[x].colour]} "
+                                        f"card; the {COLOURS[i]} deck holds only {COLOURS[i]} cards (HU-011)")
     for seat, camp in enumerate(s.camps):
         _check_camp(s, seat, camp)
     problem = _phase_problem(s)
     if problem:
-        raise InvalidStateError(f"state.phase {s.phase!r} does not fit the rest of the state: {problem}")
+        path, why = problem
+        raise InvalidStateError(f"{path} does not fit state.phase {s.phase!r}: {why}")
 
 
-def _phase_problem(s: HunsState) -> str | None:
-    """What contradicts the phase (a saved state must be a position the rules can reach)."""
+def _check_cubes(s: HunsState) -> None:
+    """HU-019, HU-020: every colour's cubes add up to its starting pile."""
+    want = RESERVE_BY_PLAYERS[s.n]
+    for c, total in enumerate(s.cube_totals()):
+        if total != want:
+            raise InvalidStateError(
+                f"state.reserve[{c}] ({COLOURS[c]}): the {COLOURS[c]} cubes in the Reserve ({s.reserve[c]}), the Camps "
+                f"(state.camps[i].stash, .wagons, .cubes) and in hand (state.turn_state.holding, .paused) add up to {total}; "
+                f"with {s.n} players they must add up to {want} (HU-019, HU-020)")
+
+
+def _card_places(s: HunsState) -> list[tuple[int, str]]:
+    out = [(x, f"state.decks.{COLOURS[c]}[{i}]") for c, deck in enumerate(s.decks) for i, x in enumerate(deck)]
+    out += [(x, f"state.turn_state.hand[{i}]") for i, x in enumerate(s.hand)]
+    out += [(x, f"state.removed[{i}]") for i, x in enumerate(s.removed)]
+    if s.curse >= 0:
+        out.append((s.curse, "state.turn_state.curse"))
+    for seat, camp in enumerate(s.camps):
+        out += [(x, f"state.camps[{seat}].cards[{i}]") for i, x in enumerate(camp.cards)]
+    return out
+
+
+def _wagon_places(s: HunsState) -> list[tuple[int, str]]:
+    out = [(w, f"state.wagon_deck[{i}]") for i, w in enumerate(s.wagon_deck)]
+    out += [(w, f"state.display[{i}]") for i, w in enumerate(s.display) if w >= 0]
+    for seat, camp in enumerate(s.camps):
+        out += [(w, f"state.camps[{seat}].wagons[{k}].id") for k, w in enumerate(camp.wagons) if w >= 0]
+        out += [(w, f"state.camps[{seat}].dispatched[{i}]") for i, w in enumerate(camp.dispatched)]
+    return out
+
+
+def _check_places(s: HunsState, what: str, places: list[tuple[int, str]], count: int, name, where: str) -> None:
+    """Each of `count` things is in exactly one place."""
+    seen: dict[int, str] = {}
+    for x, path in places:
+        if x in seen:
+            raise InvalidStateError(f"{path} is {what} {name(x)}, which is already at {seen[x]}; each {what} is in one place only")
+        seen[x] = path
+    missing = [name(x) for x in range(count) if x not in seen]
+    if missing:
+        raise InvalidStateError(f"{what} {missing[0]} is nowhere in the save ({len(missing)} missing); each {what} must be in {where}")
+
+
+def _phase_problem(s: HunsState) -> tuple[str, str] | None:
+    """(field path, what contradicts the phase): a saved state must be a position the rules can reach."""
     p = s.phase
+    ts = "state.turn_state"
     pillaging = p in ("pillage_choose_destination", "pillage_place", "wagon_replace")
     if (sum(s.holding) > 0 and not pillaging) or (not sum(s.holding) and p in ("pillage_choose_destination", "pillage_place")):
-        return "cubes in hand only during a Pillage, and a Pillage in progress holds cubes"
-    if (sum(s.paused) > 0) != (s.resume in PAUSING) or (s.resume in PAUSING and (p not in RAID_STEPS or not s.raid_done)):
-        return "cubes are set aside only while a Raid interrupts a Pillage (HU-072), and such a Raid sets some aside"
+        return f"{ts}.holding", "cubes are in hand only during a Pillage, and a Pillage in progress holds cubes"
+    if (sum(s.paused) > 0) != (s.resume in PAUSING):
+        return f"{ts}.paused", f"cubes are set aside only while a Raid interrupts a Pillage ({ts}.resume one of {list(PAUSING)}) (HU-072)"
+    if s.resume in PAUSING and (p not in RAID_STEPS or not s.raid_done):
+        return f"{ts}.resume", f"{s.resume!r} means a Raid interrupted a Pillage: then {ts}.raid_done is true and the phase is one of {list(RAID_STEPS)}"
     if bool(s.hand) != (p == "draw_choose_card"):
-        return "drawn cards only while choosing one to play"
+        return f"{ts}.hand", "drawn cards are held only while choosing one to play (draw_choose_card)"
     if (s.curse >= 0) != (p in ("curse_choose_target", "curse_flee_decision")):
-        return "a pending Curse only while it is aimed or fled"
-    if s.curse >= 0 and s.data.cards[s.curse].colour != 3:
-        return "the pending Curse is not a Curse card"
+        return f"{ts}.curse", "a Curse is pending only in curse_choose_target or curse_flee_decision"
+    if s.curse >= 0 and s.data.cards[s.curse].colour != BLACK:
+        return f"{ts}.curse", f"{s.card_id(s.curse)} is not a Curse (black) card"
     if any(s.data.cards[c].colour != s.hand_deck for c in s.hand):
-        return "the drawn cards come from another deck"
+        return f"{ts}.hand_deck", "the drawn cards all come from the deck named here"
     if (p == "wagon_replace") != (s.replace_slot >= 0) or (p == "wagon_replace" and s.camps[s.active].wagons[s.replace_slot] >= 0):
-        return "a Wagon is replaced only into an empty slot, just after a dispatch"
+        return f"{ts}.replace_slot", "a Wagon slot (0 or 1) is being refilled only in wagon_replace, and that slot is empty; else -1"
     if (p == "effect_order") != (s.order_for is not None):
-        return "an order of effects is chosen only in effect_order"
+        return f"{ts}.order_for", f"the action whose effects are being ordered ({list(ORDERS)}) only in effect_order, else null"
     if (p == "turn_reroll_die") != (s.reroll >= 0):
-        return "a die is rerolled only in turn_reroll_die"
+        return f"{ts}.reroll", "the colour of the die a Diviner rerolls only in turn_reroll_die, else null"
+    if p in ("turn_take_die", "turn_reroll_die", "turn_choose_action") and s.action_done:
+        return f"{ts}.action_done", "true only once the turn's Draw or Pillage is done (HU-041)"
+    if p == "turn_after_window" and not s.action_done:
+        return f"{ts}.action_done", "the turn's Draw or Pillage is done before its after-window (HU-041)"
+    if s.wild_used and not (s.action_done or s.raid_done):
+        return f"{ts}.wild_used", "0 until a Pillage of this turn has placed a cube on a space of another colour (HU-057)"
+    if s.played >= 0 and s.played not in s.camps[s.active].cards:
+        return f"{ts}.played", "the card the active player played this turn, in their Camp, or null"
+    outside = p in ("round_roll_dice", "setup_catchup_valuables", "game_over") or s.setup_queue
+    if outside and (s.action_done or s.raid_done or s.reroll_done or s.wild_used or s.played >= 0 or s.die >= 0):
+        return ts, "between turns the turn's fields are reset: action_done, raid_done, reroll_done false, wild_used 0, die and played null"
     in_setup = p == "setup_catchup_valuables" or (pillaging and s.resume == "setup")
     if in_setup != bool(s.setup_queue) or (in_setup and s.active != s.setup_queue[0]):
-        return "catch-up Valuables only during setup, taken by the 3rd and 4th players"
+        return f"{ts}.setup_queue", "the seats still owed catch-up Valuables, only during setup, the first of them active (HU-028, HU-029)"
     return _dice_problem(s, in_setup)
 
 
-def _dice_problem(s: HunsState, in_setup: bool) -> str | None:
+def _dice_problem(s: HunsState, in_setup: bool) -> tuple[str, str] | None:
+    if any(v and v not in s.data.faces for v in s.dice):
+        return "state.dice", f"each die shows one of its faces {sorted(set(s.data.faces))}, or 0 before it is rolled (HU-006)"
     taken = sum(1 for t in s.taken if t >= 0)
     rolled = [v > 0 for v in s.dice]
     if in_setup and any(rolled):
-        return "no die is rolled during setup"
+        return "state.dice", "no die is rolled during setup: all 0"
     if in_setup or s.phase == "round_roll_dice":
-        if taken or rolled != sorted(rolled, reverse=True) or s.turn or (s.active != s.first and not in_setup):
-            return "dice are rolled in order before any is taken"
+        if taken:
+            return "state.taken", "no die is taken before all five are rolled: all null"
+        if rolled != sorted(rolled, reverse=True):
+            return "state.dice", "the dice are rolled in order blue, red, green, black, yellow (0 = not rolled yet) (HU-032)"
+        if s.turn or (s.active != s.first and not in_setup):
+            return "state.turn", "while the dice are rolled it is turn 0 and the first player is active"
         return None
     if s.phase == "game_over":
         return None
-    if not all(rolled) or taken != s.turn + (s.die >= 0):
-        return f"turn {s.turn} should follow {s.turn} taken dice"
+    if not all(rolled):
+        return "state.dice", f"once the turns start every die shows one of its faces {sorted(set(s.data.faces))}"
+    owed = [(s.first + k) % s.n for k in range(s.turn)] + ([s.active] if s.die >= 0 else [])
+    if sorted(t for t in s.taken if t >= 0) != sorted(owed):
+        return "state.taken", f"one die per turn so far, taken by the seats whose turns they were: {sorted(owed)} (HU-033)"
+    if taken != s.turn + (s.die >= 0):
+        return "state.taken", f"turn {s.turn} follows {s.turn} taken dice, plus this turn's once it is taken (HU-033)"
     before_die = s.phase in ("turn_take_die", "turn_reroll_die") or s.resume == "turn_take_die"
-    if s.active != (s.first + s.turn) % s.n or (s.die >= 0) == before_die:
-        return "the active player or the taken die does not match the turn"
+    if s.active != (s.first + s.turn) % s.n:
+        return "state.active", f"turn {s.turn} of the round belongs to seat {(s.first + s.turn) % s.n} (state.first + state.turn) (HU-036)"
+    if (s.die >= 0) == before_die:
+        return "state.turn_state.die", "the colour of this turn's die once it is taken, null before"
     if s.die >= 0 and s.taken[s.die] != s.active:
-        return "the active player did not take this turn's die"
+        return f"state.taken[{s.die}]", "the active player took this turn's die"
     return None
 
 
 def _check_camp(s: HunsState, seat: int, camp: Camp) -> None:
+    where = f"state.camps[{seat}]"
     for card, cubes in camp.cubes.items():
         c = s.data.cards[card]
-        if card not in camp.cards or c.spaces == 0 or len(cubes) > c.spaces or card in camp.fled:
-            raise InvalidStateError(f"camps[{seat}]: cubes on {c.id} are not possible")
-    for card in camp.fled + camp.used:
-        if card not in camp.cards:
-            raise InvalidStateError(f"camps[{seat}]: {s.card_id(card)} is marked but not in the Camp")
+        if card not in camp.cards or card in camp.fled:
+            raise InvalidStateError(f"{where}.cubes.{c.id}: cubes sit only on a face-up card of {where}.cards (HU-052, HU-053)")
+        if c.spaces == 0 or len(cubes) > c.spaces:
+            raise InvalidStateError(f"{where}.cubes.{c.id} holds {len(cubes)} cubes; {c.id} has {c.spaces} spaces (HU-054)")
+    for field, cards in (("fled", camp.fled), ("used", camp.used)):
+        for i, card in enumerate(cards):
+            if card not in camp.cards:
+                raise InvalidStateError(f"{where}.{field}[{i}] is {s.card_id(card)}, which is not in {where}.cards; "
+                                        f"only a card of the Camp can be marked")
+    for i, card in enumerate(camp.fled):
+        if s.data.cards[card].colour != BLACK:
+            raise InvalidStateError(f"{where}.fled[{i}] is {s.card_id(card)}; only Curse (black) cards flee (HU-094)")
+    for i, card in enumerate(camp.used):
+        c = s.data.cards[card]
+        if c.colour != RED and c.effect != "bodyguard":
+            raise InvalidStateError(f"{where}.used[{i}] is {c.id}; only Raids (rotated, HU-085) and Bodyguards are marked used")
