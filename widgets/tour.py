@@ -91,6 +91,7 @@ class TourView(ipw.VBox):
         self.progress = ipw.IntProgress(value=1, min=0, max=len(self.steps), layout=ipw.Layout(width="260px"))
         self.jump = protect(ipw.Dropdown(options=[(f"{i + 1}. {s.title}", i) for i, s in enumerate(self.steps)],
                                          description="Step", layout=ipw.Layout(width="420px")), self.messages)
+        self.jump.add_class("hench-tour-jump")
         self.back = ipw.Button(description="◀ Back")
         self.next = ipw.Button(description="Next ▶", button_style="primary")
         self.free = ipw.ToggleButton(description="Try it yourself", tooltip="leave the script and play on from here")

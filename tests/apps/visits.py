@@ -36,15 +36,51 @@ def click_move(page, table: int, label: str) -> None:
     page.locator(".hench-game").nth(table).get_by_role("button", name=label, exact=True).first.click()
 
 
+def answer_question(page, right: str, wrong: str) -> None:
+    """Answer the tour step's self-check question wrongly, then rightly, reading the verdicts."""
+    quiz = page.locator(".hench-tour .hench-question")
+    quiz.get_by_role("radio", name=wrong, exact=True).check()
+    quiz.get_by_role("button", name="Check").click()
+    quiz.locator(".hench-wrong").wait_for(timeout=90_000)
+    assert right in quiz.locator(".hench-verdict").inner_text()
+    quiz.get_by_role("radio", name=right, exact=True).check()
+    quiz.get_by_role("button", name="Check").click()
+    quiz.locator(".hench-right").wait_for(timeout=90_000)
+
+
+def tour_next(page, step: int, total: int) -> None:
+    page.locator(".hench-tour").get_by_role("button", name="Next ▶").click()
+    page.locator(".hench-tour .hench-tour-step", has_text=f"Step {step} of {total}").wait_for(timeout=90_000)
+
+
+def henchmania_tour(page) -> None:
+    """Walk the first steps of the tour: read, answer, make the move asked for, read what happened."""
+    tour = page.locator(".hench-tour")
+    tour.locator(".hench-tour-step", has_text="Step 1 of 6").wait_for(timeout=90_000)
+    answer_question(page, "5", "8")  # every Lord starts at 5 points (HM-009)
+    tour_next(page, 2, 6)
+    assert "Waiting for your move" in tour.locator(".hench-tour-status").inner_text()
+    tour.locator(".hench-board [data-action='place Tavern']").click()  # click the site on the tour's board
+    tour.locator(".hench-done").wait_for(timeout=90_000)
+    done = tour.locator(".hench-done").inner_text()
+    assert "You put a pawn on the Tavern and drew" in done and "place Tavern" in done
+    answer_question(page, "5", "4")  # 5 spots a site with 3 players (HM-020)
+    tour.locator(".hench-tour-jump select").select_option(label="4. A duel")
+    tour.locator(".hench-tour-step", has_text="Step 4 of 6").wait_for(timeout=90_000)
+    tour.locator(".hench-game").get_by_role("button", name="play Glove on Player 2", exact=True).click()
+    tour.get_by_role("button", name="fight bare-handed", exact=True).wait_for(timeout=90_000)
+
+
 def henchmania_learn(page) -> None:
-    assert page.locator(".hench-game").count() == 4, "one live table per lesson"
-    log_before = text_of(page, ".hench-game")
-    page.locator(".hench-game").first.locator(".hench-board [data-action='place Tavern']").click()  # click the site
-    after = wait_change(page, ".hench-game", log_before)
+    assert page.locator(".hench-game").count() == 5, "the tour's table and one live table per lesson"
+    henchmania_tour(page)
+    log_before = text_of(page, ".hench-game", 1)
+    page.locator(".hench-game").nth(1).locator(".hench-board [data-action='place Tavern']").click()  # click the site
+    after = wait_change(page, ".hench-game", log_before, 1)
     assert "place Tavern" in after and "Player 2" in after
-    click_move(page, 2, "play Glove on Player 2")  # the duel lesson
-    page.locator(".hench-game").nth(2).get_by_role("button", name="fight bare-handed", exact=True).wait_for(timeout=90_000)
-    assert "HM-054" in text_of(page, ".hench-game", 2)
+    click_move(page, 3, "play Glove on Player 2")  # the duel lesson
+    page.locator(".hench-game").nth(3).get_by_role("button", name="fight bare-handed", exact=True).wait_for(timeout=90_000)
+    assert "HM-054" in text_of(page, ".hench-game", 3)
 
 
 def henchmania_odds(page) -> None:
@@ -73,17 +109,29 @@ def henchmania_play(page) -> None:
     assert "win rate" in text_of(page, ".hench-simulation")
 
 
+def huns_tour(page) -> None:
+    tour = page.locator(".hench-tour")
+    tour.locator(".hench-tour-step", has_text="Step 1 of 6").wait_for(timeout=90_000)
+    answer_question(page, "22", "20")  # 22 cubes a colour with 3 players (HU-019)
+    tour_next(page, 2, 6)
+    tour.locator(".hench-board [data-action^='take']").first.click()  # take a die
+    tour.locator(".hench-done").wait_for(timeout=90_000)
+    assert "You took the" in tour.locator(".hench-done").inner_text()
+    answer_question(page, "2", "1")  # the first of 3 players takes 2 dice (HU-036)
+
+
 def huns_learn(page) -> None:
-    assert page.locator(".hench-game").count() == 5, "one live table per lesson"
-    before = text_of(page, ".hench-game", 1)
-    die = page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='take']").first  # click a die
+    assert page.locator(".hench-game").count() == 6, "the tour's table and one live table per lesson"
+    huns_tour(page)
+    before = text_of(page, ".hench-game", 2)
+    die = page.locator(".hench-game").nth(2).locator(".hench-board [data-action^='take']").first  # click a die
     label = die.get_attribute("data-action")
     die.click()
-    assert label in wait_change(page, ".hench-game", before, 1)
-    curse = page.locator(".hench-game").nth(4)
+    assert label in wait_change(page, ".hench-game", before, 2)
+    curse = page.locator(".hench-game").nth(5)
     curse.get_by_role("button", name="flee", exact=True).click()
     curse.get_by_text("Player 1 (you)").first.wait_for(timeout=90_000)
-    assert "flee" in text_of(page, ".hench-game", 4)
+    assert "flee" in text_of(page, ".hench-game", 5)
 
 
 def huns_odds(page) -> None:
