@@ -4,7 +4,8 @@
     activate R02 with SV1        activate R07 with BE03 as brawn   (an Action or Contract room)
     attempt C            assign BE03              assign LK1 as brawn
     visit underground    visit hospital           visit lounge          pass
-    scheme SH04          no scheme                roll                  die icon
+    scheme SH04          scheme SH09 on BE03      no scheme             roll        die icon
+    lackey reroll        mark die 3               done (compare the dice with the Target)
     choose BE03          heal BE03                done
     dismiss BE03         fire BE03                keep
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from hench.core import Action, InvalidActionError, normal_words
+from hench.core import Action, InvalidActionError, normal_words, parse_number
 
 from .data import CONTINENTS, FACES, TRAITS
 
@@ -76,8 +77,24 @@ class Pass(MAAction):
 
 @dataclass(frozen=True, slots=True)
 class PlayScheme(MAAction):
+    """A Scheme card: its negative half in an opponent's window (MA-165), else its positive half (MA-172);
+    `member` names the henchman a positive refresh wakes up."""
     kind: ClassVar[str] = "scheme"
     scheme: str
+    member: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(MAAction):
+    """Start a reroll with the Lackey on the team (MA-153)."""
+    kind: ClassVar[str] = "reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(MAAction):
+    """Mark one rolled die (1-based, as the pool is shown) to be rerolled."""
+    kind: ClassVar[str] = "mark"
+    die: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +148,8 @@ class Keep(MAAction):
 
 
 ACTION_TYPES = (Pick, Activate, Attempt, Assign, Visit, Pass, PlayScheme, NoScheme, Roll, Die, Choose, Heal, Done,
-                Dismiss, Fire, Keep)
-_ONE_CARD = {Choose: "choose", Heal: "heal", Dismiss: "dismiss", Fire: "fire", PlayScheme: "scheme"}
+                Dismiss, Fire, Keep, Reroll, Mark)
+_ONE_CARD = {Choose: "choose", Heal: "heal", Dismiss: "dismiss", Fire: "fire"}
 _BARE = {"pass": Pass, "roll": Roll, "done": Done, "keep": Keep}
 
 
@@ -151,9 +168,15 @@ def format_action(action: MAAction) -> str:
         return f"die {action.face}"
     if isinstance(action, NoScheme):
         return "no scheme"
+    if isinstance(action, PlayScheme):
+        return f"scheme {action.scheme}" + (f" on {action.member}" if action.member else "")
+    if isinstance(action, Reroll):
+        return "lackey reroll"
+    if isinstance(action, Mark):
+        return f"mark die {action.die}"
     for cls, word in _ONE_CARD.items():
         if isinstance(action, cls):
-            return f"{word} {action.member if hasattr(action, 'member') else action.scheme}"
+            return f"{word} {action.member}"
     return action.kind
 
 
@@ -181,6 +204,12 @@ def parse_action(state: ManiacalState, text: str) -> MAAction:
         return _BARE[w[0]]()
     if w == ["no", "scheme"]:
         return NoScheme()
+    if w == ["lackey", "reroll"]:
+        return Reroll()
+    if len(w) == 3 and w[:2] == ["mark", "die"]:
+        return Mark(parse_number(w[2], "a die of the pool", 1, 999))
+    if len(w) in (2, 4) and w[0] == "scheme" and (len(w) == 2 or w[2] == "on"):
+        return PlayScheme(_card(state, w[1], text), _card(state, w[3], text) if len(w) == 4 else "")
     if len(w) == 2 and w[0] in ("build", "sell"):
         return Pick(_card(state, w[1], text), w[0] == "build")
     if len(w) in (4, 6) and w[0] == "activate" and w[2] == "with" and (len(w) == 4 or w[4] == "as"):

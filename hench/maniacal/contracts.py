@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Activate, Assign, Attempt, Choose, Die, Heal, PlayScheme, Visit
+from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
 from .state import ManiacalState, Member
 from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, say, spend, traits_of, who
@@ -126,7 +126,8 @@ def start_attempt(state: ManiacalState, seat: int, action: Attempt) -> None:
     slot = CONTINENTS.index(action.continent)
     c = card(state, state.map[slot])
     state.attempt = {"kind": "contract", "seat": seat, "slot": slot, "team": [], "asked": [], "negative": None,
-                     "pool": [], "rolled": [], "target": c.target, "effects": [], "success": None}
+                     "pool": [], "rolled": [], "target": c.target, "effects": [], "success": None,
+                     "lackey_used": False, "reroll": None, "bonus": 0}
     state.step = "assign"
     say(state, f"{who(seat)} attempts the {c.difficulty} contract in {CONTINENT_NAMES[slot]} "
                f"(team {c.team}, {c.trait} recommended)")
@@ -202,15 +203,24 @@ def activate_contract_room(state: ManiacalState, seat: int, action: Activate) ->
     r = room(state, action.room)
     exhaust(state, seat, action.by)
     state.lairs[seat].used.append(r.id)
+    if r.effect == "reroll_two":
+        say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice")
+        start_reroll(state, 2)
+        return
     state.attempt["pool"] = sorted([*state.attempt["pool"], action.trait], key=TRAITS.index)
     say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die")
 
 
 def roll(state: ManiacalState) -> None:
-    """MA-116, MA-117: roll the whole pool (one chance node per die); an empty pool resolves at once."""
-    state.step = "rolling"
-    if not state.attempt["pool"]:
-        resolve(state)
+    """MA-116, MA-117: roll the whole pool (one chance node per die; no dice limit), or the dice marked to reroll."""
+    a = state.attempt
+    if state.step == "reroll":
+        a["pool"] = [a["rolled"][i][0] for i in a["reroll"]["marked"]]
+        if not a["pool"]:
+            a["reroll"] = None
+            state.step = "after_roll"
+            return
+    state.step = "rolling" if a["pool"] else "after_roll"
 
 
 def die_value(state: ManiacalState, trait: str, face: str) -> int:
@@ -224,18 +234,80 @@ def die_value(state: ManiacalState, trait: str, face: str) -> int:
 def rolled(state: ManiacalState, action: Die) -> None:
     a = state.attempt
     trait = a["pool"].pop(0)
-    a["rolled"].append([trait, die_value(state, trait, action.face)])
+    value = die_value(state, trait, action.face)
+    if a["reroll"]:
+        a["rolled"][a["reroll"]["marked"].pop(0)] = [trait, value]
+    else:
+        a["rolled"].append([trait, value])
     if not a["pool"]:
-        resolve(state)
+        a["reroll"] = None
+        state.step = "after_roll"
+
+
+def successes(state: ManiacalState) -> int:
+    return sum(v for _, v in state.attempt["rolled"])
+
+
+def start_reroll(state: ManiacalState, limit: int) -> None:
+    """MA-153 (any number, once), MA-177a (up to 3), a reroll room (up to 2): mark the dice, then roll them."""
+    state.attempt["reroll"] = {"limit": min(limit, len(state.attempt["rolled"])), "marked": []}
+    state.step = "reroll"
+
+
+def lackey_reroll(state: ManiacalState, seat: int) -> None:
+    """MA-153 (AMB-22): once per contract, any of the rolled dice."""
+    state.attempt["lackey_used"] = True
+    say(state, f"{who(seat)} uses the Lackey's reroll")
+    start_reroll(state, len(state.attempt["rolled"]))
+
+
+def mark(state: ManiacalState, action: Mark) -> None:
+    state.attempt["reroll"]["marked"].append(action.die - 1)
+
+
+def lackey_on_team(state: ManiacalState) -> bool:
+    a = state.attempt
+    lair = state.lairs[a["seat"]]
+    return any(lair.member(m) is not None and card(state, m).type == "lackey" for m, _ in a["team"])
+
+
+# -- positive Schemes --------------------------------------------------------------------------------
+def max_weeks(state: ManiacalState) -> int:
+    """AMB-31: the round's starting value on its Time track."""
+    return state.data.tables["time_track"][state.round - 1]
+
+
+def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
+    """MA-172 .. MA-177: a positive Scheme costs no time and is discarded; several may follow one another."""
+    lair = state.lairs[seat]
+    lair.schemes.remove(action.scheme)
+    state.decks["scheme_discard"].append(action.scheme)
+    effect = state.data.cards[action.scheme].positive
+    say(state, f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}")
+    if effect == "reroll_three":
+        start_reroll(state, 3)
+    elif effect == "failure_bonus":
+        state.attempt["bonus"] += 1
+    elif effect == "gain_two_weeks":
+        lair.weeks = min(max_weeks(state), lair.weeks + 2)
+        state.counter += 1
+        lair.placed = state.counter
+    elif effect == "refresh_henchman":
+        lair.member(action.member).ready = True
+    else:  # cancel_harm
+        state.attempt["effects"].pop(0)
+        next_effect(state)
 
 
 def resolve(state: ManiacalState) -> None:
     """MA-120 .. MA-123: compare successes with the Target; collect the rewards; queue the special effects."""
     a = state.attempt
     seat, lair, c = a["seat"], state.lairs[a["seat"]], card(state, state.map[a["slot"]])
-    total = sum(v for _, v in a["rolled"])
+    total = successes(state)
     a["success"] = total >= a["target"]
     infamy, money, effect = c.success if a["success"] else c.failure
+    if not a["success"] and a["bonus"]:  # MA-177e
+        infamy, money = infamy + 2 * a["bonus"], money + 2 * a["bonus"]
     lair.infamy += infamy
     lair.money += money
     say(state, f"{who(seat)} rolls {total} successes against Target {a['target']}: "

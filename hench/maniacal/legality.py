@@ -17,15 +17,17 @@ from .actions import (
     Heal,
     Keep,
     MAAction,
+    Mark,
     NoScheme,
     Pass,
     Pick,
     PlayScheme,
+    Reroll,
     Roll,
     Visit,
 )
 from .cleanup import is_mercenary
-from .contracts import can_join, contract_cost, targets
+from .contracts import can_join, contract_cost, lackey_on_team, max_weeks, targets
 from .data import CONTINENTS, TRAITS
 from .phases import PHASES
 from .state import ManiacalState
@@ -64,7 +66,21 @@ def _contract_action(state: ManiacalState, seat: int):
             yield Attempt(cont)
     if lair.weeks >= state.data.tables["times"]["visit"]:
         yield from (Visit(p) for p in PLACES if p != "lounge" or state.decks["mercenaries"])
+    yield from _positives(state, seat, ("gain_two_weeks", "refresh_henchman"))
     yield Pass()
+
+
+def _positives(state: ManiacalState, seat: int, effects: tuple[str, ...]):
+    """MA-172, MA-177: the positive halves usable now."""
+    lair = state.lairs[seat]
+    for s in lair.schemes:
+        effect = state.data.cards[s].positive
+        if effect not in effects:
+            continue
+        if effect == "refresh_henchman":
+            yield from (PlayScheme(s, m.id) for m in lair.crew if not m.ready)
+        elif effect != "gain_two_weeks" or lair.weeks < max_weeks(state):
+            yield PlayScheme(s)
 
 
 def _assign(state: ManiacalState, seat: int):
@@ -89,11 +105,36 @@ def _before_roll(state: ManiacalState, seat: int):
         rm = room(state, r)
         if rm.kind == "contract" and rm.effect == "extra_die" and r not in lair.used:
             yield from (Activate(r, by, t) for by in _activators(state, seat, team) for t in TRAITS)
+    yield from _positives(state, seat, ("gain_two_weeks", "refresh_henchman"))
+    yield Roll()
+
+
+def _after_roll(state: ManiacalState, seat: int):
+    lair, a = state.lairs[seat], state.attempt
+    team = {m for m, _ in a["team"]}
+    if a["rolled"]:
+        for r in lair.rooms:
+            rm = room(state, r)
+            if rm.kind == "contract" and rm.effect == "reroll_two" and r not in lair.used:
+                yield from (Activate(r, by) for by in _activators(state, seat, team))
+        if lackey_on_team(state) and not a["lackey_used"]:
+            yield Reroll()
+    yield from _positives(state, seat, ("reroll_three", "failure_bonus", "gain_two_weeks", "refresh_henchman")
+                          if a["rolled"] else ("failure_bonus", "gain_two_weeks", "refresh_henchman"))
+    yield Done()
+
+
+def _reroll(state: ManiacalState, seat: int):
+    r = state.attempt["reroll"]
+    if len(r["marked"]) < r["limit"]:
+        yield from (Mark(i + 1) for i in range(len(state.attempt["rolled"])) if i not in r["marked"])
     yield Roll()
 
 
 def _effect(state: ManiacalState, seat: int):
     yield from (Choose(m) for m in targets(state))
+    if state.attempt["effects"][0][0] in ("injured", "captured"):
+        yield from _positives(state, seat, ("cancel_harm",))
 
 
 def _hospital(state: ManiacalState, seat: int):
@@ -113,13 +154,13 @@ def _firing(state: ManiacalState, seat: int):
 
 
 _GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window,
-               "before_roll": _before_roll, "effect": _effect, "hospital": _hospital, "salaries": _salaries,
+               "before_roll": _before_roll, "after_roll": _after_roll, "reroll": _reroll, "effect": _effect, "hospital": _hospital, "salaries": _salaries,
                "firing": _firing}
 
 
 # -- the checks ---------------------------------------------------------------------------------
 def check_phase(state: ManiacalState, action: MAAction) -> Violation | None:
-    """MA-041 MA-090 MA-107 MA-165 MA-111 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222: each phase opens its own moves."""
+    """MA-041 MA-090 MA-107 MA-165 MA-111 MA-172 MA-153 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222: each phase opens its moves."""
     phase = PHASES[state.phase]
     if kind_of(action) not in phase.actions:
         return Violation(phase.rules[0], f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
@@ -166,6 +207,16 @@ def check_contract_room(state: ManiacalState, action: Activate) -> Violation | N
     if state.step == "before_roll" and (rm.kind != "contract" or rm.effect != "extra_die" or not action.trait):
         return Violation("MA-136", f"{rm.name} cannot be used before rolling like this; a Contract room that adds "
                                    "a die names its trait, e.g. 'activate R.. with SV1 as brawn'")
+    return None
+
+
+def check_reroll_room(state: ManiacalState, action: Activate) -> Violation | None:
+    """MA-130: after the roll, a Contract room that rerolls dice (no trait named)."""
+    rm = room(state, action.room)
+    if state.step == "after_roll" and (rm.kind != "contract" or rm.effect != "reroll_two" or action.trait
+                                       or not state.attempt["rolled"]):
+        return Violation("MA-130", f"{rm.name} cannot be used after the roll; a Contract room that rerolls dice works "
+                                   "here, once dice have been rolled, written 'activate R.. with BE01'")
     return None
 
 
@@ -268,6 +319,35 @@ def check_scheme_in_hand(state: ManiacalState, action: PlayScheme) -> Violation 
     return None
 
 
+def check_scheme_timing(state: ManiacalState, action: PlayScheme) -> Violation | None:
+    """MA-172: the positive half is played by the active player when it can work (MA-177)."""
+    if state.step == "scheme_window":
+        return None if not action.member else Violation("MA-172", "a negative Scheme names no henchman")
+    if action not in _legal_positives(state):
+        effect = state.data.cards[action.scheme].positive.replace("_", " ")
+        return Violation("MA-172", f"the positive half of {action.scheme} ({effect}) cannot be played now")
+    return None
+
+
+def _legal_positives(state: ManiacalState) -> list[PlayScheme]:
+    return [a for a in legal_actions(state) if isinstance(a, PlayScheme)]
+
+
+def check_lackey_reroll(state: ManiacalState, action: Reroll) -> Violation | None:
+    """MA-153: a Lackey on the team gives one reroll of the rolled dice per contract."""
+    if not state.attempt["rolled"] or not lackey_on_team(state) or state.attempt["lackey_used"]:
+        return Violation("MA-153", "no Lackey reroll is available: it needs your Lackey on the team, once per contract")
+    return None
+
+
+def check_mark(state: ManiacalState, action: Mark) -> Violation | None:
+    """MA-153 MA-177: mark a rolled die not yet marked, up to the reroll's limit."""
+    r, dice = state.attempt["reroll"], len(state.attempt["rolled"])
+    if not 1 <= action.die <= dice or action.die - 1 in r["marked"] or len(r["marked"]) >= r["limit"]:
+        return Violation("MA-177", f"mark one of dice 1..{dice} not yet marked; this reroll allows {r['limit']}")
+    return None
+
+
 def check_target(state: ManiacalState, action: Choose) -> Violation | None:
     """MA-141 MA-142 MA-180: the effect hits a team member (Captured, Injured) or one of your henchmen (Power)."""
     allowed = targets(state)
@@ -308,11 +388,12 @@ def check_fire(state: ManiacalState, action: Fire) -> Violation | None:
 
 CHECKS = CheckTable({
     "build": (check_in_hand, check_can_pay), "sell": (check_in_hand,),
-    "activate": (check_own_room, check_action_room, check_contract_room, check_room_unused, check_activator,
+    "activate": (check_own_room, check_action_room, check_contract_room, check_reroll_room, check_room_unused, check_activator,
                  check_activator_off_team, check_room_time),
     "attempt": (check_contract_time, check_team_available),
     "assign": (check_team_member, check_ready, check_uninjured, check_lackey_trait),
-    "visit": (check_visit_time, check_lounge_open), "scheme": (check_scheme_in_hand,), "choose": (check_target,),
+    "visit": (check_visit_time, check_lounge_open), "scheme": (check_scheme_in_hand, check_scheme_timing), "reroll": (check_lackey_reroll,),
+    "mark": (check_mark,), "choose": (check_target,),
     "heal": (check_injured, check_fee), "dismiss": (check_dismissable,), "fire": (check_fire,),
 }, always=(check_phase,))
 

@@ -210,7 +210,10 @@ class ManiacalState(State):
         return winners(self) if self.is_terminal else []
 
 
-def _copy_attempt(attempt: dict[str, Any] | None) -> dict[str, Any] | None:
-    if attempt is None:
-        return None
-    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v) for k, v in attempt.items()}
+def _copy_attempt(value: Any) -> Any:
+    """A deep copy of the attempt's JSON-like record (lists and dicts), so no two states share a part."""
+    if isinstance(value, dict):
+        return {k: _copy_attempt(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_attempt(v) for v in value]
+    return value

@@ -18,13 +18,16 @@ from .actions import (
     Heal,
     Keep,
     MAAction,
+    Mark,
     NoScheme,
     Pass,
     Pick,
     PlayScheme,
+    Reroll,
     Roll,
     Visit,
 )
+from .legality import legal_actions
 from .state import ManiacalState
 from .table import place_time_tokens, room
 
@@ -57,7 +60,14 @@ def apply(state: ManiacalState, action: MAAction) -> None:
     elif isinstance(action, Pass):
         contracts.pass_turn(state, seat)
     elif isinstance(action, PlayScheme):
-        contracts.play_negative(state, seat, action)
+        if state.step == "scheme_window":
+            contracts.play_negative(state, seat, action)
+        else:
+            contracts.play_positive(state, seat, action)
+    elif isinstance(action, Reroll):
+        contracts.lackey_reroll(state, seat)
+    elif isinstance(action, Mark):
+        contracts.mark(state, action)
     elif isinstance(action, NoScheme):
         contracts.decline(state, seat)
     elif isinstance(action, Roll):
@@ -69,11 +79,16 @@ def apply(state: ManiacalState, action: MAAction) -> None:
     elif isinstance(action, Heal):
         contracts.heal(state, seat, action)
     elif isinstance(action, Done):
-        contracts.end_action(state, seat)
+        if state.step == "after_roll":
+            contracts.resolve(state)
+        else:
+            contracts.end_action(state, seat)
     elif isinstance(action, Dismiss):
         cleanup.dismiss(state, seat, action)
     elif isinstance(action, (Fire, Keep)):
         cleanup.fire(state, seat, action if isinstance(action, Fire) else None)
+    if state.step == "after_roll" and legal_actions(state) == [Done()]:
+        contracts.resolve(state)  # nothing to do after the roll: compare at once
 
 
 def end_pick(state: ManiacalState) -> None:

@@ -11,8 +11,9 @@ from hench.core import InvalidStateError
 from .data import DIFFICULTIES, NEGATIVE, TRAITS, TYPES
 from .state import ManiacalState
 
-CONTRACT_STEPS = ("contract_action", "assign", "scheme_window", "before_roll", "rolling", "effect", "hospital")
-ATTEMPT_STEPS = ("assign", "scheme_window", "before_roll", "rolling", "effect", "hospital")
+CONTRACT_STEPS = ("contract_action", "assign", "scheme_window", "before_roll", "rolling", "after_roll", "reroll", "effect",
+                  "hospital")
+ATTEMPT_STEPS = CONTRACT_STEPS[1:]
 EFFECTS = ("injured", "captured", "power", "injure_after", "refresh")
 
 
@@ -133,7 +134,8 @@ def _attempt(state: ManiacalState) -> None:
         raise fail("attempt", "should describe the attempt of a player still on the Time track")
     kind = a.get("kind")
     expected = {"hospital": {"kind", "seat"}, "room": {"kind", "seat", "effects"},
-                "contract": {"kind", "seat", "slot", "team", "asked", "negative", "pool", "rolled", "target", "effects", "success"}}
+                "contract": {"kind", "seat", "slot", "team", "asked", "negative", "pool", "rolled", "target", "effects", "success",
+                             "lackey_used", "reroll", "bonus"}}
     if kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital"):
         raise fail("attempt", f"has the wrong fields for {state.step}")
     if kind == "room":
@@ -183,9 +185,10 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
         raise fail("attempt.target", "should be a Target value")
     if not isinstance(effects, list) or not all(isinstance(e, list) and len(e) == 1 and e[0] in EFFECTS[:4] for e in effects):
         raise fail("attempt.effects", "should be [[effect]]")
-    if ((step == "rolling" and not pool) or (step in ("assign", "scheme_window", "effect") and pool)
+    if ((step == "rolling" and not pool) or (step in ("assign", "scheme_window", "effect", "after_roll", "reroll") and pool)
             or (step in ("assign", "scheme_window", "before_roll") and rolled)):
         raise fail("attempt.pool", f"does not fit {step}")
+    _reroll(state, a, step)
     if (success is None) == (step == "effect") or (step == "effect" and not effects) or (step != "effect" and effects):
         raise fail("attempt.success", f"does not fit {step}")
     if step == "effect" and (effects[0][0] == "injure_after" and (neg is None or neg[1] != "injure_after")):
@@ -209,3 +212,22 @@ def _cleanup(state: ManiacalState) -> None:
     if state.step in ("firing", "over", "draft"):
         if any(_kind(state, m.id) == "mercenary" and not m.bodyguard for lair in state.lairs for m in lair.crew):
             raise fail("lairs.crew", f"holds a Mercenary in {state.step}, after they returned to their deck (MA-198)")
+
+
+def _reroll(state: ManiacalState, a: dict[str, Any], step: str) -> None:
+    reroll, used, bonus = a["reroll"], a["lackey_used"], a["bonus"]
+    if not isinstance(used, bool) or not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= 25:
+        raise fail("attempt.lackey_used", "should be true/false, and bonus a count of Scheme cards")
+    if reroll is None:
+        if step == "reroll":
+            raise fail("attempt.reroll", f"is missing in {step}")
+        return
+    if step not in ("reroll", "rolling") or not isinstance(reroll, dict) or set(reroll) != {"limit", "marked"}:
+        raise fail("attempt.reroll", f"should be null in {step}, or {{limit, marked}}")
+    limit, marked, dice = reroll["limit"], reroll["marked"], len(a["rolled"])
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= max(dice, 1) or not isinstance(marked, list) \
+            or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < dice for i in marked) \
+            or len(set(marked)) != len(marked) or len(marked) > limit:
+        raise fail("attempt.reroll", "marks dice that are not in the roll, or more than its limit")
+    if step == "rolling" and len(marked) != len(a["pool"]):
+        raise fail("attempt.reroll", "should mark one die for each die being rerolled")
