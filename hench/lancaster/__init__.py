@@ -11,7 +11,8 @@ placeholders marked assumed in the data files, not the published Lancaster rules
 'Phase 1: place a knight (or your lord)'
 
 Public API beside the uniform game API: `GAME`, `PHASES`, `READINGS`, `STAND_IN`, `assumptions()`,
-`load_data(path)`, `LancasterDataError`, `observation`, `notation`, `html`, `breakdown`, `actions`.
+`load_data(path)`, `LancasterDataError`, `observation`, `notation`, `html`, `breakdown`, `actions`,
+`odds` (section 7, exact), `bots` (`RandomBot`, `HeuristicBot`, `make_bot`).
 Options: `modules` ('KC+KR+LK', 'KC+KR', 'KC', 'KR', 'none'; LK alone is refused, LH-003),
 `parliament` (False: parliament_mode off), `data` (your own TOML file), `first_player`.
 2 players (the ally model) are not built yet and are refused with that reason.
@@ -19,7 +20,7 @@ Options: `modules` ('KC+KR+LK', 'KC+KR', 'KC', 'KR', 'none'; LK alone is refused
 
 from hench.core import register
 
-from . import actions
+from . import actions, bots, odds
 from .data import LancasterDataError, assumptions, default_data, load_data
 from .game import GAME, READINGS
 from .phases import PHASES
@@ -28,5 +29,5 @@ from .scoring import breakdown
 
 register(GAME)
 
-__all__ = ["GAME", "PHASES", "READINGS", "STAND_IN", "LancasterDataError", "actions", "assumptions", "breakdown",
-           "default_data", "html", "load_data", "notation", "observation"]
+__all__ = ["GAME", "PHASES", "READINGS", "STAND_IN", "LancasterDataError", "actions", "assumptions", "bots", "breakdown",
+           "default_data", "html", "load_data", "notation", "observation", "odds"]

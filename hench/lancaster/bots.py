@@ -1,0 +1,110 @@
+"""Bots: the core `RandomBot`, and `HeuristicBot`, which applies for offices it can hold, keeps its
+dishonor low (the tower, joining conflicts), and votes for the laws that favour it over the others."""
+
+from __future__ import annotations
+
+from hench.core import Bot, RandomBot
+
+from .actions import Apply, Bishop, Castle, Choose, Conflict, County, Decline, Dorset, LAction, Tower, Treasury, Upgrade, Vote
+from .legality import apply_strength
+from .odds import office_is_safe
+from .state import LancasterState
+
+
+def _value(s: LancasterState, seat: int) -> float:
+    r = s.d["res"][seat]
+    return r["pp"] + 0.4 * (r["gold"] + r["squires"]) + 0.5 * r["vm"] + (1 + r["bishops"]) * r["seals"] - 1.5 * r["dishonor"]
+
+
+def law_interest(s: LancasterState, seat: int, law: str) -> float:
+    """How much applying `law` now helps `seat` against the others' average (choices left aside)."""
+    from .transitions import apply_law
+
+    trial = s.clone()
+    trial.d["pending"] = []
+    before = [_value(trial, p) for p in range(s.n)]
+    apply_law(trial, law)
+    gains = [_value(trial, p) - before[p] for p in range(s.n)]
+    others = [g for p, g in enumerate(gains) if p != seat]
+    return gains[seat] - (sum(others) / len(others) if others else 0)
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, state: LancasterState) -> LAction:
+        legal = state._legal_cached()
+        seat = state.current_player
+        assert seat is not None
+        phase = state.phase
+        if phase == "vote":
+            law = state.d["proposals"][state.d["vote_index"]]
+            interest = law_interest(state, seat, law)
+            vm = state.d["res"][seat]["vm"]
+            spend = 1 if abs(interest) >= 2 and vm else 0
+            want = Vote(interest >= 0, spend)
+            return want if want in legal else Vote(interest >= 0, 0)
+        if phase == "upgrade":
+            r = state.d["res"][seat]
+            if Bishop() in legal and r["seals"] > 1 + r["bishops"]:
+                return Bishop()
+            ups = [a for a in legal if isinstance(a, Upgrade)]
+            return max(ups, key=lambda a: a.strength) if ups else Decline()
+        if phase == "dorset":
+            wins = [a for a in legal if isinstance(a, Dorset) and a.card and self._wins(state, a.card, self._dorset_strength(state))]
+            return wins[0] if wins else Dorset("")
+        if phase == "law_choice":
+            task = state.d["pending"][0][2]
+            return Choose(0 if task["law"] in ("LK-4", "B2-3") else task["max"])
+        return self._place(state, seat, legal)
+
+    def _dorset_strength(self, s: LancasterState) -> int:
+        i = next(j for j, c in enumerate(s.data.counties) if c.reward == "dorset")
+        c = s.d["counties"][i]
+        return s.d["knights"][c["owner"]][c["knight"]][0] + (2 if c["tudor"] else 0)
+
+    def _wins(self, s: LancasterState, card: str, extra: int) -> bool:
+        from .transitions import conflict_strength
+
+        c = s.active_conflict(card)
+        return c is not None and conflict_strength(s, c) + extra >= s.data.french[c["card"]]
+
+    def _place(self, s: LancasterState, seat: int, legal: list) -> LAction:
+        r = s.d["res"][seat]
+        applies = [a for a in legal if isinstance(a, Apply) and not a.tudor]
+        safe = [a for a in applies if office_is_safe(s, seat, apply_strength(s, a))]
+        if safe:
+            return min(safe, key=lambda a: (len(a.knights) + a.bishops, sum(a.knights), a.office))
+        knights = [a for a in legal if isinstance(a, (County, Castle, Conflict, Tower))]
+        if r["dishonor"] >= 2:
+            towers = [a for a in knights if isinstance(a, Tower)]
+            if towers:
+                return max(towers, key=lambda a: min(a.strength, r["dishonor"]))
+        wins = [a for a in knights if isinstance(a, Conflict) and not a.tudor
+                and self._wins(s, a.card, a.strength + (2 if a.archer else 0))]
+        if wins:
+            return min(wins, key=lambda a: (a.strength, not a.archer))
+        counties = [a for a in knights if isinstance(a, County) and not a.squires and not a.tudor
+                    and s.d["counties"][s.data.county_index(a.county)] is None]
+        if counties:
+            return max(counties, key=lambda a: (s.data.counties[s.data.county_index(a.county)].min, -a.strength, a.shield))
+        castles = [a for a in knights if isinstance(a, Castle)]
+        if castles:
+            return min(castles, key=lambda a: ({"training": 0, "income": 1}.get(a.space, 2), a.strength))
+        if knights:
+            return knights[0]
+        treasury = [a for a in legal if isinstance(a, Treasury)]
+        if treasury:
+            return max(treasury, key=lambda a: s.d["treasury"][a.take])
+        return legal[0]
+
+
+def make_bot(kind: str, seed: int | None = 0) -> Bot:
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed)
+    raise ValueError(f"no bot {kind!r}; choose 'random' or 'heuristic'")
+
+
+__all__ = ["HeuristicBot", "RandomBot", "law_interest", "make_bot"]
