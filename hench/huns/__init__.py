@@ -23,6 +23,7 @@ Card effects and Wagon layouts are PLACEHOLDERS (see `assumptions()`), never the
 """
 
 from hench.core import register
+from hench.core.data import Assumption
 
 from . import actions, bots, odds
 from .data import COLOURS, HunsData, HunsDataError, default_data, load_data
@@ -36,7 +37,7 @@ from .state import HunsState
 register(GAME)
 
 
-def assumptions(data: HunsData | None = None) -> list[tuple[str, str, str, str]]:
+def assumptions(data: HunsData | None = None) -> list[Assumption]:
     """Rows (what, value, source, note) of the component data in force (placeholders are 'assumed')."""
     return _assumptions(data)
 

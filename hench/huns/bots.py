@@ -10,7 +10,10 @@ True
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot
+from collections.abc import Callable
+from typing import Any
+
+from hench.core import Bot, RandomBot, State
 
 from . import effects as fx
 from .actions import (
@@ -35,7 +38,7 @@ from .actions import (
 )
 from .data import BLACK, BLUE, GREEN, RED, YELLOW
 from .legality import card_room, empty_spaces, fillable_cards, wagon_room
-from .state import SLOTS, HunsState
+from .state import SLOTS, Camp, HunsState
 
 __all__ = ["HeuristicBot", "RandomBot", "make_bot"]
 
@@ -50,7 +53,9 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, state: HunsState) -> HunsAction:
+    def choose(self, state: State) -> HunsAction:
+        if not isinstance(state, HunsState):
+            raise TypeError(f"HeuristicBot plays Huns, not {type(state).__name__}")
         legal = state._legal_cached()
         if len(legal) == 1:
             return legal[0]
@@ -69,15 +74,15 @@ class HeuristicBot(Bot):
         return _SCORERS.get(type(action), lambda s, q: 0.0)(state, action)
 
 
-def _camp(state):
+def _camp(state: HunsState) -> Camp:
     return state.camps[state.active]
 
 
-def _matching(state, colour: int) -> int:
+def _matching(state: HunsState, colour: int) -> int:
     return sum(empty_spaces(state, s, colour) for s in range(SLOTS))
 
 
-def _pillage_gain(state, colour: int, value: int) -> float:
+def _pillage_gain(state: HunsState, colour: int, value: int) -> float:
     """Cubes that would land, plus the points of Wagons and Mercenaries they complete."""
     camp = _camp(state)
     n = min(fx.pillage_count(camp, state.data, colour, value), state.reserve[colour])
@@ -96,13 +101,13 @@ def _pillage_gain(state, colour: int, value: int) -> float:
     return best + 0.6 * min(n, _matching(state, colour))
 
 
-def _draw_gain(state, colour: int, value: int) -> float:
+def _draw_gain(state: HunsState, colour: int, value: int) -> float:
     if not state.decks[colour]:
         return -1.0
     return CARD_VALUE[colour] + 0.15 * value
 
 
-def _score_play(state, a: Play) -> float:
+def _score_play(state: HunsState, a: Play) -> float:
     c = state.data.cards[state.data.card_ids[a.card]]
     if c.colour == GREEN:
         return 2.0 - 0.4 * c.spaces
@@ -111,11 +116,11 @@ def _score_play(state, a: Play) -> float:
     return 1.0
 
 
-def _score_target(state, a: Curse) -> float:
+def _score_target(state: HunsState, a: Curse) -> float:
     return state.scores()[a.target] + 0.01 * sum(state.camps[a.target].stash)
 
 
-def _accept_cost(state) -> float:
+def _accept_cost(state: HunsState) -> float:
     c = state.data.cards[state.curse]
     camp = state.camps[state.curse_to]
     cost = SEVERITY.get(c.effect, 0.5) + 0.6 * c.spaces
@@ -124,7 +129,7 @@ def _accept_cost(state) -> float:
     return cost
 
 
-def _score_onto(state, a: Onto) -> float:
+def _score_onto(state: HunsState, a: Onto) -> float:
     held = sum(state.holding)
     if a.card is None:
         return min(held, wagon_room(state)) + (0.1 if wagon_room(state) else 0.0)
@@ -133,12 +138,12 @@ def _score_onto(state, a: Onto) -> float:
     return min(room, held) * 0.9 + done
 
 
-def _score_place(state, a: Place) -> float:
+def _score_place(state: HunsState, a: Place) -> float:
     left = sum(1 for x in _camp(state).loads[a.slot] if x < 0)
     return 5.0 - left + (0.0 if a.space == a.cube else -0.5)
 
 
-def _score_replace(state, a: TakeWagon) -> float:
+def _score_replace(state: HunsState, a: TakeWagon) -> float:
     if a.display is None:
         return 0.0
     w = state.data.wagons[state.display[a.display]]
@@ -147,7 +152,7 @@ def _score_replace(state, a: TakeWagon) -> float:
     return 1.0 + fit - 0.2 * len(w.spaces) + (0.5 if w.type not in have else 0.0)
 
 
-def _score_activate(state, a: Activate) -> float:
+def _score_activate(state: HunsState, a: Activate) -> float:
     card = state.data.cards[state.data.card_ids[a.card]]
     if card.effect in ("raid_cubes", "open_raid"):
         colour = a.colour if a.colour is not None else card.param
@@ -157,17 +162,18 @@ def _score_activate(state, a: Activate) -> float:
     return 0.3
 
 
-def _score_bonus(state, a: Bonus) -> float:
+def _score_bonus(state: HunsState, a: Bonus) -> float:
     return sum(min(1, _matching(state, c)) for c in a.colours)
 
 
-_SCORERS = {Play: _score_play, Curse: _score_target, SendBack: lambda s, a: 100.0, Flee: lambda s, a: -s.n,
+_SCORERS: dict[type[HunsAction], Callable[[HunsState, Any], float]] = {
+            Play: _score_play, Curse: _score_target, SendBack: lambda s, a: 100.0, Flee: lambda s, a: -s.n,
             Accept: lambda s, a: -_accept_cost(s), Onto: _score_onto, Place: _score_place, TakeWagon: _score_replace,
             Activate: _score_activate, Bonus: _score_bonus, ReturnRest: lambda s, a: -10.0,
             EndTurn: lambda s, a: 0.0, Reroll: lambda s, a: -1.0, Order: lambda s, a: 1.0 if a.first == "penalty" else 0.0}
 
 
-def make_bot(kind: str = "heuristic", seed: int = 0):
+def make_bot(kind: str = "heuristic", seed: int = 0) -> Bot:
     """'heuristic' or 'random'."""
     if kind == "random":
         return RandomBot(seed)

@@ -102,7 +102,7 @@ class HunsData:
 
     @cached_property
     def face_probabilities(self) -> list[tuple[int, Fraction]]:
-        return list(self.die.probabilities().items())
+        return [(f, p) for f, p in self.die.probabilities().items() if isinstance(f, int)]  # faces are ints
 
     @cached_property
     def die(self) -> Dist:

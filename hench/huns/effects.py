@@ -26,11 +26,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import Camp
 
 
-def live_effects(camp: Camp, data: HunsData) -> Counter:
+def live_effects(camp: Camp, data: HunsData) -> Counter[tuple[str, int]]:
     """Counter of (effect, param) over the live cards of a Camp (cached on the Camp)."""
     fx = camp.fx
     if fx is None:
-        fx = Counter()
+        fx = Counter[tuple[str, int]]()
         for card in camp.cards:
             if is_live(camp, data, card):
                 c = data.cards[card]

@@ -8,6 +8,8 @@ and the bots.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hench.core import CHANCE, CheckTable, Violation, seat_name
 from hench.core.legality import kind_of
 
@@ -112,7 +114,8 @@ def destinations(s: HunsState) -> list[int | None]:
 
 def placements(s: HunsState) -> tuple[list[HunsAction], bool]:
     """(place actions, whether any is a matching one)."""
-    camp, out, matching = my_camp(s), [], False
+    camp, matching = my_camp(s), False
+    out: list[HunsAction] = []
     wild = wild_left(s) > 0
     for c in range(5):
         if not s.holding[c]:
@@ -187,7 +190,7 @@ def _legal_catchup(s: HunsState) -> list[HunsAction]:
 
 def _legal_roll(s: HunsState) -> list[HunsAction]:
     colour = rolling_colour(s)
-    return [Roll(colour, v) for v in s.data.die]
+    return [Roll(colour, v) for v, _ in s.data.face_probabilities]  # the die's faces, in its order
 
 
 def _legal_take(s: HunsState) -> list[HunsAction]:
@@ -210,7 +213,7 @@ def _legal_flee(s: HunsState) -> list[HunsAction]:
     return out
 
 
-_LEGAL = {
+_LEGAL: dict[str, Callable[[HunsState], list[HunsAction]]] = {
     "setup_catchup_valuables": _legal_catchup, "round_roll_dice": _legal_roll, "turn_reroll_die": _legal_roll,
     "turn_take_die": _legal_take, "turn_choose_action": lambda s: [DRAW, PILLAGE] + raid_actions(s),
     "effect_order": lambda s: [Order("bonus"), Order("penalty")],
@@ -240,7 +243,7 @@ def check_phase(s: HunsState, a: HunsAction) -> Violation | None:
         return _raid_closed(s)
     if kind in ("draw", "pillage") and s.action_done:
         return Violation("HU-041", "you already did this turn's one action (Draw Cards or Pillage)")
-    return Violation(_PHASE_RULE.get(kind, phase.rules[0]), f"in '{phase.title}' {_DOING.get(kind, 'that move')} is not open: {phase.help}")
+    return Violation(_PHASE_RULE.get(kind) or next(iter(phase.rules)), f"in '{phase.title}' {_DOING.get(kind, 'that move')} is not open: {phase.help}")
 
 
 # Steps of a turn a Raid cannot interrupt: each is a choice the rules make at once, so it comes first.

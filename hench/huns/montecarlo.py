@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hench.core import Rng
 from hench.core.montecarlo import Estimate, estimate
 
@@ -18,6 +20,6 @@ def draft_value(rng: Rng, picker: int, earlier: str = "highest", faces: int = 3)
 
 
 def draft_estimate(picker: int, value: int, earlier: str = "highest", trials: int = 10_000, seed: int = 0,
-                   progress=None) -> Estimate:
+                   progress: Callable[[int], None] | None = None) -> Estimate:
     """Share of simulated rounds in which the best die left to the picker shows `value`."""
     return estimate(lambda rng: draft_value(rng, picker, earlier) == value, trials, seed, progress)

@@ -14,14 +14,18 @@ Fraction(5, 3)
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from itertools import product
+from typing import TYPE_CHECKING
 
 from hench.core import Dist
 
 from .data import COLOURS, LETTERS, default_data
 from .scoring import wagon_type_bonus
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import HunsState
 
 DICE = 5
 EARLIER = ("highest", "colour")
@@ -77,7 +81,7 @@ def fill_chance(empty: int, value: Dist | None = None) -> Fraction:
     return d3(value).at_least(empty)
 
 
-def _missing(missing: Mapping[int | str, int] | str) -> dict[int, int]:
+def _missing(missing: Mapping[int, int] | Mapping[str, int] | str) -> dict[int, int]:
     if isinstance(missing, str):
         out: dict[int, int] = {}
         for ch in missing.upper():
@@ -86,7 +90,7 @@ def _missing(missing: Mapping[int | str, int] | str) -> dict[int, int]:
     return {(COLOURS.index(k) if isinstance(k, str) else k): v for k, v in missing.items() if v}
 
 
-def wagon_fill_chance(missing: Mapping[int | str, int] | str, turns: int = 1, die: Dist | None = None) -> Fraction:
+def wagon_fill_chance(missing: Mapping[int, int] | Mapping[str, int] | str, turns: int = 1, die: Dist | None = None) -> Fraction:
     """P(a Wagon is filled this round) when its empty spaces are `missing` (e.g. "GG" or {"green": 2}).
 
     Each colour's cubes come from one Pillage with that colour's die (one die per colour per
@@ -152,7 +156,7 @@ def colour_survives(die: Dist | None = None) -> tuple[Fraction, Dist]:
     """Q12: a greedy first picker takes a highest die (ties broken uniformly). Returns P(a given
     colour's die is still there for the 2nd picker) and its value given that it survived."""
     d = d3(die)
-    alive: dict[int, Fraction] = {}
+    alive: dict[Hashable, Fraction] = {}
     for roll in product(list(d), repeat=DICE):
         top = max(roll)
         keep = 1 - (Fraction(1, roll.count(top)) if roll[0] == top else Fraction(0))
@@ -161,12 +165,12 @@ def colour_survives(die: Dist | None = None) -> tuple[Fraction, Dist]:
     return survive / d.total**DICE, Dist.from_probabilities({v: w / survive for v, w in alive.items()})
 
 
-def turns_left(state, seat: int) -> int:
+def turns_left(state: HunsState, seat: int) -> int:
     """Turns `seat` still has in the current round (HU-035, HU-036)."""
     return sum(1 for k in range(state.turn, DICE) if (state.first + k) % state.n == seat)
 
 
-def wagon_fill_chance_for(state, seat: int, slot: int) -> Fraction:
+def wagon_fill_chance_for(state: HunsState, seat: int, slot: int) -> Fraction:
     """P(the Wagon in `slot` of `seat` is filled this round), under `wagon_fill_chance`'s assumptions.
 
     Before the roll this is `wagon_fill_chance(missing, turns left)`. Once the dice are rolled it is

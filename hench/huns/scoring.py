@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from .data import BLACK, BLUE, GREEN, RED, YELLOW
@@ -19,7 +20,7 @@ CATEGORIES = ("raids", "full mercenaries", "incomplete mercenaries", "treasures"
               "dispatched wagons", "wagon types")
 
 
-def wagon_type_bonus(types: list[str]) -> int:
+def wagon_type_bonus(types: Sequence[Hashable]) -> int:
     """HU-102, A10: the better of the number of distinct types and the largest same-type set."""
     if not types:
         return 0

@@ -8,6 +8,7 @@ and transitions.py, reached through the `Game` record.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from hench.core import CHANCE, InvalidStateError, State
@@ -47,7 +48,7 @@ class Camp:
         self.cubes = cubes  # Mercenary / Curse -> colours of the cubes on it
         self.fled = fled  # fled Curses, face down (HU-094)
         self.used = used  # rotated Raids (HU-085) and used Bodyguards
-        self.fx = None  # cached live effects (effects.live_effects)
+        self.fx: Counter[tuple[str, int]] | None = None  # cached live effects (effects.live_effects)
 
     def copy(self) -> Camp:
         """A copy to write to. The effect cache is kept: whoever changes cards, cubes on cards or
@@ -73,10 +74,53 @@ class Camp:
 class HunsState(State):
     """A Huns position. Use `hench.get_game("huns").new_game(players=3, seed=1)` to make one."""
 
+    # Inside the state an absent colour, card, Wagon or slot is -1 (see the module docstring).
     data: HunsData
+    n: int
+    _owned: int  # bit per seat: Camps already copied by the action being applied (_camp)
+    # options
+    strict: bool
+    bonus_dest: str
+    raid_same_turn: bool
+    bonus_colours: str
+    # the table
+    round: int
+    turn: int
+    first: int
+    start_seat: int
+    active: int
+    decks: list[tuple[int, ...]]
+    removed: tuple[int, ...]
+    reserve: list[int]
+    wagon_deck: tuple[int, ...]
+    display: tuple[int, ...]
+    dice: list[int]  # 0: not rolled yet
+    taken: list[int]  # seat that took each die, -1 in the pool
+    camps: list[Camp]
+    # the turn
+    die: int
+    value: int
+    action_done: bool
+    raid_done: bool
+    reroll_done: bool
+    wild_used: int
+    resume: str  # one of RESUMES: where the turn goes on after a Draw, Pillage, Raid or setup bonus
+    holding: list[int]
+    paused: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_deck: int
+    curse: int
+    curse_from: int
+    curse_to: int
+    sent_back: bool
+    replace_slot: int
+    reroll: int
+    setup_queue: tuple[int, ...]
+    played: int
+    order_for: str | None
 
     @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> int | None:  # type: ignore[override]  # core State declares a plain attribute; it follows the phase here
         phase = self.phase
         if phase == "game_over":
             return None
@@ -292,7 +336,7 @@ def _read_turn(s: HunsState, r: Reader, n: int) -> None:
 def _read_camp(s: HunsState, v: object, path: str) -> Camp:
     r = Reader(v, path)
     card, wagon = _ids(s.data.card_ids, "card"), _ids(s.data.wagon_ids, "wagon")
-    slots = r.list("wagons", None, SLOTS, SLOTS)
+    slots: list[object] = r.list("wagons", None, SLOTS, SLOTS)
     wagons, loads = [], []
     for i, slot in enumerate(slots):
         w, load = _read_slot(s, slot, f"{path}.wagons[{i}]", wagon)
@@ -307,7 +351,7 @@ def _read_camp(s: HunsState, v: object, path: str) -> Camp:
     return camp
 
 
-def _read_slot(s: HunsState, slot: object, path: str, wagon) -> tuple[int, list[int]]:
+def _read_slot(s: HunsState, slot: object, path: str, wagon: Callable[[object, str], int]) -> tuple[int, list[int]]:
     if slot is None:
         return -1, []
     r = Reader(slot, path)
@@ -385,7 +429,8 @@ def _wagon_places(s: HunsState) -> list[tuple[int, str]]:
     return out
 
 
-def _check_places(s: HunsState, what: str, places: list[tuple[int, str]], count: int, name, where: str) -> None:
+def _check_places(s: HunsState, what: str, places: list[tuple[int, str]], count: int, name: Callable[[int], str],
+                  where: str) -> None:
     """Each of `count` things is in exactly one place."""
     seen: dict[int, str] = {}
     for x, path in places:

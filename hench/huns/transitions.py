@@ -323,9 +323,11 @@ def _raid_cubes(s: HunsState, a: Activate, card: int) -> None:
 
 
 def _raid_ambush(s: HunsState, a: Activate, card: int) -> None:
-    load = s._camp(a.seat).loads[a.slot]
-    load[load.index(a.colour)] = -1
-    s.reserve[a.colour] += 1
+    seat, slot, colour = a.seat, a.slot, a.colour
+    assert seat is not None and slot is not None and colour is not None  # an aimed Ambush (check_raid_args)
+    load = s._camp(seat).loads[slot]
+    load[load.index(colour)] = -1
+    s.reserve[colour] += 1
     _resume(s)
 
 
@@ -335,6 +337,7 @@ def _raid_forced_march(s: HunsState, a: Activate, card: int) -> None:
 
 
 def _raid_scouting(s: HunsState, a: Activate, card: int) -> None:
+    assert a.colour is not None  # the deck to draw from (check_raid_args)
     _start_draw(s, a.colour, 2)
 
 
