@@ -26,6 +26,8 @@ def card_html(entry: hench.shelf.ShelfEntry, notebooks_dir: Path = NOTEBOOKS) ->
                   "font-weight:600'>Coming soon</span> <span style='color:#889;font-size:12px'>its rules are searchable below</span>")
     learn = "".join(f"<li>{html.escape(item)}</li>" for item in entry.learn)
     n_rules = len(hench.rules.for_game(entry.id))
+    length = hench.shelf.measured_length(entry.id)
+    measured = f" &middot; measured: {html.escape(length)}" if length else ""
     return f"""
 <div class='hench-card' data-game='{entry.id}' style='border:1px solid #dde2ea;border-top:6px solid {entry.color};border-radius:10px;
      padding:14px 16px;background:white;box-shadow:0 1px 3px rgba(0,0,0,.06);display:flex;flex-direction:column;gap:6px'>
@@ -36,7 +38,7 @@ def card_html(entry: hench.shelf.ShelfEntry, notebooks_dir: Path = NOTEBOOKS) ->
   <div style='color:#667;font-size:13px'>{html.escape(entry.publisher)} &middot; {html.escape(entry.players)} players &middot; {html.escape(entry.length)}</div>
   <div style='color:#333'>{html.escape(entry.blurb)}</div>
   <div style='color:#445;font-size:13px'><b>You will learn</b><ul style='margin:4px 0 0 18px;padding:0'>{learn}</ul></div>
-  <div style='color:#889;font-size:12px'>{n_rules} catalogued rules</div>
+  <div style='color:#889;font-size:12px'>{n_rules} catalogued rules{measured}</div>
   <div style='margin-top:auto;padding-top:6px'>{status}</div>
 </div>"""
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import ipywidgets as ipw
 
@@ -29,9 +30,9 @@ class Question:
     """A self-check question about the step's position. `answer` and `why` are computed from the engine."""
 
     prompt: str
-    choices: Callable[[State], Sequence[str]]
-    answer: Callable[[State], str]
-    why: Callable[[State], str]
+    choices: Callable[[Any], Sequence[str]]
+    answer: Callable[[Any], str]
+    why: Callable[[Any], str]
 
 
 @dataclass(frozen=True)
@@ -39,12 +40,12 @@ class TourStep:
     title: str
     text: str  # HTML, our own words: what to notice
     rules: tuple[str, ...] = ()
-    reach: Callable[[State], bool] = lambda s: True  # where the step starts (at the learner's turn)
+    reach: Callable[[Any], bool] = lambda s: True  # where the step starts (at the learner's turn)
     task: str = ""  # what to do; empty: nothing to do but read (and answer)
-    done: Callable[[State, State], bool] | None = None  # (start, now): the task is done
-    after: Callable[[State, State], str] | None = None  # (start, now): what just happened, in words
+    done: Callable[[Any, Any], bool] | None = None  # (start, now): the task is done
+    after: Callable[[Any, Any], str] | None = None  # (start, now): what just happened, in words
     question: Question | None = None
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class QuestionView(ipw.VBox):
@@ -87,6 +88,7 @@ class TourView(ipw.VBox):
         self.config, self.steps, self.players, self.seed = config, list(steps), players, seed
         self.options = dict(options or {"first_player": 0})
         self.messages = MessageArea()
+        self.index: int = -1
         self.heading = ipw.HTML()
         self.progress = ipw.IntProgress(value=1, min=0, max=len(self.steps), layout=ipw.Layout(width="260px"))
         self.jump = protect(ipw.Dropdown(options=[(f"{i + 1}. {s.title}", i) for i, s in enumerate(self.steps)],
@@ -107,7 +109,6 @@ class TourView(ipw.VBox):
         super().__init__([ipw.HTML(f"<h3 style='margin:4px 0'>{html.escape(title)}</h3>"), nav, self.heading, self.text,
                           self.status, self.messages, self.table_box, self.question_box])
         self.add_class("hench-tour")
-        self.index = -1
         self.view: GameView | None = None
         self.question: QuestionView | None = None
         self.go(0)

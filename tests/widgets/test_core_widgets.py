@@ -123,3 +123,11 @@ def test_chart_state_holds_the_latest_figure():
     assert out["data"]["application/vnd.plotly.v1+json"]["data"][0]["y"] == [5, 6]
     assert "yaxis" not in out["data"]["application/vnd.plotly.v1+json"]["layout"] or \
         "title" not in out["data"]["application/vnd.plotly.v1+json"]["layout"]["yaxis"], "a redraw replaces the old layout extras"
+
+
+def test_shelf_game_length_is_measured_not_written():
+    """The length on a playable game's card comes from whole simulated games (issue 9)."""
+    text = hench.shelf.measured_length("henchmania", players=3, games=6)
+    median = int(text.split()[0])
+    assert text.endswith("3-player games of random moves)") and 1 <= median <= 5  # 4 days, or 3 if someone reaches 30
+    assert hench.shelf.measured_length("maniacal") == "" or "rounds" in hench.shelf.measured_length("maniacal")
