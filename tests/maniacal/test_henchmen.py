@@ -1,0 +1,105 @@
+"""Phase II, Henchmen (MA-064 .. MA-079): recruitment by attraction, in type order, ties by player order.
+EX-04 (the rulebook's example, every consistent starting position) and EX-05."""
+
+from itertools import product
+
+import pytest
+
+from hench.maniacal import henchmen
+from hench.maniacal.state import Member
+
+from .helpers import new
+
+TYPES = ("beast", "criminal", "scientist", "mystic")
+HASSAN, SIMON, DAVE = 0, 1, 2
+
+
+def by_name(state, name):
+    return next(h.id for h in state.data.henchmen if h.name == name)
+
+
+def stack(state, t, ids):
+    """Put these cards on top of deck `t`, in this order."""
+    rest = [h for h in state.decks[t] if h not in ids]
+    state.decks[t] = ids + rest
+
+
+def ex04_state(h=4, b_d=2, s_h=2, m_s=2, m_d=1):
+    state = new(3, seed=1)
+    state.order = [SIMON, HASSAN, DAVE]  # Simon 1st, Hassan 2nd, Dave 3rd
+    hammer = next(x.id for x in state.data.henchmen if x.type == "beast" and x.cost == h and x.name != "Royal Jelly")
+    stack(state, "beast", [by_name(state, "Royal Jelly"), hammer])
+    stack(state, "criminal", [by_name(state, "Ms. Nomer"), by_name(state, "Magpie")])
+    stack(state, "scientist", [by_name(state, "Gray Matter"), by_name(state, "Centrifuge")])
+    stack(state, "mystic", [by_name(state, "Occulus"), by_name(state, "The Minister")])
+    state.lairs[HASSAN].attraction = [6, 0, s_h, 4]
+    state.lairs[SIMON].attraction = [h, 3, 3, m_s]
+    state.lairs[DAVE].attraction = [b_d, 1, 8, m_d]
+    return state
+
+
+def recruits(state):
+    return [[state.data.cards[m.id].name for m in lair.crew if state.data.cards[m.id].type != "lackey"]
+            for lair in state.lairs]
+
+
+@pytest.mark.rule("MA-070", "MA-071", "MA-072", "MA-073", "MA-074", "MA-075", "MA-076", "MA-077", "MA-064", "MA-068")
+def test_ex04_recruitment_concrete():
+    state = ex04_state()
+    magpie = by_name(state, "Magpie")
+    henchmen.recruit(state)
+    assert state.lairs[HASSAN].attraction == [3, 0, 2, 0]
+    assert state.lairs[SIMON].attraction == [0, 0, 0, 2]
+    assert state.lairs[DAVE].attraction == [2, 1, 3, 1]
+    got = recruits(state)
+    assert got[HASSAN] == ["Royal Jelly", "Occulus", "The Minister"]
+    assert got[SIMON] == ["Hammerhead", "Ms. Nomer", "Centrifuge"]
+    assert got[DAVE] == ["Gray Matter"]
+    assert sum(map(len, got)) == 7  # the second Criminal slot stays empty (MA-076)
+    assert state.decks["criminal"][0] == magpie  # MA-076, MA-078: Magpie stays face up for round 2
+    assert any("nobody recruits Magpie" in e for e in state.events)
+
+
+@pytest.mark.rule("MA-077", "MA-075")
+def test_ex04_every_consistent_start_gives_the_same_recruiters():
+    """The catalogue's property test: for every starting position the example allows, the same sequence."""
+    for h, m_s in product((3, 4, 5), (0, 1, 2)):
+        for b_d, s_h, m_d in product(range(h + 1), range(4), range(4)):
+            state = ex04_state(h, b_d, s_h, m_s, m_d)
+            henchmen.recruit(state)
+            lines = [e for e in state.events if "recruits" in e]
+            assert [e.split(" recruits ")[0].replace("nobody", "none") for e in lines] == [
+                "Player 1", "Player 2", "Player 2", "none", "Player 3", "Player 2", "Player 1", "Player 1"]
+
+
+@pytest.mark.rule("MA-077", "MA-079")
+def test_ex05_recruitment_tie():
+    state = new(3, seed=2)
+    green, blue = 2, 0
+    state.order = [green, blue, 1]
+    cheap = next(x.id for x in state.data.henchmen if x.type == "beast" and x.cost == 2)
+    three = next(x.id for x in state.data.henchmen if x.type == "beast" and x.cost == 3)
+    stack(state, "beast", [cheap, three])
+    state.lairs[green].attraction[0] = state.lairs[blue].attraction[0] = 5
+    state.lairs[1].attraction[0] = 1
+    henchmen.recruit(state)
+    assert state.lairs[green].attraction[0] == 3 and state.lairs[blue].attraction[0] == 2  # and they carry over
+    assert [m.id for m in state.lairs[green].crew][-1] == cheap and [m.id for m in state.lairs[blue].crew][-1] == three
+
+
+@pytest.mark.rule("MA-070")
+def test_at_most_two_per_type():
+    state = new(2, seed=3)
+    state.lairs[0].attraction = [99, 99, 99, 99]
+    henchmen.recruit(state)
+    kinds = [state.data.cards[m.id].type for m in state.lairs[0].crew]
+    assert sorted(kinds) == sorted(["lackey"] + [t for t in TYPES for _ in range(2)])
+    assert all(isinstance(m, Member) and m.ready for m in state.lairs[0].crew)
+
+
+@pytest.mark.rule("MA-066")
+def test_mercenaries_never_come_from_recruitment():
+    state = new(2, seed=3)
+    state.lairs[0].attraction = [99, 99, 99, 99]
+    henchmen.recruit(state)
+    assert not any(state.data.cards[m.id].type == "mercenary" for lair in state.lairs for m in lair.crew)
