@@ -133,7 +133,11 @@ class LancasterData:
     raw: dict | None  # the person's document, or None for the built-in data
 
     def county_index(self, name: str) -> int:
-        return [c.name.lower() for c in self.counties].index(name.lower())
+        index = self.__dict__.get("_county_index")
+        if index is None:
+            index = {c.name.lower(): i for i, c in enumerate(self.counties)}
+            object.__setattr__(self, "_county_index", index)
+        return index[name.lower()]
 
     def law(self, law_id: str) -> Law:
         for law in self.laws:

@@ -11,6 +11,7 @@ Knights are `[strength, where]` per player, `where` one of: "court", "county:<i>
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
 
 from hench.core import InvalidStateError, State, seat_name
@@ -88,7 +89,7 @@ class LancasterState(State):
         return module in self.d["modules"]
 
     def clone(self) -> LancasterState:
-        return LancasterState(self.data, _copy(self.d))
+        return LancasterState(self.data, marshal.loads(marshal.dumps(self.d)))  # plain JSON-like data: an exact deep copy
 
     def to_dict(self) -> dict[str, Any]:
         out = _copy(self.d)
