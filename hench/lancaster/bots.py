@@ -22,6 +22,10 @@ def law_interest(s: LancasterState, seat: int, law: str) -> float:
 
     trial = s.clone()
     trial.d["pending"] = []
+    mine = trial.d["res"][seat]
+    for p in range(s.n):  # the bot cannot see behind the others' screens: it assumes they hold what it holds
+        if p != seat:
+            trial.d["res"][p].update({k: mine[k] for k in ("gold", "squires", "seals", "dishonor")})
     before = [_value(trial, p) for p in range(s.n)]
     apply_law(trial, law)
     gains = [_value(trial, p) - before[p] for p in range(s.n)]

@@ -279,10 +279,9 @@ def apply_law(s: LancasterState, law_id: str) -> None:
             if not any(k[0] == law.strength for k in deployed(s, p)):
                 d["pending"].append([p, "upgrade", 0])
     elif e in ("buy", "trade"):
-        for p in players:
+        for p in players:  # everyone decides (even 0), so the choice itself reveals nothing hidden
             top = res[p]["gold"] if e == "buy" else min(res[p]["gold"], res[p]["squires"])
-            if top:
-                d["pending"].append([p, "law_choice", {"law": law_id, "max": top}])
+            d["pending"].append([p, "law_choice", {"law": law_id, "max": top}])
     elif e == "per_county":
         for p in players:
             res[p][r] += amt * counties_held(s, p)
@@ -323,9 +322,8 @@ def apply_king_law(s: LancasterState, n: int) -> None:
             if res[p]["dishonor"] == low:
                 res[p]["pp"] += 5
     elif n == 4:  # LH-110: in turn order from the start player
-        for p in players:
-            if res[p]["seals"]:
-                d["pending"].append([p, "law_choice", {"law": "LK-4", "max": res[p]["seals"]}])
+        for p in players:  # seals are hidden: everyone decides, possibly 0
+            d["pending"].append([p, "law_choice", {"law": "LK-4", "max": res[p]["seals"]}])
     elif n == 5:  # LH-111, LH-113, A18: VM held after the 3rd vote; law-gained ones do not count
         for p in most(list(d["vm_hold"])):
             grant_seals(s, p, 1)

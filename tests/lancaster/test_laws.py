@@ -57,7 +57,9 @@ def test_lk4_sell_seals_in_turn_order():
     s.d["supply"]["seals"] -= 3
     s.d["current"] = ["B0-1", "B0-2", "LK-4"]
     apply_law(s, "LK-4")
-    assert [t[0] for t in s.d["pending"]] == [2, 0]
+    assert [t[0] for t in s.d["pending"]] == [1, 2, 0]  # everyone decides, from the start player
+    assert s.legal_actions() == [Choose(0)]  # Player 2 holds no seal
+    s = s.apply("choose 0")
     refused(s, Choose(2), "LH-110")
     s = s.apply("choose 1")
     assert res(s, 2)["seals"] == 0 and res(s, 2)["squires"] == 2 + 2 and res(s, 2)["gold"] == 2 + 1
