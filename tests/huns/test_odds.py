@@ -70,7 +70,7 @@ def test_q4_expected_cubes(j, row):
 def test_q4_random_die_and_icepool():
     assert [odds.expected_cubes(s) for s in (1, 2, 3, 4)] == [1, Fraction(5, 3), 2, 2]
     for s in (1, 2, 3):
-        assert odds.expected_cubes(s) == icepool.d3.map(lambda v: min(v, s)).mean()
+        assert odds.expected_cubes(s) == icepool.d3.map(lambda v, cap=s: min(v, cap)).mean()
 
 
 def test_q5_fill_chance():

@@ -8,11 +8,12 @@ from hench.core import IllegalActionError, InvalidActionError
 from hench.huns import effects as fx
 from hench.huns.render import action_for_space
 
+from .helpers import edit, give_card, play, set_display, set_reserve, set_wagon, start, texts
+
 
 def _space(state, slot, index):
     action = action_for_space(state, slot, index)
     return None if action is None else str(action)
-from .helpers import edit, give_card, play, set_display, set_reserve, set_wagon, start, texts
 
 
 def wagons(s, seat, a, b, load_a="", load_b=""):

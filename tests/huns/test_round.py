@@ -18,7 +18,7 @@ def play_turn_draw(s):
     s = s.apply("draw")
     start_turn = s.turn
     while s.turn == start_turn and not s.is_terminal:
-        s = s.apply([a for a in texts(s) if not a.startswith("activate")][0])
+        s = s.apply(next(a for a in texts(s) if not a.startswith("activate")))
     return s
 
 
@@ -130,7 +130,7 @@ def test_a_pile_emptied_and_refilled_in_the_round_does_not_end_the_game():
     while s.phase not in ("round_roll_dice", "game_over"):
         s = play_turn_draw(s) if s.phase == "turn_take_die" else s.apply("draw")
         while s.phase not in ("turn_take_die", "round_roll_dice", "game_over"):
-            s = s.apply([a for a in texts(s) if not a.startswith("activate")][0])
+            s = s.apply(next(a for a in texts(s) if not a.startswith("activate")))
     assert s.phase == "round_roll_dice" and s.round == 2
 
 

@@ -12,11 +12,12 @@ from hench.huns.legality import empty_spaces
 from hench.huns.render import action_for_space
 from hench.huns.state import RESERVE_BY_PLAYERS
 
+from .helpers import GAME, new, past_setup, texts
+
 
 def _space(state, slot, index):
     action = action_for_space(state, slot, index)
     return None if action is None else str(action)
-from .helpers import GAME, new, past_setup, texts
 
 SIZES = {2: 10, 3: 11, 4: 12}
 
