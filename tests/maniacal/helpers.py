@@ -76,6 +76,10 @@ def to_contracts(state: ManiacalState, order: list[int] | None = None) -> Maniac
 def contract_on(state: ManiacalState, continent: int, contract_id: str) -> None:
     """Put a chosen contract face down on a continent (the one there goes back to its deck)."""
     old = state.map[continent]
+    if contract_id in state.map:
+        other = state.map.index(contract_id)
+        state.map[other], state.map[continent] = old, contract_id
+        return
     take(state, contract_id)
     state.decks[state.data.cards[old].difficulty].append(old)
     state.map[continent] = contract_id
