@@ -15,7 +15,7 @@ the catalogue's section 5 (M1-M10). A player with the physical game can load the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -118,11 +118,21 @@ class HemlochData:
         """A player's 30-card deck as minion indices (copies repeated), HL-017."""
         return tuple(i for i, m in enumerate(self.minions) for _ in range(m.copies))
 
+    @cached_property
+    def _minion_ids(self) -> dict[str, int]:
+        return {m.name: i for i, m in enumerate(self.minions)} | {m.name.lower(): i for i, m in enumerate(self.minions)}
+
+    @cached_property
+    def _location_ids(self) -> dict[str, int]:
+        return {x.name: i for i, x in enumerate(self.locations)} | {x.name.lower(): i for i, x in enumerate(self.locations)}
+
     def minion_index(self, name: str) -> int:
-        return {m.name.lower(): i for i, m in enumerate(self.minions)}[name.lower()]
+        ids = self._minion_ids
+        return ids[name] if name in ids else ids[name.lower()]
 
     def location_index(self, name: str) -> int:
-        return {loc.name.lower(): i for i, loc in enumerate(self.locations)}[name.lower()]
+        ids = self._location_ids
+        return ids[name] if name in ids else ids[name.lower()]
 
     def week_name(self, card: int) -> str:
         """Week cards: 0..k-1 are Nights, k..2k-1 their Corresponding Days (HL-040)."""

@@ -38,6 +38,7 @@ class HemlochState(State):
 
     def __init__(self) -> None:  # fields are filled by game.start / from_dict
         self._legal = None
+        self._owned: set | None = None  # None: every inner list is this state's own (see `successor`)
         self.events = []
 
     # -- who acts ---------------------------------------------------------------------------------
@@ -93,10 +94,50 @@ class HemlochState(State):
         return sum(self.data.is_day(c) for c in self.week_deck + self.revealed)
 
     # -- copying ------------------------------------------------------------------------------------
+    def successor(self) -> HemlochState:
+        """The copy `apply` hands to the transition: the outer lists are copied, the inner ones (hands,
+        decks, discards, the Minions on each side, Marker rows, Items) are shared until the transition
+        writes to one through the `w_*` writers, which copy it first."""
+        s = object.__new__(HemlochState)
+        s.__dict__.update(self.__dict__)
+        s._legal, s._owned, s.events = None, set(), []
+        s.hands, s.decks, s.discards = list(self.hands), list(self.decks), list(self.discards)
+        s.board = [list(loc) for loc in self.board]
+        s.spaces, s.items, s.supply = list(self.spaces), list(self.items), list(self.supply)
+        s.played, s.tasks, s.ended = list(self.played), list(self.tasks), list(self.ended)
+        s.week_deck, s.revealed = list(self.week_deck), list(self.revealed)
+        s.day_supply, s.boxed = list(self.day_supply), list(self.boxed)
+        s.pool, s.packs, s.kept = list(self.pool), [list(p) for p in self.packs], [list(k) for k in self.kept]
+        return s
+
+    def _own(self, key: tuple, outer: list, i: int, deep: bool = False) -> list:
+        if self._owned is not None and key not in self._owned:
+            outer[i] = [list(x) for x in outer[i]] if deep else list(outer[i])
+            self._owned.add(key)
+        return outer[i]
+
+    def w_hand(self, seat: int) -> list[int]:
+        return self._own(("hand", seat), self.hands, seat)
+
+    def w_deck(self, seat: int) -> list[int]:
+        return self._own(("deck", seat), self.decks, seat)
+
+    def w_discards(self, seat: int) -> list[int]:
+        return self._own(("discards", seat), self.discards, seat)
+
+    def w_side(self, loc: int, seat: int) -> list[int]:
+        return self._own(("side", loc, seat), self.board[loc], seat)
+
+    def w_spaces(self, loc: int) -> list[int]:
+        return self._own(("spaces", loc), self.spaces, loc)
+
+    def w_items(self, seat: int) -> list[list[int]]:
+        return self._own(("items", seat), self.items, seat, deep=True)
+
     def clone(self) -> HemlochState:
         s = object.__new__(HemlochState)
         s.__dict__.update(self.__dict__)
-        s._legal = None
+        s._legal, s._owned = None, None
         s.events = []
         s.played = list(self.played)
         s.week_deck, s.revealed = list(self.week_deck), list(self.revealed)

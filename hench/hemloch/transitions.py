@@ -71,15 +71,15 @@ def _draw(s: HemlochState, seat: int, n: int) -> int:
     got = 0
     for _ in range(n):
         if s.decks[seat]:
-            s.hands[seat].append(s.decks[seat].pop())
+            s.w_hand(seat).append(s.w_deck(seat).pop())
             got += 1
     return got
 
 
 def _play(s: HemlochState, seat: int, card: int, loc: int) -> None:
     d = s.data
-    s.hands[seat].remove(card)
-    s.board[loc][seat].append(card)  # HL-057, HL-059
+    s.w_hand(seat).remove(card)
+    s.w_side(loc, seat).append(card)  # HL-057, HL-059
     s.played.append(loc)  # HL-058
     s.actions -= 1  # HL-056
     minion = d.minions[card]
@@ -101,8 +101,9 @@ def _effect_task(effect: str, seat: int, loc: int) -> tuple:
 def _use(s: HemlochState, seat: int, kind: int) -> None:
     item = s.data.items[kind]
     s.item_used = True  # HL-064, A12
-    s.items[seat][kind][0] -= 1  # HL-031, M6: using an Item turns it face down
-    s.items[seat][kind][1] += 1
+    mine = s.w_items(seat)[kind]
+    mine[0] -= 1  # HL-031, M6: using an Item turns it face down
+    mine[1] += 1
     s.actions -= item.action_cost  # HL-065
     s.events.append(f"{seat_name(seat)} uses a {ITEMS[kind]} ({item.ability}); it turns face down")
     if item.ability == "extra_action":
@@ -117,7 +118,7 @@ def _choose(s: HemlochState, seat: int, task: tuple, a: HLAction) -> None:
     d = s.data
     if isinstance(a, Mark):
         loc = d.location_index(a.location)
-        s.spaces[loc][d.locations[loc].spaces.index((a.row, a.column))] = seat  # HL-078 / ability
+        s.w_spaces(loc)[d.locations[loc].spaces.index((a.row, a.column))] = seat  # HL-078 / ability
         s.events.append(f"{seat_name(seat)} places a Marker at {a.location} (row {a.row + 1}, column {a.column + 1})")
     elif isinstance(a, Festival):
         s.festival = d.location_index(a.location)
@@ -125,24 +126,24 @@ def _choose(s: HemlochState, seat: int, task: tuple, a: HLAction) -> None:
     elif isinstance(a, Steal):
         k = ITEMS.index(a.item)
         side = 0 if a.face_up else 1
-        s.items[1 - seat][k][side] -= 1  # HL-029, M6: a stolen Item keeps its facing
-        s.items[seat][k][side] += 1
+        s.w_items(1 - seat)[k][side] -= 1  # HL-029, M6: a stolen Item keeps its facing
+        s.w_items(seat)[k][side] += 1
         s.events.append(f"{seat_name(seat)} takes a {'face-up' if a.face_up else 'face-down'} {a.item} from {seat_name(1 - seat)}")
     elif isinstance(a, (Recall, Retreat)):
         loc, card = d.location_index(a.location), d.minion_index(a.card)
-        s.board[loc][seat].remove(card)
+        s.w_side(loc, seat).remove(card)
         if isinstance(a, Recall):
-            s.hands[seat].append(card)
+            s.w_hand(seat).append(card)
             s.events.append(f"{seat_name(seat)} takes {a.card} back from {a.location} into hand")
         else:
-            s.discards[seat].append(card)  # HL-069
+            s.w_discards(seat).append(card)  # HL-069
             s.events.append(f"{seat_name(seat)} retreats {a.card} from {a.location} to the discard pile")
             if task[3] > 1:
                 s.tasks.insert(0, ("retreat", seat, loc, task[3] - 1))
     elif isinstance(a, Move):
         card = d.minion_index(a.card)
-        s.board[d.location_index(a.source)][seat].remove(card)
-        s.board[d.location_index(a.target)][seat].append(card)
+        s.w_side(d.location_index(a.source), seat).remove(card)
+        s.w_side(d.location_index(a.target), seat).append(card)
         s.events.append(f"{seat_name(seat)}'s Scepter moves {a.card} from {a.source} to {a.target}")
     elif isinstance(a, Swap):
         _swap(s, d.location_index(a.location))
@@ -168,7 +169,9 @@ def advance(s: HemlochState) -> None:
         if s.tasks:
             task = s.tasks[0]
             if task[0] in CHOICE_TASKS:
-                if choice_options(s, task):
+                options = choice_options(s, task)
+                if options:
+                    s._legal = options  # the legal moves of the state this transition makes
                     return
                 s.tasks.pop(0)
                 s.events.append(f"{seat_name(task[1])} cannot carry out '{task[0]}': skipped (A9, A7)")
@@ -202,10 +205,10 @@ def _auto(s: HemlochState, task: tuple) -> None:
     elif name == "gain":
         _gain(s, task[1], task[2])
     elif name == "discard":
-        hand = s.hands[task[1]]
-        if hand:
+        if s.hands[task[1]]:
+            hand = s.w_hand(task[1])
             card = hand.pop(s._random_index(len(hand)))
-            s.discards[task[1]].append(card)
+            s.w_discards(task[1]).append(card)
             s.events.append(f"{seat_name(task[1])} discards {d.minions[card].name} at random")
     elif name == "influence":
         _influence(s, task[1])
@@ -214,11 +217,12 @@ def _auto(s: HemlochState, task: tuple) -> None:
 def _gain(s: HemlochState, seat: int, kind: int) -> None:
     if s.supply[kind]:
         s.supply[kind] -= 1
-        s.items[seat][kind][0] += 1  # HL-029: new Items come face up (M6)
+        s.w_items(seat)[kind][0] += 1  # HL-029: new Items come face up (M6)
         s.events.append(f"{seat_name(seat)} gains a {ITEMS[kind]}")
     elif s.items[seat][kind][1]:  # HL-033: none left, so one of yours turns face up
-        s.items[seat][kind][1] -= 1
-        s.items[seat][kind][0] += 1
+        mine = s.w_items(seat)[kind]
+        mine[1] -= 1
+        mine[0] += 1
         s.events.append(f"No {ITEMS[kind]} is left: {seat_name(seat)} turns one of theirs face up (HL-033)")
 
 
