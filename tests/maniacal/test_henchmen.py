@@ -43,7 +43,7 @@ def recruits(state):
             for lair in state.lairs]
 
 
-@pytest.mark.rule("MA-070", "MA-071", "MA-072", "MA-073", "MA-074", "MA-075", "MA-076", "MA-077", "MA-064", "MA-068")
+@pytest.mark.rule("MA-070", "MA-071", "MA-072", "MA-073", "MA-074", "MA-075", "MA-076", "MA-077", "MA-078", "MA-064", "MA-068")
 def test_ex04_recruitment_concrete():
     state = ex04_state()
     magpie = by_name(state, "Magpie")
