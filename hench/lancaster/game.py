@@ -31,6 +31,8 @@ READINGS = {
     "A11": (None, "every battle France wins hands out dishonor, first and second alike"),
     "A14": (None, "more VM wins a dishonor tie, then knighthood; unresolved ties pay the worse position"),
     "A18": (None, "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws"),
+    "majority": (None, "our reading: 'the player with the most' (LK-1, LK-5, LK-6, base majority laws) needs at "
+                 "least 1; when everybody holds 0 nobody is affected"),
 }
 
 

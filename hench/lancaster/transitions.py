@@ -241,8 +241,10 @@ def counties_held(s: LancasterState, seat: int) -> int:
 
 
 def most(values: list[int]) -> list[int]:
+    """The seats tied for the most; nobody when the most is 0 (holding nothing is not a majority:
+    our reading, see READINGS["majority"])."""
     top = max(values)
-    return [i for i, v in enumerate(values) if v == top]
+    return [i for i, v in enumerate(values) if v == top] if top > 0 else []
 
 
 def recruit(s: LancasterState, seat: int) -> None:

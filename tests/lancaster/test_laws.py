@@ -78,6 +78,7 @@ def test_lk5_counts_vm_after_the_third_vote_and_defers_their_return():
     for law in s.d["current"]:
         apply_law(s, law)  # B0-3 gives everyone +1 VM: not counted, kept
     assert [r["seals"] for r in s.d["res"]] == [0, 1, 1]
+    assert s.d["supply"]["seals"] == 22
     finish_laws(s)
     assert [r["vm"] for r in s.d["res"]] == [1, 1, 1]
 
@@ -96,6 +97,10 @@ def test_lk6_majorities_gain_three():
     for seat, (sq, gold) in enumerate(((4, 1), (4, 5), (1, 5))):
         s.d["res"][seat].update(squires=sq, gold=gold)
     apply_law(s, "LK-6")
+    assert [r["pp"] for r in s.d["res"]] == [3, 6, 3]
+    for r in s.d["res"]:
+        r.update(squires=0, gold=0)
+    apply_law(s, "LK-6")  # holding nothing is no majority (our reading)
     assert [r["pp"] for r in s.d["res"]] == [3, 6, 3]
 
 
