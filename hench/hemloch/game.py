@@ -33,6 +33,8 @@ READINGS = {
     "A10": (None, "drawing from an empty deck draws nothing; the discards are never reshuffled"),
     "A11": (None, "at Week's End the Start Player retreats first, then the other, in the open"),
     "A12": (None, "one Item per turn in total"),
+    "HL-033": (None, "with none of that kind left, one of your face-down Items of the kind turns face up (always done: "
+                     "it can only help)"),
     "A14": (None, "one Minion per Location per turn limits Play actions only (not the Scepter's move)"),
     "A17": (None, "the Festival restriction is checked when each Minion is played"),
     "M10": (None, "Player 1 has Location 0 on the left; Player 2 sits opposite"),

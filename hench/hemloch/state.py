@@ -309,6 +309,8 @@ def _validate_week(s: HemlochState) -> None:
         raise InvalidStateError("state.week_deck: it holds 4 cards, one of each Night/Day pair (HL-035, HL-040)")
     if any(c < k for c in s.day_supply) or any(c >= k for c in s.boxed):
         raise InvalidStateError("state.day_supply/boxed: Days wait in the supply, Nights go to the box (HL-008, HL-072)")
+    if s.week > len(s.boxed) + 1:
+        raise InvalidStateError("state.week: every Week's End boxes one Night, so the Week is at most the boxed Nights + 1 (HL-072)")
     if sorted(s.week_deck) != s.week_deck:
         raise InvalidStateError("state.week_deck: kept sorted (its order is drawn when a card is revealed)")
 

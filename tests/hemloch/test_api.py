@@ -82,6 +82,10 @@ def test_saves_round_trip_through_a_game_and_refuse_tampering():
     bad["state"]["week_deck"] = [0, 1, 2, 7]  # a Day and its Night both in play
     with pytest.raises(InvalidStateError, match="Week"):
         hench.state_from_json(json.dumps(bad))
+    bad = json.loads(json.dumps(doc))
+    bad["state"]["week"] = 3  # two Week's Ends that boxed no Night
+    with pytest.raises(InvalidStateError, match="week"):
+        hench.state_from_json(json.dumps(bad))
 
 
 def test_a_save_carries_a_users_data(tmp_path):
