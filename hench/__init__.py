@@ -1,7 +1,7 @@
 """hench: exact rules and odds of five board games, for learning them step by step.
 
 >>> import hench
->>> hench.GAMES
+>>> hench.GAMES[:2]  # the playable games, in shelf order
 ('henchmania', 'huns')
 >>> hench.get_game("huns").title
 'Huns'
