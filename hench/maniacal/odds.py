@@ -160,3 +160,55 @@ def table(matching: bool, max_dice: int = 6, max_target: int = 8, data: Maniacal
     """Catalogue Q2: rows N = 1..max_dice of all-matching (or all-other) dice, columns Target 1..max_target."""
     return [[success_chance(n if matching else 0, 0 if matching else n, t, data=data) for t in range(1, max_target + 1)]
             for n in range(1, max_dice + 1)]
+
+
+# -- a live position ------------------------------------------------------------------------------------
+def best_team(state, seat: int, slot: int) -> list[tuple[str, str]]:
+    """The team a player would send to the contract on continent `slot`: its strongest ready, uninjured
+    henchmen for the recommended trait (a Lackey uses that trait, MA-152)."""
+    from .contracts import can_join
+    from .table import traits_of
+
+    c = state.data.cards[state.map[slot]]
+    t = TRAITS.index(c.trait)
+
+    def strength(m) -> tuple[int, int]:
+        traits = traits_of(state, m)
+        if state.data.cards[m.id].type == "lackey":
+            return (2 * traits[t], traits[t])
+        return (sum(traits) + traits[t], sum(traits))
+
+    ready = sorted((m for m in state.lairs[seat].crew if can_join(state, m)), key=strength, reverse=True)
+    return [(m.id, c.trait if state.data.cards[m.id].type == "lackey" else "") for m in ready[:c.team]]
+
+
+def team_dice(state, seat: int, team: Sequence[tuple[str, str]]) -> dict[str, int]:
+    """MA-116, MA-152, MA-184: dice per trait of a team (a Lackey rolls only its chosen trait)."""
+    from .table import traits_of
+
+    dice = dict.fromkeys(TRAITS, 0)
+    for member, trait in team:
+        for t, n in zip(TRAITS, traits_of(state, state.lairs[seat].member(member))):
+            if not trait or trait == t:
+                dice[t] += n
+    return dice
+
+
+def map_odds(state, seat: int | None = None, rerolls: bool = False) -> dict[str, Fraction | None]:
+    """For each continent: the chance the player's best team meets its contract, counting the Target (known
+    only once flipped, so here the contract's printed Target as the engine holds it). None: no team.
+    With `rerolls`, the Lackey's reroll is counted when the Lackey is on the team (slower: exact optimum)."""
+    from .data import CONTINENT_NAMES
+
+    seat = state.current_player if seat is None else seat
+    out: dict[str, Fraction | None] = {}
+    for slot, name in enumerate(CONTINENT_NAMES):
+        c = state.data.cards[state.map[slot]]
+        team = best_team(state, seat, slot)
+        if len(team) < c.team:
+            out[name] = None
+            continue
+        lackey = any(trait for _, trait in team)
+        out[name] = contract_chance(team_dice(state, seat, team), c.trait, c.target,
+                                    ("any",) if rerolls and lackey else (), state.data)
+    return out
