@@ -77,9 +77,10 @@ def resample(state: ManiacalState, seat: int, rng: Rng) -> ManiacalState:
 
 
 def notation(obs: dict[str, Any]) -> str:
-    players = " ".join(f"P{i + 1}:{p['infamy']}i${p['money']}" + (f"w{p['weeks']}" if p["weeks"] is not None else "")
+    """'r1 contract_action Player 1:2i$8w7 ...': round, phase, then each player's Infamy, money and weeks left."""
+    players = " ".join(f"{seat_name(i)}:{p['infamy']}i${p['money']}" + (f"w{p['weeks']}" if p["weeks"] is not None else "")
                        for i, p in enumerate(obs["players"]))
-    return f"r{obs['round']} {obs['phase']} {players}".replace("P", "Player ")
+    return f"r{obs['round']} {obs['phase']} {players}"
 
 
 def html(obs: dict[str, Any]) -> str:

@@ -422,3 +422,42 @@ def test_special_locations():
     assert done.lairs[0].weeks == 4 and done.lairs[0].member("BE10").ready  # exhausts nobody
     lounge = done.apply(Visit("lounge"))
     assert any(lounge.data.cards[m.id].type == "mercenary" for m in lounge.lairs[0].crew)
+
+
+@pytest.mark.rule("MA-161", "MA-099")
+def test_action_room_effects_scheme_and_refresh():
+    state = duel("E01", team=("BE10",))
+    build(state, 0, SCHEME_ROOM)
+    build(state, 0, REFRESH_ROOM)
+    state.lairs[0].member("BE10").ready = False
+    state.lairs[1].weeks, state.next_order = None, [1]
+    state = fresh(state)
+    after = state.apply(Activate(SCHEME_ROOM, state.lairs[0].sv))
+    assert len(after.lairs[0].schemes) == 1 and after.lairs[0].weeks == 7
+    ref = after.apply(Activate(REFRESH_ROOM, lackey(after)))
+    assert ref.phase == "effect" and set(ref.legal_actions()) == {Choose("BE10"), Choose(lackey(after))}
+    done = ref.apply(Choose("BE10"))
+    assert done.lairs[0].member("BE10").ready and done.phase == "contract_action" and done.lairs[0].weeks == 6
+
+
+@pytest.mark.rule("MA-172")
+def test_gain_two_weeks_never_passes_the_track_start():
+    state = duel("E01", team=("BE10",))
+    gain = scheme(state, 0, "gain_two_weeks")
+    state.lairs[0].weeks = 7
+    state.lairs[1].weeks = 5
+    state = fresh(state)
+    assert state.apply(PlayScheme(gain)).lairs[0].weeks == 8  # AMB-31: capped at the round's 8
+    state.lairs[0].weeks = 8
+    refused(fresh(state), PlayScheme(gain), "MA-172")
+
+
+@pytest.mark.rule("MA-165")
+def test_the_theft_takes_what_there_is():
+    state, played = three_way("steal_three", contract="E01")
+    state.lairs[0].money = 0
+    state.lairs[2].weeks, state.next_order = None, [2]
+    state = fresh(state)
+    state = play(state, "attempt A", "assign BE10", f"scheme {played}", "roll")
+    state = dice(state, *["icon"] * 8)
+    assert state.lairs[0].money == 0 and state.lairs[2].money == 10 + 2  # E01 pays $2; both are taken (AMB-28)
