@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 
 # The playable games, each registered by its package when first imported. The other packages of
 # GAME_PACKAGES (rules catalogue only) stay on the shelf as "coming", their rules searchable.
-ENGINES = {"henchmania": "hench.henchmania", "huns": "hench.huns", "hemloch": "hench.hemloch", "lancaster": "hench.lancaster"}
+ENGINES = {"henchmania": "hench.henchmania", "huns": "hench.huns", "hemloch": "hench.hemloch", "lancaster": "hench.lancaster", "maniacal": "hench.maniacal"}
 GAME_PACKAGES = ("henchmania", "huns", "hemloch", "maniacal", "lancaster")
 for _id, _module in ENGINES.items():
     declare(_id, _module)

@@ -1,10 +1,9 @@
 """Maniacal: the rules engine (2 to 5 players, an assumed range), its data and exact odds.
 
-Not yet registered in `hench.ENGINES` (see docs/maniacal-phases.md for what is done and what is not):
-use the package directly.
+Registered as `maniacal` (docs/maniacal-phases.md maps its phases to the catalogue's state machine).
 
->>> from hench.maniacal import GAME
->>> state = GAME.new_game(players=3, seed=1)
+>>> import hench
+>>> state = hench.get_game("maniacal").new_game(players=3, seed=1)
 >>> state.phase_title
 'Phase I: choose a Room to build or sell (in secret)'
 
@@ -12,9 +11,13 @@ Public API beside the uniform game API: `PHASES`, `READINGS`, `assumptions()`, `
 `default_data`, `load_data`.
 """
 
+from hench.core import register
+
 from . import bots, odds
 from .data import assumptions, default_data, load_data
 from .game import GAME, READINGS
 from .phases import PHASES
+
+register(GAME)
 
 __all__ = ["GAME", "PHASES", "READINGS", "assumptions", "bots", "default_data", "load_data", "odds"]
