@@ -118,7 +118,7 @@ class ManiacalState(State):
         self.counter = 0  # stacking counter for the Time track (MA-085)
         self.bonus: list[int] = [0] * len(lairs)  # MA-220: money-rank Infamy bonus at game end
         self.options: dict[str, bool] = {"bodyguard": False}
-        self.events: list[str] = []
+        self.events: tuple[str, ...] = ()  # the log; a tuple, so copies share it
         self._legal = None
 
     # -- the uniform API ------------------------------------------------------------------------
@@ -159,8 +159,8 @@ class ManiacalState(State):
         new.round, new.step, new.order, new.next_order = self.round, self.step, list(self.order), list(self.next_order)
         new.decks = {k: list(v) for k, v in self.decks.items()}
         new.map, new.pick_no, new.queue, new.counter = list(self.map), self.pick_no, list(self.queue), self.counter
-        new.attempt = _copy_attempt(self.attempt)
-        new.bonus, new.options, new.events = list(self.bonus), dict(self.options), list(self.events)
+        new.attempt = _copy_record(self.attempt)
+        new.bonus, new.options, new.events = list(self.bonus), dict(self.options), self.events
         return new
 
     # -- saving ---------------------------------------------------------------------------------
@@ -190,7 +190,7 @@ class ManiacalState(State):
         opts = r.obj("options")
         state.options = {"bodyguard": opts.bool("bodyguard")}
         opts.done()
-        state.events = r.list("events", lambda x, p: check_str(x, p), 0, 100_000)
+        state.events = tuple(r.list("events", lambda x, p: check_str(x, p), 0, 100_000))
         r.done()
         return state
 
@@ -208,6 +208,19 @@ class ManiacalState(State):
         from .scoring import winners
 
         return winners(self) if self.is_terminal else []
+
+
+def _copy_record(a: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of the attempt record two levels deep: every list and dict the engine writes to is new."""
+    if a is None:
+        return None
+    out = dict(a)
+    for k, v in a.items():
+        if type(v) is list:
+            out[k] = [x[:] if type(x) is list else x for x in v]
+        elif type(v) is dict:
+            out[k] = {kk: (vv[:] if type(vv) is list else vv) for kk, vv in v.items()}
+    return out
 
 
 def _copy_attempt(value: Any) -> Any:

@@ -11,7 +11,7 @@ from .state import Lair, ManiacalState, Member
 
 def say(state: ManiacalState, text: str) -> None:
     """One true, public line in the log (hidden things are never named here)."""
-    state.events.append(text)
+    state.events += (text,)
 
 
 def who(seat: int) -> str:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from . import cleanup, contracts, draft, henchmen
 from .actions import (
@@ -34,11 +35,15 @@ from .table import place_time_tokens, room
 
 def chance_outcomes(state: ManiacalState) -> list[tuple[MAAction, Fraction]]:
     """MA-116, MA-118 (M-01): the next die of the pool shows one of its faces, each equally likely."""
-    faces = state.data.tables["dice"][0]
+    return list(_outcomes(state.data.tables["dice"][0]))
+
+
+@lru_cache(maxsize=8)
+def _outcomes(faces: tuple[str, ...]) -> tuple[tuple[MAAction, Fraction], ...]:
     counts: dict[str, int] = {}
     for f in faces:
         counts[f] = counts.get(f, 0) + 1
-    return [(Die(f), Fraction(n, len(faces))) for f, n in counts.items()]
+    return tuple((Die(f), Fraction(n, len(faces))) for f, n in counts.items())
 
 
 def apply(state: ManiacalState, action: MAAction) -> None:
