@@ -294,9 +294,17 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
         lair.placed = state.counter
     elif effect == "refresh_henchman":
         lair.member(action.member).ready = True
-    else:  # cancel_harm
-        state.attempt["effects"].pop(0)
+    else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
+        if state.attempt["effects"].pop(0)[0] == "cancel_window":
+            state.attempt["effects"].pop(0)
         next_effect(state)
+
+
+def let_it_pass(state: ManiacalState, seat: int) -> None:
+    """No cancel: the opponent's Scheme Injury goes ahead."""
+    state.attempt["effects"].pop(0)
+    say(state, f"{who(seat)} does not cancel the Injury")
+    next_effect(state)
 
 
 def resolve(state: ManiacalState) -> None:
@@ -324,8 +332,10 @@ def resolve(state: ManiacalState) -> None:
         a["effects"].append([effect])  # MA-141, MA-142
     elif effect == "power":
         a["effects"].append(["power"])  # MA-146, MA-180
-    if negative(state) == "injure_after":
-        a["effects"].append(["injure_after"])  # MA-170d: after the active player's effects
+    if negative(state) == "injure_after":  # MA-170d: after the active player's effects
+        if holds_cancel(state, seat):
+            a["effects"].append(["cancel_window"])  # MA-177d: the active player may cancel it first
+        a["effects"].append(["injure_after"])
     state.step = "effect"
     next_effect(state)
 
@@ -343,12 +353,19 @@ def targets(state: ManiacalState) -> list[str]:
     return [member for member, _ in a["team"] if lair.member(member) is not None]
 
 
+def holds_cancel(state: ManiacalState, seat: int) -> bool:
+    return any(state.data.cards[s].positive == "cancel_harm" for s in state.lairs[seat].schemes)
+
+
 def next_effect(state: ManiacalState) -> None:
     """Skip effects with nobody to hit (or no Power card left, M-16); finish when none are pending."""
     a = state.attempt
     while a["effects"]:
         effect = a["effects"][0][0]
-        if effect == "power" and not state.decks["powers"] and not state.decks["power_discard"]:
+        if effect == "cancel_window":
+            if holds_cancel(state, a["seat"]) and [m for m, _ in a["team"] if state.lairs[a["seat"]].member(m)]:
+                return
+        elif effect == "power" and not state.decks["powers"] and not state.decks["power_discard"]:
             say(state, "no Power card is left")
         elif targets(state):
             return

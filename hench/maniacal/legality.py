@@ -132,8 +132,13 @@ def _reroll(state: ManiacalState, seat: int):
 
 
 def _effect(state: ManiacalState, seat: int):
+    effect = state.attempt["effects"][0][0]
+    if effect == "cancel_window":
+        yield from _positives(state, seat, ("cancel_harm",))
+        yield NoScheme()
+        return
     yield from (Choose(m) for m in targets(state))
-    if state.attempt["effects"][0][0] in ("injured", "captured"):
+    if effect in ("injured", "captured"):
         yield from _positives(state, seat, ("cancel_harm",))
 
 
@@ -348,8 +353,17 @@ def check_mark(state: ManiacalState, action: Mark) -> Violation | None:
     return None
 
 
+def check_cancel_window(state: ManiacalState, action: NoScheme) -> Violation | None:
+    """MA-177: 'no scheme' declines a cancel, or a negative Scheme in its window."""
+    if state.step == "effect" and state.attempt["effects"][0][0] != "cancel_window":
+        return Violation("MA-177", "no cancel is on offer now; choose who the effect hits")
+    return None
+
+
 def check_target(state: ManiacalState, action: Choose) -> Violation | None:
     """MA-141 MA-142 MA-180: the effect hits a team member (Captured, Injured) or one of your henchmen (Power)."""
+    if state.attempt["effects"][0][0] == "cancel_window":
+        return Violation("MA-141", "first decide whether to cancel the Injury with a Scheme ('scheme SH..' or 'no scheme')")
     allowed = targets(state)
     if action.member not in allowed:
         return Violation("MA-141", f"{action.member} cannot take this effect; choose one of {', '.join(allowed)}")
@@ -393,7 +407,7 @@ CHECKS = CheckTable({
     "attempt": (check_contract_time, check_team_available),
     "assign": (check_team_member, check_ready, check_uninjured, check_lackey_trait),
     "visit": (check_visit_time, check_lounge_open), "scheme": (check_scheme_in_hand, check_scheme_timing), "reroll": (check_lackey_reroll,),
-    "mark": (check_mark,), "choose": (check_target,),
+    "mark": (check_mark,), "no_scheme": (check_cancel_window,), "choose": (check_target,),
     "heal": (check_injured, check_fee), "dismiss": (check_dismissable,), "fire": (check_fire,),
 }, always=(check_phase,))
 

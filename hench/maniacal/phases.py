@@ -33,7 +33,7 @@ PHASES = Phases([
     Phase("reroll", "Phase III: choose the dice to reroll", PLAYER, ("MA-153", "MA-177"), {"mark", "roll"},
           "Mark the dice to reroll (as many as this reroll allows), then roll them."),
     Phase("effect", "Phase III: choose who the contract's effect hits", PLAYER,
-          ("MA-141", "MA-142", "MA-180", "MA-170", "MA-177"), {"choose", "scheme"},
+          ("MA-141", "MA-142", "MA-180", "MA-170", "MA-177"), {"choose", "scheme", "no_scheme"},
           "Choose the henchman the Captured, Injured or Power effect applies to."),
     Phase("hospital", "Phase III: Hoodlum Hospital", PLAYER, ("MA-192",), {"heal", "done"},
           "Pay $2 to remove one Injury token, as often as you like, then leave."),

@@ -74,7 +74,10 @@ def apply(state: ManiacalState, action: MAAction) -> None:
     elif isinstance(action, Mark):
         contracts.mark(state, action)
     elif isinstance(action, NoScheme):
-        contracts.decline(state, seat)
+        if state.step == "effect":
+            contracts.let_it_pass(state, seat)
+        else:
+            contracts.decline(state, seat)
     elif isinstance(action, Roll):
         contracts.roll(state)
     elif isinstance(action, Die):

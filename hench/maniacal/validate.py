@@ -14,7 +14,7 @@ from .state import ManiacalState
 CONTRACT_STEPS = ("contract_action", "assign", "scheme_window", "before_roll", "rolling", "after_roll", "reroll", "effect",
                   "hospital")
 ATTEMPT_STEPS = CONTRACT_STEPS[1:]
-EFFECTS = ("injured", "captured", "power", "injure_after", "refresh")
+EFFECTS = ("injured", "captured", "power", "injure_after", "cancel_window", "refresh")
 
 
 def fail(where: str, why: str) -> InvalidStateError:
@@ -183,7 +183,7 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
         raise fail("attempt.rolled", "should be [[trait, 0..2]]")
     if not isinstance(target, int) or isinstance(target, bool) or not 0 < target <= 60:
         raise fail("attempt.target", "should be a Target value")
-    if not isinstance(effects, list) or not all(isinstance(e, list) and len(e) == 1 and e[0] in EFFECTS[:4] for e in effects):
+    if not isinstance(effects, list) or not all(isinstance(e, list) and len(e) == 1 and e[0] in EFFECTS[:5] for e in effects):
         raise fail("attempt.effects", "should be [[effect]]")
     if ((step == "rolling" and not pool) or (step in ("assign", "scheme_window", "effect", "after_roll", "reroll") and pool)
             or (step in ("assign", "scheme_window", "before_roll") and rolled)):
@@ -191,9 +191,13 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     _reroll(state, a, step)
     if (success is None) == (step == "effect") or (step == "effect" and not effects) or (step != "effect" and effects):
         raise fail("attempt.success", f"does not fit {step}")
-    if step == "effect" and (effects[0][0] == "injure_after" and (neg is None or neg[1] != "injure_after")):
-        raise fail("attempt.effects", "an Injury after the attempt comes only from that Scheme")
-    if step == "effect" and effects[0][0] in ("injured", "captured", "injure_after") and not [
+    later = [e[0] for e in effects]
+    if "injure_after" in later and (neg is None or neg[1] != "injure_after" or later.index("injure_after") != len(later) - 1):
+        raise fail("attempt.effects", "an Injury after the attempt comes only from that Scheme, last")
+    if "cancel_window" in later and (later[-2:] != ["cancel_window", "injure_after"]
+                                     or not any(state.data.cards[s].positive == "cancel_harm" for s in lair.schemes)):
+        raise fail("attempt.effects", "a cancel window comes just before the Scheme's Injury, for a player who can cancel")
+    if step == "effect" and effects[0][0] in ("injured", "captured", "injure_after", "cancel_window") and not [
             m for m in ids if lair.member(m) is not None]:
         raise fail("attempt.effects", "hit a team that has nobody left")
 

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from hench.core import CHANCE, IllegalActionError
-from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done, Mark, Pass, PlayScheme, Reroll, Roll, Visit
+from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done, Mark, NoScheme, Pass, PlayScheme, Reroll, Roll, Visit
 from hench.maniacal.data import Card
 from hench.maniacal.table import traits_of
 
@@ -461,3 +461,25 @@ def test_the_theft_takes_what_there_is():
     state = play(state, "attempt A", "assign BE10", f"scheme {played}", "roll")
     state = dice(state, *["icon"] * 8)
     assert state.lairs[0].money == 0 and state.lairs[2].money == 10 + 2  # E01 pays $2; both are taken (AMB-28)
+
+
+@pytest.mark.rule("MA-177")
+@pytest.mark.parametrize("cancel", [True, False])
+def test_cancel_the_schemes_injury(cancel):
+    state, played = three_way("injure_after", contract="E01")
+    guard = scheme(state, 0, "cancel_harm")
+    state.lairs[2].weeks, state.next_order = None, [2]
+    state = fresh(state)
+    state = play(state, "attempt A", "assign BE10", f"scheme {played}", "roll")
+    state = dice(state, *["icon"] * 8)
+    assert state.phase == "effect" and state.current_player == 0
+    assert set(state.legal_actions()) == {PlayScheme(guard), NoScheme()}
+    refused(state, Choose("BE10"), "MA-141")
+    if cancel:
+        after = state.apply(PlayScheme(guard))
+        assert after.phase == "contract_action" and after.lairs[0].member("BE10").injuries == 0
+    else:
+        after = state.apply(NoScheme())
+        assert after.current_player == 2 and after.legal_actions() == [Choose("BE10")]
+        refused(after, NoScheme(), "MA-177")
+        assert after.apply(Choose("BE10")).lairs[0].member("BE10").injuries == 1
