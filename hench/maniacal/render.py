@@ -17,7 +17,7 @@ from .data import CONTINENT_NAMES, TYPES
 from .phases import PHASES
 from .state import ManiacalState
 
-REVEALED_STEPS = ("before_roll", "rolling", "effect")
+REVEALED_STEPS = ("before_roll", "rolling", "after_roll", "reroll", "effect")  # MA-111: flipped once the time is paid
 
 
 def observation(state: ManiacalState, seat: int | None) -> dict[str, Any]:

@@ -303,6 +303,8 @@ def test_lackey_reroll_once_any_dice():
     state = play(state, "attempt A", "assign BE10", f"assign {lackey(state)} as brawn", "roll")
     state = dice(state, *["blank"] * 9)
     assert Reroll() in state.legal_actions()
+    seen = state.observation(1)
+    assert seen["map"][0]["id"] == "E02" and seen["attempt"]["target"] == 2  # face up since the time was paid
     state = state.apply("lackey reroll")
     assert state.attempt["reroll"]["limit"] == 9
     state = play(state, "mark die 1", "mark die 4", "mark die 9")
