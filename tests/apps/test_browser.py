@@ -37,6 +37,7 @@ def server():
 
 def open_app(browser, base: str, notebook: str):
     page = browser.new_page(viewport={"width": 1280, "height": 1600})
+    page.set_default_timeout(120_000)  # every click and wait: generous, CI machines are busy (a 30 s click timed out)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded", timeout=180_000)
