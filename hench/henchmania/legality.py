@@ -6,7 +6,7 @@ positions that `CHECKS` accepts every one of them and refuses every other candid
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -34,17 +34,21 @@ from .phases import PHASES
 from .state import HMState
 
 TARGETED = frozenset({"duel", "poison", "steal_hand", "steal_reserve", "traitor", "old_lady"})
+# The move generators narrow `state.actor` with `assert` (for the type checker, at no cost on these hot paths);
+# the checks read `state.player`. A player's phase always has a player to act (validate_state checks it).
+PLAYER_ACTS = "a player's phase with no player to act"
 
 
 # -- the legal-action generator ----------------------------------------------------------------
-def legal_actions(s: HMState) -> list[HMAction]:
+def legal_actions(s: HMState) -> Sequence[HMAction]:
     """The legal moves in a deterministic order (chance nodes list their outcomes in transitions)."""
     return _BY_PHASE[s.phase](s)
 
 
 def _placements(s: HMState) -> list[HMAction]:
     """HM-020 free spots; HM-098 a Porter for full sites."""
-    spots, sites = s.data.values["spots"][s.n], s.data.site_names
+    spots, sites, me = s.data.values["spots"][s.n], s.data.site_names, s.actor
+    assert me is not None, PLAYER_ACTS
     out: list[HMAction] = []
     full: list[str] = []
     for site, row in zip(sites, s.pawns):
@@ -52,7 +56,7 @@ def _placements(s: HMState) -> list[HMAction]:
             full.append(site)
         else:
             out.append(_place(site))
-    if full and s.has_fresh(s.player, "porter") is not None:
+    if full and s.has_fresh(me, "porter") is not None:
         out += [_porter(site) for site in full]
     return out
 
@@ -91,7 +95,8 @@ _fight = lru_cache(maxsize=None)(Fight)
 
 def _plays(s: HMState) -> list[HMAction]:
     """Phase 2 (HM-025, HM-035, HM-033, HM-038, HM-036), generated with the same rules as the checks."""
-    me, n = s.player, s.n
+    me, n = s.actor, s.n
+    assert me is not None, PLAYER_ACTS
     data = s.data
     deck, by_name = data.deck, data.by_name
     out: list[HMAction] = [PASS]
@@ -164,18 +169,25 @@ def _targets(s: HMState, me: int, verb: type[Play | Use], card: CardDef, opponen
         sites = s.data.site_names
         return [make(name, o, sites[i]) for o in opponents for i, row in enumerate(s.pawns) if row[o]]
     if effect == "old_lady":
-        trumps = s.trumps
-        return [make(name, o, s.name(t)) for o in opponents if (t := trumps[o]) is not None]
+        found: list[Play | Use] = []
+        for o in opponents:  # a loop, not a comprehension: its variables would become cells of every call
+            trump = s.trumps[o]
+            if trump is not None:
+                found.append(make(name, o, s.name(trump)))
+        return found
     return [make(name)]
 
 
-def _weapons(s: HMState) -> list[HMAction]:
-    deck = s.data.deck
-    return [_fight(), *(_fight(n) for n in _distinct(s, [c for c in s.hands[s.player] if deck[c].effect == "weapon"]))]
+def _weapons(s: HMState) -> list[Fight]:
+    deck, me = s.data.deck, s.actor
+    assert me is not None, PLAYER_ACTS
+    return [_fight()] + [_fight(n) for n in _distinct(s, [c for c in s.hands[me] if deck[c].effect == "weapon"])]
 
 
-def _keeps(s: HMState) -> list[HMAction]:
-    return [Keep(), *(Keep(n) for n in _distinct(s, s.hands[s.player]))]
+def _keeps(s: HMState) -> list[Keep]:
+    me = s.actor
+    assert me is not None, PLAYER_ACTS
+    return [Keep()] + [Keep(n) for n in _distinct(s, s.hands[me])]
 
 
 def _guard(s: HMState) -> list[HMAction]:
@@ -186,7 +198,7 @@ def _window(kind: str) -> Callable[[HMState], list[HMAction]]:
     return lambda s: list(WINDOWS[kind])
 
 
-_BY_PHASE: dict[str, Callable[[HMState], list[HMAction]]] = {"set_henchmen": _placements, "resolve_domination": _domination, "play_cards": _plays,
+_BY_PHASE: dict[str, Callable[[HMState], Sequence[HMAction]]] = {"set_henchmen": _placements, "resolve_domination": _domination, "play_cards": _plays,
              "guard_window": _guard, "attacker_weapon": _weapons, "defender_weapon": _weapons,
              "apothecary_window": _window("apothecary"), "courtesan_window": _window("courtesan"),
              "discard_hands": _keeps, "game_end": lambda s: []}
@@ -449,7 +461,9 @@ def check_unturned(s: HMState, a: Use) -> Violation | None:
 # -- duel and end of phase 2 ---------------------------------------------------------------------------
 def check_guard(s: HMState, a: HMAction) -> Violation | None:
     """HM-102: the Defender needs a Guard card in hand (HM-048: even after passing)."""
-    if not any(s.card(c).effect == "guard" for c in s.hands[s.player]):
+    me = s.actor
+    assert me is not None, PLAYER_ACTS
+    if not any(s.card(c).effect == "guard" for c in s.hands[me]):
         return Violation("HM-102", "you hold no Guard card; answer 'no Guard'")
     return None
 

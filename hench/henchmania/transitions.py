@@ -68,6 +68,14 @@ def apply(s: HMState, a: HMAction) -> None:
 
 
 # -- shared helpers --------------------------------------------------------------------------
+# Hot paths narrow the state's optional fields with `assert` (for the type checker, at no cost): a player's
+# move always has a player to act (`state.actor`), a duel step always has its record (`state.duel`);
+# validate_state checks both on load, and the checks refuse anything else before a transition runs.
+PLAYER_ACTS = "a player's move with no player to act"
+IN_DUEL = "a duel step with no duel being fought"
+AIMED = "a targeted card with no opponent or site/card named (check_target refuses it)"
+
+
 def present(cid: int | None, what: str) -> int:
     """A card id the rules guarantee is there (a legal move names it, or a duel phase has it); None is a bug."""
     if cid is None:
@@ -75,31 +83,11 @@ def present(cid: int | None, what: str) -> int:
     return cid
 
 
-def duel_of(s: HMState) -> Duel:
-    """The duel being fought: it exists in every duel phase (validate_state checks it on load)."""
-    d = s.duel
-    if d is None:
-        raise RuntimeError(f"no duel is being fought in phase {s.phase!r}")
-    return d
-
-
 def tiebreak_of(s: HMState) -> TieBreak:
     tb = s.tiebreak
     if tb is None:
         raise RuntimeError(f"no tie-break is being played in phase {s.phase!r}")
     return tb
-
-
-def target_of(a: Play | Use) -> int:
-    """The opponent a targeted card names (check_target refuses a move without one)."""
-    return present(a.target, f"opponent named in '{a}'")
-
-
-def at_of(a: Play | Use) -> str:
-    """The site or card a targeted card names on its opponent (check_target refuses a move without one)."""
-    if a.at is None:
-        raise RuntimeError(f"'{a}' names no site or card")
-    return a.at
 
 
 def draw(s: HMState, seat: int, site: int) -> int | None:
@@ -145,7 +133,9 @@ def take_from(s: HMState, cards: list[int], name: str, prefer_used: bool = False
     if prefer_used:
         cid = next((c for c in cards if s.data.deck[c].name == name and c in s.exhausted), None)
     if cid is None:
-        cid = s.card_in(cards, name)
+        cid = s.find(cards, name)
+        if cid is None:
+            raise RuntimeError(f"no {name} card among {cards}")
     cards.remove(cid)
     return cid
 
@@ -178,7 +168,8 @@ def next_placement(s: HMState) -> None:
 
 def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
-    me, site = s.player, s.site_index(a.site)
+    me, site = s.actor, s.site_index(a.site)
+    assert me is not None, PLAYER_ACTS
     porter = type(a) is PlaceWithPorter
     if porter:
         s.exhausted = s.exhausted | {present(s.has_fresh(me, "porter"), "unturned Porter")}  # HM-098, HM-036
@@ -261,7 +252,8 @@ def next_turn(s: HMState) -> None:
 
 def do_pass(s: HMState, a: Pass) -> None:
     """HM-047: a player who passes plays no more cards this day."""
-    me = s.player
+    me = s.actor
+    assert me is not None, PLAYER_ACTS
     s.passed = s.passed[:]
     s.passed[me] = True
     log(s, f"{seat_name(me)} passes")
@@ -269,7 +261,8 @@ def do_pass(s: HMState, a: Pass) -> None:
 
 
 def do_play(s: HMState, a: Play) -> None:
-    me = s.player
+    me = s.actor
+    assert me is not None, PLAYER_ACTS
     cid = take_from(s, s._mut(s.hands, me), a.card)
     card = s.data.deck[cid]
     if card.type == "reserve":
@@ -277,7 +270,8 @@ def do_play(s: HMState, a: Play) -> None:
     elif card.type == "trump":
         play_trump(s, me, cid)
     elif card.effect == "duel":
-        target = target_of(a)
+        target = a.target
+        assert target is not None, AIMED
         log(s, f"{seat_name(me)} plays a Glove: {seat_name(target)} must accept the duel")
         start_duel(s, me, target, cid)  # HM-052/053
         return
@@ -310,7 +304,8 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
 
 def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """HM-090: take a card from an opponent's hand, chosen by its back (site), face unseen."""
-    target, at = target_of(a), at_of(a)
+    target, at = a.target, a.at
+    assert target is not None and at is not None, AIMED
     site = s.site_index(at)
     pool = [cid for cid in s.hands[target] if s.data.deck[cid].site == site]
     cid = pool[s._random_index(len(pool))]
@@ -321,7 +316,8 @@ def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) 
 
 def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
-    target, at = target_of(a), at_of(a)
+    target, at = a.target, a.at
+    assert target is not None and at is not None, AIMED
     cid = take_from(s, s._mut(s.reserves, target), at, prefer_used=False)
     if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
         s.exhausted = s.exhausted - {cid}
@@ -331,7 +327,8 @@ def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = Non
 
 def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
-    target, at = target_of(a), at_of(a)
+    target, at = a.target, a.at
+    assert target is not None and at is not None, AIMED
     s._mut(s.pawns, s.site_index(at))[target] -= 1
     s._mut(s.held, me).append(target)
     log(s, f"{seat_name(me)} takes {seat_name(target)}'s Henchman from the {at}")
@@ -366,7 +363,8 @@ def do_use(s: HMState, a: Use) -> None:
     cid = mine if mine is not None else s.card_in(s.reserves[me], a.card)
     card = s.data.deck[cid]
     if card.effect == "poison":  # HM-030: a card that is discarded to work
-        target = target_of(a)
+        target = a.target
+        assert target is not None, AIMED
         s._mut(s.reserves, me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points)
@@ -375,7 +373,8 @@ def do_use(s: HMState, a: Use) -> None:
         if card.exhausts:
             s.exhausted = s.exhausted | {cid}  # HM-036 / HM-045
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
-            target = target_of(a)
+            target = a.target
+            assert target is not None, AIMED
             log(s, f"{seat_name(me)} uses {a.card} to borrow {seat_name(target)}'s {a.at}")
             trump_effect(s, me, s.data.deck[present(s.trumps[target], "Trump to borrow")])
             next_turn(s)
@@ -499,7 +498,8 @@ def start_duel(s: HMState, att: int, dfn: int, glove: int) -> None:
 
 def do_guard(s: HMState, a: PlayGuard) -> None:
     """HM-102/103 (M14): the Guard cancels the duel; a laid Armory card goes back to the Attacker's hand."""
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
     s._mut(s.hands, d["dfn"]).remove(cid)
     if d["aw"] is not None:
@@ -512,7 +512,8 @@ def do_guard(s: HMState, a: PlayGuard) -> None:
 
 
 def do_noguard(s: HMState, a: NoGuard) -> None:
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     if d["aw_done"]:
         set_step(s, "defender_weapon", d["dfn"])
     else:
@@ -521,7 +522,8 @@ def do_noguard(s: HMState, a: NoGuard) -> None:
 
 def do_weapon(s: HMState, a: Fight) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
-    d, me = duel_of(s), s.player
+    d, me = s.duel, s.actor
+    assert d is not None and me is not None, IN_DUEL
     cid = take_from(s, s._mut(s.hands, me), a.weapon) if a.weapon is not None else None
     log(s, f"{seat_name(me)} fights with the {a.weapon}" if a.weapon else f"{seat_name(me)} fights bare-handed")
     if s.phase == "attacker_weapon":
@@ -563,7 +565,8 @@ def bare_bonus(s: HMState, seat: int, turn: bool = False) -> int:
 
 def attack_value(s: HMState) -> int:
     """HM-058/059: the weapon's Attack value, or the bare-hands value (M2)."""
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     if d["aw"] is not None:
         return s.data.deck[d["aw"]].attack
     return max(1, s.data.values["bare_hands_attack"] - bare_bonus(s, d["att"]))
@@ -571,14 +574,16 @@ def attack_value(s: HMState) -> int:
 
 def defense_value(s: HMState) -> int:
     """HM-061/062: the weapon's Defense value, or the bare-hands value (M3)."""
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     if d["dw"] is not None:
         return s.data.deck[d["dw"]].defense
     return max(1, s.data.values["bare_hands_defense"] - bare_bonus(s, d["dfn"]))
 
 
 def do_roll(s: HMState, a: Roll) -> None:
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     if s.phase == "attack_roll":
         value = attack_value(s)
         if d["aw"] is None:
@@ -601,7 +606,8 @@ def do_roll(s: HMState, a: Roll) -> None:
 
 def open_windows(s: HMState) -> None:
     """HM-096: the Defender's Apothecary; HM-092: other players' Courtesans (not in tie-breaks)."""
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     s.queue = []
     if d["wounds"]:  # HM-096: each unused Apothecary may cancel one wound
         s.queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
@@ -612,7 +618,8 @@ def open_windows(s: HMState) -> None:
 
 
 def next_window(s: HMState) -> None:
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     while s.queue and d["wounds"]:
         seat, kind = s.queue[0]
         if s.has_fresh(seat, kind) is not None:
@@ -625,7 +632,8 @@ def next_window(s: HMState) -> None:
 
 def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCourtesan) -> None:
     """Use or decline an Apothecary / Courtesan: each cancels one wound and turns (HM-036)."""
-    d = duel_of(s)
+    d = s.duel
+    assert d is not None, IN_DUEL
     seat, what = s.queue[0]
     s.queue = s.queue[1:]
     if type(a) is UseApothecary or type(a) is UseCourtesan:
@@ -636,7 +644,8 @@ def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCou
 
 
 def outcome(s: HMState) -> None:
-    d, v = duel_of(s), s.data.values
+    d, v = s.duel, s.data.values
+    assert d is not None, IN_DUEL
     if d["tb"]:
         tiebreak_leg_done(s)
         return
@@ -657,7 +666,9 @@ def outcome(s: HMState) -> None:
 
 
 def end_duel(s: HMState) -> None:
-    s.turn = duel_of(s)["att"]
+    d = s.duel
+    assert d is not None, IN_DUEL
+    s.turn = d["att"]
     s.duel = None
     next_turn(s)
 
@@ -680,7 +691,8 @@ def start_leg(s: HMState) -> None:
 
 def tiebreak_leg_done(s: HMState) -> None:
     """HM-082: more wounds over the two fights wins; HM-084: equal means another pair of duels."""
-    tb, d = tiebreak_of(s), duel_of(s)
+    tb, d = tiebreak_of(s), s.duel
+    assert d is not None, IN_DUEL
     tb["wounds"][tb["leg"]] += d["wounds"]
     log(s, f"tie-break: {seat_name(d['att'])} inflicts {d['wounds']} wound(s)")
     if tb["leg"] == 0:
