@@ -149,7 +149,7 @@ class HMState(State):
 
     # -- the uniform API ---------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]
+    def current_player(self) -> int | None:  # type: ignore[override]  # core State declares a plain attribute; the actor stands in for it
         return self.actor
 
     def winners(self) -> list[int]:
