@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 import hench
 from hench import format_probability
-from hench.core import seat_name
+from hench.core import Dist, seat_name
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
 from hench.huns.bots import make_bot
 from hench.huns.render import html as board_html
@@ -104,7 +104,8 @@ TOUR = [
         after=lambda start, now: "Your cubes were placed; the list shows where they went.",
         question=Question("You pillage with a red die showing 3, and your Wagons have one free red space and no Mercenary. "
                           "How many red cubes stay with you?",
-                          lambda s: ["0", "1", "3"], lambda s: str(min(3, 1)),
+                          lambda s: ["0", "1", "3"],
+                          lambda s: str(next(iter(odds.cubes_taken(1, Dist.constant(3)).probabilities()))),  # a sure 3 into 1 space (Q4)
                           lambda s: "Only cubes that fit are kept: one space, one cube; the other two go back to the pile (HU-059, HU-064).")),
     TourStep(
         "Draw cards, and the kinds of card",

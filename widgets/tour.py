@@ -128,7 +128,7 @@ class TourView(ipw.VBox):
                         options={**self.options, **step.options})
         if not view.fast_forward(step.reach):
             raise RuntimeError(f"step {index + 1} ({step.title}): the tour's deal never reaches its position")
-        view.observe_moves(self._on_move)
+        view.observe_moves(self._show_status)
         self.view, self.start = view, view.state
         self.table_box.children = [view]
         self.question = QuestionView(step.question, self.start) if step.question else None
@@ -148,9 +148,6 @@ class TourView(ipw.VBox):
         step = self.step
         return step.done is None or step.done(self.start, self.view.state) if self.view else False
 
-    def _on_move(self) -> None:
-        self._show_status()
-
     def _show_status(self) -> None:
         if self.view is None:
             return
@@ -162,14 +159,13 @@ class TourView(ipw.VBox):
         if step.done is None:
             self.status.value = ""
             return
-        if not step.done(self.start, self.view.state):
+        if not self.is_done:
             self.status.value = f"<div class='hench-tour-status hench-waiting' style='color:#8a5a00'>Waiting for your move: {html.escape(step.task)}</div>"
             return
         said = step.after(self.start, self.view.state) if step.after else ""
-        since = [s for s in self.view.session.history]
         lines = "".join(f"<li><b>{html.escape(self.view._who(s.player))}</b> {html.escape(s.text)}"
                         + "".join(f"<div style='color:#445'>{html.escape(c)}</div>" for c in self.view.consequences(s)) + "</li>"
-                        for s in since)
+                        for s in self.view.session.history)
         self.status.value = (f"<div class='hench-tour-status hench-done' style='background:#eef7ee;border-left:4px solid #2f6b4f;"
                              f"padding:6px 10px;border-radius:6px'><b>✓ What just happened:</b> {html.escape(said)}"
                              f"<ul style='margin:4px 0;font-size:12px'>{lines}</ul></div>")
