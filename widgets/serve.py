@@ -9,6 +9,7 @@ directory), except that "/" goes straight to the shelf; the file list stays at /
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import tornado.web
+from jupyter_server.base.handlers import FileFindHandler
 from voila.app import Voila
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
@@ -23,8 +25,52 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHELF = "voila/render/index.ipynb"
 
 
+# ipywidgets 8.1's page-side `get_model` waits up to 2 s for a widget model, then gives up without looking
+# one last time. On a busy server the models arrive (a whole page restores at once) while the waiting
+# loop's timer is late: the model is there, the loop's clock has run out, and the page shows "Error
+# displaying widget: model not found" for good. Reproduced with four busy loops on two cores (about one
+# cold page load in twelve) and seen in CI. The served script gets a longer wait and a last look; the
+# file on disk is untouched, and a script that does not match is served as it is.
+_GET_MODEL = re.compile(r'async get_model\((\w)\)\{let (\w)=this\._models\[\1\];if\(void 0===\2\)\{let (\w)=Date\.now\(\);'
+                        r'for\(;Date\.now\(\)-\3<2e3;\)(\{.*?\})throw Error\("widget model not found"\)\}return \2\}')
+
+
+def patch_get_model(script: str) -> str:
+    """The widget manager's script with a 30 s wait and a last look before "model not found"."""
+    def fixed(m: re.Match) -> str:
+        e, t, o, body = m.groups()
+        return (f"async get_model({e}){{let {t}=this._models[{e}];if(void 0==={t}){{let {o}=Date.now();"
+                f"for(;Date.now()-{o}<3e4;){body}if(void 0!==({t}=this._models[{e}]))return {t};"
+                f'throw Error("widget model not found")}}return {t}}}')
+    return _GET_MODEL.sub(fixed, script, count=1)
+
+
+class LabextensionHandler(FileFindHandler):
+    """Voila's labextension files, with the widget manager's `get_model` patched (see patch_get_model)."""
+
+    @classmethod
+    def _patched(cls, abspath: str) -> bytes | None:
+        if "jupyterlab-manager" not in abspath or not abspath.endswith(".js"):
+            return None
+        raw = Path(abspath).read_bytes()
+        if b"widget model not found" not in raw:
+            return None
+        return patch_get_model(raw.decode("utf-8")).encode("utf-8")
+
+    @classmethod
+    def get_content(cls, abspath: str, start: int | None = None, end: int | None = None):
+        patched = cls._patched(abspath)
+        if patched is None:
+            return super().get_content(abspath, start, end)
+        return patched[start:end]
+
+    def get_content_size(self) -> int:
+        patched = self._patched(self.absolute_path)
+        return super().get_content_size() if patched is None else len(patched)
+
+
 class HenchVoila(Voila):
-    """Voila with "/" redirected to the shelf app."""
+    """Voila with "/" redirected to the shelf app, and the widget manager's model wait made patient."""
 
     def init_handlers(self) -> list:
         handlers = super().init_handlers()
@@ -34,6 +80,8 @@ class HenchVoila(Voila):
             pattern, cls = handler[0], handler[1]
             if cls is TornadoVoilaTreeHandler and pattern.rstrip("/") + "/" == root:
                 out.append((pattern, tornado.web.RedirectHandler, {"url": root + SHELF}))
+            elif cls is FileFindHandler and "/voila/labextensions/" in pattern:
+                out.append((pattern, LabextensionHandler, *handler[2:]))
             else:
                 out.append(handler)
         return out

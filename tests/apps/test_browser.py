@@ -15,6 +15,7 @@ from .server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR, all_not
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOTS = ARTIFACTS / "screenshots"
+NOISE = ("Unsatisfied version", "No satisfying version", "ERR_NAME_NOT_RESOLVED")  # harmless console lines
 WIDGET = WIDGET_SELECTOR
 
 
@@ -40,6 +41,13 @@ def open_app(browser, base: str, notebook: str):
     page.set_default_timeout(120_000)  # every click and wait: generous, CI machines are busy (a 30 s click timed out)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.console_lines = []  # what the page logged: shown when a visit fails
+
+    def log(msg) -> None:
+        text = msg.text
+        if msg.type in ("error", "warning") and not any(n in text for n in NOISE):
+            page.console_lines.append(f"{time.strftime('%H:%M:%S')} {msg.type}: {text[:400]}")
+    page.on("console", log)
     page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded", timeout=180_000)
     page.wait_for_selector(WIDGET, timeout=180_000)
     page.wait_for_timeout(800)
@@ -89,6 +97,9 @@ def test_app_responds(browser, server, notebook):
         visit_for(notebook)(page)
         assert not page.locator("text=There was an error when executing cell").count()
         assert not errors, f"JavaScript errors: {errors}"
+    except Exception:
+        print("The page's console:", *page.console_lines, sep="\n  ")
+        raise
     finally:
         shot(page, notebook)
         page.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import requests
@@ -45,3 +46,29 @@ def test_voila_settings_come_from_voila_json():
     assert cfg["VoilaConfiguration"]["show_tracebacks"] is False
     assert cfg["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert cfg["VoilaKernelManager"]["kernel_pools_config"]["index.ipynb"]["pool_size"] >= 1
+
+
+def _widget_manager_scripts() -> list:
+    from jupyter_core.paths import jupyter_path
+
+    found = []
+    for root in jupyter_path("labextensions"):
+        static = Path(root) / "@jupyter-widgets" / "jupyterlab-manager" / "static"
+        found += [p for p in static.glob("*.js") if "widget model not found" in p.read_text(errors="replace")]
+    return found
+
+
+def test_served_widget_manager_waits_for_late_models(server):
+    """The page-side get_model gets a longer wait and a last look (see widgets.serve.patch_get_model)."""
+    scripts = _widget_manager_scripts()
+    assert scripts, "the installed jupyterlab-manager has no get_model to patch"
+    for script in scripts:
+        if "async get_model(" not in script.read_text():
+            continue
+        r = requests.get(f"{server}/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/{script.name}", timeout=60)
+        assert r.status_code == 200
+        body = r.text
+        start = body.index("async get_model(")
+        get_model = body[start:body.index("has_model(", start)]
+        assert "<3e4;" in get_model and get_model.count("this._models[") == 3, get_model
+        assert len(body.encode()) == int(r.headers["Content-Length"])
