@@ -18,7 +18,7 @@ ERROR_SIGNS = ("There was an error when executing cell", "Traceback (most recent
 
 @pytest.fixture(scope="module")
 def server():
-    with voila_server() as (base, proc):
+    with voila_server() as (base, _proc):
         yield base
 
 
