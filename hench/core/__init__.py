@@ -13,6 +13,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: `import hench` stay
 _WHERE = {
     "Action": "actions", "normal_words": "actions", "parse_number": "actions", "parse_seat": "actions", "seat_name": "actions",
     "Bot": "bots", "RandomBot": "bots", "next_action": "bots", "play_game": "bots", "random_playout": "bots", "step": "bots",
+    "CardText": "cards",
     "CHANCE": "chance", "outcomes_from_dist": "chance", "sample_outcome": "chance",
     "Assumption": "data", "DataError": "data",
     "Dist": "dist", "format_probability": "dist",

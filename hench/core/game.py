@@ -309,6 +309,11 @@ class Game:
     validate_action: Callable[[Any, Any], None] | None = None
     validate_state: Callable[[Any], None] | None = None
     hidden_information: bool = False
+    cards: Callable[[Any], Sequence[Any]] | None = None  # state -> hench.core.CardText of every card in its data
+
+    def card_texts(self, state: Any) -> list[Any]:
+        """Every card of this state's data explained (hench.core.CardText), or [] for a game without cards."""
+        return list(self.cards(state)) if self.cards is not None else []
 
     def __post_init__(self) -> None:
         self.state_class.game = self

@@ -156,3 +156,17 @@ VISITS = {
     "henchmania/02-odds.ipynb": henchmania_odds,
     "henchmania/03-play.ipynb": henchmania_play,
 }
+
+
+def _more_visits() -> dict:
+    """Each game's visits may live in its own module, tests/apps/visits_<game>.py, with a VISITS dict."""
+    import importlib
+    from pathlib import Path
+
+    found: dict = {}
+    for path in sorted(Path(__file__).parent.glob("visits_*.py")):
+        found.update(importlib.import_module(f"{__package__}.{path.stem}").VISITS)
+    return found
+
+
+VISITS.update(_more_visits())
