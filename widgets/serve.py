@@ -65,7 +65,7 @@ class LabextensionHandler(FileFindHandler):
         return patched[start:end]
 
     def get_content_size(self) -> int:
-        patched = self._patched(self.absolute_path)
+        patched = self._patched(self.absolute_path) if self.absolute_path else None
         return super().get_content_size() if patched is None else len(patched)
 
 
