@@ -5,15 +5,34 @@ and check the explanation the step gives against what the engine did."""
 from __future__ import annotations
 
 import html
+import importlib
 
 import pytest
 
+import hench
 from hench.core import CHANCE
 from widgets import henchmania as hm
-from widgets import huns as hu
 
-TOURS = {"henchmania": (hm.tour, hm.TOUR), "huns": (hu.tour, hu.TOUR)}
-PREFER = {"A duel": "play Glove"}
+
+def _tours() -> dict:
+    """Every game whose widgets module has a TOUR: (tour(), TOUR)."""
+    found = {}
+    for game in hench.GAMES:
+        try:
+            module = importlib.import_module(f"widgets.{game}")
+        except ModuleNotFoundError:
+            continue
+        if hasattr(module, "TOUR"):
+            found[game] = (module.tour, module.TOUR)
+    return found
+
+
+TOURS = _tours()
+PREFER = {"A duel": "play Glove"}  # step title -> the move the walker picks first
+
+
+def test_the_finished_games_have_tours():
+    assert {"henchmania", "huns"} <= set(TOURS)
 
 
 def walk_step(tour, limit: int = 400) -> None:
