@@ -24,10 +24,10 @@ from . import actions, bots, odds
 from .data import LancasterDataError, assumptions, default_data, load_data
 from .game import GAME, READINGS
 from .phases import PHASES
-from .render import STAND_IN, html, notation, observation
+from .render import STAND_IN, card_texts, html, notation, observation
 from .scoring import breakdown
 
 register(GAME)
 
 __all__ = ["GAME", "PHASES", "READINGS", "STAND_IN", "LancasterDataError", "actions", "assumptions", "bots", "breakdown",
-           "default_data", "html", "load_data", "notation", "observation", "odds"]
+           "card_texts", "default_data", "html", "load_data", "notation", "observation", "odds"]
