@@ -42,6 +42,7 @@ GAME = Game(
     chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation, resample=render.resample,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_action=legality.validate_action,
     validate_state=validate_state, hidden_information=True,
+    cards=render.card_texts,
 )
 
 __all__ = ["GAME", "OPTIONS", "READINGS", "start"]

@@ -85,4 +85,5 @@ GAME = Game(
     transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True,
+    cards=render.card_texts,
 )

@@ -12,10 +12,10 @@ from __future__ import annotations
 import html as _html
 from typing import Any
 
-from hench.core import CHANCE, Rng, seat_name
+from hench.core import CHANCE, CardText, Rng, seat_name
 
 from .actions import Place
-from .data import BLACK, COLOURS, KINDS, LETTERS
+from .data import BLACK, BLUE, COLOURS, GREEN, KINDS, LETTERS, RED, YELLOW
 from .effects import is_live
 from .phases import PHASES
 from .scoring import breakdown
@@ -280,4 +280,131 @@ def html(state: HunsState, seat: int | None, clickable: bool = False) -> str:
             f"{''.join(_camp_html(state, obs, s, clickable) for s in range(obs['players']))}</div>")
 
 
-__all__ = ["action_for_space", "camp_notation", "html", "notation", "observation", "resample"]
+__all__ = ["action_for_space", "camp_notation", "card_texts", "html", "notation", "observation", "resample"]
+
+
+# -- every card explained (hench.core.CardText) ------------------------------------------------------
+KIND_RULES = {BLUE: ("HU-082", "HU-083"), RED: ("HU-084", "HU-085", "HU-086", "HU-087"),
+              GREEN: ("HU-088", "HU-089", "HU-090", "HU-055"), BLACK: ("HU-091", "HU-092", "HU-093", "HU-094", "HU-097", "HU-098"),
+              YELLOW: ("HU-099", "HU-100")}
+TIMING_WORDS = {"begin": "at the beginning of your turn, before or just after taking your die",
+                "during": "during your turn: before, during or after your action",
+                "after": "after your action", "anytime": "at any time, even in another player's turn",
+                "end": "when the final points are counted"}
+TIMING_RULES = {"begin": "HU-070", "during": "HU-072", "after": "HU-071", "anytime": "HU-073", "end": "HU-074"}
+PLACEHOLDER_NOTE = ("Our rulebook text lists no cards: this card's name and effect are stand-ins proposed by the rules "
+                    "catalogue (M1, M2, M6), not the publisher's. Load your own data file to use the real cards.")
+PASSIVE_TEXT = {
+    "extra_draw": ("When you Draw Cards you draw 1 card more (you still play only one).", ("HU-044",)),
+    "extra_draw_curse": ("When you Draw Cards from the black Curse deck you draw 1 card more.", ("HU-044",)),
+    "extra_cube": ("Every Pillage takes 1 cube more.", ("HU-049",)),
+    "swift_horse": ("A die showing 1 counts as 2 for you when you take it.", ("HU-042", "HU-070")),
+    "wild_cube": ("Each turn, one cube may go on a Wagon space of any colour, not only its own.", ("HU-057", "HU-077")),
+    "diviner": ("Once a turn, before taking your die, you may reroll one die nobody has taken yet.", ("HU-070", "HU-033")),
+    "bodyguard": ("When a Curse is played on you, you may send it back to the player who played it (they then flee or "
+                  "accept it). It answers one Curse in the whole game: the first that arrives while it is at work, whether "
+                  "or not you send that one back.", ("HU-073", "HU-094")),
+    "none": ("No effect during play.", ()),
+}
+TREASURE_TEXT = {
+    "dispatched": "at least {t} dispatched Wagons", "raids": "at least {t} Raid cards in your Camp",
+    "full_mercenaries": "at least {t} Mercenaries full of cubes", "equipment": "at least {t} Equipment cards in your Camp",
+    "wagon_types": "dispatched Wagons of at least {t} different types", "stash": "at least {t} cubes in your Stash",
+    "unbowed": "no fled Curse, and at least {t} filled Curse{s} (every space holding a cube)",
+    "colours": "cards of at least {t} different colours in your Camp",
+    "wagon_set": "at least {t} dispatched Wagons of one type",
+    "treasures": "at least {t} Treasure cards in your Camp, this one included",
+}
+
+
+def _colour_effect(c: Any) -> tuple[str, tuple[str, ...]]:
+    """What a blue or green card's lasting effect does."""
+    if c.effect == "saddlebag":
+        col = COLOURS[c.param]
+        return f"When you Pillage {col} cubes you take 1 {col} cube more.", ("HU-049",)
+    return PASSIVE_TEXT.get(c.effect, ("No effect during play.", ()))
+
+
+def _raid_text(c: Any) -> tuple[str, tuple[str, ...]]:
+    if c.effect == "raid_cubes":
+        col = COLOURS[c.param]
+        return f"Take 2 {col} cubes from the Reserve and place them as in a Pillage.", ("HU-049", "HU-050")
+    if c.effect == "open_raid":
+        return "Take 2 cubes of a colour you choose from the Reserve and place them as in a Pillage.", ("HU-049", "HU-050")
+    if c.effect == "ambush":
+        return ("Take one cube off an opponent's Wagon (you choose the opponent, the Wagon and the colour); it goes back "
+                "to the Reserve."), ("HU-067",)
+    if c.effect == "forced_march":
+        return "Just after you take your die, it counts as a 3, whatever it shows.", ("HU-042", "HU-070")
+    if c.effect == "scouting_party":
+        return ("Draw 2 cards from a deck you choose and play one of them, as in a Draw Cards action; the other goes "
+                "under its deck."), ("HU-044", "HU-045", "HU-047")
+    return "No effect during play.", ()
+
+
+def _curse_text(c: Any) -> tuple[str, tuple[str, ...]]:
+    if c.effect == "blight":
+        col = COLOURS[c.param]
+        return f"Your Pillages of {col} cubes take 1 cube fewer (at least 1).", ("HU-049", "HU-075")
+    if c.effect == "lame_horse":
+        return "Your Draw Cards actions draw 1 card fewer (at least 1).", ("HU-044", "HU-075")
+    if c.effect == "broken_axle":
+        return ("When you dispatch a Wagon, the new one must come from the top of the Wagon deck, not from the face-up "
+                "display."), ("HU-061", "HU-077")
+    if c.effect == "bad_omen":
+        return "You cannot use your Raid cards.", ("HU-085", "HU-077")
+    return "No effect during play.", ()
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _vp(n: int) -> str:
+    return f"{n} VP"
+
+
+def _card_what(c: Any, players: int) -> tuple[str, str, tuple[str, ...]]:
+    """(what, when, rule IDs) of one card in a game of `players` players."""
+    timing = TIMING_WORDS.get(c.timing, c.timing)
+    if c.colour == BLUE:
+        what, rules = _colour_effect(c)
+        return (f"Equipment: {_lower(what)} It works from the moment it enters your Camp and for the rest of the game; "
+                f"it scores nothing at the end.", timing, rules)
+    if c.colour == GREEN:
+        what, rules = _colour_effect(c)
+        return (f"Mercenary with {c.spaces} spaces: {_lower(what)} It works only while every one of its {c.spaces} spaces holds a cube (of any "
+                f"colour; fill it with a Pillage). At the end it scores +1 VP if full, -1 VP if not.",
+                timing + ", while it is full", rules)
+    if c.colour == RED:
+        what, rules = _raid_text(c)
+        when = "just after taking your die" if c.effect == "forced_march" else timing
+        return (f"Raid, once per game: {_lower(what)} Turn it when used; at most one Raid a turn. At the end it scores +1 VP, "
+                f"used or not.", when + ", in one of your own turns", rules)
+    if c.colour == BLACK:
+        what, rules = _curse_text(c)
+        return (f"Curse with {c.spaces} spaces, played on an opponent, never on yourself. While it is face up and not "
+                f"full, {_lower(what)} Filling its {c.spaces} spaces with cubes (any colour) stops it. When it arrives its "
+                f"target may flee it instead: turned face down it never acts, but costs {_vp(players)} at the end "
+                f"(one per player). A face-up Curse scores nothing.",
+                "from the moment it arrives, until it is full; flee only when it arrives", rules + ("HU-095", "HU-096"))
+    cond = TREASURE_TEXT.get(c.condition, "its condition").format(t=c.threshold, s="" if c.threshold == 1 else "s")
+    return (f"Treasure: no effect during play. At the end it scores {_vp(players)} (2, 3 or 4 by the number of players) "
+            f"if you have {cond}; otherwise nothing.", timing, ("HU-101",))
+
+
+def card_texts(s: HunsState) -> list[CardText]:
+    """Every card of this state's data (builtin or a person's own file), said in plain words."""
+    out = []
+    for c in s.data.cards:
+        what, when, rules = _card_what(c, s.n)
+        if c.min_players > 2:
+            what += (" Used only with 4 players." if c.min_players >= 4 else " Used only with 3 or 4 players.")
+        assumed = c.source == "assumed"
+        note = ""
+        if assumed:
+            note = PLACEHOLDER_NOTE if not c.note or c.note.startswith("PLACEHOLDER") else c.note
+        rule_ids = tuple(dict.fromkeys(rules + KIND_RULES[c.colour] + ((TIMING_RULES[c.timing],) if c.timing in TIMING_RULES else ())))
+        out.append(CardText(id=c.id, name=c.name, kind=KINDS[c.colour], what=what, when=when, rules=rule_ids,
+                            assumed=assumed, note=note))
+    return out
