@@ -22,7 +22,7 @@ are PLACEHOLDERS (see `assumptions()`), never the publisher's.
 
 from hench.core import register
 
-from . import actions, bots, odds
+from . import actions, bots, odds, render
 from .data import HemlochData, HemlochDataError, assumptions, default_data, load_data
 from .game import GAME, OPTIONS, READINGS
 from .phases import PHASES
@@ -31,6 +31,7 @@ from .scoring import breakdown
 from .state import HemlochState
 from .transitions import end_conditions
 
+GAME.cards = render.card_texts  # every card explained for the apps (hench.core.cards)
 register(GAME)
 
 __all__ = [

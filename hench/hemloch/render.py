@@ -1,5 +1,6 @@
 """What a seat may know (`observation`), `resample` for the hidden-information test, and every view
-built from an observation: the one-line notation and the HTML board.
+built from an observation: the one-line notation and the HTML board; `card_texts` explains every card
+in plain words for the apps (hover text, the card gallery).
 
 Hidden: a player's hand (the other player sees only how many cards), the order of every Minion deck
 (nobody), the Week deck's order (nobody: a reveal is a chance event), the Draft pool, and during the
@@ -11,7 +12,7 @@ from __future__ import annotations
 import html as _html
 from typing import Any
 
-from hench.core import CHANCE, Rng, seat_name
+from hench.core import CHANCE, CardText, Rng, seat_name
 
 from .data import ITEMS
 from .phases import PHASES
@@ -93,43 +94,269 @@ def notation(obs: dict[str, Any]) -> str:
             f"festival={obs['festival'] or '-'} days={obs['week_deck']['days']}/{obs['week_deck']['cards']} {locs} {players}")
 
 
-def _grid(loc: dict[str, Any]) -> str:
+# -- what each card does, in plain words ---------------------------------------------------------------------
+EFFECT_WORDS = {
+    "place_marker_here": "place one of your Markers on an empty Influence Space of this Location",
+    "draw_1": "draw 1 card from your deck",
+    "gain_potion": "take a Potion from the supply, face up",
+    "gain_scepter": "take a Scepter from the supply, face up",
+    "gain_trinket": "take a Trinket from the supply, face up",
+    "steal_item": "take one Item of your choice from the other player (it keeps its facing)",
+    "move_festival": "move the Festival Piece to another Location",
+    "return_own_minion_to_hand": "take one of your other Minions on the Locations back into your hand",
+    "opponent_discards_1": "the other player discards 1 card from hand at random",
+}
+EFFECT_RULES = {
+    "place_marker_here": ("HL-025",), "draw_1": (), "gain_potion": ("HL-029", "HL-033"), "gain_scepter": ("HL-029", "HL-033"),
+    "gain_trinket": ("HL-029", "HL-033"), "steal_item": ("HL-029",), "move_festival": ("HL-038", "HL-039"),
+    "return_own_minion_to_hand": (), "opponent_discards_1": (),
+}
+ITEM_WORDS = {
+    "extra_action": "gives you 1 more Action this turn",
+    "move_minion": "moves one of your Minions to another Location that does not hold the Festival",
+    "draw_2": "draws 2 cards from your deck",
+}
+
+
+def _effects(effects: tuple[str, ...]) -> str:
+    return ", then ".join(EFFECT_WORDS[e] for e in effects)
+
+
+def card_texts(state: HemlochState) -> list[CardText]:
+    """Every Minion, Location, Item and Week card of the state's data, explained (ids are the names the moves use)."""
+    d = state.data
+    out: list[CardText] = []
+    homes = {f: [loc.name for loc in d.locations if loc.home == f] for f in range(len(d.factions))}
+    for m in d.minions:
+        faction = d.factions[m.faction].name
+        home = (f"At home at {', '.join(homes[m.faction])} it gives {m.influence + 1} (HL-077)" if homes[m.faction]
+                else f"The {faction} have no home Location (HL-014)")
+        wakes = [loc.name for i, loc in enumerate(d.locations) if state.activating(i) == m.faction]
+        wake = (f" Played at {' or '.join(wakes)} it also triggers that Location's ability (its activating icon is "
+                f"{faction}, HL-061)." if wakes else "")
+        rules = ("HL-018", "HL-019", "HL-020", "HL-057", "HL-060", "HL-063", "HL-076", "HL-077") + tuple(
+            r for e in m.effects for r in EFFECT_RULES[e])
+        out.append(CardText(
+            m.name, m.name, f"Minion ({faction})",
+            f"Influence {m.influence} wherever it stands. {home}. When played it makes you {_effects(m.effects)}.{wake} "
+            f"Your deck holds {m.copies} copies.",
+            "on your turn, for 1 Action, on your side of a Location that has no Festival and got no other Minion of "
+            "yours this turn", tuple(dict.fromkeys(rules)), m.source == "assumed", m.note if m.source == "assumed" else ""))
+    for i, loc in enumerate(d.locations):
+        rows = max(r for r, _ in loc.spaces) + 1
+        cols = max(c for _, c in loc.spaces) + 1
+        sides = "; ".join(f"{name} side: a {d.factions[loc.side(name).activating].name} Minion played here makes you "
+                          f"{EFFECT_WORDS[loc.side(name).ability]}" for name in ("light", "dark"))
+        out.append(CardText(
+            loc.name, loc.name, "Location",
+            f"Home of the {d.factions[loc.home].name}: each of their Minions here counts 1 more Influence. "
+            f"{len(loc.spaces)} Influence Spaces in a {rows}x{cols} grid; a Marker scores 2 if it touches another of "
+            f"its owner's Markers side by side, else 1. {sides}. In this game it shows its {state.sides[i]} side.",
+            "at every Influence Check (after a Day, and at Week's End) the player with more Influence here places a "
+            "Marker on it; on a tie both do, the Start Player first",
+            ("HL-021", "HL-023", "HL-024", "HL-025", "HL-026", "HL-027", "HL-078", "HL-080", "HL-083", "HL-084", "HL-092"),
+            loc.source == "assumed", loc.note if loc.source == "assumed" else ""))
+    for it in d.items:
+        name = ITEMS[it.kind]
+        cost = "no Action" if it.action_cost == 0 else f"{it.action_cost} Action"
+        out.append(CardText(
+            name, name, "Item",
+            f"Used face up, it {ITEM_WORDS[it.ability]} and then turns face down. At the end a face-up {name} scores 2, "
+            f"a face-down one 1. There are {d.item_count} in the supply.",
+            f"on your turn, once per turn for all your Items together; costs {cost}",
+            ("HL-028", "HL-029", "HL-030", "HL-031", "HL-032", "HL-064", "HL-065"),
+            it.source == "assumed", it.note if it.source == "assumed" else ""))
+    k = len(d.week)
+    source, note = d.notes["week"]
+    for card in range(2 * k):
+        where = d.locations[d.week_location(card)].name
+        if d.is_day(card):
+            what = (f"When it is turned over the Festival moves to {where}. After both players' turns an Influence Check "
+                    f"is made at every Location. It enters the Week deck at a Week's End in place of the {where} Night.")
+            rules: tuple[str, ...] = ("HL-034", "HL-037", "HL-038", "HL-040", "HL-053", "HL-071")
+        else:
+            what = (f"When it is turned over the Festival moves to {where}; no Influence Check follows a Night. At a "
+                    f"Week's End the Start Player may swap it for the {where} Day; it then leaves the game.")
+            rules = ("HL-034", "HL-036", "HL-037", "HL-038", "HL-071", "HL-072")
+        out.append(CardText(d.week_name(card), d.week_name(card), "Week card (Day)" if d.is_day(card) else "Week card (Night)",
+                            what, "the Start Player turns over the top Week card at the start of each Day/Night",
+                            rules, source == "assumed", note if source == "assumed" else ""))
+    return out
+
+
+# -- the board as one seat sees it ------------------------------------------------------------------------------
+def marker_values(s: HemlochState, loc: int) -> list[int]:
+    """What each Influence Space of a Location scores for its owner now (0 if empty): 2 for a Marker touching
+    another of its owner's side by side, 1 for one alone (HL-083, HL-084). Sums to scoring.marker_points."""
+    where, row = s.data.locations[loc], s.spaces[loc]
+    return [0 if o < 0 else 2 if any(row[j] == o for j in where.neighbours(i)) else 1 for i, o in enumerate(row)]
+
+
+def _attr(action: str | None, legal: set[str], hint: str) -> str:
+    if action is None or action not in legal:
+        return ""
+    return f" data-action='{_html.escape(action, quote=True)}' title='{_html.escape(hint, quote=True)}'"
+
+
+def _tip(texts: dict[str, str], key: str) -> str:
+    return f" title='{_html.escape(texts[key], quote=True)}'" if key in texts else ""
+
+
+CHIP = "display:inline-block;margin:1px 2px;padding:1px 6px;border-radius:9px;font-size:11px;"
+
+
+def _chip(label: str, colour: str, attrs: str = "", solid: bool = False) -> str:
+    look = f"background:{colour};color:#fff;" if solid else f"background:#fff;color:{colour};border:1px solid {colour};"
+    return f"<span{attrs} style='{CHIP}{look}'>{_html.escape(label)}</span>"
+
+
+def _grid_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: set[str]) -> str:
+    loc = obs["locations"][i]
+    values = marker_values(s, i) if s is not None else [0] * len(loc["spaces"])
     rows = max(r for r, _, _ in loc["spaces"]) + 1
     cols = max(c for _, c, _ in loc["spaces"]) + 1
-    cells = {(r, c): o for r, c, o in loc["spaces"]}
+    cells = {(r, c): (o, values[k]) for k, (r, c, o) in enumerate(loc["spaces"])}
     out = []
     for r in range(rows):
         tds = []
         for c in range(cols):
             if (r, c) not in cells:
-                tds.append("<td style='border:none'></td>")
+                tds.append("<td style='border:none;width:26px'></td>")
                 continue
-            o = cells[(r, c)]
-            fill = COLOURS[o] if o >= 0 else "#fff"
-            tds.append(f"<td title='row {r + 1}, column {c + 1}' style='width:18px;height:18px;border:1px solid #999;"
-                       f"background:{fill}'></td>")
+            o, v = cells[(r, c)]
+            where = f"row {r + 1}, column {c + 1}"
+            if o >= 0:
+                why = "touches another of its owner's Markers: 2 points" if v == 2 else "touches none of its owner's: 1 point"
+                tds.append(f"<td class='hench-marker hench-p{o + 1}' title='{seat_name(o)} Marker, {where}: {why} (HL-083, HL-084)' "
+                           f"style='width:26px;height:26px;border:1px solid #666;background:{COLOURS[o]};color:#fff;"
+                           f"text-align:center;font-weight:bold;font-size:12px'>{v if s is not None else ''}</td>")
+            else:
+                act = f"mark {loc['name']} row {r + 1} column {c + 1}"
+                attrs = _attr(act, legal, f"click to place your Marker here ({where})")
+                tds.append(f"<td{attrs or f' title={chr(39)}empty Influence Space, {where}{chr(39)}'} style='width:26px;height:26px;"
+                           f"border:1px {'dashed #1d4f91' if attrs else 'solid #999'};background:{'#e8f0ff' if attrs else '#fff'}'></td>")
         out.append("<tr>" + "".join(tds) + "</tr>")
-    return "<table style='border-collapse:collapse;margin:auto'>" + "".join(out) + "</table>"
+    return ("<table class='hench-grid' style='border-collapse:separate;border-spacing:2px;margin:4px auto'>"
+            + "".join(out) + "</table>")
 
 
-def html(obs: dict[str, Any]) -> str:
-    """The board as HTML: the 4 Locations with their Influence grids and Minions, then each player."""
+def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: set[str], texts: dict[str, str],
+                   hand: list[str] | None) -> str:
     e = _html.escape
-    cards = []
-    for loc in obs["locations"]:
-        fest = " <b style='color:#b00'>Festival</b>" if loc["name"] == obs["festival"] else ""
-        minions = "".join(f"<div style='color:{COLOURS[p]}'>{seat_name(p)} ({loc['influence'][p]}): "
-                          f"{e(', '.join(loc['minions'][p]) or '-')}</div>" for p in (0, 1))
-        cards.append(f"<div style='border:1px solid #888;padding:4px;margin:2px;min-width:150px'>"
-                     f"<b>{e(loc['name'])}</b>{fest}<br><small>home {e(loc['home'])}, {e(loc['side'])} side: "
-                     f"{e(loc['activating'])} -> {e(loc['ability'])}</small>{_grid(loc)}{minions}</div>")
-    players = []
-    for i, p in enumerate(obs["players"]):
-        hand = e(", ".join(p["hand"])) if p["hand"] is not None else f"{p['hand_size']} cards"
-        items = ", ".join(f"{k} {up} up/{down} down" for k, (up, down) in p["items"].items() if up or down) or "no Items"
-        players.append(f"<li style='color:{COLOURS[i]}'><b>{p['name']}</b>: hand {hand}; deck {p['deck']}; "
-                       f"{p['markers_left']} Markers left; {e(items)}; {p['points']} points</li>")
-    head = (f"<b>Week {obs['week']}: {e(obs['phase_title'])}</b> ({e(_actor(obs))} to act; Start Player "
-            f"{seat_name(obs['start'])}; Week deck {obs['week_deck']['cards']} cards, {obs['week_deck']['days']} Days)")
-    return (f"<div class='hench-board'>{head}<div style='display:flex;flex-wrap:wrap'>{''.join(cards)}</div>"
-            f"<ul>{''.join(players)}</ul></div>")
+    loc = obs["locations"][i]
+    name = loc["name"]
+    festival = loc["name"] == obs["festival"]
+    badge = (" <span title='The Festival is here: no Minion may be played at this Location (HL-039)' style='background:#b00;"
+             "color:#fff;border-radius:8px;padding:0 6px;font-size:11px'>Festival</span>") if festival else ""
+    lead = loc["influence"]
+    infl = " vs ".join(f"<b style='color:{COLOURS[p]}'>{seat_name(p)} {lead[p]}</b>" for p in (0, 1))
+    ahead = ("tied" if lead[0] == lead[1] else f"{seat_name(0 if lead[0] > lead[1] else 1)} ahead")
+    sides = []
+    for p in (0, 1):
+        chips = []
+        for m in loc["minions"][p]:
+            hint = texts.get(m, m)
+            act = next((a for a in (f"retreat {m} from {name}", f"recall {m} from {name}") if a in legal), None)
+            attrs = _attr(act, legal, f"click to {act} · {hint}") if act else _tip(texts, m)
+            chips.append(_chip(m, COLOURS[p], attrs, solid=True))
+        sides.append(f"<div style='font-size:11px;color:{COLOURS[p]}'>{seat_name(p)}: {''.join(chips) or '-'}</div>")
+    extra = []
+    for card in hand or []:
+        act = f"play {card} at {name}"
+        if act in legal:
+            extra.append(_chip(f"play {card}", "#1d4f91", _attr(act, legal, f"click to {act} · {texts.get(card, '')}")))
+    for act, label in ((f"festival to {name}", "move the Festival here"), (f"swap {name}", f"swap the {name} Night for its Day")):
+        if act in legal:
+            extra.append(_chip(label, "#8e3b2f", _attr(act, legal, f"click to {act}")))
+    moves = f"<div class='hench-loc-moves' style='margin-top:3px'>{''.join(extra)}</div>" if extra else ""
+    points = "".join(f"<span style='color:{COLOURS[p]};margin-right:6px'>{seat_name(p)} "
+                     f"{obs['players'][p]['breakdown']['markers'].get(name, '?')} pt</span>" for p in (0, 1))
+    return (f"<div class='hench-location' style='border:2px solid {'#b00' if festival else '#a98'};border-radius:8px;padding:5px;margin:3px;"
+            f"width:200px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}</div>"
+            f"<div style='font-size:11px;color:#555'>home: {e(loc['home'])} (+1 each) &middot; {e(loc['side'])} side: a "
+            f"{e(loc['activating'])} Minion here lets you {e(EFFECT_WORDS.get(loc['ability'], loc['ability']))}</div>"
+            f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center'>Markers score: {points}</div>"
+            f"<div style='font-size:12px'>Influence: {infl} <span style='color:#666'>({ahead})</span></div>"
+            f"{''.join(sides)}{moves}</div>")
+
+
+def _items_html(p: dict[str, Any], seat: int, viewer: int | None, legal: set[str], texts: dict[str, str]) -> str:
+    parts = []
+    for item, (up, down) in p["items"].items():
+        if not up and not down:
+            continue
+        chips = []
+        if up:
+            act = f"use {item}" if seat == viewer else f"steal face-up {item}"
+            chips.append(_chip(f"{item} ×{up} face up", "#2f6b4f", _attr(act, legal, f"click to {act}") or _tip(texts, item), solid=True))
+        if down:
+            act = f"steal face-down {item}"
+            chips.append(_chip(f"{item} ×{down} face down", "#2f6b4f", _attr(act, legal, f"click to {act}") or _tip(texts, item)))
+        parts.append("".join(chips))
+    return "".join(parts) or "<i style='color:#999'>no Items</i>"
+
+
+def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[str, str]) -> str:
+    e = _html.escape
+    p = obs["players"][seat]
+    viewer = obs["viewer"]
+    to_act = obs["to_act"] == seat
+    if p["hand"] is not None:
+        hand = "".join(_chip(c, COLOURS[seat], _tip(texts, c)) for c in p["hand"]) or "<i>empty</i>"
+    else:
+        hand = f"{p['hand_size']} cards (hidden)"
+    draw = _chip("draw a card (1 Action)", "#1d4f91", _attr("draw", legal, "click to draw 1 card (HL-056)")) if seat == viewer else ""
+    b = p["breakdown"]
+    sheet = " + ".join(f"{k} {v}" for k, v in b["markers"].items()) + f" + Items {b['items']} = <b>{b['total']}</b>"
+    start = " &#9733; Start Player" if obs["start"] == seat else ""
+    return (f"<div class='hench-player' style='border:2px solid {COLOURS[seat] if to_act else '#ccc'};border-radius:8px;padding:5px;"
+            f"margin:3px 0;background:#fff'><b style='color:{COLOURS[seat]}'>{seat_name(seat)}</b> ({e(p['colour'])}){start}"
+            f"{' &larr; to act' if to_act else ''} &middot; {p['markers_left']} Markers left &middot; deck {p['deck']} &middot; "
+            f"discards {len(p['discards'])}<div style='font-size:12px'>hand: {hand} {draw}</div>"
+            f"<div style='font-size:12px'>Items: {_items_html(p, seat, viewer, legal, texts)}</div>"
+            f"<div style='font-size:11px;color:#444'>points now: {sheet}</div></div>")
+
+
+def _week_html(obs: dict[str, Any]) -> str:
+    shown = "".join(_chip(c, "#222" if c.endswith("Night") else "#d69e2e", solid=True) for c in obs["revealed"]) or "none yet"
+    wd = obs["week_deck"]
+    return (f"<div style='font-size:12px'>Week deck: <b>{wd['cards']}</b> cards left, {wd['days']} of them Days "
+            f"&middot; turned over this Week: {shown} &middot; Festival: <b>{_html.escape(obs['festival'] or '-')}</b></div>")
+
+
+def html(state: Any, seat: int | None = None, clickable: bool = False) -> str:
+    """The table as `seat` sees it (None: a spectator): the 4 Locations as grids of Influence Spaces (each
+    Marker shows what it scores now), the Minions and Influence there, the Festival, the Week deck, each
+    player (the other's hand as a count). With `clickable` and `seat` to act, the moves open now carry
+    data-action="<move>". Also takes an observation dict (the state's own _repr_html_)."""
+    if isinstance(state, dict):
+        s, obs = None, state
+        texts: dict[str, str] = {}
+    else:
+        s, obs = state, observation(state, seat)
+        texts = {c.id: c.plain() for c in card_texts(state)}
+        for p in (0, 1):
+            obs["players"][p]["breakdown"] = breakdown(state, p)
+    legal = ({str(a) for a in s.legal_actions()} if s is not None and clickable and seat is not None
+             and s.current_player == seat else set())
+    hand = obs["players"][seat]["hand"] if seat in (0, 1) else None
+    if "breakdown" not in obs["players"][0]:
+        for p in obs["players"]:
+            p["breakdown"] = {"markers": {}, "items": 0, "total": p["points"]}
+    locations = "".join(_location_html(s, obs, i, legal, texts, hand) for i in range(len(obs["locations"])))
+    players = "".join(_player_html(obs, p, legal, texts) for p in (0, 1))
+    head = (f"<div style='font-size:14px;margin-bottom:3px'><b>Hemloch</b> &middot; Week {obs['week']} &middot; "
+            f"{_html.escape(obs['phase_title'])} &middot; {_html.escape(_actor(obs))} to act"
+            + (f" ({obs['actions']} Action{'s' if obs['actions'] != 1 else ''} left)" if obs["phase"] == "turn_actions" else "")
+            + "</div>")
+    over = ""
+    if obs["scores"] is not None:
+        win = " and ".join(seat_name(w) for w in obs["winners"])
+        over = (f"<div class='hench-final' style='font-size:14px;background:#eef7ee;padding:4px 8px;border-radius:6px'>"
+                f"Game over ({', '.join(obs['ended'])}): {seat_name(0)} {obs['scores'][0]}, {seat_name(1)} {obs['scores'][1]} "
+                f"&middot; winner: <b>{win}</b> (a tie goes to more Markers placed, HL-086)</div>")
+    return (f"<div class='hench-board-hemloch' style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>{head}"
+            f"{_week_html(obs)}{over}<div style='display:flex;flex-wrap:wrap'>{locations}</div>{players}</div>")
+
+
+__all__ = ["card_texts", "html", "marker_values", "notation", "observation", "resample"]

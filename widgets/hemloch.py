@@ -1,0 +1,485 @@
+"""Hemloch views: the table (generic GameView with Hemloch's board, phases and bots), the guided tour, the card
+gallery and the exact odds of hench.hemloch.odds with Plotly charts. Every fact comes from hench.hemloch."""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import ipywidgets as ipw
+import plotly.graph_objects as go
+
+import hench
+from hench import format_probability
+from hench.core import Rng, next_action, play_game, seat_name
+from hench.core.montecarlo import estimate
+from hench.hemloch import PHASES, assumptions, breakdown, odds, render
+from hench.hemloch.bots import make_bot
+from hench.hemloch.data import ITEMS, default_data
+
+from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
+from .play import GameKit, TableConfig
+from .tour import Question, TourStep, TourView
+
+PLAYERS = 2  # Hemloch is a 2-player game (HL-001)
+
+
+def _live(state) -> str:
+    """The live odds of the moment (hench.hemloch.odds): the next Week card, and the next draw at each Location."""
+    if state.stage != "turn" or state.current_player not in (0, 1):
+        return ""
+    seat = state.current_player
+    parts = []
+    if state.week_deck:
+        parts.append(f"the next Week card is a Day with probability <b>{format_probability(odds.next_card_is_day(state))}</b>")
+    behind = [(state.data.locations[loc].name, odds.draw_to_lead(state, seat, loc)) for loc in range(len(state.board))
+              if odds.shortfall(state, seat, loc) > 0 and loc != state.festival]
+    if behind:
+        parts.append("your next draw would take the lead, if played at " +
+                     ", ".join(f"{html.escape(name)}: {format_probability(p)}" for name, p in behind))
+    return "&middot; " + "; ".join(parts) if parts else ""
+
+
+CONFIG = TableConfig(
+    game_id="hemloch", phases=PHASES,
+    board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
+    make_bot=lambda seed: make_bot("heuristic", seed),
+    bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
+    clock=lambda state: state.week, clock_label="week", explain=_live,
+)
+
+
+def _moves(prefix: str):
+    return lambda s: any(str(a).startswith(prefix) for a in s.legal_actions())
+
+
+LESSONS = {
+    "setup": lambda s: True,
+    "a night": lambda s: s.stage == "turn" and s.phase == "turn_actions" and s.actions == 2 and _moves("play")(s),
+    "abilities": lambda s: s.phase in ("ability_mark", "ability_festival", "ability_steal", "ability_recall"),
+    "influence check": lambda s: s.phase == "influence_check",
+    "week's end": lambda s: s.phase == "weeks_end_retreat",
+}
+
+
+# -- the tour ------------------------------------------------------------------------------------------------------
+def _choices(right: int, *others: int) -> list[str]:
+    return [str(v) for v in sorted({right, *others} - {-1}) if v >= 0]
+
+
+def _influence_line(s) -> str:
+    return "; ".join(f"{s.data.locations[loc].name} {s.influence(loc, 0)}-{s.influence(loc, 1)}" for loc in range(len(s.board)))
+
+
+def _task_loc(s) -> int:
+    return s.tasks[0][2] if s.tasks and len(s.tasks[0]) > 2 else 0
+
+
+def _first_empty(s, loc: int) -> int:
+    return s.empty_spaces(loc)[0]
+
+
+def _space_words(s, loc: int, space: int) -> str:
+    r, c = s.data.locations[loc].spaces[space]
+    return f"row {r + 1}, column {c + 1} of {s.data.locations[loc].name}"
+
+
+def _turn_over(start, now) -> bool:
+    return now.is_terminal or now.week != start.week or len(now.revealed) != len(start.revealed) or now.current_player != 0
+
+
+def _night_after(start, now) -> str:
+    mine = [s for s in range(len(now.board)) if len(now.board[s][0]) > len(start.board[s][0])]
+    played = ", ".join(now.data.locations[s].name for s in mine) or "no Location"
+    return (f"Your turn is over: you played at {played} and hold {len(now.hands[0])} cards; then Player 2 took their turn "
+            f"(HL-051, HL-055). Influence now, Player 1-Player 2: {_influence_line(now)} (HL-076, HL-077).")
+
+
+def _marker_after(start, now) -> str:
+    placed = start.markers_left(0) - now.markers_left(0)
+    return (f"You placed {placed} Marker(s); {now.markers_left(0)} are left (HL-006). Your Markers now score "
+            f"{sum(breakdown(now, 0)['markers'].values())} points: 2 for each touching another of yours, 1 for one alone "
+            f"(HL-083, HL-084).")
+
+
+def _week_after(start, now) -> str:
+    kept = sum(len(now.board[loc][0]) for loc in range(len(now.board)))
+    return (f"Week {start.week} is over: you kept {kept} Minion(s) on the Locations after retreating half (HL-069), both "
+            f"players drew up to 2 cards (HL-070), a Night left the game for its Day (HL-071, HL-072), and "
+            f"{seat_name(now.start)} is the Start Player of Week {now.week} (HL-073). The Week deck now holds "
+            f"{now.days_in_week_deck()} Day(s).")
+
+
+def _end_after(start, now) -> str:
+    b = [breakdown(now, p) for p in (0, 1)]
+    won = " and ".join(seat_name(w) for w in now.winners())
+    return (f"The game ended ({', '.join(now.ended)}). Player 1: Markers {sum(b[0]['markers'].values())} + Items "
+            f"{b[0]['items']} = {b[0]['total']}; Player 2: Markers {sum(b[1]['markers'].values())} + Items {b[1]['items']} = "
+            f"{b[1]['total']}. Winner: {won} (HL-085, HL-086).")
+
+
+def _festival(s) -> str:
+    return s.data.locations[s.festival].name
+
+
+def _most_minions(s) -> tuple[int, int]:
+    return max((len(s.board[loc][0]), loc) for loc in range(len(s.board)))
+
+
+TOUR = [
+    TourStep(
+        "Setup and the goal",
+        "<p>You are <b>Player 1</b> (blue) against a bot (orange). Four <b>Locations</b> lie between you, each with a grid "
+        "of <b>Influence Spaces</b>. You score with your <b>Markers</b> on those grids (2 points for a Marker touching "
+        "another of yours side by side, 1 alone) and with <b>Items</b>. Each of you has the same 30-card Minion deck and "
+        "drew an opening hand; the other player's hand is only a count to you. Hover any card for what it does.</p>",
+        ("HL-004", "HL-006", "HL-007", "HL-010", "HL-011", "HL-081", "HL-083"),
+        question=Question("How many cards is each opening hand?", lambda s: _choices(s.data.opening_hand, 3, 4, 6),
+                          lambda s: str(s.data.opening_hand),
+                          lambda s: f"Each player shuffles their deck and draws {s.data.opening_hand} (HL-010); the rest, "
+                                    f"{len(s.decks[0])} cards, is your deck.")),
+    TourStep(
+        "A Night: the Festival and your two Actions",
+        "<p>Each Week has 4 steps. Each starts with the Start Player turning over a <b>Week card</b>: a Night or a Day. "
+        "It sends the red <b>Festival</b> to a Location, where nobody may play this step. Then each player has a turn "
+        "of <b>2 Actions</b>: draw a card, or play a Minion on your side of a Location (one per Location per turn). "
+        "Its Influence counts there; a Minion at its faction's home counts 1 more.</p>",
+        ("HL-038", "HL-039", "HL-050", "HL-051", "HL-055", "HL-056", "HL-057", "HL-058", "HL-076", "HL-077"),
+        reach=lambda s: s.week == 1 and s.phase == "turn_actions" and s.actions == 2 and _moves("play")(s),
+        task="spend your two Actions: click a 'play' chip in a Location, or draw",
+        done=_turn_over, after=_night_after,
+        question=Question("Where may you NOT play a Minion this step?",
+                          lambda s: [loc.name for loc in s.data.locations], _festival,
+                          lambda s: f"The Festival is at {_festival(s)}: no Minion may be played there (HL-039).")),
+    TourStep(
+        "Abilities: a Minion places a Marker",
+        "<p>A Minion's ability happens as it is played, and when its faction matches a Location's <b>activating icon</b>, "
+        "that Location's ability follows. Abilities are compulsory. Here one of them lets you put a <b>Marker</b> on an "
+        "empty space of the Location's grid: the blue dashed squares.</p>",
+        ("HL-027", "HL-060", "HL-061", "HL-062", "HL-063", "HL-083", "HL-084"),
+        reach=lambda s: s.phase == "ability_mark",
+        task="click an empty space of the grid to place your Marker",
+        done=lambda start, now: now.markers_left(0) < start.markers_left(0) or _turn_over(start, now),
+        after=_marker_after,
+        question=Question("How many points would a Marker in the first empty space (top-left first) add to your score?",
+                          lambda s: _choices(odds.placement_gain(s, 0, _task_loc(s), _first_empty(s, _task_loc(s))), 1, 2, 3),
+                          lambda s: str(odds.placement_gain(s, 0, _task_loc(s), _first_empty(s, _task_loc(s)))),
+                          lambda s: f"At {_space_words(s, _task_loc(s), _first_empty(s, _task_loc(s)))} it adds "
+                                    f"{odds.placement_gain(s, 0, _task_loc(s), _first_empty(s, _task_loc(s)))}: 1 alone, or "
+                                    "2 for itself plus 1 for each lone Marker of yours it touches (HL-083, HL-084).")),
+    TourStep(
+        "A Day and its Influence Check",
+        "<p>From Week 2 on, Days come into the Week deck. After both turns of a <b>Day</b> there is an <b>Influence "
+        "Check</b>: Location by Location, from the Start Player's left, whoever has more Influence there places a Marker "
+        "on it; on a tie both do, the Start Player first. You won this one.</p>",
+        ("HL-053", "HL-074", "HL-075", "HL-076", "HL-077", "HL-078", "HL-079", "HL-080"),
+        reach=lambda s: s.phase == "influence_check" and s.stage == "day_check",
+        task="click an empty space of the Location being checked to place your Marker",
+        done=lambda start, now: now.markers_left(0) < start.markers_left(0) or now.stage != "day_check",
+        after=_marker_after,
+        question=Question("What is your Influence at the Location being checked?",
+                          lambda s: _choices(s.influence(_task_loc(s), 0), s.influence(_task_loc(s), 0) + 1,
+                                             s.influence(_task_loc(s), 0) - 1, s.influence(_task_loc(s), 0) + 2),
+                          lambda s: str(s.influence(_task_loc(s), 0)),
+                          lambda s: f"At {s.data.locations[_task_loc(s)].name}: the Influence of your Minions there plus 1 "
+                                    f"for each at its home gives {s.influence(_task_loc(s), 0)}, against "
+                                    f"{s.influence(_task_loc(s), 1)} (HL-076, HL-077).")),
+    TourStep(
+        "Week's End",
+        "<p>After the 4th step comes <b>Week's End</b>: another Influence Check, then at every Location each player "
+        "<b>retreats half</b> of their Minions there (rounded down, you choose which) to the discard pile, both draw up to "
+        "2 cards, and the Start Player swaps one Night in the Week deck for its Day. Then the other player starts.</p>",
+        ("HL-067", "HL-068", "HL-069", "HL-070", "HL-071", "HL-072", "HL-073"),
+        reach=lambda s: s.phase == "weeks_end_retreat",
+        task="click your Minions to retreat (and, as Start Player, choose a Night to swap)",
+        done=lambda start, now: now.week != start.week or now.is_terminal,
+        after=_week_after,
+        question=Question("At the Location where you have the most Minions, how many of them stay?",
+                          lambda s: _choices(odds.retreat_kept(_most_minions(s)[0]), 0, 1, 2, 3),
+                          lambda s: str(odds.retreat_kept(_most_minions(s)[0])),
+                          lambda s: f"You have {_most_minions(s)[0]} at {s.data.locations[_most_minions(s)[1]].name}: half, "
+                                    f"rounded down, retreat, so {odds.retreat_kept(_most_minions(s)[0])} stay (HL-069).")),
+    TourStep(
+        "The end of the game and the score",
+        "<p>The game ends at once when a player has placed all 15 Markers, two Locations are full, all 18 Items are "
+        "taken, a deck runs out, or the Week deck holds 4 Days. Then Markers score 2 or 1 by touching, Items 2 face up "
+        "and 1 face down; a tie goes to whoever placed more Markers.</p>",
+        ("HL-042", "HL-043", "HL-044", "HL-045", "HL-046", "HL-047", "HL-081", "HL-082", "HL-085", "HL-086", "HL-087"),
+        reach=lambda s: s.week >= 3 and s.phase == "turn_actions" and s.actions == 2,
+        task="play on until the game ends",
+        done=lambda start, now: now.is_terminal,
+        after=_end_after,
+        question=Question("If the game ended now, how many points would you score?",
+                          lambda s: _choices(breakdown(s, 0)["total"], breakdown(s, 0)["total"] + 1,
+                                             breakdown(s, 0)["total"] - 2, breakdown(s, 0)["total"] + 3),
+                          lambda s: str(breakdown(s, 0)["total"]),
+                          lambda s: f"Your Markers score {sum(breakdown(s, 0)['markers'].values())} and your Items "
+                                    f"{breakdown(s, 0)['items']} (HL-082, HL-083, HL-084, HL-032).")),
+]
+
+TOUR_SEED = 3
+
+
+def tour(step: int = 1) -> TourView:
+    """The guided tour: a real game, step by step, from setup to the final score."""
+    view = TourView(CONFIG, TOUR, players=PLAYERS, seed=TOUR_SEED, title="Hemloch, step by step")
+    if step != 1:
+        view.go(step - 1)
+    return view
+
+
+KIT = GameKit(CONFIG, LESSONS, assumptions, title="Hemloch", seed=3)
+rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
+
+
+def learn_table(players: int = PLAYERS, seed: int | None = None):
+    return KIT.learn_table(players, seed)
+
+
+def lesson(name: str, players: int = PLAYERS, seed: int | None = None):
+    return KIT.lesson(name, players, seed)
+
+
+def play_table(players: int = PLAYERS, seed: int = 11, seat: int = 0):
+    return KIT.play_table(players, seed, seat)
+
+
+def simulation(games: int = 40, players: int = PLAYERS):
+    return KIT.simulation(games, players)
+
+
+# -- cards ------------------------------------------------------------------------------------------------------------
+def card_gallery(state=None) -> ipw.HTML:
+    """Every card of the game's data explained (hench.hemloch.render.card_texts), with an 'assumed' badge."""
+    st = state if state is not None else hench.get_game("hemloch").new_game(seed=1)
+    tiles = []
+    for c in hench.get_game("hemloch").card_texts(st):
+        badge = (f"<span class='hench-assumed' title='{html.escape(c.note, quote=True)}' style='background:#f6e05e;color:#222;"
+                 "border-radius:6px;padding:0 5px;font-size:10px;margin-left:4px'>assumed</span>") if c.assumed else ""
+        rules_ids = ", ".join(c.rules)
+        tiles.append(f"<div class='hench-card' title='{html.escape(c.plain(), quote=True)}' style='border:1px solid #bba;"
+                     f"border-radius:8px;padding:6px;background:#fffdf6;font-size:12px'><div><b>{html.escape(c.name)}</b>{badge}</div>"
+                     f"<div style='color:#665;font-size:11px'>{html.escape(c.kind)}</div><div>{html.escape(c.what)}</div>"
+                     f"<div style='color:#445;margin-top:3px'><i>When:</i> {html.escape(c.when)}</div>"
+                     f"<div style='color:#889;font-size:10px;margin-top:3px'>{html.escape(rules_ids)}</div></div>")
+    return ipw.HTML("<div class='hench-gallery' style='display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));"
+                    f"gap:6px'>{''.join(tiles)}</div>")
+
+
+def finished_game_sheet(seed: int = 3) -> ipw.HTML:
+    """The final scoring (HL-081..HL-087) of a game the bots play to the end, Location by Location."""
+    game = hench.get_game("hemloch")
+    final, _ = play_game(game.new_game(players=PLAYERS, seed=seed), [CONFIG.bot(seed + i) for i in range(PLAYERS)],
+                         Rng.from_seed(seed))
+    sheets = [breakdown(final, p) for p in range(PLAYERS)]  # type: ignore[arg-type]  # a Hemloch state
+    rows = [(f"Markers at {name}", [s["markers"][name] for s in sheets]) for name in sheets[0]["markers"]]
+    rows += [("Items (2 face up, 1 face down)", [s["items"] for s in sheets]), ("Markers placed", [s["placed"] for s in sheets]),
+             ("total", [s["total"] for s in sheets])]
+    body = "".join(f"<tr><td style='padding:2px 8px'>{html.escape(k)}</td>" + "".join(
+        f"<td style='padding:2px 8px;text-align:right'>{v}</td>" for v in vals) + "</tr>" for k, vals in rows)
+    won = " and ".join(seat_name(w) for w in final.winners())
+    return ipw.HTML(f"<table class='hench-scoring-sheet' style='border-collapse:collapse'><tr><th></th><th>Player 1</th>"
+                    f"<th>Player 2</th></tr>{body}</table><div>Ended by {', '.join(final.ended)} in Week {final.week}; "
+                    f"winner: <b>{won}</b>.</div>" + render.html(final, None))
+
+
+# -- odds views ---------------------------------------------------------------------------------------------------------
+class DrawOddsView(ipw.VBox):
+    """Q1, Q2: the chance a card with c copies is in the opening hand, or found after some Draw actions."""
+
+    def __init__(self, copies: int = 2, draws: int = 2):
+        d = default_data()
+        self.deck, self.hand = d.deck_size, d.opening_hand
+        self.messages = MessageArea()
+        self.copies = protect(ipw.IntSlider(value=copies, min=1, max=6, description="Copies", continuous_update=False), self.messages)
+        self.draws = protect(ipw.IntSlider(value=draws, min=0, max=10, description="Draw actions", continuous_update=False), self.messages)
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("Chance to have seen at least one copy", height=320)
+        self.mc = MonteCarloCheck(self._simulate, self._exact, "at least one copy seen")
+        for w in (self.copies, self.draws):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([ipw.HBox([self.copies, self.draws]), self.messages, self.answer, self.fig, self.mc])
+        self.add_class("hench-draw-odds")
+        self.refresh()
+
+    def _inputs(self) -> tuple[int, int]:
+        return checked_int(self.copies.value, 1, 6, "the copies"), checked_int(self.draws.value, 0, 10, "the Draw actions")
+
+    def _exact(self) -> Fraction:
+        c, k = self._inputs()
+        return odds.dig(c, k, self.deck, self.hand)
+
+    def _simulate(self, trials: int, progress):
+        c, k = self._inputs()
+        seen = self.hand + k
+        return estimate(lambda rng: min(rng.shuffled(list(range(self.deck)))[:seen]) < c, trials, seed=c * 100 + k, progress=progress)
+
+    @guarded()
+    def refresh(self) -> None:
+        c, k = self._inputs()
+        first, after = odds.opening_hand(c, self.deck, self.hand), self._exact()
+        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>A card with {c} copies in your {self.deck}-card "
+                             f"deck is in your {self.hand}-card opening hand with probability <b>{format_probability(first)}</b>; "
+                             f"after {k} Draw action(s) you have seen it with probability <b>{format_probability(after)}</b> "
+                             f"(HL-010, HL-056).</div>")
+        self.mc.clear()
+        xs = list(range(0, 11))
+        ys = [odds.dig(c, x, self.deck, self.hand) for x in xs]
+        bar = go.Bar(x=xs, y=[float(y) for y in ys], text=[format_probability(y).split(" ")[-1].strip("()") for y in ys],
+                     marker_color=["#b5651d" if x == k else "#1d4f91" for x in xs], textposition="outside")
+        redraw(self.fig, [bar], xaxis_title="Draw actions after the opening hand", yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
+
+
+class WeekOddsView(ipw.VBox):
+    """Q3, Q4: when the Days come (every reveal is a chance event) and how often a Location is free of the Festival."""
+
+    def __init__(self, week: int = 2):
+        self.messages = MessageArea()
+        self.week = protect(ipw.IntSlider(value=week, min=1, max=4, description="Week", continuous_update=False), self.messages)
+        self.step = protect(ipw.IntSlider(value=1, min=1, max=4, description="Step", continuous_update=False), self.messages)
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("Chance each step of the Week is a Day", height=320)
+        self.mc = MonteCarloCheck(self._simulate, self._exact, "the step is a Day")
+        for w in (self.week, self.step):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([ipw.HBox([self.week, self.step]), self.messages, self.answer, self.fig, self.mc])
+        self.add_class("hench-week-odds")
+        self.refresh()
+
+    def _inputs(self) -> tuple[int, int]:
+        return checked_int(self.week.value, 1, 4, "the Week"), checked_int(self.step.value, 1, 4, "the step")
+
+    def _exact(self) -> Fraction:
+        return odds.week_step_is_day(*self._inputs())
+
+    def _simulate(self, trials: int, progress):
+        """Shuffle a Week deck of week-1 Days and the other Nights and look at the card in that step."""
+        w, step = self._inputs()
+        cards = ["Day"] * (w - 1) + ["Night"] * (4 - (w - 1))
+        return estimate(lambda rng: rng.shuffled(cards)[step - 1] == "Day", trials, seed=w * 10 + step, progress=progress)
+
+    @guarded()
+    def refresh(self) -> None:
+        w, step = self._inputs()
+        p = self._exact()
+        free = ", ".join(f"{k} step(s) {format_probability(odds.festival_free(k))}" for k in range(1, 5))
+        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>In Week {w} the Week deck holds {w - 1} Day(s) "
+                             f"among 4 cards, so step {step} is a Day with probability <b>{format_probability(p)}</b>. "
+                             f"This Week has {odds.influence_checks_in_week(w)} Influence Check(s) (each Day, plus Week's End); "
+                             f"a 4-Week game has {odds.influence_checks_in_game()} (HL-036, HL-053, HL-068, HL-071).</div>"
+                             f"<div style='color:#445'>Without Festival moves, a given Location stays free of the Festival for the "
+                             f"first {free} (HL-038, HL-039).</div>")
+        self.mc.clear()
+        weeks = [1, 2, 3, 4]
+        bars = [go.Bar(x=[f"Week {x}" for x in weeks], y=[float(odds.week_step_is_day(x, 1)) for x in weeks],
+                       marker_color=["#b5651d" if x == w else "#d69e2e" for x in weeks], name="a Day",
+                       text=[str(odds.week_step_is_day(x, 1)) for x in weeks], textposition="outside")]
+        redraw(self.fig, bars, yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="any one step of the Week")
+
+
+class DuelOddsView(ipw.VBox):
+    """Q7: each player puts one random Minion of the deck at a Location: who has more Influence there?"""
+
+    def __init__(self, location: int = 0):
+        self.data = default_data()
+        self.messages = MessageArea()
+        places = [("no home bonus", -1)] + [(loc.name, i) for i, loc in enumerate(self.data.locations)]
+        self.where = protect(ipw.Dropdown(options=places, value=location, description="Location"), self.messages)
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("One random Minion each", height=300)
+        self.mc = MonteCarloCheck(self._simulate, self._exact, "Player 1 ahead")
+        self.where.observe(lambda _: self.refresh(), "value")
+        super().__init__([self.where, self.messages, self.answer, self.fig, self.mc])
+        self.add_class("hench-duel-odds")
+        self.refresh()
+
+    def _loc(self) -> int | None:
+        loc = checked_int(self.where.value, -1, len(self.data.locations) - 1, "the Location")
+        return None if loc < 0 else loc
+
+    def _exact(self) -> Fraction:
+        return odds.duel(self.data, self._loc())["win"]
+
+    def _simulate(self, trials: int, progress):
+        """Two random Minions put on a real table; the engine's own Influence count decides."""
+        loc = self._loc()
+        base = hench.get_game("hemloch").new_game(seed=1)
+        deck = list(self.data.deck)
+
+        def trial(rng: Rng) -> bool:
+            s = base.clone()
+            at = 0 if loc is None else loc
+            s.board[at] = [[rng.choice(deck)], [rng.choice(deck)]]
+            if loc is None:  # no home bonus: compare the printed values
+                return self.data.minions[s.board[at][0][0]].influence > self.data.minions[s.board[at][1][0]].influence
+            return s.influence(at, 0) > s.influence(at, 1)
+
+        return estimate(trial, trials, seed=7 + (loc or 0), progress=progress)
+
+    @guarded()
+    def refresh(self) -> None:
+        loc = self._loc()
+        result = odds.duel(self.data, loc)
+        where = "with no home bonus" if loc is None else f"at {self.data.locations[loc].name}"
+        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>{where.capitalize()}, Player 1 is ahead with "
+                             f"probability <b>{format_probability(result['win'])}</b>, tied "
+                             f"{format_probability(result['tie'])}, behind {format_probability(result['lose'])} "
+                             f"(HL-076, HL-077, HL-078, HL-080).</div>")
+        self.mc.clear()
+        keys = ["win", "tie", "lose"]
+        bar = go.Bar(x=["Player 1 ahead", "tie", "Player 2 ahead"], y=[float(result[k]) for k in keys],
+                     text=[str(result[k]) for k in keys], textposition="outside", marker_color=["#2f6fd6", "#888", "#e07b00"])
+        redraw(self.fig, [bar], yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
+
+
+class LiveOddsView(ipw.VBox):
+    """A real position (the bots play a game to a chosen Week): the live odds Location by Location."""
+
+    def __init__(self, seed: int = 4, week: int = 2):
+        self.messages = MessageArea()
+        self.seed = protect(ipw.BoundedIntText(value=seed, min=0, max=10**6, description="Deal"), self.messages)
+        self.week = protect(ipw.IntSlider(value=week, min=1, max=4, description="Week", continuous_update=False), self.messages)
+        self.board = ipw.HTML()
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("Player 1: the next draw takes the lead, by Location", height=300)
+        for w in (self.seed, self.week):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([ipw.HBox([self.seed, self.week]), self.messages, self.answer, self.fig, self.board])
+        self.add_class("hench-live-odds")
+        self.refresh()
+
+    def position(self):
+        seed, week = checked_int(self.seed.value, 0, 10**6, "the deal"), checked_int(self.week.value, 1, 4, "the Week")
+        game, rng = hench.get_game("hemloch"), Rng.from_seed(seed)
+        s = game.new_game(seed=seed, first_player=0)
+        bots = [CONFIG.bot(seed + i) for i in range(PLAYERS)]
+        for _ in range(5000):
+            if s.is_terminal or (s.week >= week and s.phase == "turn_actions" and s.current_player == 0):
+                break
+            s = s.apply(next_action(s, bots, rng))
+        return s
+
+    @guarded()
+    def refresh(self) -> None:
+        s = self.position()
+        self.board.value = render.html(s, 0)
+        if s.is_terminal:
+            self.answer.value = "<div class='hench-answer'>This deal ended before that Week: pick another deal or Week.</div>"
+            redraw(self.fig, [])
+            return
+        names = [loc.name for loc in s.data.locations]
+        leads = [odds.draw_to_lead(s, 0, loc) for loc in range(len(names))]
+        rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{s.influence(i, 0)}-{s.influence(i, 1)}</td>"
+                       f"<td>{odds.shortfall(s, 0, i)}</td><td>{format_probability(leads[i])}</td>"
+                       f"<td>{format_probability(odds.next_festival_at(s, i))}</td></tr>" for i, n in enumerate(names))
+        self.answer.value = (f"<div class='hench-answer'>Week {s.week}, Player 1 to act. The next Week card is a Day with "
+                             f"probability <b>{format_probability(odds.next_card_is_day(s))}</b> (HL-053).</div>"
+                             "<table style='font-size:12px'><tr><th>Location</th><th>Influence P1-P2</th><th>needed to lead</th>"
+                             "<th>next draw would lead</th><th>next Festival here</th></tr>" + rows + "</table>")
+        bar = go.Bar(x=names, y=[float(p) for p in leads], text=[str(p) for p in leads], textposition="outside",
+                     marker_color="#2f6fd6")
+        redraw(self.fig, [bar], yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
+
+
+__all__ = ["CONFIG", "ITEMS", "KIT", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",
+           "card_gallery", "finished_game_sheet", "learn_table", "lesson", "play_table", "simulation", "tour"]
