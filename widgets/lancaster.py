@@ -1,0 +1,578 @@
+"""Lancaster views: the table on the Lancaster-Lite stand-in with the three modules (At the King's Court,
+The King's Resentment, Laws of the King), a tour that shows the stand-in base and then teaches each module
+on its own, the module choice for a whole game, the exact odds of hench.lancaster.odds with Plotly charts
+and simulated checks, the card gallery and the assumptions table. No rule logic here: every fact comes
+from hench.lancaster."""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import ipywidgets as ipw
+import plotly.graph_objects as go
+
+import hench
+from hench import format_probability
+from hench.core import Rng, next_action, seat_name
+from hench.lancaster import PHASES, STAND_IN, assumptions, montecarlo, odds
+from hench.lancaster.actions import Apply
+from hench.lancaster.bots import make_bot
+from hench.lancaster.game import MODULE_CHOICES, TWO_PLAYERS
+from hench.lancaster.legality import apply_strength, tower_load
+from hench.lancaster.render import card_texts
+from hench.lancaster.render import html as board_html
+
+from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
+from .play import PALETTE, GameKit, GameView, TableConfig
+from .tour import Question, TourStep, TourView
+
+MODULE_NAMES = {
+    "KC+KR+LK": "all three: King's Court + King's Resentment + Laws of the King",
+    "KC+KR": "King's Court + King's Resentment",
+    "KC": "At the King's Court (KC) alone",
+    "KR": "The King's Resentment (KR) alone",
+    "none": "no module: the Lancaster-Lite stand-in alone",
+}
+STAND_IN_NOTE = (
+    "<div class='hench-stand-in-note' style='background:#fff4d6;border:1px solid #e0b100;border-radius:6px;padding:6px 10px;"
+    "margin:4px 0;max-width:900px'><b>&#9888; Please note: the base game here is a stand-in.</b> The Lancaster base "
+    "rulebook is not available, so this kit plays the expansion <i>Henry V - The Power of the King</i> on "
+    "<b>Lancaster-Lite</b>, a small invented base game: its counties, castle spaces, conflict cards, base laws and "
+    "final knighthood scoring are placeholders (marked <i>assumed</i>), not the published Lancaster rules. The three "
+    "modules follow the expansion's text; the values it does not give are assumed too. The assumptions table lists "
+    "every one. 2 players are not offered: " + html.escape(TWO_PLAYERS) + ".</div>")
+
+
+def _clock(state) -> int:
+    return state.d["round"]
+
+
+CONFIG = TableConfig(
+    game_id="lancaster", phases=PHASES, board=lambda state, seat, clickable: board_html(state, seat, clickable=clickable),
+    make_bot=lambda seed: make_bot("heuristic", seed),
+    bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
+    clock=_clock, clock_label="round",
+)
+
+
+def _any_move(prefix: str):
+    return lambda s: any(str(a).startswith(prefix) for a in s.legal_actions())
+
+
+LESSONS = {
+    "placing knights": lambda s: s.phase == "place",
+    "parliament": lambda s: s.phase == "vote",
+    "offices": _any_move("lord to"),
+    "tower": lambda s: any(str(a).endswith("to tower") for a in s.legal_actions()),
+    "upgrade": lambda s: s.phase == "upgrade",
+}
+
+
+# -- the tour ------------------------------------------------------------------------------------------
+BASE = {"modules": "none", "parliament": False}
+BASE_VOTE = {"modules": "none", "parliament": True}
+KC_ONLY = {"modules": "KC", "parliament": False}
+KR_ONLY = {"modules": "KR", "parliament": False}
+ALL = {"modules": "KC+KR+LK", "parliament": True}
+
+
+def _placed(state, seat: int = 0) -> int:
+    d = state.d
+    return sum(k[1] != "court" for k in d["knights"][seat]) + (d["lord"][seat] not in ("court", "none"))
+
+
+def _placed_one(start, now) -> bool:
+    return now.is_terminal or now.d["round"] > start.d["round"] or now.phase != "place" or _placed(now) > _placed(start)
+
+
+def _moved_on(start, now) -> bool:
+    return now.is_terminal or now.d["round"] > start.d["round"]
+
+
+def _vote_done(start, now) -> bool:
+    return (now.is_terminal or now.d["round"] > start.d["round"] or now.phase != "vote"
+            or now.d["vote_index"] != start.d["vote_index"])
+
+
+def _where(state, seat: int = 0) -> str:
+    moved = [f"knight {k[0]} at {k[1].replace('county:', '').replace('conflict:', 'conflict ').replace('castle:', 'castle ')}"
+             for k in state.d["knights"][seat] if k[1] != "court"]
+    return ", ".join(moved) or "none of your knights is out"
+
+
+def _after_place(start, now) -> str:
+    return (f"Your pieces on the board now: {_where(now)}. Each player placed one piece in turn (LH-015); "
+            "a stronger knight could still expel yours from a county before phase 3.")
+
+
+def _after_vote(start, now) -> str:
+    tally = now.d["tally"]
+    if tally:
+        law, yes, no = tally[-1]
+        return (f"Votes revealed for {law}: {yes} yes against {no} no, so it was {'approved' if yes >= no else 'rejected'} "
+                "(a tie approves; an approved law enters the right of the current row and the oldest drops out).")
+    return f"All three votes are over; the current laws are now {', '.join(now.d['current'])}, applied left to right."
+
+
+def _after_round(start, now) -> str:
+    pp = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(now.scores()))
+    return (f"Round {start.d['round']} was scored in phase 3: offices first (with KC), then the tower emptied (KR), "
+            f"counties, castles and conflicts (LH-029, LH-088). Power points now: {pp}.")
+
+
+def _after_lord(start, now) -> str:
+    if now.d["round"] > start.d["round"]:
+        held = [f"{name}: {seat_name(h) if h >= 0 else 'nobody'}" for name, h in zip(("Chancellor", "Constable", "Chamberlain"),
+                                                                                 now.d["holders"])]
+        return ("Phase 3 filled the offices and sent every lord back to court (LH-029, LH-035). Office holders now: "
+                + "; ".join(held) + ".")
+    return (f"Your lord is now at {now.d['lord'][0].replace('office:0', 'the Chancellor').replace('office:1', 'the Constable').replace('office:2', 'the Chamberlain')}"
+            "; a strictly stronger stack may still expel it before phase 3 (LH-023, A1).")
+
+
+def _after_tower(start, now) -> str:
+    mine = [now.d["knights"][o][x][0] for o, x in now.d["tower"] if o == 0]
+    shed = start.d["res"][0]["dishonor"] - now.d["res"][0]["dishonor"]
+    if mine:
+        return (f"Your knight of strength {mine[0]} is in the tower (now {tower_load(now)} of {now.data.tower_capacity}) "
+                f"and you gave back {shed} dishonor marker(s) to the box (LH-083, LH-084).")
+    return (f"You placed elsewhere ({_where(now)}). The tower holds strength {tower_load(now)} of "
+            f"{now.data.tower_capacity}; it is emptied before the counties in phase 3 (LH-088).")
+
+
+def _after_dishonor(start, now) -> str:
+    return (f"You now hold {now.d['res'][0]['dishonor']} dishonor marker(s), hidden from the others (LH-091). Markers left "
+            f"on the track, left to right: {now.d['track']}; in the box: {now.d['box']} (LH-090).")
+
+
+def _is_king_law(s) -> bool:
+    return s.phase == "vote" and any(x.startswith("LK-") for x in s.d["proposals"] + s.d["current"])
+
+
+def _seal_question(s) -> str:
+    return str(odds.seal_points(1, 3))
+
+
+def _office_strength(s) -> str:
+    return str(apply_strength(s, Apply("Chancellor", (1, 2))))
+
+
+TOUR = [
+    TourStep(
+        "The stand-in base: place a knight",
+        "<p><b>This first part is Lancaster-Lite, the stand-in for the base game</b> (its counties, castle and conflicts are "
+        "placeholders). Each round you place your knights one at a time, round the table: in a <b>county</b> (at least its "
+        "minimum strength; a stronger knight expels you), on a space of your own <b>castle</b>, or in a <b>conflict</b> "
+        "with France. Hover a county on the board to read its reward.</p>",
+        ("LH-001", "LH-015"),
+        reach=lambda s: s.phase == "place", task="place one knight (click a yellow K chip on the board, or a move button)",
+        done=_placed_one, after=_after_place,
+        question=Question("How many pieces does each player place on their turn in phase 1?",
+                          lambda s: ["1", "2", "all of them"], lambda s: "1",
+                          lambda s: "Exactly one piece per placement turn, then the next player (LH-015)."),
+        options=BASE),
+    TourStep(
+        "The stand-in base: parliament",
+        "<p>In phase 2 three laws are proposed, and everyone votes on each in secret: yes or no, plus any voting markers "
+        "(VM) to add weight. Votes stay hidden until all have voted. The three <b>current laws</b> are then applied "
+        "left to right. (The base laws here are placeholders too.)</p>",
+        ("LH-001", "LH-105"),
+        reach=lambda s: s.phase == "vote", task="vote on the proposed law", done=_vote_done, after=_after_vote,
+        question=Question("How many laws are current (applied each round)?", lambda s: ["2", "3", "4"],
+                          lambda s: str(s.data.slots),
+                          lambda s: f"The Parliament has {s.data.slots} current-law slots (stand-in value, L10)."),
+        options=BASE_VOTE),
+    TourStep(
+        "The stand-in base: rewards and scoring",
+        "<p>In phase 3 every county pays its occupant, castle spaces pay, and each conflict is fought: England wins when "
+        "its strength reaches France's, and the knights there score power points (PP) by rank. After 5 rounds the "
+        "strongest knights overall score a knighthood bonus, and most PP wins.</p>",
+        ("LH-029", "LH-093"),
+        reach=lambda s: s.phase == "place", task="play on until this round is scored", done=_moved_on, after=_after_round,
+        question=Question("At the end, how many PP does the strongest knighthood score (stand-in value)?",
+                          lambda s: ["3", "5", "6", "10"], lambda s: str(s.data.knighthood[0]),
+                          lambda s: f"Knighthood pays {s.data.knighthood[0]} PP to the strongest and {s.data.knighthood[1]} "
+                                    "to the second (an assumed stand-in value, L11)."),
+        options=BASE),
+    TourStep(
+        "At the King's Court: your lord applies for an office",
+        "<p><b>Module KC on its own.</b> You now also have a <b>lord</b>, placed every round at the king's court: on one of "
+        "the three offices (paying its tribute: Chancellor 1 VM, Constable 1 squire, Chamberlain 1 gold), possibly "
+        "supported by knights and bishops, or in the <b>treasury</b> to take what lies there. A strictly stronger stack "
+        "expels you.</p>",
+        ("LH-014", "LH-016", "LH-017", "LH-018", "LH-019", "LH-021", "LH-023", "LH-026"),
+        reach=lambda s: s.phase == "place", task="place your pieces; your lord is one of them (the yellow 'lord' chip on an office)",
+        done=lambda start, now: _moved_on(start, now) or now.d["lord"][0] not in ("court", "none"), after=_after_lord,
+        question=Question("What is the strength of a lord supported by knights of strength 1 and 2 (no bishop, no Tudor)?",
+                          lambda s: ["3", "4", "5"], _office_strength,
+                          lambda s: "1 for the lord plus each knight's strength: 1 + 1 + 2 = 4 (LH-021)."),
+        options=KC_ONLY),
+    TourStep(
+        "At the King's Court: privileges, bishops and seals",
+        "<p>In phase 3 each office gives its holder <b>seals</b> (hidden, scored at the end) and a <b>privilege</b> for the next "
+        "round: the Chancellor's shield protects a knight in a county, the Constable's archer fights in a conflict, the "
+        "Chamberlain's Tudor knight adds 2 strength. Whenever you may upgrade a knight you may take a <b>bishop</b> "
+        "instead: each bishop makes every seal worth 1 PP more.</p>",
+        ("LH-030", "LH-031", "LH-040", "LH-044", "LH-053", "LH-060", "LH-064"),
+        reach=lambda s: s.d["round"] >= 2 and s.phase == "place", task="play on until this round is scored",
+        done=_moved_on, after=_after_lord,
+        question=Question("With 1 bishop and 3 seals, how many PP do the seals score at the end?",
+                          lambda s: ["3", "4", "6"], _seal_question,
+                          lambda s: "(1 lord + 1 bishop) x 3 seals = 6 PP (LH-064)."),
+        options=KC_ONLY),
+    TourStep(
+        "The King's Resentment: the tower",
+        "<p><b>Module KR on its own.</b> The <b>tower</b> is a new place for a knight: drop one in (the total strength inside, "
+        "the neutral knight included, stays at most 7) and give back as many of your <b>dishonor</b> markers as its "
+        "strength. Your knight comes back before the counties are scored, so it earns nothing else this round.</p>",
+        ("LH-078", "LH-080", "LH-081", "LH-082", "LH-083", "LH-088"),
+        reach=lambda s: s.phase == "place" and any(str(a).endswith("to tower") for a in s.legal_actions()),
+        task="place a knight: the tower (its K chip) or anywhere else", done=_placed_one, after=_after_tower,
+        question=Question("With 3 players, how much strength is still free in the empty tower (beside the neutral knight)?",
+                          lambda s: ["3", "4", "5", "7"], lambda s: str(odds.free_capacity(s.n, s.data)),
+                          lambda s: f"Capacity {s.data.tower_capacity} minus the neutral knight's {s.d['neutral']} (LH-078, LH-081)."),
+        options=KR_ONLY),
+    TourStep(
+        "The King's Resentment: dishonor",
+        "<p>When England loses a conflict, <b>every player with no knight in it</b> takes 1 dishonor marker, off the track "
+        "from left to right. Markers are hidden. At the very end each costs 1 PP, and the most and second-most "
+        "dishonored players also lose the two numbers of the rightmost space still showing on the track.</p>",
+        ("LH-089", "LH-090", "LH-091", "LH-093", "LH-094", "LH-095"),
+        reach=lambda s: s.d["round"] >= 2 and s.phase == "place", task="play on until this round is scored",
+        done=_moved_on, after=_after_dishonor,
+        question=Question("3 players, 3 markers per space: after 7 markers have left the track, which space is the rightmost "
+                          "visible one?", lambda s: ["1", "2", "3"], lambda s: str(odds.rightmost_visible(7, 3)),
+                          lambda s: "7 markers empty two stacks of 3, so space 2 is the rightmost visible (M2, LH-095)."),
+        options=KR_ONLY),
+    TourStep(
+        "Laws of the King",
+        "<p><b>Module LK</b>, only with KC and KR both in play: eight new laws replace the base laws of groups 2 and 3. "
+        "They hit the richest (LK-1), reward the least dishonored (LK-3), trade seals for squires and gold (LK-4), "
+        "give a seal for the most VM kept (LK-5), pay for knights in the tower (LK-8). Hover a law to read it.</p>",
+        ("LH-003", "LH-103", "LH-106", "LH-109", "LH-110", "LH-111", "LH-116"),
+        reach=_is_king_law, task="vote on the proposed law", done=_vote_done, after=_after_vote,
+        question=Question("With no bishop, you sell 1 seal under LK-4 and the squires win you 3 PP from LK-6. Net gain?",
+                          lambda s: ["+1", "+2", "+3"], lambda s: f"{odds.lk4_net(3, 0):+d}",
+                          lambda s: "The seal would have scored 1 + 0 bishops = 1 PP, so 3 - 1 = +2 PP (LH-110, Q8)."),
+        options=ALL),
+]
+
+
+def tour(step: int = 1) -> TourView:
+    """The guided tour: the stand-in base briefly, then KC, KR and LK each on their own."""
+    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Lancaster, step by step (on the Lancaster-Lite stand-in)")
+    view.children = (ipw.HTML(STAND_IN_NOTE), *view.children)
+    if step != 1:
+        view.go(step - 1)
+    return view
+
+
+KIT = GameKit(CONFIG, LESSONS, assumptions, title="Lancaster", seed=5)
+learn_table, lesson, rules, assumptions_in_force = KIT.learn_table, KIT.lesson, KIT.rules, KIT.assumptions_in_force
+
+
+def stand_in_note() -> ipw.HTML:
+    """The plain statement that the base game is a stand-in, for the top of every app."""
+    return ipw.HTML(STAND_IN_NOTE)
+
+
+class LancasterTable(ipw.VBox):
+    """A whole game against the bots with the module choice (the game's `modules` option) and parliament on/off."""
+
+    def __init__(self, players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK", parliament: bool = True):
+        self.messages = MessageArea()
+        self.modules = protect(ipw.Dropdown(options=[(MODULE_NAMES[m], m) for m in MODULE_CHOICES], value=modules,
+                                            description="Modules", layout=ipw.Layout(width="520px")), self.messages)
+        self.parliament = protect(ipw.Checkbox(value=parliament, description="parliament (phase 2 votes and laws)"), self.messages)
+        self.deal = ipw.Button(description="Deal with these modules", button_style="success")
+        self.deal.add_class("hench-deal-modules")
+        self.deal.on_click(lambda _: self.redeal())
+        self.view = GameView(CONFIG, players=players, seed=seed, human_seats=(seat,), auto_dice=True, chart=True,
+                             options={"first_player": 0, "modules": modules, "parliament": parliament}, setup=True)
+        if self.view.fig is not None:
+            self.view.fig.layout.title = "Power points (PP) round by round"
+        super().__init__([ipw.HTML(STAND_IN_NOTE), ipw.HBox([self.modules, self.parliament, self.deal]), self.messages, self.view])
+        self.add_class("hench-lancaster-table")
+
+    @guarded()
+    def redeal(self) -> None:
+        modules = self.modules.value
+        if modules not in MODULE_CHOICES:
+            raise hench.HenchError(f"choose one of {list(MODULE_CHOICES)}")
+        self.view.options.update(modules=modules, parliament=bool(self.parliament.value))
+        self.view._start_new()
+        self.messages.show(f"Dealt with {MODULE_NAMES[modules]}" + ("" if self.parliament.value else ", parliament off") + ".", "ok")
+
+
+def play_table(players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK") -> LancasterTable:
+    """A whole game against the bots: choose the modules, players, your seat and the deal above the board."""
+    return LancasterTable(players, seed, seat, modules)
+
+
+def simulation(games: int = 100, players: int = 3):
+    return KIT.simulation(games, players)
+
+
+# -- the card gallery ------------------------------------------------------------------------------------
+def card_gallery(kind: str = "") -> ipw.VBox:
+    """Every office, privilege, law, county, castle space, conflict and module piece in plain words, with an
+    'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
+    cards = card_texts(hench.get_game("lancaster").new_game(players=3, seed=1))
+    kinds = sorted({c.kind for c in cards})
+    messages = MessageArea()
+    pick = protect(ipw.Dropdown(options=[("every kind", "")] + [(k, k) for k in kinds], value=kind if kind in kinds else "",
+                                description="Cards", layout=ipw.Layout(width="420px")), messages)
+    grid = ipw.HTML()
+
+    def draw(_=None) -> None:
+        shown = [c for c in cards if not pick.value or c.kind == pick.value]
+        tiles = "".join(
+            f"<div class='hench-card' title='{html.escape(c.plain())}' style='border:1px solid #ccb;border-radius:8px;padding:6px;"
+            f"background:#fffdf6;font-size:12px'><div><b>{html.escape(c.id)}</b> {html.escape(c.name)} "
+            + ("<span class='hench-assumed' style='color:#8a5a00;background:#fff4d6;padding:0 5px;border-radius:8px;font-size:10px'>"
+               "assumed</span>" if c.assumed else "")
+            + f"</div><div style='color:#667;font-size:11px'>{html.escape(c.kind)}</div><div>{html.escape(c.what)}</div>"
+            f"<div style='color:#445;font-size:11px'>When: {html.escape(c.when)}</div><div style='font-size:10px;color:#889'>"
+            f"{html.escape(', '.join(c.rules))}</div>"
+            + (f"<div style='font-size:10px;color:#8a5a00'>Assumed: {html.escape(c.note)}</div>" if c.assumed and c.note else "")
+            + "</div>" for c in shown)
+        assumed = sum(c.assumed for c in shown)
+        grid.value = (f"<div style='color:#556'>{len(shown)} cards, {assumed} with an assumed value. {html.escape(STAND_IN)}</div>"
+                      "<div class='hench-card-gallery' style='display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));"
+                      f"gap:6px;max-height:560px;overflow-y:auto'>{tiles}</div>")
+
+    pick.observe(draw, "value")
+    draw()
+    box = ipw.VBox([pick, messages, grid])
+    box.add_class("hench-gallery")
+    return box
+
+
+# -- power points round by round ------------------------------------------------------------------------------
+def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> ipw.VBox:
+    """A whole bot game: each player's PP at the end of every round, then the final scoring."""
+    game = hench.get_game("lancaster")
+    state, rng = game.new_game(players=players, seed=seed, modules=modules), Rng.from_seed(seed)
+    bots = [CONFIG.bot(seed + i) for i in range(players)]
+    marks: dict[int, list[int]] = {}
+    while not state.is_terminal:
+        state = state.apply(next_action(state, bots, rng))
+        marks[min(state.d["round"], state.data.rounds) if not state.is_terminal else state.data.rounds + 1] = state.scores()
+    xs = sorted(marks)
+    labels = [f"round {x}" if x <= state.data.rounds else "final" for x in xs]
+    chart = figure_widget("Power points round by round (a bot game)", height=300)
+    redraw(chart, [go.Scatter(x=labels, y=[marks[x][p] for x in xs], mode="lines+markers", name=seat_name(p),
+                              line=dict(color=PALETTE[p % len(PALETTE)])) for p in range(players)],
+           yaxis_title="PP", xaxis_title="end of")
+    won = ", ".join(seat_name(i) for i in state.winners())
+    return ipw.VBox([chart, ipw.HTML(f"<div>Final PP {state.scores()} (knighthood, seals and dishonor included); "
+                                     f"winner: <b>{html.escape(won)}</b>.</div>")])
+
+
+# -- odds views ----------------------------------------------------------------------------------------------
+def _bar(xs: list[str], ps: list[Fraction], colour: str = "#8e3b2f") -> go.Bar:
+    return go.Bar(x=xs, y=[float(p) for p in ps], text=[format_probability(p) for p in ps], textposition="outside",
+                  marker_color=colour)
+
+
+class LawTimingView(ipw.VBox):
+    """Q5: in which round a named law of a group is proposed (groups shuffled and stacked, 3 proposals a round)."""
+
+    def __init__(self, group: int = 2, king: bool = True):
+        self.messages = MessageArea()
+        self.group = protect(ipw.Dropdown(options=[(f"group {g}", g) for g in (1, 2, 3, 4)], value=group,
+                                          description="Law group"), self.messages)
+        self.king = protect(ipw.Checkbox(value=king, description="with the Laws of the King (LK replaces groups 2 and 3)"),
+                            self.messages)
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("The round a named law is proposed", height=300)
+        self.mc = MonteCarloCheck(self._simulate, self._exact, "(the law proposed in its most likely round)")
+        for w in (self.group, self.king):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([self.group, self.king, self.messages, self.answer, self.fig, self.mc])
+        self.add_class("hench-law-odds")
+        self.refresh()
+
+    def _inputs(self) -> tuple[int, bool]:
+        return checked_int(self.group.value, 1, 4, "the law group"), bool(self.king.value)
+
+    def _dist(self) -> dict[int, Fraction]:
+        g, king = self._inputs()
+        return odds.law_round(g, king=king)
+
+    def _top(self) -> int:
+        dist = self._dist()
+        return max(dist, key=lambda r: dist[r])
+
+    def _simulate(self, trials: int, progress):
+        g, king = self._inputs()
+        return montecarlo.law_round_estimate(g, self._top(), king, trials=trials, progress=progress)
+
+    def _exact(self) -> Fraction:
+        return self._dist()[self._top()]
+
+    @guarded()
+    def refresh(self) -> None:
+        g, king = self._inputs()
+        dist = self._dist()
+        law = montecarlo.named_law(g, king)
+        rows = ", ".join(f"round {r}: <b>{format_probability(p)}</b>" for r, p in sorted(dist.items()))
+        self.answer.value = (f"<div class='hench-answer' style='font-size:16px'>{html.escape(law)} (a law of group {g}) is proposed "
+                             f"in {rows}.</div><div style='color:#445'>Groups 1-4 are shuffled on their own and stacked, group 1 "
+                             "on top; 3 laws are proposed each round (M6, LH-103; the group sizes are stand-in values).</div>")
+        self.mc.clear()
+        xs = sorted(dist)
+        redraw(self.fig, [_bar([f"round {r}" for r in xs], [dist[r] for r in xs], "#1d4f91")],
+               yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="proposed in")
+
+
+class DishonorOddsView(ipw.VBox):
+    """Q4: how many dishonor markers one lost conflict hands out, if each player joins it with a given chance."""
+
+    def __init__(self, players: int = 4, percent: int = 50):
+        self.messages = MessageArea()
+        self.players = protect(ipw.IntSlider(value=players, min=3, max=5, description="Players", continuous_update=False),
+                               self.messages)
+        self.percent = protect(ipw.IntSlider(value=percent, min=0, max=100, step=5, description="joins %",
+                                             continuous_update=False), self.messages)
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("Dishonor markers from one lost conflict", height=300)
+        self.mc = MonteCarloCheck(self._simulate, self._exact, "(the most likely number of markers)")
+        for w in (self.players, self.percent):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([self.players, self.percent, self.messages, self.answer, self.fig, self.mc])
+        self.add_class("hench-dishonor-odds")
+        self.refresh()
+
+    def _inputs(self) -> tuple[int, Fraction]:
+        return checked_int(self.players.value, 3, 5, "players"), Fraction(checked_int(self.percent.value, 0, 100, "the chance"), 100)
+
+    def _top(self) -> int:
+        n, p = self._inputs()
+        dist = odds.dishonor_per_lost_conflict(n, p)
+        return max(dist, key=lambda k: dist[k])
+
+    def _simulate(self, trials: int, progress):
+        n, p = self._inputs()
+        return montecarlo.dishonor_estimate(n, p, self._top(), trials=trials, progress=progress)
+
+    def _exact(self) -> Fraction:
+        n, p = self._inputs()
+        return odds.dishonor_per_lost_conflict(n, p)[self._top()]
+
+    @guarded()
+    def refresh(self) -> None:
+        n, p = self._inputs()
+        dist = odds.dishonor_per_lost_conflict(n, p)
+        mean = sum((k * q for k, q in dist.items()), Fraction(0))
+        self.answer.value = (f"<div class='hench-answer' style='font-size:16px'>With {n} players each joining with chance "
+                             f"{format_probability(p)}, a lost conflict hands out <b>{float(mean):.2f}</b> markers on average "
+                             f"(exactly {mean}); none at all with probability <b>{format_probability(dist.get(0, Fraction(0)))}</b>.</div>"
+                             "<div style='color:#445'>Every player with no knight in a conflict England loses takes 1 marker (LH-089).</div>")
+        self.mc.clear()
+        xs = sorted(dist)
+        redraw(self.fig, [_bar([str(k) for k in xs], [dist[k] for k in xs])], yaxis_tickformat=".0%", yaxis_range=[0, 1.15],
+               xaxis_title="markers handed out")
+
+
+class SealsView(ipw.VBox):
+    """Q1: what seals score with bishops, and whether one more bishop beats one more seal."""
+
+    def __init__(self, bishops: int = 1, seals: int = 4):
+        self.messages = MessageArea()
+        self.bishops = protect(ipw.IntSlider(value=bishops, min=0, max=3, description="Bishops", continuous_update=False), self.messages)
+        self.seals = protect(ipw.IntSlider(value=seals, min=0, max=24, description="Seals", continuous_update=False), self.messages)
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("End-of-game PP from seals, by bishops owned", height=300)
+        for w in (self.bishops, self.seals):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([self.bishops, self.seals, self.messages, self.answer, self.fig])
+        self.add_class("hench-seal-odds")
+        self.refresh()
+
+    @guarded()
+    def refresh(self) -> None:
+        b = checked_int(self.bishops.value, 0, 3, "bishops")
+        s = checked_int(self.seals.value, 0, 24, "seals")
+        better = "one more bishop" if odds.bishop_beats_seal(b, s) else "one more seal"
+        self.answer.value = (f"<div class='hench-answer' style='font-size:16px'>{s} seals with {b} bishop(s) score "
+                             f"<b>{odds.seal_points(b, s)}</b> PP; now <b>{better}</b> is worth more (a bishop adds {s} PP, a "
+                             f"seal {1 + b} PP). The offices alone hand out at most {odds.max_office_seals()} seals in a game "
+                             "(LH-064, Q1).</div>")
+        xs = list(range(0, 13))
+        redraw(self.fig, [go.Scatter(x=xs, y=[odds.seal_points(k, x) for x in xs], mode="lines+markers", name=f"{k} bishop(s)",
+                                     line=dict(color=PALETTE[k])) for k in range(4)], xaxis_title="seals", yaxis_title="PP")
+
+
+def study_position(players: int = 3, seed: int = 5, modules: str = "KC+KR+LK"):
+    """A real position to study: the deal `seed`, played by the bots to the first placement turn with a conflict
+    with a free space and a knight at court for the player to move."""
+    game = hench.get_game("lancaster")
+    state, rng = game.new_game(players=players, seed=seed, modules=modules), Rng.from_seed(seed)
+    bots = [CONFIG.bot(seed + i) for i in range(players)]
+    for _ in range(5000):
+        if state.is_terminal:
+            break
+        p = state.current_player
+        if (state.phase == "place" and p is not None and state.court_strengths(p)
+                and any(None in c["spaces"] for c in state.d["conflicts"])):
+            return state
+        state = state.apply(next_action(state, bots, rng))
+    raise hench.HenchError(f"the deal {seed} never reaches a placement with an open conflict")
+
+
+class ConflictOddsView(ipw.VBox):
+    """In a live position: the chance England wins each open conflict if you add strength now, under the model
+    that each other player with a knight at court later adds their strongest one with a chance you choose."""
+
+    def __init__(self, players: int = 3, seed: int = 5, percent: int = 50):
+        self.messages = MessageArea()
+        self.seed = protect(ipw.BoundedIntText(value=seed, min=0, max=10**6, description="Deal"), self.messages)
+        self.players = protect(ipw.IntSlider(value=players, min=3, max=5, description="Players", continuous_update=False), self.messages)
+        self.percent = protect(ipw.IntSlider(value=percent, min=0, max=100, step=5, description="others join %",
+                                             continuous_update=False), self.messages)
+        self.board = ipw.HTML()
+        self.answer = ipw.HTML()
+        self.fig = figure_widget("Chance England wins, by the strength you add now", height=320)
+        for w in (self.seed, self.players, self.percent):
+            w.observe(lambda _: self.refresh(), "value")
+        super().__init__([ipw.HBox([self.seed, self.players, self.percent]), self.messages, self.answer, self.fig, self.board])
+        self.add_class("hench-conflict-odds")
+        self.refresh()
+
+    @guarded()
+    def refresh(self) -> None:
+        seed = checked_int(self.seed.value, 0, 10**6, "the deal")
+        n = checked_int(self.players.value, 3, 5, "players")
+        p = Fraction(checked_int(self.percent.value, 0, 100, "the chance"), 100)
+        state = study_position(n, seed)
+        me = state.current_player
+        extras = list(range(0, 5))
+        traces, lines = [], []
+        for i, c in enumerate(state.d["conflicts"]):
+            if None not in c["spaces"]:
+                continue
+            card = f"C{c['card'] + 1}"
+            chances = [odds.conflict_win_chance(state, card, extra=x, p_joins=p) for x in extras]
+            traces.append(go.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
+                                     line=dict(color=PALETTE[i % len(PALETTE)])))
+            lines.append(f"{card} (France {state.data.french[c['card']]}): adding your strongest knight "
+                         f"({max(state.court_strengths(me))}) wins with <b>{format_probability(chances[min(4, max(state.court_strengths(me)))])}</b>")
+        self.answer.value = (f"<div class='hench-answer'>{html.escape(seat_name(me))} to place, round {state.d['round']}. "
+                             + "; ".join(lines) + ".</div><div style='color:#445'>Model: each other player with a knight at court "
+                             f"adds their strongest one with chance {format_probability(p)}, spaces permitting; exact by "
+                             "enumerating who joins (hench.lancaster.odds.conflict_win_chance).</div>")
+        redraw(self.fig, traces, xaxis_title="strength you add now", yaxis_title="P(England wins)", yaxis_tickformat=".0%",
+               yaxis_range=[0, 1.05])
+        self.board.value = board_html(state, me)
+
+
+def odds_tables() -> ipw.HTML:
+    """The catalogue's other section-7 answers as exact numbers (tower fillings Q3, LK-8 cap, majority ties Q6)."""
+    rows = [(f"{n} players", odds.free_capacity(n), odds.tower_fillings(odds.free_capacity(n)), odds.max_lk8_points(n),
+             format_probability(odds.tie_for_most(n))) for n in (3, 4, 5)]
+    body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr>" for a, b, c, d, e in rows)
+    return ipw.HTML("<table class='hench-odds-table' style='border-collapse:collapse' border='1' cellpadding='4'><tr><th></th>"
+                    "<th>free tower strength</th><th>ways to fill it (Q3)</th><th>most LK-8 PP a round</th>"
+                    "<th>P(tie for most, holdings 0-3) (Q6)</th></tr>" + body + "</table>")
