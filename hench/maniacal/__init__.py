@@ -13,11 +13,12 @@ Public API beside the uniform game API: `PHASES`, `READINGS`, `assumptions()`, `
 
 from hench.core import register
 
-from . import bots, odds
+from . import bots, odds, render
 from .data import assumptions, default_data, load_data
 from .game import GAME, READINGS
 from .phases import PHASES
 
+GAME.cards = render.card_texts  # every card explained (hench.core.CardText), for the apps
 register(GAME)
 
 __all__ = ["GAME", "PHASES", "READINGS", "assumptions", "bots", "default_data", "load_data", "odds"]
