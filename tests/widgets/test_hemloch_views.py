@@ -1,0 +1,211 @@
+"""Hemloch views driven as a visitor would: the board, the clicks, the card texts, the odds views and what one
+seat may not see."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+import hench
+import widgets.hemloch as hl
+from hench.core import CHANCE, Rng, next_action
+from hench.hemloch import breakdown, odds
+from hench.hemloch.data import ITEMS, default_data
+from hench.hemloch.render import card_texts, marker_values
+from hench.hemloch.scoring import marker_points
+
+GAME = hench.get_game("hemloch")
+ACTIONS = re.compile(r"data-action='([^']*)'")
+
+
+def positions(seed: int, every: int = 5, limit: int = 600):
+    state, rng = GAME.new_game(seed=seed), Rng.from_seed(seed)
+    bots = [hl.CONFIG.bot(seed + i) for i in range(2)]
+    for k in range(limit):
+        if state.is_terminal:
+            yield state
+            return
+        if k % every == 0 and state.current_player != CHANCE:
+            yield state
+        state = state.apply(next_action(state, bots, rng))
+
+
+@pytest.mark.rule("HL-078", "HL-083", "HL-084")
+def test_a_click_on_the_grid_places_a_marker(no_callback_errors):
+    view = hl.lesson("influence check")
+    st = view.state
+    assert st.phase == "influence_check" and st.current_player == 0
+    clicks = ACTIONS.findall(view.board.html)
+    legal = {str(a) for a in st.legal_actions()}
+    assert clicks and set(clicks) <= legal, "every clickable square is a legal move"
+    left = st.markers_left(0)
+    view.board.click(clicks[0])
+    assert view.messages.kind == "ok" and clicks[0] in view.log_view.value
+    assert view.session.history[0].after.markers_left(0) == left - 1
+
+
+@pytest.mark.rule("HL-057", "HL-039")
+def test_play_chips_are_the_legal_plays_and_none_at_the_festival(no_callback_errors):
+    view = hl.lesson("a night")
+    st = view.state
+    clicks = ACTIONS.findall(view.board.html)
+    plays = {str(a) for a in st.legal_actions() if str(a).startswith("play")}
+    assert plays and plays <= set(clicks) and "draw" in clicks
+    festival = st.data.locations[st.festival].name
+    assert not any(c.endswith(f"at {festival}") for c in clicks)
+    view.board.click(sorted(plays)[0])
+    assert view.messages.kind == "ok" and len(view.session) >= 1
+
+
+def test_a_crafted_click_is_refused_with_its_rule(no_callback_errors):
+    view = hl.lesson("a night")
+    st = view.state
+    festival = st.data.locations[st.festival].name
+    card = st.data.minions[st.hands[0][0]].name
+    view.board.click(f"play {card} at {festival}")
+    assert view.messages.kind == "error" and "HL-039" in view.messages.text and len(view.session) == 0
+
+
+@pytest.mark.rule("HL-069")
+def test_abilities_lesson_offers_the_pending_choice(no_callback_errors):
+    view = hl.lesson("abilities")
+    legal = [str(a) for a in view.state.legal_actions()]
+    assert view.state.phase.startswith("ability_") and legal
+    view.play(legal[0])
+    assert view.messages.kind == "ok"
+
+
+def test_weeks_end_lesson_retreats_by_clicking_a_minion(no_callback_errors):
+    view = hl.lesson("week's end")
+    clicks = ACTIONS.findall(view.board.html)
+    assert clicks and all(c.startswith("retreat") for c in clicks)
+    view.board.click(clicks[0])
+    assert view.messages.kind == "ok"
+
+
+def test_marker_values_add_up_to_the_engine_score():
+    checked = 0
+    for st in positions(seed=9, every=3):
+        for loc in range(len(st.spaces)):
+            values = marker_values(st, loc)
+            for seat in (0, 1):
+                mine = sum(v for v, o in zip(values, st.spaces[loc]) if o == seat)
+                assert mine == marker_points(st, seat, loc)
+                checked += mine
+    assert checked > 10
+
+
+def test_the_board_shows_each_markers_score_and_the_breakdown():
+    final = list(positions(seed=2))[-1]
+    assert final.is_terminal
+    board = hl.CONFIG.draw(final, 0)
+    assert "Game over" in board and f"{final.scores()[0]}" in board
+    for seat in (0, 1):
+        assert f"= <b>{breakdown(final, seat)['total']}</b>" in board
+    assert "2 points (HL-083, HL-084)" in board or "1 point (HL-083, HL-084)" in board
+
+
+def test_card_texts_cover_every_card_and_say_what_is_assumed():
+    st = GAME.new_game(seed=1)
+    d = default_data()
+    texts = {c.id: c for c in GAME.card_texts(st)}
+    ids = ({m.name for m in d.minions} | {loc.name for loc in d.locations} | set(ITEMS)
+           | {d.week_name(c) for c in range(2 * len(d.week))})
+    assert set(texts) == ids and len(texts) == len(card_texts(st))
+    for m in d.minions:
+        c = texts[m.name]
+        assert f"Influence {m.influence}" in c.what and c.assumed == (m.source == "assumed") and "HL-060" in c.rules
+        assert c.note == (m.note if c.assumed else "")
+    assert "Using" not in texts["Potion"].what and "no Action" in texts["Potion"].when  # HL-065: a Potion is free
+    assert "Influence Check" in texts[d.week_name(len(d.week))].what  # a Day card (HL-053)
+    for c in texts.values():
+        assert c.what and c.rules and all(hench.rules.exists(r) for r in c.rules)
+        assert "_" not in c.what, f"{c.id}: an engine code leaked into the text"
+
+
+def test_visible_cards_carry_their_text_and_hidden_ones_do_not():
+    st = next(s for s in positions(seed=4) if s.current_player == 0 and s.phase == "turn_actions")
+    texts = {c.id: c.plain() for c in GAME.card_texts(st)}
+    board = hl.CONFIG.draw(st, 0, True)
+    mine = {st.data.minions[c].name for c in st.hands[0]}
+    for name in mine:
+        assert html.escape(texts[name], quote=True) in board
+    assert f"{len(st.hands[1])} cards (hidden)" in board
+
+
+@pytest.mark.rule("HL-010")
+def test_a_seats_board_does_not_change_with_the_others_hand():
+    checked = differed = 0
+    for st in positions(seed=21):
+        for viewer in (0, 1):
+            twin = st.resample_hidden(1 - viewer, seed=checked + 1)
+            differed += twin.to_json() != st.to_json()
+            for clickable in (False, True):
+                assert hl.CONFIG.draw(twin, viewer, clickable) == hl.CONFIG.draw(st, viewer, clickable)
+            checked += 1
+    assert checked > 20 and differed > 0
+
+
+def test_draw_odds_view_shows_hench_numbers(no_callback_errors):
+    view = hl.DrawOddsView(copies=2, draws=2)
+    assert str(odds.opening_hand(2)) in view.answer.value and str(odds.dig(2, 2)) in view.answer.value
+    view.copies.value = 3
+    assert str(odds.dig(3, 2)) in view.answer.value
+    assert [round(y, 9) for y in view.fig.data[0].y] == [round(float(odds.dig(3, k)), 9) for k in range(11)]
+    view.mc.trials.value = 2000
+    view.mc.button.click()
+    assert "agrees with" in view.mc.result.value
+
+
+def test_week_odds_view(no_callback_errors):
+    view = hl.WeekOddsView(week=3)
+    assert str(odds.week_step_is_day(3, 1)) in view.answer.value and "10" in view.answer.value
+    view.week.value = 4
+    assert str(odds.week_step_is_day(4, 1)) in view.answer.value
+    view.mc.trials.value = 2000
+    view.mc.button.click()
+    assert "agrees with" in view.mc.result.value
+
+
+def test_duel_odds_view(no_callback_errors):
+    view = hl.DuelOddsView(location=1)
+    d = default_data()
+    assert str(odds.duel(d, 1)["win"]) in view.answer.value
+    view.where.value = -1
+    result = odds.duel(d, None)
+    assert str(result["win"]) in view.answer.value and list(view.fig.data[0].y) == [float(result[k]) for k in ("win", "tie", "lose")]
+    view.mc.trials.value = 2000
+    view.mc.button.click()
+    assert "agrees with" in view.mc.result.value
+
+
+def test_live_odds_view(no_callback_errors):
+    view = hl.LiveOddsView(seed=4, week=2)
+    st = view.position()
+    assert str(odds.next_card_is_day(st)) in view.answer.value or odds.next_card_is_day(st) in (0, 1)
+    assert [float(y) for y in view.fig.data[0].y] == [float(odds.draw_to_lead(st, 0, i)) for i in range(4)]
+    view.week.value = 3
+    assert view.messages.kind != "error"
+
+
+def test_play_table_charts_scores_by_week_and_simulation_runs(no_callback_errors):
+    view = hl.play_table(seed=5)
+    assert view.state.current_player == 0 and view.moves.children
+    view.bots_go.click()
+    xs, per_seat = view.score_history()
+    assert xs and xs == sorted(xs) and len(per_seat) == 2 and len(view.fig.data) == 2
+    sim = hl.simulation(games=4)
+    sim.run_button.click()
+    assert sim.bar.value == 4 and "weeks" in sim.summary.value
+
+
+def test_gallery_sheet_and_assumptions(no_callback_errors):
+    gallery = hl.card_gallery().value
+    st = GAME.new_game(seed=1)
+    assert gallery.count("class='hench-card'") == len(GAME.card_texts(st)) and "hench-assumed" in gallery
+    sheet = hl.finished_game_sheet(seed=3).value
+    assert "hench-scoring-sheet" in sheet and "winner" in sheet
+    assert "assumed" in hl.assumptions_in_force().value
+    assert hl.tour().index == 0
