@@ -106,12 +106,16 @@ def _pawn(seat: int) -> str:
             f"height:12px;border-radius:50%;margin:1px;background:{SEAT_COLORS[seat]};border:1px solid #333'></span>")
 
 
-def _card_chip(name: str | None, site: int, used: bool = False) -> str:
+def _card_chip(name: str | None, site: int, used: bool = False, hover: dict[str, str] | None = None) -> str:
+    """A card as a chip; its hover text says what the card does (`hover`: name -> CardText.plain()).
+    A face the viewer may not see (name None) shows only its back: no name, not even in the title."""
     color = SITE_COLORS[site % len(SITE_COLORS)]
     style = f"{_CHIP}background:{color};color:#fff;" + ("transform:rotate(-8deg);opacity:.6;" if used else "")
     if name is None:
-        return f"<span title='a card from this site (face hidden)' style='{style}'>&#9635;</span>"
-    return f"<span title='{_e(name)}' style='{style}'>{_e(name) + (' (used)' if used else '')}</span>"
+        return f"<span class='hench-card-back' title='a card from this site (face hidden)' style='{style}'>&#9635;</span>"
+    title = (hover or {}).get(name, name) + (" · Turned: used this day, straightened at the end of the day." if used else "")
+    return (f"<span class='hench-card-face' title='{_e(title)}' style='{style}'>"
+            f"{_e(name) + (' (used)' if used else '')}</span>")
 
 
 def _clickable(action: str, legal: set[str], hint: str) -> str:
@@ -133,17 +137,18 @@ def _sites_html(obs: dict[str, Any], legal: set[str]) -> str:
     return "<div style='display:flex;flex-wrap:wrap'>" + "".join(cells) + "</div>"
 
 
-def _player_html(obs: dict[str, Any], seat: int, faces: list[str] | None, legal: set[str]) -> str:
+def _player_html(obs: dict[str, Any], seat: int, faces: list[str] | None, legal: set[str],
+                 hover: dict[str, str] | None = None) -> str:
     site_of = {site["name"]: i for i, site in enumerate(obs["sites"])}
     score = obs["scores"][seat]
     space, lap = meter(score, obs["meter_size"])
     backs = obs["hand_backs"][seat]
     hand = "".join(f"<span{_clickable(f'play {name}', legal, 'click to play this card') if name else ''}>"
-                   f"{_card_chip(name, site_of[back])}</span>"
+                   f"{_card_chip(name, site_of[back], hover=hover)}</span>"
                    for name, back in zip(faces if faces is not None else [None] * len(backs), backs)) or "<i>empty</i>"
-    reserve = "".join(_card_chip(c["name"], site_of[c["site"]], c["used"]) for c in obs["reserves"][seat]) or "<i>none</i>"
+    reserve = "".join(_card_chip(c["name"], site_of[c["site"]], c["used"], hover) for c in obs["reserves"][seat]) or "<i>none</i>"
     trump = obs["trumps"][seat]
-    trump_html = _card_chip(trump["name"], site_of[trump["site"]], trump["used"]) if trump else "<i>none</i>"
+    trump_html = _card_chip(trump["name"], site_of[trump["site"]], trump["used"], hover) if trump else "<i>none</i>"
     badge = f" <span title='Badge of Honor' style='{_CHIP}background:#f9a825;color:#000'>&#9733; Badge</span>"
     marks = (badge if seat == obs["badge"] else "") + (" &#9654;" if seat == obs["current_player"] else "") + \
         (" <span style='color:#888'>(passed)</span>" if obs["passed"][seat] and obs["phase"] == "play_cards" else "")
@@ -166,14 +171,20 @@ def _phase_bar(obs: dict[str, Any]) -> str:
     return "<div>" + "".join(items) + "</div>"
 
 
-def _duel_html(obs: dict[str, Any]) -> str:
-    d = obs["duel"]
+def _weapon(name: str | None, hover: dict[str, str]) -> str:
+    if name is None:
+        return "bare hands"
+    return f"<span class='hench-card-face' title='{_e(hover.get(name, name))}' style='text-decoration:underline dotted'>{_e(name)}</span>"
+
+
+def _duel_html(obs: dict[str, Any], hover: dict[str, str] | None = None) -> str:
+    d, hover = obs["duel"], hover or {}
     if d is None:
         return ""
     kind = "Tie-break duel" if d["tiebreak"] else "Duel"
     return (f"<div style='{_BOX}background:#fff3e0;border:1px solid #e65100'>&#9876; <b>{kind}</b>: "
-            f"{seat_name(d['attacker'])} ({_e(d['attacker_weapon'] or 'bare hands')}) attacks {seat_name(d['defender'])} "
-            f"({_e(d['defender_weapon'] or 'bare hands')}) &middot; {_e(PHASES.title(obs['phase']))} &middot; "
+            f"{seat_name(d['attacker'])} ({_weapon(d['attacker_weapon'], hover)}) attacks {seat_name(d['defender'])} "
+            f"({_weapon(d['defender_weapon'], hover)}) &middot; {_e(PHASES.title(obs['phase']))} &middot; "
             f"hits {d['hits']} &middot; wounds {d['wounds']}</div>")
 
 
@@ -189,11 +200,12 @@ def html(s: HMState, seat: int | None = None, reveal: bool | None = None, clicka
             f"{_e(PHASES.title(obs['phase']))} &middot; to act: {actor_text(obs)}"
             + (f" &middot; <span style='color:#2e7d32'>winner {seat_name(winner)}</span>" if winner is not None else "")
             + "</div>")
+    hover = {t.name: t.plain() for t in card_texts(s)}
     players = "".join(_player_html(obs, p, faces[p] if reveal or p == seat else None,
-                                   legal if p == obs["current_player"] else set()) for p in range(len(obs["scores"])))
+                                   legal if p == obs["current_player"] else set(), hover) for p in range(len(obs["scores"])))
     events = "".join(f"<li>{_e(e)}</li>" for e in log(obs)[-6:])
     return (f"<div class='hench-state hench-henchmania' style='font-family:sans-serif;font-size:13px;color:#222;"
-            f"max-width:900px'>{head}{_phase_bar(obs)}{_sites_html(obs, legal)}{_duel_html(obs)}"
+            f"max-width:900px'>{head}{_phase_bar(obs)}{_sites_html(obs, legal)}{_duel_html(obs, hover)}"
             f"<div style='display:flex;flex-wrap:wrap'>{players}</div>"
             + (f"<ul style='font-size:11px;color:#555;margin:2px 0'>{events}</ul>" if events else "") + "</div>")
 

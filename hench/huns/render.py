@@ -193,15 +193,34 @@ def _wagon_html(w: dict[str, Any], label: str, actions: list[object | None] | No
             f"({_html.escape(w['type_name'])})</div>{cells}</div>")
 
 
-def _card_html(c: dict[str, Any]) -> str:
+def _state_words(c: dict[str, Any]) -> str:
+    """Where a card in a Camp stands now, in words (added to its hover text)."""
+    colour = c["colour"]
+    if colour == "green":
+        return " · Now: at work (full)." if c["live"] else f" · Now: not at work until full ({len(c['cubes'])} of {c['spaces']} spaces hold a cube)."
+    if colour == "black":
+        return " · Now: acting on its holder." if c["live"] else " · Now: full, so it no longer acts."
+    if colour == "red":
+        return " · Now: used (turned)." if c["used"] else " · Now: not used yet."
+    return ""
+
+
+def _card_html(c: dict[str, Any], hover: dict[str, str] | None = None) -> str:
+    """A card in a Camp; its title says what it does (`hover`: card id -> CardText.plain()). A fled Curse
+    the viewer may not know shows no id or name, in its title neither."""
+    hover = hover or {}
     if c["fled"]:
         name = f" {c['id']} {_html.escape(c['name'])}" if "id" in c else ""
-        return ("<span style='display:inline-block;margin:2px;padding:2px 6px;border-radius:4px;background:#555;"
+        title = (hover.get(c["id"], c["name"]) + " · Fled: face down, it never acts and costs points at the end."
+                 if "id" in c else "a fled Curse, face down: it never acts and costs points at the end (HU-094, HU-097)")
+        return (f"<span class='{'hench-card-face' if 'id' in c else 'hench-card-back'}' title='{_html.escape(title)}' "
+                "style='display:inline-block;margin:2px;padding:2px 6px;border-radius:4px;background:#555;"
                 f"color:#ddd;font-size:11px'>fled Curse{name}</span>")
     cubes = "".join(_cube(x, 9) for x in c["cubes"])
     room = f" {len(c['cubes'])}/{c['spaces']} {cubes}" if c["spaces"] else ""
     style = "solid" if c["live"] or c["colour"] in ("red", "yellow") else "dashed"
-    return (f"<span title='{_html.escape(c['effect'])}{' (active)' if c['live'] else ''}' style='display:inline-block;"
+    title = hover.get(c["id"], c["name"]) + _state_words(c)
+    return (f"<span class='hench-card-face' title='{_html.escape(title)}' style='display:inline-block;"
             f"margin:2px;padding:2px 6px;border-radius:4px;border:2px {style} {HEX[c['colour']]};background:#fff;font-size:11px'>"
             f"<b>{c['id']}</b> {_html.escape(c['name'])}{room}{' (used)' if c['used'] else ''}</span>")
 
@@ -212,14 +231,14 @@ def _vp_text(camp: dict[str, Any], over: bool) -> str:
     return f" &middot; <b>{camp['vp_known_part']}</b> VP shown + hidden Wagon types (HU-104)"
 
 
-def _camp_html(state: HunsState, obs: dict[str, Any], seat: int, clickable: bool) -> str:
+def _camp_html(state: HunsState, obs: dict[str, Any], seat: int, clickable: bool, hover: dict[str, str] | None = None) -> str:
     camp, turn = obs["camps"][seat], seat == obs["to_act"]
     wagons = "".join(_wagon_html(w, f"wagon {i + 1}", _space_actions(state, i, w) if clickable and turn else None)
                      if w else "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
                      for i, w in enumerate(camp["wagons"]))
     stash = "".join(_cube(COLOURS[c], 9) for c in range(5) for _ in range(camp["stash"][c]))
     types = f" ({', '.join(camp['dispatched_types'])})" if camp["dispatched_types"] else ""
-    cards = "".join(_card_html(c) for c in camp["cards"]) or "<i style='color:#999'>no cards</i>"
+    cards = "".join(_card_html(c, hover) for c in camp["cards"]) or "<i style='color:#999'>no cards</i>"
     return (f"<div style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;margin:4px 0;"
             f"background:#fbf8f2'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
             f"{_vp_text(camp, obs['phase'] == 'game_over')}{' &larr; to act' if turn else ''}<div>{wagons}</div>"
@@ -268,16 +287,46 @@ def html(state: HunsState, seat: int | None, clickable: bool = False) -> str:
     legal = {str(a) for a in state.legal_actions()} if clickable else set()
     display = "".join(_wagon_html(w, f"display {i + 1}") for i, w in enumerate(obs["display"]) if w)
     held = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["holding"][c]))
-    hand = " ".join(f"{c['id']} {_html.escape(c['name'])}" for c in obs["hand"] or ())
+    hover = {t.id: t.plain() for t in card_texts(state)}
+    hand = " ".join(f"<span class='hench-card-face' title='{_html.escape(hover.get(c['id'], c['name']))}' "
+                    f"style='border-bottom:2px solid {HEX[c['colour']]}'>{c['id']} {_html.escape(c['name'])}</span>"
+                    for c in obs["hand"] or ())
     hidden = f"{obs['hand_size']} cards drawn (hidden)" if obs["hand_size"] and not hand else ""
     aside = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["paused"][c]))
     pending = (f"<div>in hand: {held}</div>" if held else "") + (f"<div>set aside until the Raid is over: {aside}</div>" if aside else "") + (f"<div>drawn: <b>{hand or hidden}</b></div>" if hand or hidden else "")
     return (f"<div style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>"
             f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {obs['round']}, turn {obs['turn'] + 1}/5 "
-            f"&middot; {_html.escape(obs['phase_title'])}</div>{_supply(obs, legal)}<div style='font-size:12px'>Wagon deck: "
-            f"{obs['wagon_deck']} &middot; face up:</div><div>{display}</div>{pending}"
+            f"&middot; {_html.escape(obs['phase_title'])}{_curse_phase(obs)}</div>{_curse_html(obs, hover)}{_supply(obs, legal)}"
+            f"<div style='font-size:12px'>Wagon deck: {obs['wagon_deck']} &middot; face up:</div><div>{display}</div>{pending}"
             f"{_sheet_html(obs) if obs['phase'] == 'game_over' else ''}"
-            f"{''.join(_camp_html(state, obs, s, clickable) for s in range(obs['players']))}</div>")
+            f"{''.join(_camp_html(state, obs, s, clickable, hover) for s in range(obs['players']))}</div>")
+
+
+def _curse_phase(obs: dict[str, Any]) -> str:
+    """On the phase line: the Curse on its way, named, while its target decides (HU-094)."""
+    c = obs["curse"]
+    if c is None:
+        return ""
+    return f" &middot; Curse <b>{c['id']} {_html.escape(c['name'])}</b>"
+
+
+def _curse_html(obs: dict[str, Any], hover: dict[str, str]) -> str:
+    """The incoming Curse named and explained before its target chooses to flee or accept it (HU-094..HU-097)."""
+    c = obs["curse"]
+    if c is None:
+        return ""
+    text = hover.get(c["id"], c["name"])
+    who, to = seat_name(c["from"]), seat_name(c["to"])
+    if obs["phase"] == "curse_choose_target":
+        doing = f"{who} plays it on an opponent of their choice (HU-091)."
+    else:
+        doing = (f"{who} plays it on {to}, who decides now: <b>flee</b> (face down, it never acts, {obs['players']} VP "
+                 f"lost at the end) or <b>accept</b> (it acts until its {c['spaces']} spaces are filled) (HU-094 to HU-097).")
+    what = text.split(" · ")[1] if " · " in text else ""
+    return (f"<div class='hench-incoming-curse' title='{_html.escape(text)}' style='margin:4px 0;padding:5px 8px;"
+            f"border:2px solid {HEX['black']};border-radius:6px;background:#f2f2f2'>&#9760; Incoming Curse "
+            f"<b>{c['id']} {_html.escape(c['name'])}</b>: {doing}<div style='font-size:12px;color:#333'>"
+            f"{_html.escape(what)}</div></div>")
 
 
 __all__ = ["action_for_space", "camp_notation", "card_texts", "html", "notation", "observation", "resample"]

@@ -3,6 +3,9 @@ and the tour's log are the same for two positions that differ only in what anoth
 
 from __future__ import annotations
 
+import html as _html
+import re
+
 import pytest
 
 import hench
@@ -41,3 +44,66 @@ def test_a_seats_board_does_not_change_with_others_hidden_cards(game_id, players
                         f"{game_id}: Player {viewer + 1}'s board shows something Player {other + 1} hides"
                 checked += 1
     assert checked > 20 and differed > 0, "the test must compare positions that really differ in hidden cards"
+
+
+# -- hover text: every card the seat may see explains itself; a hidden one names nothing ------------------
+SPAN = re.compile(r"<span class='(hench-card-face|hench-card-back)' title='([^']*)'")
+
+
+def _titles(board: str) -> list[tuple[str, str]]:
+    return [(kind, _html.unescape(title)) for kind, title in SPAN.findall(board)]
+
+
+@pytest.mark.parametrize("game_id", sorted(CONFIGS))
+def test_every_visible_card_has_its_plain_text_as_hover_and_hidden_ones_name_nothing(game_id):
+    game, config = hench.get_game(game_id), CONFIGS[game_id]
+    faces = backs = 0
+    for state in positions(game_id, 3, seed=5, every=5):
+        texts = [t.plain() for t in game.card_texts(state)]
+        names = sorted({t.name for t in game.card_texts(state)} | {t.id for t in game.card_texts(state)}, key=len, reverse=True)
+        for viewer in range(3):
+            for kind, title in _titles(config.draw(state, viewer, True)):
+                if kind == "hench-card-face":
+                    faces += 1
+                    assert any(title.startswith(t) for t in texts), f"{game_id}: hover text is not the card's own: {title!r}"
+                    assert "_" not in title and "(active)" not in title
+                else:
+                    backs += 1
+                    assert not any(n in title for n in names), f"{game_id}: a hidden card's hover names it: {title!r}"
+    assert faces > 50, "the positions must show cards"
+    if game_id == "henchmania":
+        assert backs > 50, "opponents' hands are shown as backs"
+
+
+def test_henchmania_opponents_hands_show_backs_with_no_name():
+    game = hench.get_game("henchmania")
+    for state in positions("henchmania", 3, seed=8, every=3):
+        if not any(state.hands[1]):
+            continue
+        board = hm.CONFIG.draw(state, 0, False)
+        backs = [t for k, t in _titles(board) if k == "hench-card-back"]
+        assert len(backs) >= len(state.hands[1]) + len(state.hands[2])
+        mine = [state.data.deck[c].name for c in state.hands[0]]
+        shown = [t for k, t in _titles(board) if k == "hench-card-face"]
+        texts = {t.name: t.plain() for t in game.card_texts(state)}
+        assert all(any(title.startswith(texts[name]) for title in shown) for name in mine)
+        return
+    pytest.fail("no position with cards in the opponents' hands")
+
+
+def test_huns_names_the_incoming_curse_before_flee_or_accept():
+    game = hench.get_game("huns")
+    for state in positions("huns", 3, seed=5, every=1, limit=3000):
+        if state.phase != "curse_flee_decision":
+            continue
+        curse = state.data.cards[state.curse]
+        text = next(t for t in game.card_texts(state) if t.id == curse.id)
+        for viewer in range(3):
+            board = hu.CONFIG.draw(state, viewer, viewer == state.current_player)
+            head = board.split("</div>", 2)[0] + board.split("</div>", 2)[1]
+            assert f"Curse <b>{curse.id} {_html.escape(curse.name)}</b>" in head, "the phase line names the Curse"
+            box = board[board.index("hench-incoming-curse"):]
+            assert _html.escape(text.what.split(". ")[1]) in box  # its effect in words, on the board
+            assert "flee" in box and "accept" in box and "_" not in _html.unescape(box.split("</div></div>")[0].split(">", 1)[1])
+        return
+    pytest.fail("the bots never played a Curse")
