@@ -30,7 +30,10 @@ class Member:
         self.id, self.ready, self.injuries, self.powers, self.bodyguard = card, ready, injuries, powers or [], bodyguard
 
     def copy(self) -> Member:
-        return Member(self.id, self.ready, self.injuries, list(self.powers), self.bodyguard)
+        new = _new_member(Member)
+        new.id, new.ready, new.injuries, new.powers, new.bodyguard = (
+            self.id, self.ready, self.injuries, self.powers[:], self.bodyguard)
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "ready": self.ready, "injuries": self.injuries, "powers": list(self.powers),
@@ -43,6 +46,9 @@ class Member:
                 r.bool("bodyguard"))
         r.done()
         return m
+
+
+_new_member = object.__new__
 
 
 class Lair:
@@ -63,11 +69,12 @@ class Lair:
         self.placed = 0  # stacking height: the token placed last on a space is on top (MA-085)
 
     def copy(self) -> Lair:
-        new = Lair(self.sv, self.money, list(self.attraction))
-        new.sv_ready, new.infamy, new.rooms, new.used = self.sv_ready, self.infamy, list(self.rooms), list(self.used)
+        new = _new_lair(Lair)
+        new.sv, new.sv_ready, new.money, new.infamy, new.attraction = (
+            self.sv, self.sv_ready, self.money, self.infamy, self.attraction[:])
+        new.rooms, new.used, new.schemes, new.hand = self.rooms[:], self.used[:], self.schemes[:], self.hand[:]
         new.crew = [m.copy() for m in self.crew]
-        new.schemes, new.hand = list(self.schemes), list(self.hand)
-        new.pick = None if self.pick is None else list(self.pick)
+        new.pick = None if self.pick is None else self.pick[:]
         new.weeks, new.placed = self.weeks, self.placed
         return new
 
@@ -101,6 +108,79 @@ class Lair:
         return lair
 
 
+_new_lair = object.__new__
+
+
+class _LazyLairs(list):
+    """The lairs of a successor while its transition runs: each lair is shared with the previous state
+    until the transition first reaches it (by index or by iterating), and copied then. `apply` turns it
+    back into a plain list of private or untouched lairs, so no later move can change an earlier state."""
+
+    __slots__ = ("fresh",)
+
+    def __init__(self, lairs: list[Lair]):
+        super().__init__(lairs)
+        self.fresh = [False] * len(lairs)
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+        if type(i) is not int:
+            return [self[k] for k in range(len(self))[i]]
+        if i < 0:
+            i += len(self)
+        lair = list.__getitem__(self, i)
+        if not self.fresh[i]:
+            lair = lair.copy()
+            list.__setitem__(self, i, lair)
+            self.fresh[i] = True
+        return lair
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for i in range(len(self)):
+            yield self[i]
+
+    def __reversed__(self):  # type: ignore[no-untyped-def]
+        for i in range(len(self) - 1, -1, -1):
+            yield self[i]
+
+
+_peek = list.__iter__  # read-only passes over the lairs that copy nothing
+
+
+class _LazyDecks(dict):
+    """The decks of a successor while its transition runs: each deck list is shared with the previous
+    state until the transition first reads it, and copied then (a deck assigned anew is its own)."""
+
+    __slots__ = ("fresh",)
+
+    def __init__(self, decks: dict[str, list[str]]):
+        super().__init__(decks)
+        self.fresh: set[str] = set()
+
+    def __getitem__(self, name: str) -> list[str]:
+        deck = dict.__getitem__(self, name)
+        if name not in self.fresh:
+            deck = deck[:]
+            dict.__setitem__(self, name, deck)
+            self.fresh.add(name)
+        return deck
+
+    def __setitem__(self, name: str, deck: list[str]) -> None:
+        dict.__setitem__(self, name, deck)
+        self.fresh.add(name)
+
+    def get(self, name, default=None):  # type: ignore[no-untyped-def, override]
+        return self[name] if name in self else default
+
+    def items(self):  # type: ignore[no-untyped-def, override]
+        return [(name, self[name]) for name in self]
+
+    def values(self):  # type: ignore[no-untyped-def, override]
+        return [self[name] for name in self]
+
+
+_new_state = object.__new__
+
+
 class ManiacalState(State):
     """The whole table. `step` is the phase id; `attempt` holds a contract attempt in progress."""
 
@@ -132,7 +212,7 @@ class ManiacalState(State):
         if step == "over":
             return None
         if step == "draft":
-            return next(i for i, lair in enumerate(self.lairs) if lair.pick is None)
+            return next(i for i, lair in enumerate(_peek(self.lairs)) if lair.pick is None)
         if step == "rolling":
             return CHANCE
         if step in ("salaries", "firing"):
@@ -147,7 +227,7 @@ class ManiacalState(State):
 
     def active_seat(self) -> int:
         """MA-083: the token furthest left on the Time track (most weeks left), the top one of a stack."""
-        best = max((lair.weeks, lair.placed, i) for i, lair in enumerate(self.lairs) if lair.weeks is not None)
+        best = max((lair.weeks, lair.placed, i) for i, lair in enumerate(_peek(self.lairs)) if lair.weeks is not None)
         return best[2]
 
     @property
@@ -155,12 +235,37 @@ class ManiacalState(State):
         return len(self.lairs)
 
     def clone(self) -> ManiacalState:
-        new = ManiacalState(self.data, [lair.copy() for lair in self.lairs], self.rng)
-        new.round, new.step, new.order, new.next_order = self.round, self.step, list(self.order), list(self.next_order)
-        new.decks = {k: list(v) for k, v in self.decks.items()}
-        new.map, new.pick_no, new.queue, new.counter = list(self.map), self.pick_no, list(self.queue), self.counter
-        new.attempt = _copy_record(self.attempt)
-        new.bonus, new.options, new.events = list(self.bonus), dict(self.options), self.events
+        new = self._copy_but_lairs()
+        new.lairs = [lair.copy() for lair in _peek(self.lairs)]
+        return new
+
+    def successor(self) -> ManiacalState:
+        """The copy `apply` hands to the transition: lairs and decks are copied only when the transition
+        reaches them (the rest is copied at once); `_apply_in_place` makes them plain again."""
+        new = self._copy_but_lairs()
+        new.lairs = _LazyLairs(self.lairs)
+        new.decks = _LazyDecks(self.decks)
+        return new
+
+    def _apply_in_place(self, action: Any) -> None:
+        try:
+            self.game.transition(self, action)
+        finally:
+            if type(self.lairs) is _LazyLairs:
+                self.lairs = list.copy(self.lairs)
+            if type(self.decks) is _LazyDecks:
+                self.decks = dict.copy(self.decks)
+
+    def _copy_but_lairs(self) -> ManiacalState:
+        """Every field of __init__, copied (the decks too; not the lairs)."""
+        new = _new_state(ManiacalState)
+        new.data, new.lairs, new.rng, new.round, new.step = self.data, [], self.rng, self.round, self.step
+        new.order, new.next_order = self.order[:], self.next_order[:]
+        new.decks = {k: v[:] for k, v in self.decks.items()}
+        new.map, new.pick_no, new.queue, new.counter = self.map[:], self.pick_no, self.queue[:], self.counter
+        new.attempt = None if self.attempt is None else _copy_record(self.attempt)
+        new.bonus, new.options, new.events = self.bonus[:], dict(self.options), self.events
+        new._legal = None
         return new
 
     # -- saving ---------------------------------------------------------------------------------
