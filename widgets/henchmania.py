@@ -7,11 +7,13 @@ from fractions import Fraction
 import ipywidgets as ipw
 import plotly.graph_objects as go
 
+import hench
 from hench import format_probability
 from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds, render
 from hench.henchmania.bots import HeuristicBot, RandomBot
 
-from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
+from .cards import CardGallery
+from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 from .tour import Question, TourStep, TourView
 
@@ -272,3 +274,15 @@ class TiebreakView(ipw.VBox):
         xa, xd, ya, yd = (checked_int(w.value, 1, 6, w.description) for w in (self.xa, self.xd, self.ya, self.yd))
         p = odds.tiebreak_win_probability(xa, xd, ya, yd)
         self.answer.value = f"<div class='hench-answer'>X wins the tie-break with probability <b>{format_probability(p)}</b>.</div>"
+
+
+# -- every card explained (issue 9) -------------------------------------------------------------------
+def gallery(players: int = 3, data: str | None = None) -> CardGallery:
+    """Every card of the game (or of your own data file, `data=path`), in plain words, filtered by kind."""
+    return CardGallery("henchmania", hench.get_game("henchmania").new_game(players, seed=KIT.seed, data=data))
+
+
+def assumed_values() -> ipw.HTML:
+    """The game values the rulebook text does not give; the cards' own placeholders are in the gallery."""
+    rows = [dict(zip(("what", "value", "source", "note"), row)) for row in assumptions() if not str(row[0]).startswith("card ")]
+    return assumptions_table(rows, title="Henchmania values the rulebook text does not give (cards: see the gallery)")

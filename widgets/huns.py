@@ -15,7 +15,8 @@ from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
 from hench.huns.bots import make_bot
 from hench.huns.render import html as board_html
 
-from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
+from .cards import CardGallery
+from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 from .tour import Question, TourStep, TourView
 
@@ -258,3 +259,16 @@ class WagonOddsView(ipw.VBox):
         p = odds.wagon_fill_chance({c: n for c, n in need.items() if n}, turns)
         self.answer.value = (f"<div class='hench-answer'>Filled this round with probability <b>{format_probability(p)}</b> "
                              f"(one die per colour per round; assumes the dice you need are still there at your picks).</div>")
+
+
+# -- every card explained (issue 9) -------------------------------------------------------------------
+def gallery(players: int = 3, data: str | None = None) -> CardGallery:
+    """Every card of the game (or of your own data file, `data=path`), in plain words, filtered by kind.
+    The Treasure and fled-Curse points depend on the number of players (HU-097, HU-100)."""
+    return CardGallery("huns", hench.get_game("huns").new_game(players, seed=KIT.seed, data=data))
+
+
+def assumed_values() -> ipw.HTML:
+    """The Wagons, dice and other values the rulebook text does not give; the cards are in the gallery."""
+    rows = [dict(zip(("what", "value", "source", "note"), row)) for row in assumptions() if not str(row[0]).startswith("card ")]
+    return assumptions_table(rows, title="Huns values the rulebook text does not give (cards: see the gallery)")
