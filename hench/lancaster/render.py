@@ -407,7 +407,8 @@ def html(s: LancasterState | dict[str, Any], seat: int | None = None, clickable:
         return _plain(s)
     obs = observation(s, seat)
     texts = {c.id: c.plain() for c in card_texts(s)}
-    legal = {str(a) for a in s.legal_actions()} if clickable and not s.is_terminal else set()
+    mover = clickable and not s.is_terminal and seat is not None and s.current_player == seat
+    legal = {str(a) for a in s.legal_actions()} if mover else set()  # only the seat to move gets chips
     mine = s.court_strengths(seat) if seat is not None and legal else []
     kc, kr = "KC" in obs["modules"], "KR" in obs["modules"]
     mods = " + ".join({"KC": "At the King's Court (KC)", "KR": "The King's Resentment (KR)", "LK": "Laws of the King (LK)"}[m]
