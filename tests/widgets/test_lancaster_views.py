@@ -148,7 +148,7 @@ def test_a_secret_vote_stays_hidden_until_revealed():
 def test_law_timing_view_shows_hench_numbers(no_callback_errors):
     view = la.LawTimingView(group=2)
     dist = odds.law_round(2)
-    for r, p in dist.items():
+    for p in dist.values():
         assert format_probability(p) in view.answer.value
     assert [round(y, 9) for y in view.fig.data[0].y] == [round(float(dist[r]), 9) for r in sorted(dist)]
     view.group.value = 4

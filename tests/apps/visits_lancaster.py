@@ -1,0 +1,75 @@
+"""What the browser test does in each Lancaster app: use its main controls and check the page responds."""
+
+from __future__ import annotations
+
+from .visits import answer_question, chart_svg, text_of, tour_next, wait_change, wait_chart_change
+
+
+def lancaster_tour(page) -> None:
+    """The first steps of the tour: the stand-in note, a question, a knight placed by a click on the board."""
+    tour = page.locator(".hench-tour")
+    tour.locator(".hench-tour-step", has_text="Step 1 of 8").wait_for(timeout=90_000)
+    assert "the base game here is a stand-in" in tour.inner_text().lower()
+    assert "Waiting for your move" in tour.locator(".hench-tour-status").inner_text()
+    tour.locator(".hench-board [data-action^='knight']").first.click()  # a K chip on a county, castle or conflict
+    tour.locator(".hench-done").wait_for(timeout=90_000)
+    assert "Your pieces on the board now" in tour.locator(".hench-done").inner_text()
+    answer_question(page, "1", "2")  # one piece per placement turn (LH-015)
+    tour_next(page, 2, 8)
+    tour.locator(".hench-tour-jump select").select_option(label="4. At the King's Court: your lord applies for an office")
+    tour.locator(".hench-tour-step", has_text="Step 4 of 8").wait_for(timeout=90_000)
+    assert "Regal board" in tour.locator(".hench-board").inner_text()
+    answer_question(page, "4", "3")  # lord 1 + knights 1 and 2 (LH-021)
+
+
+def lancaster_learn(page) -> None:
+    assert page.locator(".hench-game").count() == 5, "the tour's table and one live table per lesson"
+    lancaster_tour(page)
+    before = text_of(page, ".hench-game", 1)
+    chip = page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='knight']").first
+    label = chip.get_attribute("data-action")
+    chip.click()
+    assert label in wait_change(page, ".hench-game", before, 1)
+    assert page.locator(".hench-gallery .hench-card").count() > 40
+
+
+def lancaster_odds(page) -> None:
+    answer, chart = ".hench-law-odds .hench-answer", ".hench-law-odds .js-plotly-plot"
+    assert "stand-in" in page.inner_text("body")
+    before = text_of(page, answer)
+    assert "3/4" in before  # a Law of the King of group 2: round 2 with probability 3/4
+    svg = chart_svg(page, chart)
+    page.locator(".hench-law-odds select").select_option(label="group 4")
+    after = wait_change(page, answer, before)
+    assert "B4-" in after
+    wait_chart_change(page, chart, svg)
+    page.locator(".hench-law-odds").get_by_role("button", name="Check by simulation").click()
+    page.wait_for_selector(".hench-law-odds .hench-mc", timeout=120_000)
+    assert "agrees with" in text_of(page, ".hench-law-odds .hench-mc")
+    assert page.locator(".hench-conflict-odds .js-plotly-plot .scatterlayer .trace").count() >= 1
+
+
+def lancaster_play(page) -> None:
+    table, board = ".hench-lancaster-table", ".hench-lancaster-table .hench-board"
+    assert "Regal board" in text_of(page, board) and "stand-in" in text_of(page, table).lower()
+    assert page.locator(".hench-game .js-plotly-plot .scatterlayer .trace").count() >= 3, "one PP line per player"
+    page.locator(f"{table} select").first.select_option(label="The King's Resentment (KR) alone")
+    before = text_of(page, board)
+    page.get_by_role("button", name="Deal with these modules").click()
+    after = wait_change(page, board, before)
+    assert "Tower" in after and "Regal board" not in after
+    before = text_of(page, ".hench-game")
+    chip = page.locator(".hench-game .hench-board [data-action^='knight']").first
+    label = chip.get_attribute("data-action")
+    chip.click()
+    assert label in wait_change(page, ".hench-game", before)
+    page.get_by_role("button", name="Simulate").click()
+    page.wait_for_selector(".hench-sim-summary", timeout=240_000)
+    assert "win rate" in text_of(page, ".hench-simulation")
+
+
+VISITS = {
+    "lancaster/01-learn.ipynb": lancaster_learn,
+    "lancaster/02-odds.ipynb": lancaster_odds,
+    "lancaster/03-play.ipynb": lancaster_play,
+}
