@@ -288,7 +288,7 @@ def _lair_html(state: ManiacalState, obs: dict[str, Any], i: int, seat: int | No
                 f" <span{_click(f'{w} {r}')} style='padding:0 4px;border-radius:3px;background:{bg};color:#fff'>{w}</span>"
                 for w, bg in (("build", "#2f6b4f"), ("sell", "#8e3b2f")) if f"{w} {r}" in legal)) for r in p["hand"])
             pick = f"your locked pick: <b>{_esc(p['pick'][1])} {_esc(p['pick'][0])}</b>" if p["pick"] else "pick one card: build or sell"
-            draft = f"<div style='font-size:11px'>Draft hand ({_esc(pick)}, secret until the reveal, MA-041):</div><div>{hand}</div>"
+            draft = f"<div style='font-size:11px'>Draft hand ({pick}, secret until the reveal, MA-041):</div><div>{hand}</div>"
         else:
             status = "has locked a secret pick" if p["pick"] else "is still choosing"
             draft = f"<div style='font-size:11px;color:#555'>Draft: {p['hand']} cards in hand (hidden); {status}.</div>"

@@ -1,0 +1,213 @@
+"""Maniacal's views driven as a visitor would: the board, a click, the odds shown against hench's, every card
+explained, and nothing hidden on another seat's screen."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+import hench
+import widgets.maniacal as ma
+from hench import format_probability
+from hench.core import CHANCE, Rng, next_action
+from hench.maniacal import odds, render
+
+GAME = hench.get_game("maniacal")
+
+
+def _play_until(state, stop, seed: int = 1, limit: int = 3000):
+    bots, rng = [ma.CONFIG.bot(seed + i) for i in range(state.num_players)], Rng.from_seed(seed)
+    for _ in range(limit):
+        if state.is_terminal or stop(state):
+            return state
+        state = state.apply(next_action(state, bots, rng))
+    raise AssertionError("the position was never reached")
+
+
+@pytest.mark.rule("MA-041", "MA-042")
+def test_draft_click_on_the_board_builds_a_room(no_callback_errors):
+    view = ma.lesson("the draft")
+    st = view.state
+    assert st.phase == "draft" and st.current_player == 0
+    room = st.lairs[0].hand[0]
+    action = f"sell {room}"
+    assert f"data-action='{action}'" in view.board.html, "the hand's cards carry their build/sell moves"
+    view.board.click(action)
+    assert view.messages.kind == "ok", view.messages.text
+    assert any(f"sells {st.data.cards[room].name}" in e for e in view.state.events)
+    assert view.state.current_player == 0, "the bots locked their picks and the reveal came back to me"
+
+
+@pytest.mark.rule("MA-107", "MA-116", "MA-120")
+def test_contract_lesson_attempt_from_the_map_and_the_dice_on_the_board(no_callback_errors):
+    view = ma.lesson("a contract")
+    letter = next(str(a).split()[1] for a in view.state.legal_actions() if str(a).startswith("attempt"))
+    assert f"data-action='attempt {letter}'" in view.board.html
+    assert "your best chance" in view.explain.value
+    view.board.click(f"attempt {letter}")
+    assert view.messages.kind == "ok" and view.state.phase == "assign"
+    for _ in range(60):  # assign the team, roll every die, compare
+        st = view.state
+        if st.attempt is None:
+            break
+        if st.current_player == CHANCE:
+            view.roll.click()
+            continue
+        legal = [str(a) for a in st.legal_actions()]
+        view.play(next((a for a in legal if a in ("roll", "done")), legal[0]))
+        assert view.messages.kind != "error", view.messages.text
+        if view.state.attempt and view.state.attempt["rolled"]:
+            assert "rolled:" in view.board.html and "successes" in view.board.html
+    assert any(e.startswith("Player 1 rolls") for e in view.state.events)
+
+
+def test_wrong_move_is_explained_and_changes_nothing(no_callback_errors):
+    view = ma.lesson("the draft")
+    view.play("attempt A")
+    assert view.messages.kind == "error" and len(view.session) == 0
+
+
+def test_card_texts_cover_every_card_and_say_what_is_assumed():
+    state = GAME.new_game(players=3, seed=2)
+    texts = GAME.card_texts(state)
+    ids = [t.id for t in texts]
+    assert len(ids) == len(set(ids)) and set(ids) == set(state.data.cards)
+    by_id = {t.id: t for t in texts}
+    d = state.data
+    for group in (d.rooms, d.henchmen, d.lackeys, d.mercenaries, d.contracts, d.powers, d.schemes):
+        for x in group:
+            assert by_id[x.id].assumed == (x.source == "assumed")
+    r = d.rooms[1]
+    assert f"${r.cost}" in by_id[r.id].what and str(r.attract_value) in by_id[r.id].what
+    c = d.contracts[0]
+    assert f"Target {c.target}" in by_id[c.id].what and f"team of {c.team}" in by_id[c.id].what
+    assert all("ability" in by_id[sv.id].plain() and by_id[sv.id].assumed for sv in d.supervillains), "MA-021 said on screen"
+    gallery = ma.card_gallery()
+    assert gallery.children[2].value.count("class='hench-card'") == len(texts)
+    gallery.children[0].value = "Scheme"
+    assert gallery.children[2].value.count("class='hench-card'") == len(d.schemes)
+
+
+def test_board_shows_tracks_map_time_and_titles_of_seen_cards():
+    state = _play_until(GAME.new_game(players=3, seed=4), lambda s: s.phase == "contract_action")
+    page = render.html(state, 0)
+    plain = {t.id: t.plain() for t in GAME.card_texts(state)}
+    for name in ("World map", "Time track", "beast", "criminal", "scientist", "mystic", "Henchmen for hire", "Assumed"):
+        assert name in page
+    for room_id in state.lairs[1].rooms:  # another player's built rooms are public, with their text on hover
+        assert plain[room_id].replace("'", "&#x27;") in page
+    assert "data-action" not in page, "not clickable unless asked"
+
+
+@pytest.mark.rule("MA-041", "MA-162")
+def test_hidden_cards_are_not_on_another_seats_board():
+    state = GAME.new_game(players=3, seed=8)
+    state = state.apply(GAME.parse_action(state, f"sell {state.lairs[0].hand[0]}"))
+    page = render.html(state, 1, clickable=True)
+    secret = set(state.lairs[0].hand) | set(state.lairs[0].schemes) | set(state.lairs[2].hand) | set(state.lairs[2].schemes)
+    shown = set(re.findall(r"\b(?:R\d\d|SH\d\d)\b", page))
+    assert not secret & shown, f"Player 2 sees {secret & shown}"
+    assert "has locked a secret pick" in page and "is still choosing" in page
+    mine = render.html(state, 0)
+    assert f"your locked pick: <b>sell {state.lairs[0].pick[0]}</b>" in mine
+
+
+def test_a_seats_board_does_not_change_with_others_hidden_cards():
+    checked = differed = 0
+    for seed in (3, 4):
+        state, rng = GAME.new_game(players=3, seed=seed), Rng.from_seed(seed)
+        bots = [ma.CONFIG.bot(seed + i) for i in range(3)]
+        for k in range(260):
+            if state.is_terminal:
+                break
+            if k % 9 == 0 and state.current_player != CHANCE:
+                for viewer in range(3):
+                    for other in range(3):
+                        if other != viewer:
+                            twin = state.resample_hidden(other, seed=checked + 1)
+                            differed += twin.to_json() != state.to_json()
+                            for clickable in (False, True):
+                                assert ma.CONFIG.draw(twin, viewer, clickable) == ma.CONFIG.draw(state, viewer, clickable)
+                            checked += 1
+            state = state.apply(next_action(state, bots, rng))
+    assert checked > 20 and differed > 0
+
+
+def test_contract_odds_view_shows_hench_numbers(no_callback_errors):
+    view = ma.ContractOddsView(seed=5, round_no=1, seat=0)
+    assert view.messages.kind != "error", view.messages.text
+    st = view.state
+    for r, team in enumerate(view.team_list):
+        for slot in range(6):
+            p = ma.team_chance(st, 0, team, slot)
+            assert view.table[r][slot] == (None if p is None else float(p))
+            if p is not None:
+                c = st.data.cards[st.map[slot]]
+                assert len(team) == c.team
+    z = view.heat.data[0].z
+    assert [list(row) for row in z] == view.table
+    team, slot = view._pair()
+    c = st.data.cards[st.map[slot]]
+    members = [(m, c.trait if st.data.cards[m].type == "lackey" else "") for m, _ in team]
+    exact = odds.contract_chance(odds.team_dice(st, 0, members), c.trait, c.target)
+    assert format_probability(exact) in view.answer.value
+    view.mc.trials.value = 3000
+    view.mc.button.click()
+    assert "agrees with" in view.mc.result.value, view.mc.result.value
+    view.seat.value = 1
+    assert view.messages.kind != "error" and view.note.value.count("Player 2") == 1
+
+
+def test_contract_odds_view_lackey_reroll(no_callback_errors):
+    view = ma.ContractOddsView(seed=5, round_no=1, seat=0)
+    st = view.state
+    small = [i for i, t in enumerate(view.team_list) if len(t) == 1 and st.data.cards[t[0][0]].type == "lackey"]
+    slot = next(s for s in range(6) if st.data.cards[st.map[s]].team == 1)
+    view.contract.value = slot
+    view.team.value = small[0]
+    view.reroll.value = True
+    c = st.data.cards[st.map[slot]]
+    dice = odds.team_dice(st, 0, [(view.team_list[small[0]][0][0], c.trait)])
+    assert format_probability(odds.contract_chance(dice, c.trait, c.target, ("any",))) in view.answer.value
+    assert "Lackey's reroll" in view.answer.value
+
+
+def test_pool_odds_view():
+    view = ma.PoolOddsView(2, 0, 2)
+    assert format_probability(Fraction(7, 12)) in view.answer.value
+    view.other.value = 2
+    view.target.value = 5
+    view.reroll.value = "any"
+    assert format_probability(odds.success_chance(2, 2, 5, ("any",))) in view.answer.value
+    assert [float(x) for x in view.fig.data[0].z[0]] == [float(p) for p in odds.table(True, 6, 10)[0]]
+
+
+@pytest.mark.rule("MA-220", "MA-222")
+def test_play_table_and_infamy_round_by_round(no_callback_errors):
+    box = ma.play_table(players=3, seed=11)
+    view = box.view
+    assert view.state.current_player == 0 and view.moves.children
+    chart = box.children[1].chart
+    view.bots_go.click()
+    assert view.messages.kind == "info" and len(view.session) > 0
+    view._run_bots(lambda s: False, roll_dice=True)  # the bots play my seat too, to the end
+    view.refresh()
+    assert view.state.is_terminal
+    xs, rows = ma.infamy_rows(view.session.states)
+    assert xs[-1] == "round 3" and [r[-1] for r in rows] == view.state.scores()
+    assert [list(t.y) for t in chart.data] == rows
+    assert "The game is over" in view.explain.value
+
+
+def test_tour_steps_open_and_simulation_runs(no_callback_errors):
+    tour = ma.tour(step=4)
+    assert tour.view.state.phase == "contract_action" and "World map" in tour.view.board.html
+    q = tour.question
+    assert ma._best_contract(q.state) in q.pick.options
+    sim = ma.simulation(games=3, players=2)
+    sim.run_button.click()
+    assert sim.bar.value == 3 and "rounds" in sim.summary.value
+    game = ma.bot_game_infamy(players=2, seed=2)
+    assert "winner" in game.children[1].value and len(game.children[0].data) == 2
