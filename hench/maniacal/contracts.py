@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
-from .state import ManiacalState, Member
+from .state import ManiacalState, Member, lair_to_read, lairs_to_read
 from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, say, spend, traits_of, who
 
 
@@ -28,7 +28,7 @@ def end_action(state: ManiacalState, seat: int) -> None:
         say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
     state.attempt = None
     state.step = "contract_action"
-    if all(lair.weeks is None for lair in state.lairs):
+    if all(lair.weeks is None for lair in lairs_to_read(state)):
         from .cleanup import start_cleanup
 
         start_cleanup(state)
@@ -140,7 +140,7 @@ def assign(state: ManiacalState, seat: int, action: Assign) -> None:
     say(state, f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""))
     if len(a["team"]) == card(state, state.map[a["slot"]]).team:
         n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
-        a["asked"] = [(seat + k) % n for k in range(1, n) if state.lairs[(seat + k) % n].schemes]
+        a["asked"] = [(seat + k) % n for k in range(1, n) if lair_to_read(state, (seat + k) % n).schemes]
         state.step = "scheme_window"
         if not a["asked"]:
             pay_and_reveal(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Pick
 from .data import TYPES
-from .state import ManiacalState
+from .state import ManiacalState, lairs_to_read
 from .table import room, say, who
 
 
@@ -22,7 +22,7 @@ def pick(state: ManiacalState, action: Pick, seat: int) -> bool:
     """MA-041: lock a secret pick. True once every player has locked one (then `reveal` runs)."""
     state.lairs[seat].pick = [action.room, "build" if action.build else "sell"]
     say(state, f"{who(seat)} locks a secret pick")
-    return all(lair.pick is not None for lair in state.lairs)
+    return all(lair.pick is not None for lair in lairs_to_read(state))
 
 
 def reveal(state: ManiacalState) -> None:

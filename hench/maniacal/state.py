@@ -7,6 +7,7 @@ The rules are in legality.py and the chapter modules (draft, henchmen, contracts
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from hench.core import CHANCE, InvalidStateError, State
@@ -122,7 +123,7 @@ class _LazyLairs(list):
         super().__init__(lairs)
         self.fresh = [False] * len(lairs)
 
-    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, i: Any) -> Any:
         if type(i) is not int:
             return [self[k] for k in range(len(self))[i]]
         if i < 0:
@@ -134,16 +135,27 @@ class _LazyLairs(list):
             self.fresh[i] = True
         return lair
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Lair]:
         for i in range(len(self)):
             yield self[i]
 
-    def __reversed__(self):  # type: ignore[no-untyped-def]
+    def __reversed__(self) -> Iterator[Lair]:
         for i in range(len(self) - 1, -1, -1):
             yield self[i]
 
 
 _peek = list.__iter__  # read-only passes over the lairs that copy nothing
+
+
+def lairs_to_read(state: ManiacalState) -> Iterator[Lair]:
+    """Every lair, for reading only (a transition must never change a lair reached this way: it may be
+    shared with the previous state). Reading through `state.lairs` is always safe, but copies."""
+    return _peek(state.lairs)
+
+
+def lair_to_read(state: ManiacalState, seat: int) -> Lair:
+    """One lair, for reading only (see `lairs_to_read`)."""
+    return list.__getitem__(state.lairs, seat)
 
 
 class _LazyDecks(dict):
@@ -168,13 +180,13 @@ class _LazyDecks(dict):
         dict.__setitem__(self, name, deck)
         self.fresh.add(name)
 
-    def get(self, name, default=None):  # type: ignore[no-untyped-def, override]
+    def get(self, name: str, default: Any = None) -> Any:
         return self[name] if name in self else default
 
-    def items(self):  # type: ignore[no-untyped-def, override]
+    def items(self) -> Any:
         return [(name, self[name]) for name in self]
 
-    def values(self):  # type: ignore[no-untyped-def, override]
+    def values(self) -> Any:
         return [self[name] for name in self]
 
 
@@ -237,6 +249,7 @@ class ManiacalState(State):
     def clone(self) -> ManiacalState:
         new = self._copy_but_lairs()
         new.lairs = [lair.copy() for lair in _peek(self.lairs)]
+        new.decks = {k: v[:] for k, v in self.decks.items()}
         return new
 
     def successor(self) -> ManiacalState:
@@ -257,11 +270,10 @@ class ManiacalState(State):
                 self.decks = dict.copy(self.decks)
 
     def _copy_but_lairs(self) -> ManiacalState:
-        """Every field of __init__, copied (the decks too; not the lairs)."""
+        """Every field of __init__ copied, but the lairs and the decks (the caller sets those)."""
         new = _new_state(ManiacalState)
         new.data, new.lairs, new.rng, new.round, new.step = self.data, [], self.rng, self.round, self.step
-        new.order, new.next_order = self.order[:], self.next_order[:]
-        new.decks = {k: v[:] for k, v in self.decks.items()}
+        new.order, new.next_order, new.decks = self.order[:], self.next_order[:], {}
         new.map, new.pick_no, new.queue, new.counter = self.map[:], self.pick_no, self.queue[:], self.counter
         new.attempt = None if self.attempt is None else _copy_record(self.attempt)
         new.bonus, new.options, new.events = self.bonus[:], dict(self.options), self.events
