@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as ipw
 import plotly.graph_objects as go
@@ -15,7 +16,8 @@ import plotly.graph_objects as go
 import hench
 from hench import format_probability
 from hench.core import Rng, next_action, seat_name
-from hench.lancaster import PHASES, STAND_IN, assumptions, montecarlo, odds
+from hench.core.cards import CardText
+from hench.lancaster import GAME, PHASES, STAND_IN, assumptions, montecarlo, odds
 from hench.lancaster.actions import Apply
 from hench.lancaster.bots import make_bot
 from hench.lancaster.game import MODULE_CHOICES, TWO_PLAYERS
@@ -318,7 +320,7 @@ def simulation(games: int = 100, players: int = 3):
 def card_gallery(kind: str = "") -> ipw.VBox:
     """Every office, privilege, law, county, castle space, conflict and module piece in plain words, with an
     'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
-    cards = card_texts(hench.get_game("lancaster").new_game(players=3, seed=1))
+    cards: list[CardText] = card_texts(GAME.new_game(players=3, seed=1))
     kinds = sorted({c.kind for c in cards})
     messages = MessageArea()
     pick = protect(ipw.Dropdown(options=[("every kind", "")] + [(k, k) for k in kinds], value=kind if kind in kinds else "",
@@ -352,8 +354,8 @@ def card_gallery(kind: str = "") -> ipw.VBox:
 # -- power points round by round ------------------------------------------------------------------------------
 def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> ipw.VBox:
     """A whole bot game: each player's PP at the end of every round, then the final scoring."""
-    game = hench.get_game("lancaster")
-    state, rng = game.new_game(players=players, seed=seed, modules=modules), Rng.from_seed(seed)
+    state: Any = GAME.new_game(players=players, seed=seed, modules=modules)
+    rng = Rng.from_seed(seed)
     bots = [CONFIG.bot(seed + i) for i in range(players)]
     marks: dict[int, list[int]] = {}
     while not state.is_terminal:
@@ -508,8 +510,8 @@ class SealsView(ipw.VBox):
 def study_position(players: int = 3, seed: int = 5, modules: str = "KC+KR+LK"):
     """A real position to study: the deal `seed`, played by the bots to the first placement turn with a conflict
     with a free space and a knight at court for the player to move."""
-    game = hench.get_game("lancaster")
-    state, rng = game.new_game(players=players, seed=seed, modules=modules), Rng.from_seed(seed)
+    state: Any = GAME.new_game(players=players, seed=seed, modules=modules)
+    rng = Rng.from_seed(seed)
     bots = [CONFIG.bot(seed + i) for i in range(players)]
     for _ in range(5000):
         if state.is_terminal:
