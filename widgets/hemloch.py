@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as ipw
 import plotly.graph_objects as go
@@ -33,9 +34,9 @@ def _live(state) -> str:
     if state.week_deck:
         parts.append(f"the next Week card is a Day with probability <b>{format_probability(odds.next_card_is_day(state))}</b>")
     behind = [(state.data.locations[loc].name, odds.draw_to_lead(state, seat, loc)) for loc in range(len(state.board))
-              if odds.shortfall(state, seat, loc) > 0 and loc != state.festival]
+              if state.influence(loc, 1 - seat) > state.influence(loc, seat) and loc != state.festival and loc not in state.played]
     if behind:
-        parts.append("your next draw would take the lead, if played at " +
+        parts.append(f"where {seat_name(1 - seat)} leads, your next draw would take the lead if played at " +
                      ", ".join(f"{html.escape(name)}: {format_probability(p)}" for name, p in behind))
     return "&middot; " + "; ".join(parts) if parts else ""
 
@@ -269,9 +270,10 @@ def card_gallery(state=None) -> ipw.HTML:
 def finished_game_sheet(seed: int = 3) -> ipw.HTML:
     """The final scoring (HL-081..HL-087) of a game the bots play to the end, Location by Location."""
     game = hench.get_game("hemloch")
+    final: Any
     final, _ = play_game(game.new_game(players=PLAYERS, seed=seed), [CONFIG.bot(seed + i) for i in range(PLAYERS)],
                          Rng.from_seed(seed))
-    sheets = [breakdown(final, p) for p in range(PLAYERS)]  # type: ignore[arg-type]  # a Hemloch state
+    sheets = [breakdown(final, p) for p in range(PLAYERS)]
     rows = [(f"Markers at {name}", [s["markers"][name] for s in sheets]) for name in sheets[0]["markers"]]
     rows += [("Items (2 face up, 1 face down)", [s["items"] for s in sheets]), ("Markers placed", [s["placed"] for s in sheets]),
              ("total", [s["total"] for s in sheets])]
@@ -403,7 +405,7 @@ class DuelOddsView(ipw.VBox):
     def _simulate(self, trials: int, progress):
         """Two random Minions put on a real table; the engine's own Influence count decides."""
         loc = self._loc()
-        base = hench.get_game("hemloch").new_game(seed=1)
+        base: Any = hench.get_game("hemloch").new_game(seed=1)
         deck = list(self.data.deck)
 
         def trial(rng: Rng) -> bool:
@@ -451,7 +453,7 @@ class LiveOddsView(ipw.VBox):
     def position(self):
         seed, week = checked_int(self.seed.value, 0, 10**6, "the deal"), checked_int(self.week.value, 1, 4, "the Week")
         game, rng = hench.get_game("hemloch"), Rng.from_seed(seed)
-        s = game.new_game(seed=seed, first_player=0)
+        s: Any = game.new_game(seed=seed, first_player=0)
         bots = [CONFIG.bot(seed + i) for i in range(PLAYERS)]
         for _ in range(5000):
             if s.is_terminal or (s.week >= week and s.phase == "turn_actions" and s.current_player == 0):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import html as _html
 from typing import Any
 
-from hench.core import CHANCE, CardText, Rng, seat_name
+from hench.core import CHANCE, Rng, seat_name
+from hench.core.cards import CardText
 
 from .data import ITEMS
 from .phases import PHASES
@@ -134,14 +135,14 @@ def card_texts(state: HemlochState) -> list[CardText]:
         wakes = [loc.name for i, loc in enumerate(d.locations) if state.activating(i) == m.faction]
         wake = (f" Played at {' or '.join(wakes)} it also triggers that Location's ability (its activating icon is "
                 f"{faction}, HL-061)." if wakes else "")
-        rules = ("HL-018", "HL-019", "HL-020", "HL-057", "HL-060", "HL-063", "HL-076", "HL-077") + tuple(
+        minion_rules = ("HL-018", "HL-019", "HL-020", "HL-057", "HL-060", "HL-063", "HL-076", "HL-077") + tuple(
             r for e in m.effects for r in EFFECT_RULES[e])
         out.append(CardText(
             m.name, m.name, f"Minion ({faction})",
             f"Influence {m.influence} wherever it stands. {home}. When played it makes you {_effects(m.effects)}.{wake} "
             f"Your deck holds {m.copies} copies.",
             "on your turn, for 1 Action, on your side of a Location that has no Festival and got no other Minion of "
-            "yours this turn", tuple(dict.fromkeys(rules)), m.source == "assumed", m.note if m.source == "assumed" else ""))
+            "yours this turn", tuple(dict.fromkeys(minion_rules)), m.source == "assumed", m.note if m.source == "assumed" else ""))
     for i, loc in enumerate(d.locations):
         rows = max(r for r, _ in loc.spaces) + 1
         cols = max(c for _, c in loc.spaces) + 1
@@ -173,14 +174,14 @@ def card_texts(state: HemlochState) -> list[CardText]:
         if d.is_day(card):
             what = (f"When it is turned over the Festival moves to {where}. After both players' turns an Influence Check "
                     f"is made at every Location. It enters the Week deck at a Week's End in place of the {where} Night.")
-            rules: tuple[str, ...] = ("HL-034", "HL-037", "HL-038", "HL-040", "HL-053", "HL-071")
+            week_rules: tuple[str, ...] = ("HL-034", "HL-037", "HL-038", "HL-040", "HL-053", "HL-071")
         else:
             what = (f"When it is turned over the Festival moves to {where}; no Influence Check follows a Night. At a "
                     f"Week's End the Start Player may swap it for the {where} Day; it then leaves the game.")
-            rules = ("HL-034", "HL-036", "HL-037", "HL-038", "HL-071", "HL-072")
+            week_rules = ("HL-034", "HL-036", "HL-037", "HL-038", "HL-071", "HL-072")
         out.append(CardText(d.week_name(card), d.week_name(card), "Week card (Day)" if d.is_day(card) else "Week card (Night)",
                             what, "the Start Player turns over the top Week card at the start of each Day/Night",
-                            rules, source == "assumed", note if source == "assumed" else ""))
+                            week_rules, source == "assumed", note if source == "assumed" else ""))
     return out
 
 
@@ -264,18 +265,23 @@ def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: s
     for card in hand or []:
         act = f"play {card} at {name}"
         if act in legal:
-            extra.append(_chip(f"play {card}", "#1d4f91", _attr(act, legal, f"click to {act} · {texts.get(card, '')}")))
+            extra.append(_chip(card, "#1d4f91", _attr(act, legal, f"click to {act} · {texts.get(card, '')}")))
+    if extra:
+        extra.insert(0, "<span style='font-size:11px;color:#1d4f91'>play here: </span>")
     for act, label in ((f"festival to {name}", "move the Festival here"), (f"swap {name}", f"swap the {name} Night for its Day")):
         if act in legal:
             extra.append(_chip(label, "#8e3b2f", _attr(act, legal, f"click to {act}")))
+    pending = obs["pending"][0] if obs["pending"] else None
+    check = (f" <span class='hench-checking' style='background:#1d4f91;color:#fff;border-radius:8px;padding:0 6px;font-size:11px'>"
+             f"{seat_name(pending[1])} places a Marker here</span>" if pending and pending[0] == "mark" and pending[2] == i else "")
     moves = f"<div class='hench-loc-moves' style='margin-top:3px'>{''.join(extra)}</div>" if extra else ""
-    points = "".join(f"<span style='color:{COLOURS[p]};margin-right:6px'>{seat_name(p)} "
+    points = "".join(f"<span style='color:{COLOURS[p]};margin-right:4px'>{seat_name(p)} "
                      f"{obs['players'][p]['breakdown']['markers'].get(name, '?')} pt</span>" for p in (0, 1))
     return (f"<div class='hench-location' style='border:2px solid {'#b00' if festival else '#a98'};border-radius:8px;padding:5px;margin:3px;"
-            f"width:200px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}</div>"
+            f"width:210px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
             f"<div style='font-size:11px;color:#555'>home: {e(loc['home'])} (+1 each) &middot; {e(loc['side'])} side: a "
             f"{e(loc['activating'])} Minion here lets you {e(EFFECT_WORDS.get(loc['ability'], loc['ability']))}</div>"
-            f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center'>Markers score: {points}</div>"
+            f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center;white-space:nowrap'>scores {points}</div>"
             f"<div style='font-size:12px'>Influence: {infl} <span style='color:#666'>({ahead})</span></div>"
             f"{''.join(sides)}{moves}</div>")
 
@@ -305,7 +311,7 @@ def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[st
         hand = "".join(_chip(c, COLOURS[seat], _tip(texts, c)) for c in p["hand"]) or "<i>empty</i>"
     else:
         hand = f"{p['hand_size']} cards (hidden)"
-    draw = _chip("draw a card (1 Action)", "#1d4f91", _attr("draw", legal, "click to draw 1 card (HL-056)")) if seat == viewer else ""
+    draw = _chip("draw a card (1 Action)", "#1d4f91", _attr("draw", legal, "click to draw 1 card (HL-056)")) if "draw" in legal else ""
     b = p["breakdown"]
     sheet = " + ".join(f"{k} {v}" for k, v in b["markers"].items()) + f" + Items {b['items']} = <b>{b['total']}</b>"
     start = " &#9733; Start Player" if obs["start"] == seat else ""
