@@ -1,0 +1,60 @@
+"""What the browser test does in Maniacal's three apps: use the main controls and check the page responds."""
+
+from __future__ import annotations
+
+from .visits import answer_question, chart_svg, text_of, tour_next, wait_change, wait_chart_change
+
+
+def maniacal_learn(page) -> None:
+    assert page.locator(".hench-game").count() == 4, "the tour's table and one live table per lesson"
+    tour = page.locator(".hench-tour")
+    tour.locator(".hench-tour-step", has_text="Step 1 of 6").wait_for(timeout=120_000)
+    assert "Supervillain abilities" in tour.inner_text(), "the MA-021 assumption is said on screen"
+    answer_question(page, "9", "8")  # Player 1 of the tour's deal starts with $9 (MA-028)
+    tour_next(page, 2, 6)
+    assert "Waiting for your move" in tour.locator(".hench-tour-status").inner_text()
+    tour.locator(".hench-board [data-action^='sell']").first.click()  # sell a Room of the hand, on the board
+    tour.locator(".hench-done").wait_for(timeout=120_000)
+    assert "Player 1 sells" in tour.locator(".hench-done").inner_text()
+    answer_question(page, "5", "4")  # a hand of 5 Rooms (MA-040)
+    before = text_of(page, ".hench-game", 1)
+    page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='sell']").first.click()  # the draft lesson
+    assert "sell" in wait_change(page, ".hench-game", before, 1)
+    gallery = page.locator(".hench-gallery")
+    shown = gallery.locator(".hench-card-gallery").inner_text()
+    gallery.locator("select").select_option(label="Scheme")
+    assert "Scheme SH01" in wait_change(page, ".hench-card-gallery", shown)
+
+
+def maniacal_odds(page) -> None:
+    view = ".hench-contract-odds"
+    answer, chart = f"{view} .hench-answer", f"{view} .js-plotly-plot"
+    before = text_of(page, answer)
+    assert "5/6" in before
+    assert page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").count() >= 1, "the heatmap is drawn"
+    svg = chart_svg(page, chart)
+    page.locator(view).locator("select").nth(1).select_option(label="Player 2")
+    page.locator(answer, has_text="83/96").wait_for(timeout=120_000)  # Player 2's strongest team, exactly
+    wait_chart_change(page, chart, svg)
+    page.locator(view).get_by_role("button", name="Check by simulation").click()
+    page.wait_for_selector(".hench-mc", timeout=120_000)
+    assert "agrees with" in text_of(page, ".hench-mc")
+
+
+def maniacal_play(page) -> None:
+    table = text_of(page, ".hench-game")
+    chart = ".hench-infamy .js-plotly-plot"
+    page.locator(chart).first.wait_for(timeout=120_000)
+    assert page.locator(f"{chart} .scatterlayer .trace").count() == 3, "one Infamy line per player"
+    page.locator(".hench-game .hench-move").first.click()
+    wait_change(page, ".hench-game", table)
+    page.get_by_role("button", name="Simulate").click()
+    page.wait_for_selector(".hench-sim-summary", timeout=300_000)
+    assert "win rate" in text_of(page, ".hench-simulation")
+
+
+VISITS = {
+    "maniacal/01-learn.ipynb": maniacal_learn,
+    "maniacal/02-odds.ipynb": maniacal_odds,
+    "maniacal/03-play.ipynb": maniacal_play,
+}
