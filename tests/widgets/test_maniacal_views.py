@@ -211,3 +211,16 @@ def test_tour_steps_open_and_simulation_runs(no_callback_errors):
     assert sim.bar.value == 3 and "rounds" in sim.summary.value
     game = ma.bot_game_infamy(players=2, seed=2)
     assert "winner" in game.children[1].value and len(game.children[0].data) == 2
+
+
+@pytest.mark.rule("MA-041")
+def test_play_table_log_keeps_earlier_seats_picks_secret(no_callback_errors):
+    box = ma.play_table(players=3, seed=11, seat=2)
+    view = box.view
+    st = view.state
+    assert st.phase == "draft" and st.current_player == 2 and len(view.session) == 2, "Players 1 and 2 picked first"
+    picks = [str(s.action) for s in view.session.history]
+    assert all(p not in view.log_view.value for p in picks) and view.log_view.value.count("locks a secret pick") >= 2
+    assert all(p not in view.board.html for p in picks)
+    view.play(f"sell {st.lairs[2].hand[0]}")
+    assert view.messages.kind == "ok" and any(" builds " in e or " sells " in e for e in view.state.events)
