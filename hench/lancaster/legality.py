@@ -393,9 +393,98 @@ def candidates(s: LancasterState) -> list[LAction]:
 
 
 def legal_actions(s: LancasterState) -> list[LAction]:
-    """Every candidate the checks accept, in a deterministic order."""
+    """Every candidate the checks accept, in a deterministic order. The fast generator below yields
+    exactly that list (tests/lancaster/test_fast_legal.py compares the two on many positions)."""
+    seat = s.current_player
+    if seat is None or seat < 0:
+        return []
+    if s.phase == "place":
+        return fast_placements(s, seat)
+    if s.phase == "dorset":
+        return [a for a in candidates(s) if isinstance(a, Dorset) and (not a.card or _has_room(s.active_conflict(a.card), seat))]
+    if s.phase == "upgrade":
+        d = s.d
+        return [a for a in candidates(s) if not isinstance(a, Bishop)
+                or (d["supply"]["bishops"] and d["res"][seat]["bishops"] < s.data.court.max_bishops)]
+    return candidates(s)  # votes and law choices: every candidate is within what the seat holds
+
+
+def legal_by_checks(s: LancasterState) -> list[LAction]:
+    """The reference: every candidate filtered through every check (what `legal_actions` must equal)."""
     first = CHECKS.first_violation
     return [a for a in candidates(s) if first(s, a) is None]
+
+
+def _has_room(c: dict | None, seat: int) -> bool:
+    return c is not None and (own_space(c, seat) >= 0 or first_empty(c) >= 0)
+
+
+def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
+    """`placement_candidates` already filtered: the same moves, in the same order, that the checks of
+    CHECKS accept (knight at court, squires, privileges, county minimum, own county, shield, expulsion,
+    castle space, conflict room, archer space, tower module and capacity, lord at court, supporters,
+    tribute, stronger stack)."""
+    d, data = s.d, s.data
+    held, res = d["priv"][seat], d["res"][seat]
+    tudor_str = data.court.tudor_strength
+    court_ks = s.court_strengths(seat)
+    strengths = sorted(set(court_ks))
+    out: list[LAction] = []
+    sq_range = range(res["squires"] + 1)
+    shields, tudors, archers = _bools(held["shield"] > 0), _bools(held["tudor"] > 0), _bools(held["archer"] > 0)
+    counties = []
+    for i, county in enumerate(data.counties):
+        c = d["counties"][i]
+        if c is None:
+            counties.append((county, False, -1))
+        else:
+            blocked = c["owner"] == seat or bool(c["shield"])
+            counties.append((county, blocked, county_strength(s, c)))
+    castle_row = d["castles"][seat]
+    free_castle = [sp for j, sp in enumerate(data.castle) if castle_row[j] < 0]
+    conflicts = []
+    for c in d["conflicts"]:
+        own, j = own_space(c, seat), first_empty(c)
+        room = own >= 0 or j >= 0
+        archer_ok = own < 0 and j >= 0 and j + 1 < len(c["spaces"]) and c["spaces"][j + 1] is None
+        conflicts.append((f"C{c['card'] + 1}", room, archer_ok))
+    kr = s.has("KR")
+    load = tower_load(s) if kr else 0
+    for k in strengths:
+        for county, blocked, theirs in counties:
+            if blocked:
+                continue
+            for q in sq_range:
+                for sh in shields:
+                    for tu in tudors:
+                        total = k + (tudor_str if tu else 0)
+                        if total < county.min or (theirs >= 0 and total + q <= theirs):
+                            continue
+                        out.append(County(k, county.name, q, sh, tu))
+        out += [Castle(k, space) for space in free_castle]
+        for card, room, archer_ok in conflicts:
+            if not room:
+                continue
+            for ar in archers:
+                if ar and not archer_ok:
+                    continue
+                for tu in tudors:
+                    out.append(Conflict(k, card, ar, tu))
+        if kr and load + k <= data.tower_capacity:
+            out.append(Tower(k))
+    if s.has("KC") and d["lord"][seat] == "court":
+        subsets = _submultisets(court_ks)
+        for i, office in enumerate(OFFICES):
+            if res[data.offices[i].tribute] < 1:
+                continue
+            o = d["offices"][i]
+            theirs = office_strength(s, o) if o is not None else -1
+            for ks, b in product(subsets, range(res["bishops"] + 1)):
+                for tu in _bools(held["tudor"] > 0 and bool(ks)):
+                    if 1 + b + sum(ks) + (tudor_str if tu else 0) > theirs:
+                        out.append(Apply(office, ks, b, tu))
+        out += [Treasury(t) for t in TREASURY_TYPES]
+    return out
 
 
 def can_place(s: LancasterState, seat: int) -> bool:
@@ -405,10 +494,4 @@ def can_place(s: LancasterState, seat: int) -> bool:
         return True  # A3: the treasury is always open to a lord
     if not any(k[1] == "court" for k in d["knights"][seat]):
         return False
-    saved = d["turn"], d["stage"], d["pending"]
-    d["turn"], d["stage"], d["pending"] = seat, "place", []
-    try:
-        first = CHECKS.first_violation
-        return any(first(s, a) is None for a in placement_candidates(s, seat))
-    finally:
-        d["turn"], d["stage"], d["pending"] = saved
+    return bool(fast_placements(s, seat))
