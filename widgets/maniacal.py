@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import ipywidgets as ipw
 import plotly.graph_objects as go
@@ -270,7 +271,7 @@ def play_table(players: int = 3, seed: int = 11, seat: int = 0) -> ipw.VBox:
     view = ManiacalGameView(CONFIG, players=players, seed=seed, human_seats=(seat,), auto_dice=True, chart=False,
                             options=OPTIONS, setup=True)
     box = ipw.VBox([view, InfamyChart(view)])
-    box.view = view  # type: ignore[attr-defined]  # tests and notebooks reach the table
+    box.view = view  # tests and notebooks reach the table
     return box
 
 
@@ -324,10 +325,11 @@ def card_gallery(kind: str = "") -> ipw.VBox:
 
 
 # -- contract odds: which team for which contract ----------------------------------------------------
-def study_position(players: int = 3, seed: int = 5, round_no: int = 1):
+def study_position(players: int = 3, seed: int = 5, round_no: int = 1) -> Any:
     """A real position to study: the deal `seed`, played by the bots to the Contract Phase of `round_no`."""
     game = hench.get_game("maniacal")
-    state, rng = game.new_game(players=players, seed=seed), Rng.from_seed(seed)
+    state: Any = game.new_game(players=players, seed=seed)
+    rng = Rng.from_seed(seed)
     bots = [CONFIG.bot(seed + i) for i in range(players)]
     while not state.is_terminal and not (state.round == round_no and state.phase == "contract_action"):
         state = state.apply(next_action(state, bots, rng))
@@ -398,7 +400,7 @@ class ContractOddsView(ipw.VBox):
         super().__init__([ipw.HBox([self.seed, self.round, self.seat]), self.reroll, self.messages, self.note, self.heat,
                           ipw.HBox([self.team, self.contract]), self.answer, self.colours, self.mc])
         self.add_class("hench-contract-odds")
-        self.state = None
+        self.state: Any = None
         self.load()
 
     @guarded()
@@ -489,6 +491,7 @@ class ContractOddsView(ipw.VBox):
             raise hench.HenchError(f"the optimal reroll is computed exactly for pools of up to {MAX_REROLL_DICE} dice; "
                                    f"this pool has {sum(dice.values())}")
         p = team_chance(st, seat, team, slot, self.reroll.value)
+        assert p is not None  # the team's size fits (checked above)
         pool = ", ".join(f"{n} {t}" for t, n in dice.items() if n)
         self.answer.value = (f"<div class='hench-answer' style='font-size:18px'>{html.escape(_team_label(st, team))} against "
                              f"{html.escape(c.name)} ({html.escape(CONTINENT_NAMES[slot])}): the pool is {pool} dice, Target "

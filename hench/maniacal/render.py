@@ -11,7 +11,8 @@ from __future__ import annotations
 import html as _html
 from typing import Any
 
-from hench.core import CardText, Rng, seat_name
+from hench.core import Rng, seat_name
+from hench.core.cards import CardText
 
 from .data import CONTINENT_NAMES, TRAITS, TYPES
 from .phases import PHASES
@@ -375,7 +376,9 @@ def card_texts(state: ManiacalState) -> list[CardText]:
     data, in plain words with its numbers, when it is used and the rules that govern it."""
     d = state.data
     out: list[CardText] = []
-    assumed = lambda x: x.source == "assumed"
+    def assumed(x: Any) -> bool:
+        return bool(x.source == "assumed")
+
     for r in d.rooms:
         what = f"Costs ${r.cost} to build (or sells for ${r.cost}); built, it adds {r.attract_value} to your {r.attract_type} attraction."
         when = "Only its attraction counts: it has no special effect."
