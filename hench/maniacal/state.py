@@ -221,6 +221,8 @@ class ManiacalState(State):
     @property
     def current_player(self) -> int | None:  # type: ignore[override]
         step = self.step
+        if step == "contract_action" and self.attempt is None:  # the commonest case first (same answer)
+            return self.active_seat()
         if step == "over":
             return None
         if step == "draft":
@@ -328,14 +330,17 @@ class ManiacalState(State):
 
 
 def _copy_record(a: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A copy of the attempt record two levels deep: every list and dict the engine writes to is new."""
+    """A copy of the attempt record: every list and dict the engine writes to is new. The engine replaces
+    the small lists inside the record's lists (team members, dice, effects) and never changes them in
+    place, so those are shared; a dict's lists (the reroll's marked dice) are copied."""
     if a is None:
         return None
     out = dict(a)
     for k, v in a.items():
-        if type(v) is list:
-            out[k] = [x[:] if type(x) is list else x for x in v]
-        elif type(v) is dict:
+        t = type(v)
+        if t is list:
+            out[k] = v[:]
+        elif t is dict:
             out[k] = {kk: (vv[:] if type(vv) is list else vv) for kk, vv in v.items()}
     return out
 

@@ -48,6 +48,19 @@ def _outcomes(faces: tuple[str, ...]) -> tuple[tuple[MAAction, Fraction], ...]:
 
 def apply(state: ManiacalState, action: MAAction) -> None:
     seat = state.current_player
+    kind = type(action)
+    if kind is Die:  # the commonest action first (the same branch as below)
+        contracts.rolled(state, action)
+    elif kind is Pick:
+        if draft.pick(state, action, seat):
+            end_pick(state)
+    else:
+        _apply_other(state, action, seat)
+    if state.step == "after_roll" and legal_actions(state) == [Done()]:
+        contracts.resolve(state)  # nothing to do after the roll: compare at once
+
+
+def _apply_other(state: ManiacalState, action: MAAction, seat: int | None) -> None:
     if isinstance(action, Pick):
         if draft.pick(state, action, seat):
             end_pick(state)
@@ -95,8 +108,6 @@ def apply(state: ManiacalState, action: MAAction) -> None:
         cleanup.dismiss(state, seat, action)
     elif isinstance(action, (Fire, Keep)):
         cleanup.fire(state, seat, action if isinstance(action, Fire) else None)
-    if state.step == "after_roll" and legal_actions(state) == [Done()]:
-        contracts.resolve(state)  # nothing to do after the roll: compare at once
 
 
 def end_pick(state: ManiacalState) -> None:

@@ -57,7 +57,7 @@ def test_seeded_random_game_is_unchanged(players, seed, bodyguard, actions, scor
     assert play(players, seed, bodyguard) == (actions, scores, digest)
 
 
-@pytest.mark.parametrize("players, seed", [(2, 7), (5, 8)])
+@pytest.mark.parametrize("players, seed", [(2, 7), (3, 12), (4, 9), (5, 8), (5, 11)])
 def test_apply_leaves_every_earlier_state_untouched(players, seed):
     state = GAME.new_game(players=players, seed=seed, bodyguard=seed % 2 == 0)
     rng, bots = Rng.from_seed(seed), [RandomBot(seed + i) for i in range(players)]
