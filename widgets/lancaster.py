@@ -290,20 +290,31 @@ class LancasterTable(ipw.VBox):
         self.deal = ipw.Button(description="Deal with these modules", button_style="success")
         self.deal.add_class("hench-deal-modules")
         self.deal.on_click(lambda _: self.redeal())
-        self.view = GameView(CONFIG, players=players, seed=seed, human_seats=(seat,), auto_dice=True, chart=True,
-                             options={"first_player": 0, "modules": modules, "parliament": parliament}, setup=True)
-        if self.view.fig is not None:
-            self.view.fig.layout.title = "Power points (PP) round by round"
-        super().__init__([ipw.HTML(STAND_IN_NOTE), ipw.HBox([self.modules, self.parliament, self.deal]), self.messages, self.view])
+        self.players, self.seat = players, seat
+        self.view = self._table(seed, modules, parliament)
+        self.table_box = ipw.VBox([self.view])
+        super().__init__([ipw.HTML(STAND_IN_NOTE), ipw.HBox([self.modules, self.parliament, self.deal]), self.messages,
+                          self.table_box])
         self.add_class("hench-lancaster-table")
+
+    def _table(self, seed: int, modules: str, parliament: bool) -> GameView:
+        view = GameView(CONFIG, players=self.players, seed=seed, human_seats=(self.seat,), auto_dice=True, chart=True,
+                        options={"first_player": 0, "modules": modules, "parliament": parliament}, setup=True)
+        if view.fig is not None:
+            view.fig.layout.title = "Power points (PP) round by round"
+        return view
 
     @guarded()
     def redeal(self) -> None:
         modules = self.modules.value
         if modules not in MODULE_CHOICES:
             raise hench.HenchError(f"choose one of {list(MODULE_CHOICES)}")
-        self.view.options.update(modules=modules, parliament=bool(self.parliament.value))
-        self.view._start_new()
+        old = self.view
+        self.players, self.seat = old.players_pick.value, old.seat_pick.value
+        text = (old.seed_box.value or "").strip()
+        seed = int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else old.rng.randrange(10**6)
+        self.view = self._table(seed, modules, bool(self.parliament.value))  # a fresh table: players, seat and seed kept
+        self.table_box.children = [self.view]
         self.messages.show(f"Dealt with {MODULE_NAMES[modules]}" + ("" if self.parliament.value else ", parliament off") + ".", "ok")
 
 

@@ -430,7 +430,7 @@ def html(s: LancasterState | dict[str, Any], seat: int | None = None, clickable:
     if obs["final"]:
         parts.append("<div style='font-size:12px'>Final scoring (knighthood, seals, dishonor) per player: " +
                      _t("; ".join(f"{seat_name(p)} {f}" for p, f in enumerate(obs["final"]))) + "</div>")
-    return ("<div class='hench-board hench-lancaster' style='font-family:sans-serif;font-size:13px;max-width:940px;color:#222'>"
+    return ("<div class='hench-lancaster' style='font-family:sans-serif;font-size:13px;max-width:940px;color:#222'>"
             + "".join(parts) + "</div>")
 
 

@@ -18,7 +18,7 @@ def lancaster_tour(page) -> None:
     tour_next(page, 2, 8)
     tour.locator(".hench-tour-jump select").select_option(label="4. At the King's Court: your lord applies for an office")
     tour.locator(".hench-tour-step", has_text="Step 4 of 8").wait_for(timeout=90_000)
-    assert "Regal board" in tour.locator(".hench-board").inner_text()
+    assert "Regal board" in tour.locator(".hench-lancaster").inner_text()
     answer_question(page, "4", "3")  # lord 1 + knights 1 and 2 (LH-021)
 
 
@@ -50,7 +50,7 @@ def lancaster_odds(page) -> None:
 
 
 def lancaster_play(page) -> None:
-    table, board = ".hench-lancaster-table", ".hench-lancaster-table .hench-board"
+    table, board = ".hench-lancaster-table", ".hench-lancaster-table .hench-lancaster"
     assert "Regal board" in text_of(page, board) and "stand-in" in text_of(page, table).lower()
     assert page.locator(".hench-game .js-plotly-plot .scatterlayer .trace").count() >= 3, "one PP line per player"
     page.locator(f"{table} select").first.select_option(label="The King's Resentment (KR) alone")
