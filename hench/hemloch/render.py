@@ -277,8 +277,8 @@ def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: s
     moves = f"<div class='hench-loc-moves' style='margin-top:3px'>{''.join(extra)}</div>" if extra else ""
     points = "".join(f"<span style='color:{COLOURS[p]};margin-right:4px'>{seat_name(p)} "
                      f"{obs['players'][p]['breakdown']['markers'].get(name, '?')} pt</span>" for p in (0, 1))
-    return (f"<div class='hench-location' style='border:2px solid {'#b00' if festival else '#a98'};border-radius:8px;padding:5px;margin:3px;"
-            f"width:210px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
+    return (f"<div class='hench-location' style='border:2px solid {'#b00' if festival else '#a98'};border-radius:8px;padding:4px;margin:2px;"
+            f"width:194px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
             f"<div style='font-size:11px;color:#555'>home: {e(loc['home'])} (+1 each) &middot; {e(loc['side'])} side: a "
             f"{e(loc['activating'])} Minion here lets you {e(EFFECT_WORDS.get(loc['ability'], loc['ability']))}</div>"
             f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center;white-space:nowrap'>scores {points}</div>"
@@ -361,7 +361,7 @@ def html(state: Any, seat: int | None = None, clickable: bool = False) -> str:
         over = (f"<div class='hench-final' style='font-size:14px;background:#eef7ee;padding:4px 8px;border-radius:6px'>"
                 f"Game over ({', '.join(obs['ended'])}): {seat_name(0)} {obs['scores'][0]}, {seat_name(1)} {obs['scores'][1]} "
                 f"&middot; winner: <b>{win}</b> (a tie goes to more Markers placed, HL-086)</div>")
-    return (f"<div class='hench-board-hemloch' style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>{head}"
+    return (f"<div class='hench-board-hemloch' style='font-family:sans-serif;font-size:13px;line-height:1.35;max-width:900px;color:#222'>{head}"
             f"{_week_html(obs)}{over}<div style='display:flex;flex-wrap:wrap'>{locations}</div>{players}</div>")
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import hench
 import widgets.hemloch as hl
-from hench.core import CHANCE, Rng, next_action
+from hench.core import CHANCE, Rng, format_probability, next_action
 from hench.hemloch import breakdown, odds
 from hench.hemloch.data import ITEMS, default_data
 from hench.hemloch.render import card_texts, marker_values
@@ -209,3 +209,21 @@ def test_gallery_sheet_and_assumptions(no_callback_errors):
     assert "hench-scoring-sheet" in sheet and "winner" in sheet
     assert "assumed" in hl.assumptions_in_force().value
     assert hl.tour().index == 0
+
+
+@pytest.mark.rule("HL-053")
+def test_the_status_line_gives_the_live_odds_from_hench(no_callback_errors):
+    view = hl.play_table(seed=5)
+    shown = 0
+    for _ in range(8):
+        st = view.state
+        if st.phase == "turn_actions":
+            line = view.explain.value
+            assert format_probability(odds.next_card_is_day(st)) in line
+            for loc in range(4):
+                name = st.data.locations[loc].name
+                behind = st.influence(loc, 1) > st.influence(loc, 0) and loc != st.festival and loc not in st.played
+                assert (f"{name}: {format_probability(odds.draw_to_lead(st, 0, loc))}" in line) == behind
+                shown += behind
+        view.bots_go.click()
+    assert shown, "some position had a Location where the other player leads"
