@@ -271,4 +271,6 @@ def gallery(players: int = 3, data: str | None = None) -> CardGallery:
 def assumed_values() -> ipw.HTML:
     """The Wagons, dice and other values the rulebook text does not give; the cards are in the gallery."""
     rows = [dict(zip(("what", "value", "source", "note"), row)) for row in assumptions() if not str(row[0]).startswith("card ")]
+    for row in rows:  # "[1, 2, 3]" is Python's way to write a list: people read "1, 2, 3"
+        row["value"] = str(row["value"]).removeprefix("[").removesuffix("]")
     return assumptions_table(rows, title="Huns values the rulebook text does not give (cards: see the gallery)")
