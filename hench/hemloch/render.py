@@ -275,13 +275,13 @@ def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: s
     check = (f" <span class='hench-checking' style='background:#1d4f91;color:#fff;border-radius:8px;padding:0 6px;font-size:11px'>"
              f"{seat_name(pending[1])} places a Marker here</span>" if pending and pending[0] == "mark" and pending[2] == i else "")
     moves = f"<div class='hench-loc-moves' style='margin-top:3px'>{''.join(extra)}</div>" if extra else ""
-    points = "".join(f"<span style='color:{COLOURS[p]};margin-right:4px'>{seat_name(p)} "
-                     f"{obs['players'][p]['breakdown']['markers'].get(name, '?')} pt</span>" for p in (0, 1))
+    points = ", ".join(f"<span style='color:{COLOURS[p]}'>{seat_name(p)} "
+                       f"{obs['players'][p]['breakdown']['markers'].get(name, '?')}</span>" for p in (0, 1))
     return (f"<div class='hench-location' style='border:2px solid {'#b00' if festival else '#a98'};border-radius:8px;padding:4px;margin:2px;"
-            f"width:194px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
+            f"box-sizing:border-box;width:164px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
             f"<div style='font-size:11px;color:#555'>home: {e(loc['home'])} (+1 each) &middot; {e(loc['side'])} side: a "
             f"{e(loc['activating'])} Minion here lets you {e(EFFECT_WORDS.get(loc['ability'], loc['ability']))}</div>"
-            f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center;white-space:nowrap'>scores {points}</div>"
+            f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center' title='what the Markers here score now (HL-083, HL-084)'>points here: {points}</div>"
             f"<div style='font-size:12px'>Influence: {infl} <span style='color:#666'>({ahead})</span></div>"
             f"{''.join(sides)}{moves}</div>")
 
@@ -311,7 +311,7 @@ def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[st
         hand = "".join(_chip(c, COLOURS[seat], _tip(texts, c)) for c in p["hand"]) or "<i>empty</i>"
     else:
         hand = f"{p['hand_size']} cards (hidden)"
-    draw = _chip("draw a card (1 Action)", "#1d4f91", _attr("draw", legal, "click to draw 1 card (HL-056)")) if "draw" in legal else ""
+    draw = _chip("draw a card (1 Action)", "#1d4f91", _attr("draw", legal, "click to draw 1 card (HL-056)")) if "draw" in legal and seat == viewer else ""
     b = p["breakdown"]
     sheet = " + ".join(f"{k} {v}" for k, v in b["markers"].items()) + f" + Items {b['items']} = <b>{b['total']}</b>"
     start = " &#9733; Start Player" if obs["start"] == seat else ""
