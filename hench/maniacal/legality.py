@@ -60,10 +60,10 @@ def _contract_action(state: ManiacalState, seat: int):
         rm = room(state, r)
         if rm.kind == "action" and r not in lair.used and lair.weeks >= rm.weeks:
             yield from (Activate(r, by) for by in _activators(state, seat, set()))
-    ready = sum(can_join(state, m) for m in lair.crew)
-    for i, cont in enumerate(CONTINENTS):
-        if lair.weeks >= contract_cost(state, seat, cont) and ready >= card(state, state.map[i]).team:
-            yield Attempt(cont)
+    ready = sum(1 for m in lair.crew if can_join(state, m))
+    for i, cost in enumerate([contract_cost(state, seat, cont) for cont in CONTINENTS]):
+        if lair.weeks >= cost and ready >= card(state, state.map[i]).team:
+            yield Attempt(CONTINENTS[i])
     if lair.weeks >= state.data.tables["times"]["visit"]:
         yield from (Visit(p) for p in PLACES if p != "lounge" or state.decks["mercenaries"])
     yield from _positives(state, seat, ("gain_two_weeks", "refresh_henchman"))

@@ -241,8 +241,14 @@ class ManiacalState(State):
 
     def active_seat(self) -> int:
         """MA-083: the token furthest left on the Time track (most weeks left), the top one of a stack."""
-        best = max((lair.weeks, lair.placed, i) for i, lair in enumerate(_peek(self.lairs)) if lair.weeks is not None)
-        return best[2]
+        best, best_weeks, best_placed = -1, -1, -1  # max of (weeks, placed, seat): later seats win full ties
+        for i, lair in enumerate(_peek(self.lairs)):
+            weeks = lair.weeks
+            if weeks is not None and (weeks > best_weeks or (weeks == best_weeks and lair.placed >= best_placed)):
+                best, best_weeks, best_placed = i, weeks, lair.placed
+        if best < 0:
+            raise ValueError("no Time token is on the Time track")
+        return best
 
     @property
     def num_players(self) -> int:
