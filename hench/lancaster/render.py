@@ -122,6 +122,7 @@ KING_LAWS = {
     7: ("Each player takes 1 dishonor marker for every 2 counties where they have a knight (rounded down).", ("LH-115",)),
     8: ("Each player scores 3 PP for each of their own knights in the tower.", ("LH-116",)),
 }
+TRIBUTE_ONE = {"vm": "VM", "squires": "squire", "gold": "gold"}
 OFFICE_TITLES = {"Chancellor": "Lord High Chancellor", "Constable": "Lord High Constable", "Chamberlain": "Lord Great Chamberlain"}
 CASTLE_TEXT = {"income": "gives 1 gold and 1 squire", "training": "gives one upgrade opportunity",
                "recruit": "brings a new strength-1 knight to court (while you have fewer than {max})"}
@@ -140,7 +141,7 @@ def card_texts(s: LancasterState) -> list[CardText]:
         a, note = _assumed(o.row)
         word = PRIVILEGE_TEXT[o.privilege][0].lower()
         out.append(CardText(o.name, OFFICE_TITLES[o.name], "Office (King's Court)",
-                            f"Apply by placing your lord on it and paying 1 {RESOURCE_WORDS[o.tribute]} as tribute; the stack's "
+                            f"Apply by placing your lord on it and paying 1 {TRIBUTE_ONE[o.tribute]} as tribute; the stack's "
                             f"strength is 1 for the lord + 1 per bishop + its knights (+2 per Tudor). A strictly stronger stack "
                             f"expels it. The holder gets {o.seals} seal(s) and 1 {word} each round it is filled.",
                             "phase 1 to apply; filled at the start of phase 3; the privilege is used in the next round",
@@ -347,7 +348,7 @@ def _regal(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal:
         chip = _chip("lord", Apply(o.name), legal, f"click: apply for {o.name} with your lord alone (supporters: use the move list)")
         cells.append(f"<div class='hench-office' title='{_t(texts[o.name])}' style='{BOX}width:170px;background:#f3ecd9;"
                      f"border:1px solid #a98'><b>{_t(OFFICE_TITLES[o.name])}</b><div style='font-size:10px'>tribute 1 "
-                     f"{_t(o.tribute)} &middot; {o.seals} seal(s) + 1 {_t(PRIVILEGE_TEXT[o.privilege][0])}</div>"
+                     f"{_t(TRIBUTE_ONE[o.tribute])} &middot; {o.seals} seal(s) + 1 {_t(PRIVILEGE_TEXT[o.privilege][0])}</div>"
                      f"<div style='font-size:11px'>holder: {_who(holder) if holder >= 0 else 'nobody'}</div>"
                      f"<div style='font-size:11px'>applying: {stack}</div>{chip}</div>")
     tr = obs["treasury"]
@@ -385,7 +386,7 @@ def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
         for k in HIDDEN:
             if (k == "seals" and not kc) or (k == "dishonor" and not kr):
                 continue
-            secret.append(f"{k} <b>{row[k]}</b>" if row[k] is not None else f"{k} <span title='behind the screen'>&#128274;</span>")
+            secret.append(f"{k} <b>{row[k]}</b>" if row[k] is not None else f"{k} <span class='hench-hidden' style='color:#999'>hidden</span>")
         court = sorted(k[0] for k in row["knights"] if k[1] == "court")
         away = sorted(k[0] for k in row["knights"] if k[1] != "court")
         priv = ", ".join(f"{v} {k}" for k, v in row["privileges"].items() if v)

@@ -129,8 +129,8 @@ def test_own_screen_shown_others_locked():
     state = _play(GAME.new_game(players=3, seed=4, modules="KC+KR"), 20)
     gold = state.d["res"][0]["gold"]
     mine = board_html(state, 0)
-    assert f"gold <b>{gold}</b>" in mine and mine.count("&#128274;") == 2 * 4  # two other seats x 4 hidden things
-    assert board_html(state, None).count("&#128274;") == 3 * 4
+    assert f"gold <b>{gold}</b>" in mine and mine.count("hench-hidden") == 2 * 4  # two other seats x 4 hidden things
+    assert board_html(state, None).count("hench-hidden") == 3 * 4
 
 
 def test_a_secret_vote_stays_hidden_until_revealed():
