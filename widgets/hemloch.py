@@ -366,7 +366,7 @@ class WeekOddsView(ipw.VBox):
         p = self._exact()
         free = ", ".join(f"{k} step(s) {format_probability(odds.festival_free(k))}" for k in range(1, 5))
         self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>In Week {w} the Week deck holds {w - 1} Day(s) "
-                             f"among 4 cards, so step {step} is a Day with probability <b>{format_probability(p)}</b>. "
+                             f"among 4 cards, so step {step} is a Day with probability <b>{format_probability(p)}</b>, the same for every step, as the deck is shuffled. "
                              f"This Week has {odds.influence_checks_in_week(w)} Influence Check(s) (each Day, plus Week's End); "
                              f"a 4-Week game has {odds.influence_checks_in_game()} (HL-036, HL-053, HL-068, HL-071).</div>"
                              f"<div style='color:#445'>Without Festival moves, a given Location stays free of the Festival for the "
