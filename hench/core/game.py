@@ -340,23 +340,50 @@ class Game:
         return self.start(players=players, seed=seed, **chosen)
 
     def load_state(self, data: Any) -> State:
-        """A state from its `to_dict` form, checked whole: fields, the game's invariants, and that it
-        plays on (a live state has a legal move). Anything else raises InvalidStateError."""
+        """A state from its `to_dict` form, checked whole: fields, the game's invariants, that it plays on
+        (a live state has a legal move) and that it reads back to exactly what was saved. Anything else
+        raises InvalidStateError naming the field (hench.core.saves finds it when the game's reader does
+        not name it itself)."""
+        from .saves import first_difference, locate_failure, no_move_message, template_difference
+
         try:
             state = self.state_class.from_dict(data)
-            if self.validate_state is not None:
-                self.validate_state(state)
-            if not state.is_terminal and not state.legal_actions():
-                raise InvalidStateError(f"the saved {self.id} state leaves nobody a legal move")
-            if state.to_dict() != data:
-                raise InvalidStateError(f"the saved {self.id} state does not read back to itself: it was edited or is corrupt")
         except InvalidStateError:
             raise
         except RecursionError:
             raise InvalidStateError(f"the saved {self.id} state is nested too deeply") from None
-        except (HenchError, KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            raise InvalidStateError(f"the saved {self.id} state is inconsistent: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:  # a save must never crash the loader (issue 14)
+            where = locate_failure(self.state_class.from_dict, data, exc, self._fresh_save)
+            raise InvalidStateError(f"{where or 'the saved ' + self.id + ' state'}: cannot be read "
+                                    f"({type(exc).__name__}: {exc}); it was edited or is corrupt") from None
+        step = "checking its invariants"
+        try:
+            if self.validate_state is not None:
+                self.validate_state(state)
+            step = "finding the legal moves"
+            if not state.is_terminal and not state.legal_actions():
+                raise InvalidStateError(no_move_message(self.id, state))
+            step = "reading it back"
+            different = first_difference(data, state.to_dict())
+            if different:
+                raise InvalidStateError(f"{different}: the saved {self.id} state does not read back to itself; "
+                                        "it was edited or is corrupt")
+        except InvalidStateError:
+            raise
+        except RecursionError:
+            raise InvalidStateError(f"the saved {self.id} state is nested too deeply") from None
+        except Exception as exc:
+            try:
+                where = first_difference(data, state.to_dict()) or template_difference(data, self._fresh_save())
+            except Exception:  # the hint is best effort
+                where = None
+            raise InvalidStateError(f"{where or 'the saved ' + self.id + ' state'}: inconsistent ({type(exc).__name__} "
+                                    f"while {step}: {exc}); it was edited or is corrupt") from None
         return state
+
+    def _fresh_save(self) -> Any:
+        """A new game's save, to compare a broken save's fields with."""
+        return self.new_game(players=self.min_players, seed=0).to_dict()
 
     def format_action(self, action: Any) -> str:
         return self.formatter(action)

@@ -8,7 +8,8 @@ from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import ITEMS, LOCATIONS, SIDES, default_data, load_data
 from .phases import PHASES
-from .state import HemlochState, validate_state
+from .state import HemlochState
+from .validate import validate_state
 
 OPTIONS = {
     "first_player": Option("first_player", None, "HL-011: the first Week's Start Player (None: drawn from the seed)"),

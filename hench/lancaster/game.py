@@ -10,7 +10,8 @@ from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import default_data, load_data
 from .phases import PHASES
-from .state import LancasterState, validate_state
+from .state import LancasterState
+from .validate import validate_state
 
 MODULE_CHOICES = ("KC+KR+LK", "KC+KR", "KC", "KR", "none")
 
