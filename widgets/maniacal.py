@@ -151,7 +151,7 @@ TOUR = [
         ("MA-070", "MA-071", "MA-072", "MA-073", "MA-076", "MA-077"),
         reach=lambda s: s.phase == "contract_action",
         question=Question("How many henchmen (with your Lackey) do you have now?",
-                          lambda s: sorted({str(len(s.lairs[ME].crew)), "0", "1", "2", "3", "4"}, key=int)[:5],
+                          lambda s: [str(n) for n in sorted({max(0, len(s.lairs[ME].crew) + k) for k in (-1, 0, 1, 2)})],
                           lambda s: str(len(s.lairs[ME].crew)),
                           lambda s: f"You have {len(s.lairs[ME].crew)}: your Lackey (MA-065) and whoever your attraction "
                                     "recruited (MA-072, MA-073); the list on the right says who went where.")),
@@ -163,7 +163,8 @@ TOUR = [
         "need the hidden <b>Target</b>. Your Lackey on the team lets you reroll any dice once.</p>",
         ("MA-083", "MA-107", "MA-109", "MA-111", "MA-116", "MA-119", "MA-120", "MA-153"),
         reach=lambda s: s.phase == "contract_action" and _first_move_is("attempt")(s),
-        task="attempt a contract, assign the team, roll the dice (Roll the dice), then finish with 'done'",
+        task="attempt a contract, assign the team, roll the dice ('Roll the dice' for each die, or tick 'roll the dice "
+             "for me'), then compare with 'done'",
         done=lambda start, now: now.attempt is None and any(e.startswith(f"{seat_name(ME)} rolls") for e in _new_events(start, now)),
         after=_attempted,
         question=Question("Which contract does your strongest team have the best chance to win?",

@@ -212,13 +212,14 @@ def _attempt_html(state: ManiacalState, obs: dict[str, Any], legal: list[str], p
     if a is None or a.get("kind") != "contract":
         return ""
     c = obs["map"][a["slot"]]
-    team = ", ".join(f"{m}" + (f" (as {t})" if t else "") for m, t in a["team"]) or "nobody yet"
+    team = ", ".join(f"{state.data.cards[m].name} ({m}" + (f", as {t})" if t else ")") for m, t in a["team"]) or "nobody yet"
     target = f"Target <b>{a['target']}</b>" if "target" in a else "Target hidden until the time is paid (MA-111)"
     marked = set((a.get("reroll") or {}).get("marked", []))
     dice = "".join(_die_html(t, v, f"mark die {k + 1}" if f"mark die {k + 1}" in legal else None, k + 1 in marked)
                    for k, (t, v) in enumerate(a["rolled"]))
     waiting = "".join(_die_html(t, "?") for t in a["pool"])
     total = sum(v for _, v in a["rolled"])
+    _, icon, icon_m = state.data.tables["dice"]
     neg = f" &middot; negative Scheme played: {_esc(_NEGATIVE_TEXT.get(a['negative'][1], a['negative'][1]))}" if a.get("negative") else ""
     roll = _first(legal, "roll")
     button = (f" <span{_click(roll)} style='padding:2px 8px;border-radius:5px;background:#e0b100;font-weight:bold'>roll</span>"
@@ -227,7 +228,9 @@ def _attempt_html(state: ManiacalState, obs: dict[str, Any], legal: list[str], p
     return (f"<div style='margin:4px 0;padding:5px;border:2px solid #e0b100;border-radius:6px;background:#fffbea'>"
             f"<b>{seat_name(a['seat'])} attempts the contract in {_esc(c['continent'])}</b> ({_esc(c['trait'])} recommended: "
             f"its icon counts double, MA-119) &middot; team: {_esc(team)} &middot; {target}{neg}{result}"
-            f"<div>rolled: {dice or '-'} {f'= <b>{total}</b> successes' if a['rolled'] else ''}</div>"
+            f"<div>rolled: {dice or '-'} {f'= <b>{total}</b> successes' if a['rolled'] else ''} <span style='font-size:10px;"
+            f"color:#666'>(each die shows the successes it adds: a blank 0, the icon {icon_m} on the recommended trait, else {icon}; "
+            f"MA-118, MA-119)</span></div>"
             f"<div>still to roll: {waiting or '-'}{button}</div></div>")
 
 
@@ -293,7 +296,7 @@ def _lair_html(state: ManiacalState, obs: dict[str, Any], i: int, seat: int | No
         else:
             status = "has locked a secret pick" if p["pick"] else "is still choosing"
             draft = f"<div style='font-size:11px;color:#555'>Draft: {p['hand']} cards in hand (hidden); {status}.</div>"
-    sv_state = "ready" if p["sv_ready"] else "exhausted"
+    sv_state = "Supervillain ready" if p["sv_ready"] else "Supervillain exhausted"
     weeks = "" if p["weeks"] is None else f" &middot; <b>{p['weeks']}</b> weeks left"
     return (f"<div style='border:2px solid {'#c53030' if turn else '#ccc'};border-radius:8px;padding:5px;margin:4px 0;"
             f"background:#fbf8f2'><b>{seat_name(i)}</b>{' (you)' if mine else ''} &middot; <span{_title(plain.get(sv.id, ''))}>"
