@@ -34,7 +34,7 @@ def _live_odds(state) -> str:
     """During the learner's contract phase: the exact chance of their best team on each contract."""
     if state.phase != "contract_action" or state.current_player in (None, CHANCE):
         return ""
-    chances = odds.map_odds(state, state.current_player)
+    chances = render.known_map_odds(state, state.current_player)
     best = [(p, name) for name, p in chances.items() if p is not None]
     if not best:
         return "&middot; no contract on the map has a full team of your ready henchmen"
@@ -103,14 +103,15 @@ def _game_over(start, now) -> str:
 
 
 def _best_contract(s) -> str:
-    chances = {k: v for k, v in odds.map_odds(s, ME).items() if v is not None}
+    chances = {k: v for k, v in render.known_map_odds(s, ME).items() if v is not None}
     return max(chances, key=lambda k: (chances[k], -CONTINENT_NAMES.index(k))) if chances else "none"
 
 
 def _odds_why(s) -> str:
-    chances = odds.map_odds(s, ME)
+    chances = render.known_map_odds(s, ME)
     said = ", ".join(f"{k} {format_probability(v)}" if v is not None else f"{k}: no full team" for k, v in chances.items())
-    return f"With your strongest ready team for each contract (MA-116, MA-119, MA-120): {said}."
+    return (f"With your strongest ready team for each contract (MA-116, MA-119, MA-120), averaged over the Targets a "
+            f"face-down contract with that back may hide (MA-106): {said}.")
 
 
 TOUR = [

@@ -9,6 +9,7 @@ flipped for an attempt (MA-106: its back, difficulty, team size and recommended 
 from __future__ import annotations
 
 import html as _html
+from fractions import Fraction
 from typing import Any
 
 from hench.core import Rng, seat_name
@@ -437,4 +438,28 @@ def card_texts(state: ManiacalState) -> list[CardText]:
                             f"{_POSITIVE_TEXT.get(sh.positive, sh.positive)}.",
                             "Contract Phase only; one half per play; costs no time; kept secret in your hand.",
                             ("MA-162", "MA-164", "MA-165", "MA-170", "MA-171", "MA-172", "MA-177"), assumed(sh), sh.note))
+    return out
+
+
+# -- odds a seat may know --------------------------------------------------------------------------------
+def known_map_odds(state: ManiacalState, seat: int) -> dict[str, Fraction | None]:
+    """For each continent: the chance `seat`'s strongest ready team meets its contract, as far as that seat can
+    know it. A face-down contract's Target is hidden from everyone (MA-106, MA-111), so the chance is averaged
+    over the contracts of the data with the same back (difficulty, team size, recommended trait), each equally
+    likely; once flipped, its own Target. None: no full team. (`odds.map_odds` uses the engine's Target.)"""
+    from . import odds
+
+    out: dict[str, Fraction | None] = {}
+    for slot, name in enumerate(CONTINENT_NAMES):
+        c = state.data.cards[state.map[slot]]
+        team = odds.best_team(state, seat, slot)
+        if len(team) < c.team:
+            out[name] = None
+            continue
+        dice = odds.team_dice(state, seat, team)
+        if "id" in _contract_view(state, slot):
+            targets = [c.target]
+        else:
+            targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
+        out[name] = sum((odds.contract_chance(dice, c.trait, t, (), state.data) for t in targets), Fraction(0)) / len(targets)
     return out

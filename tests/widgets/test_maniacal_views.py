@@ -224,3 +224,22 @@ def test_play_table_log_keeps_earlier_seats_picks_secret(no_callback_errors):
     assert all(p not in view.board.html for p in picks)
     view.play(f"sell {st.lairs[2].hand[0]}")
     assert view.messages.kind == "ok" and any(" builds " in e or " sells " in e for e in view.state.events)
+
+
+@pytest.mark.rule("MA-106", "MA-111")
+def test_live_odds_use_only_what_the_seat_may_know():
+    import dataclasses
+
+    state = _play_until(GAME.new_game(players=3, seed=4), lambda s: s.phase == "contract_action")
+    seat = state.current_player
+    engine = odds.map_odds(state, seat)
+    assert render.known_map_odds(state, seat) == engine  # the placeholder backs fix the Target
+    slot, name = next((i, n) for i, n in enumerate(engine) if engine[n] is not None)
+    c = state.data.cards[state.map[slot]]
+    twin = dataclasses.replace(c, id="ZZ1", target=c.target + 3)
+    state.data = dataclasses.replace(state.data, contracts=state.data.contracts + (twin,), cards={**state.data.cards, "ZZ1": twin})
+    dice = odds.team_dice(state, seat, odds.best_team(state, seat, slot))
+    targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
+    expected = sum(odds.contract_chance(dice, c.trait, t) for t in targets) / len(targets)
+    assert len(targets) >= 2 and render.known_map_odds(state, seat)[name] == expected != engine[name]
+    assert format_probability(max(v for v in render.known_map_odds(state, seat).values() if v is not None)) in ma._live_odds(state)
