@@ -19,6 +19,7 @@ from pathlib import Path
 import tornado.web
 from jupyter_server.base.handlers import FileFindHandler
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -69,6 +70,17 @@ class LabextensionHandler(FileFindHandler):
         return super().get_content_size() if patched is None else len(patched)
 
 
+class PageHandler(TornadoVoilaHandler):
+    """Voila's app page, which also sets the `_xsrf` cookie: the page's "tab closed" request sends it
+    back, and without it the server refused the request (403) and kept the kernel until the idle cull."""
+
+    async def prepare(self) -> None:
+        result = super().prepare()
+        if result is not None:
+            await result
+        self.xsrf_token  # noqa: B018 - reading it sets the cookie
+
+
 class HenchVoila(Voila):
     """Voila with "/" redirected to the shelf app, and the widget manager's model wait made patient."""
 
@@ -80,6 +92,8 @@ class HenchVoila(Voila):
             pattern, cls = handler[0], handler[1]
             if cls is TornadoVoilaTreeHandler and pattern.rstrip("/") + "/" == root:
                 out.append((pattern, tornado.web.RedirectHandler, {"url": root + SHELF}))
+            elif cls is TornadoVoilaHandler:
+                out.append((pattern, PageHandler, *handler[2:]))
             elif cls is FileFindHandler and "/voila/labextensions/" in pattern:
                 out.append((pattern, LabextensionHandler, *handler[2:]))
             else:

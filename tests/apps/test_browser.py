@@ -152,3 +152,18 @@ def test_closing_a_tab_frees_its_kernel(browser):
         while kernel_processes(proc) and time.monotonic() < deadline:
             time.sleep(0.5)
         assert kernel_processes(proc) == [], "the closed tab's kernel is still running"
+
+
+def test_a_left_page_shuts_its_kernel_at_once(browser):
+    """The page asks for its kernel's shutdown as the visitor leaves; the server accepts it (it used to
+    refuse it for want of the _xsrf cookie, and the kernel lived until the 10-minute idle cull)."""
+    with voila_server("--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}}") as (base, proc):
+        page, _ = open_app(browser, base, "index.ipynb")
+        assert len(kernel_processes(proc)) == 1
+        assert "_xsrf=" in page.evaluate("document.cookie")
+        page.goto("about:blank")  # the visitor leaves: the page's unload handler asks for the shutdown
+        deadline = time.monotonic() + 60
+        while kernel_processes(proc) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        page.close()
+        assert kernel_processes(proc) == [], "the left page's kernel is still running (is the shutdown request refused?)"
