@@ -1,18 +1,19 @@
 """N visitors (default 10) open an app at the same moment: how long each waits for its first widget, and failures.
 
-    python bench/concurrent_visitors.py [--visitors 10] [--notebook index.ipynb]
-Prints one JSON object.
+    python bench/concurrent_visitors.py [--visitors 10] [--notebook index.ipynb] [--json]
+Prints a short table (--json: one JSON object).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import threading
 import time
 
 from _apps import served
+from _table import quiet, report
+
 from widgets.serve import CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR
 
 
@@ -39,7 +40,9 @@ def main() -> None:
     parser.add_argument("--notebook", default="index.ipynb")
     parser.add_argument("--timeout", type=float, default=300, help="seconds each visitor waits at most")
     parser.add_argument("--no-preheat", action="store_true", help="serve without the preheated kernel pool")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
+    quiet()
     extra = ["--VoilaConfiguration.preheat_kernel=False"] if args.no_preheat else []
     results: list = [None] * args.visitors
     with served(*extra) as (base, _):
@@ -53,11 +56,15 @@ def main() -> None:
         for t in threads:
             t.join()
     waits = [r["wait_s"] for r in results if r and r.get("ok")]
-    print(json.dumps({"benchmark": "concurrent visitors", "notebook": args.notebook, "visitors": args.visitors,
-                      "preheated_pool": not args.no_preheat,
-                      "succeeded": len(waits), "failed": [r for r in results if not (r and r.get("ok"))],
-                      "wait_s": {"min": min(waits, default=None), "median": statistics.median(waits) if waits else None,
-                                 "max": max(waits, default=None)}, "each": results}, indent=1))
+    failed = [r for r in results if not (r and r.get("ok"))]
+    wait = {"min": min(waits, default=None), "median": statistics.median(waits) if waits else None, "max": max(waits, default=None)}
+    out = {"benchmark": "concurrent visitors", "notebook": args.notebook, "visitors": args.visitors,
+           "preheated_pool": not args.no_preheat, "succeeded": len(waits), "failed": failed, "wait_s": wait, "each": results}
+    notes = [f"failed: {(r or {}).get('error', 'no result')}" for r in failed[:3]]
+    report(args.json, out, f"{args.visitors} visitors open {args.notebook} at once"
+           + ("" if not args.no_preheat else " (no preheated kernels)"),
+           ["succeeded", "failed", "min wait s", "median wait s", "max wait s"],
+           [[len(waits), len(failed), wait["min"], wait["median"], wait["max"]]], notes)
 
 
 if __name__ == "__main__":

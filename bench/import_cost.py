@@ -1,20 +1,21 @@
 """What `import hench` costs, and import + Henchmania's whole 36-cell duel table in a fresh process,
 beside icepool computing the same table in a fresh process in the same run.
 
-Prints one JSON object. Times exclude the interpreter's own start-up (measured from the first line
+Prints a short table (--json: one JSON object). Times exclude the interpreter's own start-up (measured from the first line
 of each fresh process). Goals (issue "One shape for every game"): hench's own import under 30 ms;
 import + table at most a tenth of icepool's.
-    python bench/import_cost.py [--runs 7]
+    python bench/import_cost.py [--runs 7] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import statistics
 import subprocess
 import sys
+
+from _table import quiet, report
 
 HENCH = """
 import time; t0 = time.perf_counter()
@@ -58,7 +59,9 @@ def figures(values: list[float]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
+    quiet()
     imports, ours, theirs = [], [], []
     for _ in range(args.runs):  # interleaved, so both see the same machine load
         imports.append(import_hench_ms())
@@ -71,7 +74,14 @@ def main() -> None:
         "icepool_import_and_duel_table": figures(theirs),
         "ratio_hench_to_icepool_median": round(statistics.median(ours) / statistics.median(theirs), 3),
     }
-    print(json.dumps(out, indent=1))
+    rows = [[name, f["min_ms"], f["median_ms"], f["max_ms"]] for name, f in (
+        ("import hench (-X importtime, cumulative)", out["import_hench"]),
+        ("hench: import + Henchmania duel table (36)", out["hench_import_and_duel_table"]),
+        ("icepool: import + the same table", out["icepool_import_and_duel_table"]))]
+    report(args.json, out, f"Import cost in fresh processes ({args.runs} runs, interleaved)",
+           ["measurement", "min ms", "median ms", "max ms"], rows,
+           [f"hench/icepool median ratio: {out['ratio_hench_to_icepool_median']} (target <= 0.1); "
+            f"import hench target < 30 ms"])
 
 
 if __name__ == "__main__":

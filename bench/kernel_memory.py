@@ -1,14 +1,17 @@
 """Kernel memory per visitor: the resident memory of the kernel behind each app after it has loaded.
 
-Prints one JSON object (MiB, unique set size where the OS reports it, else RSS).
+Prints a short table (--json: one JSON object); MiB, unique set size where the OS reports it, else RSS.
+    python bench/kernel_memory.py [--json]
 """
 
 from __future__ import annotations
 
-import json
+import argparse
 import time
 
 from _apps import FLOOR, browser, notebooks, served, time_to_widget
+from _table import quiet, report
+
 from widgets.serve import kernel_processes
 
 
@@ -21,6 +24,10 @@ def memory_mib(proc) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    args = parser.parse_args()
+    quiet()
     out = {}
     with served("--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}}") as (base, proc), browser() as b:
         for nb in [FLOOR, *notebooks()]:
@@ -31,7 +38,8 @@ def main() -> None:
             new = [k for k in kernel_processes(proc) if k.pid not in before]
             out[nb] = {"kernel_mib": memory_mib(new[0]) if new else None}
             page.close()
-    print(json.dumps({"benchmark": "kernel memory per visitor", "notebooks": out}, indent=1))
+    report(args.json, {"benchmark": "kernel memory per visitor", "notebooks": out}, "Kernel memory per visitor",
+           ["notebook", "kernel MiB"], [[nb, r["kernel_mib"]] for nb, r in out.items()])
 
 
 if __name__ == "__main__":

@@ -1,15 +1,18 @@
 """Exact odds query latency: how long one exact answer takes, cold (caches cleared) and warm.
 
-Prints one JSON object.
+Prints a short table (--json: one JSON object).
+    python bench/odds_latency.py [--json]
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
-import json
 import statistics
 import time
 from collections.abc import Callable
+
+from _table import quiet, report
 
 import hench  # noqa: F401  (registers the games)
 from hench.henchmania import odds as hm
@@ -27,9 +30,16 @@ def timed(call: Callable[[], object], repeat: int = 30) -> dict:
     cold, warm = [], []
     for _ in range(repeat):
         clear_caches(hm, hu)
-        t = time.perf_counter(); call(); cold.append(time.perf_counter() - t)
-        t = time.perf_counter(); call(); warm.append(time.perf_counter() - t)
-    ms = lambda xs: round(statistics.median(xs) * 1000, 3)  # noqa: E731
+        t = time.perf_counter()
+        call()
+        cold.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        call()
+        warm.append(time.perf_counter() - t)
+
+    def ms(xs: list[float]) -> float:
+        return round(statistics.median(xs) * 1000, 3)
+
     return {"cold_ms_median": ms(cold), "warm_ms_median": ms(warm), "cold_ms_max": round(max(cold) * 1000, 3)}
 
 
@@ -46,7 +56,14 @@ QUERIES: dict[str, Callable[[], object]] = {
 
 
 def main() -> None:
-    print(json.dumps({"benchmark": "exact odds query latency", "queries": {k: timed(f) for k, f in QUERIES.items()}}, indent=1))
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    args = parser.parse_args()
+    quiet()
+    queries = {k: timed(f) for k, f in QUERIES.items()}
+    rows = [[k, q["cold_ms_median"], q["warm_ms_median"], q["cold_ms_max"]] for k, q in queries.items()]
+    report(args.json, {"benchmark": "exact odds query latency", "queries": queries}, "Exact odds query latency (30 runs each)",
+           ["query", "cold ms (median)", "warm ms (median)", "cold ms (max)"], rows)
 
 
 if __name__ == "__main__":

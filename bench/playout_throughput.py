@@ -14,10 +14,10 @@ import argparse
 import os
 import time
 
+from _table import quiet, report
+
 import hench
 from hench.core import RandomBot, Rng, next_action
-
-from _table import quiet, report
 
 
 def hench_loop(game_id: str, players: int, games: int, budget: float) -> dict:

@@ -1,16 +1,18 @@
 """Widget round trip in the browser: from an input (a key press on a slider) to the chart redrawn.
 
 For each odds app: focus the slider, press an arrow key, and time until the Plotly chart's SVG changes.
-Prints one JSON object with every sample and the median, in milliseconds.
+Prints a short table (--json: one JSON object) with every sample and the median, in milliseconds.
+    python bench/widget_roundtrip.py [--json]
 """
 
 from __future__ import annotations
 
-import json
+import argparse
 import statistics
 import time
 
 from _apps import browser, served, time_to_widget
+from _table import quiet, report
 
 # (notebook, slider container, chart container): the first slider of the container drives the chart
 APPS = [
@@ -36,6 +38,10 @@ def samples(page, slider_box: str, chart: str, presses: int = 6) -> list[float]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    args = parser.parse_args()
+    quiet()
     results = {}
     with served() as (base, _), browser() as b:
         for notebook, slider_box, chart in APPS:
@@ -44,7 +50,9 @@ def main() -> None:
             ms = samples(page, slider_box, chart)
             results[notebook] = {"ms": [round(x, 1) for x in ms], "median_ms": round(statistics.median(ms), 1)}
             page.close()
-    print(json.dumps({"benchmark": "widget round trip: slider key press to chart redrawn", "apps": results}, indent=1))
+    report(args.json, {"benchmark": "widget round trip: slider key press to chart redrawn", "apps": results},
+           "Widget round trip: slider key press to chart redrawn", ["app", "median ms", "samples ms"],
+           [[nb, r["median_ms"], " ".join(map(str, r["ms"]))] for nb, r in results.items()])
 
 
 if __name__ == "__main__":
