@@ -450,17 +450,22 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
         conflicts.append((f"C{c['card'] + 1}", room, archer_ok))
     kr = s.has("KR")
     load = tower_load(s) if kr else 0
+    append = out.append
     for k in strengths:
         for county, blocked, theirs in counties:
             if blocked:
                 continue
+            # (tudor, fewest squires that expel the occupant) for each Tudor choice meeting the minimum
+            options = [(tu, max(0, theirs - k - (tudor_str if tu else 0) + 1) if theirs >= 0 else 0)
+                       for tu in tudors if k + (tudor_str if tu else 0) >= county.min]
+            if not options:
+                continue
+            name = county.name
             for q in sq_range:
                 for sh in shields:
-                    for tu in tudors:
-                        total = k + (tudor_str if tu else 0)
-                        if total < county.min or (theirs >= 0 and total + q <= theirs):
-                            continue
-                        out.append(County(k, county.name, q, sh, tu))
+                    for tu, q_min in options:
+                        if q >= q_min:
+                            append(County(k, name, q, sh, tu))
         out += [Castle(k, space) for space in free_castle]
         for card, room, archer_ok in conflicts:
             if not room:
