@@ -286,8 +286,9 @@ class LancasterTable(ipw.VBox):
         self.messages = MessageArea()
         self.modules = protect(ipw.Dropdown(options=[(MODULE_NAMES[m], m) for m in MODULE_CHOICES], value=modules,
                                             description="Modules", layout=ipw.Layout(width="520px")), self.messages)
-        self.parliament = protect(ipw.Checkbox(value=parliament, description="parliament (phase 2 votes and laws)"), self.messages)
-        self.deal = ipw.Button(description="Deal with these modules", button_style="success")
+        self.parliament = protect(ipw.Checkbox(value=parliament, description="parliament (phase 2 votes and laws)",
+                                               indent=False, layout=ipw.Layout(width="auto")), self.messages)
+        self.deal = ipw.Button(description="Deal with these modules", button_style="success", layout=ipw.Layout(width="auto"))
         self.deal.add_class("hench-deal-modules")
         self.deal.on_click(lambda _: self.redeal())
         self.players, self.seat = players, seat
@@ -300,8 +301,9 @@ class LancasterTable(ipw.VBox):
     def _table(self, seed: int, modules: str, parliament: bool) -> GameView:
         view = GameView(CONFIG, players=self.players, seed=seed, human_seats=(self.seat,), auto_dice=True, chart=True,
                         options={"first_player": 0, "modules": modules, "parliament": parliament}, setup=True)
-        if view.fig is not None:
-            view.fig.layout.title = "Power points (PP) round by round"
+        if view.fig is not None:  # the score chart is the power points chart: say so
+            view.fig._base["title"] = "Power points (PP) round by round"
+            view._draw_chart()
         return view
 
     @guarded()

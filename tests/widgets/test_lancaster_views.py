@@ -77,6 +77,7 @@ def test_play_table_charts_power_points_by_round(no_callback_errors):
     xs, per_seat = table.view.score_history()
     assert len(per_seat) == 3 and xs and xs[-1] == table.view.state.d["round"]
     assert len(table.view.fig.data) == 3 and "round" in table.view.fig.layout.xaxis.title.text
+    assert table.view.fig.layout.title.text == "Power points (PP) round by round"
     chart = la.pp_by_round(players=3, seed=3)
     final = chart.children[0].data[0].y[-1]
     assert "final" in chart.children[0].data[0].x and str(final) in chart.children[1].value
