@@ -330,6 +330,23 @@ def _week_html(obs: dict[str, Any]) -> str:
             f"&middot; turned over this Week: {shown} &middot; Festival: <b>{_html.escape(obs['festival'] or '-')}</b></div>")
 
 
+def _draft_html(obs: dict[str, Any], seat: int | None, legal: set[str], texts: dict[str, str]) -> str:
+    """The Draft variant (HL-088..HL-091): the pack you hold (click a card to keep it) and what each has kept."""
+    rows = []
+    for p in (0, 1):
+        pl = obs["players"][p]
+        if pl["pack"] is not None:
+            pack = "".join(_chip(c, COLOURS[p], _attr(f"keep {c}", legal, f"click to keep {c} · {texts.get(c, '')}") or _tip(texts, c))
+                           for c in pl["pack"])
+            kept = ", ".join(pl["kept"] or []) or "nothing yet"
+            rows.append(f"<div>{seat_name(p)}'s pack: {pack or '-'} &middot; kept: {_html.escape(kept)}</div>")
+        else:
+            rows.append(f"<div>{seat_name(p)} holds a pack of {pl['pack_size']} cards and has kept {pl['kept_size']} (hidden)</div>")
+    return (f"<div class='hench-draft' style='font-size:12px;background:#f4f0ff;padding:4px 8px;border-radius:6px;margin:3px 0'>"
+            f"<b>Draft, round {obs['draft']['round']}</b>: keep one card of the pack you hold; the rest go to the other "
+            f"player (HL-090).{''.join(rows)}</div>")
+
+
 def html(state: Any, seat: int | None = None, clickable: bool = False) -> str:
     """The table as `seat` sees it (None: a spectator): the 4 Locations as grids of Influence Spaces (each
     Marker shows what it scores now), the Minions and Influence there, the Festival, the Week deck, each
@@ -361,8 +378,9 @@ def html(state: Any, seat: int | None = None, clickable: bool = False) -> str:
         over = (f"<div class='hench-final' style='font-size:14px;background:#eef7ee;padding:4px 8px;border-radius:6px'>"
                 f"Game over ({', '.join(obs['ended'])}): {seat_name(0)} {obs['scores'][0]}, {seat_name(1)} {obs['scores'][1]} "
                 f"&middot; winner: <b>{win}</b> (a tie goes to more Markers placed, HL-086)</div>")
+    draft = _draft_html(obs, seat, legal, texts) if obs["draft"] and obs["phase"] == "draft_pick" else ""
     return (f"<div class='hench-board-hemloch' style='font-family:sans-serif;font-size:13px;line-height:1.35;max-width:900px;color:#222'>{head}"
-            f"{_week_html(obs)}{over}<div style='display:flex;flex-wrap:wrap'>{locations}</div>{players}</div>")
+            f"{_week_html(obs)}{over}{draft}<div style='display:flex;flex-wrap:wrap'>{locations}</div>{players}</div>")
 
 
 __all__ = ["card_texts", "html", "marker_values", "notation", "observation", "resample"]

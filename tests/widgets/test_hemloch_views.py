@@ -227,3 +227,15 @@ def test_the_status_line_gives_the_live_odds_from_hench(no_callback_errors):
                 shown += behind
         view.bots_go.click()
     assert shown, "some position had a Location where the other player leads"
+
+
+@pytest.mark.rule("HL-090")
+def test_the_draft_board_offers_the_pack_and_hides_the_others():
+    st = GAME.new_game(seed=2, draft=True, first_player=0)
+    me = st.current_player
+    mine = hl.CONFIG.draw(st, me, True)
+    assert set(ACTIONS.findall(mine)) == {str(a) for a in st.legal_actions()} and "hench-draft" in mine
+    theirs = hl.CONFIG.draw(st, 1 - me, True)
+    assert not ACTIONS.findall(theirs) and f"holds a pack of {len(st.packs[me])} cards" in theirs
+    hidden = {st.data.minions[c].name for c in st.packs[me]} - {st.data.minions[c].name for c in st.packs[1 - me]}
+    assert hidden and not any(f">{name}<" in theirs or f"keep {name}" in theirs for name in hidden)
