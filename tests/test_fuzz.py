@@ -8,6 +8,7 @@ the end (and saved again).
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -18,7 +19,8 @@ from hench.core import HenchError, IllegalActionError, InvalidActionError, Inval
 
 from .test_conformance import game_ids, walk
 
-SAVES, MOVES, DATA_FILES = 150, 1500, 60
+SAVES, DEEP_SAVES, MOVES, DATA_FILES = 150, 120, 1500, 60
+NAMES_A_FIELD = re.compile(r"^state\b|\bstate[.\[]\w")  # "state.camps[1].stash ...", "card X is nowhere: state.decks"
 PLAY_LIMIT = 20_000
 
 
@@ -63,6 +65,90 @@ def mutate(value, rng: Rng):
     return rng.choice(options)
 
 
+def names_a_field(exc: InvalidStateError) -> None:
+    assert NAMES_A_FIELD.search(str(exc)), f"a refusal of an edited save names the field: {exc}"
+
+
+def deep_mutate(doc, rng: Rng) -> str:
+    """One edit of one field anywhere in a save, keeping its JSON kind (a number stays a number, a list
+    loses, repeats or swaps items, a string becomes another string of the save), so the edit passes the
+    type checks and reaches the game's invariants. Returns the path edited."""
+    paths = []
+
+    def walk_paths(v, p):
+        if p:
+            paths.append(p)
+        items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+        for k, x in items:
+            walk_paths(x, (*p, k))
+
+    walk_paths(doc, ())
+    path = paths[rng.randrange(len(paths))]
+    parent = doc
+    for k in path[:-1]:
+        parent = parent[k]
+    key, value = path[-1], parent[path[-1]]
+    if isinstance(value, bool):
+        parent[key] = not value
+    elif isinstance(value, int):
+        parent[key] = rng.choice([value + 1, value - 1, -value, 0, 2 * value, value + 5])
+    elif isinstance(value, list) and value:
+        out, i, j = list(value), rng.randrange(len(value)), rng.randrange(len(value))
+        edit = rng.randrange(3)
+        if edit == 0:
+            del out[i]
+        elif edit == 1:
+            out.insert(i, value[j])
+        else:
+            out[i], out[j] = out[j], out[i]
+        parent[key] = out
+    else:
+        same = []
+        for p in paths:
+            v = doc
+            for k in p:
+                v = v[k]
+            if type(v) is type(value) and not isinstance(v, (dict, list)):
+                same.append(v)
+        parent[key] = rng.choice(same) if same else None
+    return "state" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_saves_edited_in_place_load_whole_or_are_refused_naming_the_field(game_id):
+    """Type-keeping edits (a count one higher, a card moved, a list item lost) reach the invariants:
+    every one is refused naming a field, or loads whole and plays to the end."""
+    game = hench.get_game(game_id)
+    rng = Rng.from_seed(41)
+    states = [s for players in sorted({game.min_players, game.max_players}) for s, _, _ in walk(game_id, players, 4)]
+    loaded = 0
+    for i in range(DEEP_SAVES):
+        doc = json.loads(states[rng.randrange(len(states))].to_json())
+        edited = [deep_mutate(doc["state"], rng) for _ in range(1 + (i % 3 == 0))]
+        text = json.dumps(doc)
+        try:
+            state = hench.state_from_json(text)
+        except InvalidStateError as exc:
+            names_a_field(exc)
+            continue
+        loaded += 1
+        assert state.to_json() == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":")), edited
+        play_out(state, i)
+    assert 0 < loaded < DEEP_SAVES, "some edits must be refused and some (such as a reordered deck) load"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_missing_or_unknown_field_is_named(game_id):
+    game = hench.get_game(game_id)
+    doc = json.loads(game.new_game(players=game.min_players, seed=2).to_json())
+    for key in doc["state"]:
+        broken = {**doc, "state": {k: v for k, v in doc["state"].items() if k != key}}
+        with pytest.raises(InvalidStateError, match=rf"state\.{key}\b"):
+            hench.state_from_json(json.dumps(broken))
+    with pytest.raises(InvalidStateError, match=r"surprise"):
+        hench.state_from_json(json.dumps({**doc, "state": {**doc["state"], "surprise": 1}}))
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_mutated_saves_load_whole_or_are_refused(game_id):
     game = hench.get_game(game_id)
@@ -77,7 +163,7 @@ def test_mutated_saves_load_whole_or_are_refused(game_id):
         try:
             state = hench.state_from_json(text)
         except InvalidStateError as exc:
-            assert str(exc)
+            names_a_field(exc)
             continue
         loaded += 1
         assert state.to_json() == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
@@ -89,7 +175,7 @@ def test_mutated_saves_load_whole_or_are_refused(game_id):
 def test_deeply_nested_saves_are_refused_cleanly(game_id):
     for depth in (999, 5000, 100_000):
         nested = "[" * depth + "]" * depth
-        for text in (nested, '{"format":"hench-state","version":1,"game":"%s","state":%s}' % (game_id, nested)):
+        for text in (nested, '{"format":"hench-state","version":1,"game":"' + game_id + '","state":' + nested + "}"):
             with pytest.raises(InvalidStateError):
                 hench.state_from_json(text)
             with pytest.raises(InvalidStateError):
@@ -99,6 +185,10 @@ def test_deeply_nested_saves_are_refused_cleanly(game_id):
 # -- typed moves -------------------------------------------------------------------------------
 ODD = ["²", "٣", "½", "\u00a0", "  ", "-", "+", "0", "99", "999999999999", "Player 0", "Player 9", "player", "on", "\t",
        "é", "ß", "İ", "\u200b", ";", "'", '"', "\\", "/", "..", "\n", "🂡"]
+
+
+SPACES = [" ", " ", " ", "  ", "\t", "\u00a0", "\u3000", " \n "]
+OTHER_DIGITS = ["²", "٣", "۴", "५", "১", "௭", "Ⅷ", "①", "𝟓", "５"]
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -113,7 +203,11 @@ def test_typed_moves_parse_or_are_refused(game_id):
         base = rng.choice(legal).split() if legal and rng.randrange(2) else [rng.choice(words) for _ in range(1 + rng.randrange(4))]
         for _ in range(1 + rng.randrange(3)):
             base.insert(rng.randrange(len(base) + 1), rng.choice(ODD) if rng.randrange(2) else rng.choice(words))
-        text = " ".join(base)
+        text = rng.choice(SPACES).join(base)
+        if i % 50 == 0:
+            text = text * (1 + rng.randrange(60))  # up to thousands of characters
+        elif i % 7 == 0 and legal:  # a legal move with its digits written in other scripts
+            text = re.sub(r"\d", lambda m: rng.choice(OTHER_DIGITS), rng.choice(legal))
         before = state.to_json()
         try:
             action = game.parse_action(state, text)
@@ -131,7 +225,8 @@ def data_text(game_id: str) -> str:
 
 def mutate_text(text: str, rng: Rng) -> str:
     lines = text.splitlines()
-    i = rng.randrange(len(lines))
+    fields = [k for k, line in enumerate(lines) if "=" in line and not line.lstrip().startswith("#")]
+    i = rng.choice(fields) if fields and rng.randrange(4) else rng.randrange(len(lines))
     line = lines[i]
     edits = [
         lambda: "",  # drop a line
@@ -166,7 +261,7 @@ def test_mutated_data_files_are_checked_before_use(game_id, tmp_path: Path):
             try:
                 state = game.new_game(players=players, seed=i, data=str(path))
             except HenchError as exc:
-                assert str(path) in str(exc) or "data" in str(exc), f"a refusal names the file: {exc}"
+                assert str(path) in str(exc), f"a refusal names the file: {exc}"
                 continue
             accepted += 1
             play_out(state, i)
@@ -182,3 +277,22 @@ def test_data_paths_that_are_not_files_are_refused(game_id, tmp_path: Path):
     for bad in (str(huge), str(tmp_path), str(tmp_path / "missing.toml"), "nul\0byte.toml"):
         with pytest.raises(HenchError):
             game.new_game(players=game.min_players, seed=1, data=bad)
+
+
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if "data" not in hench.get_game(g).options])
+def test_a_game_without_user_data_takes_no_data_file(game_id, tmp_path: Path):
+    """A game whose data is built in (no `data` option) refuses a data file rather than ignoring it."""
+    game = hench.get_game(game_id)
+    (tmp_path / "mine.toml").write_text("[game]\n", encoding="utf-8")
+    with pytest.raises(hench.InvalidOptionError, match="no option"):
+        game.new_game(players=game.min_players, seed=1, data=str(tmp_path / "mine.toml"))
+
+
+@pytest.mark.xfail(strict=True, raises=TypeError, reason="hench/henchmania/data.py _read_card tests `effect not in EFFECTS` "
+                   "before checking it is a string (issue 14: 'effect = [\"duel\"]'); not this fuzz file's to fix")
+def test_henchmania_card_effect_of_the_wrong_type_is_refused(tmp_path: Path):
+    text = re.sub(r'(?m)^effect = ".*$', "effect = [1, 2]", data_text("henchmania"), count=1)
+    path = tmp_path / "effect.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(HenchError, match="effect"):
+        hench.get_game("henchmania").new_game(players=3, seed=1, data=str(path))

@@ -165,6 +165,10 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     ids = [x[0] for x in team]
     if len(set(ids)) != len(ids) or len(team) > size or (step != "assign" and len(team) != size):
         raise fail("attempt.team", f"should hold distinct members, {size} once assigned")
+    free = sum(1 for m in lair.crew if m.ready and m.injuries == 0 and m.id not in ids)  # contracts.can_join
+    if step == "assign" and len(team) + free < size:
+        raise fail("attempt.slot", f"names a contract for {size} henchmen, but Player {seat + 1} has {len(team)} assigned "
+                                   f"and {free} more ready and uninjured (MA-107)")
     for member, trait in team:
         m = lair.member(member)
         if m is None and step != "effect":
