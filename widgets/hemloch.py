@@ -16,7 +16,7 @@ from hench.core import Rng, next_action, play_game, seat_name
 from hench.core.montecarlo import estimate
 from hench.hemloch import PHASES, assumptions, breakdown, odds, render
 from hench.hemloch.bots import make_bot
-from hench.hemloch.data import ITEMS, default_data
+from hench.hemloch.data import ITEMS, POTION, SCEPTER, default_data
 
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
@@ -103,6 +103,13 @@ def _marker_after(start, now) -> str:
             f"(HL-083, HL-084).")
 
 
+def _items_after(start, now) -> str:
+    used = [f"{ITEMS[k]}" for k in range(len(ITEMS)) if now.items[0][k][1] > start.items[0][k][1]]
+    said = (f"You used a {', '.join(used)}: it turned face down and now scores 1 instead of 2 (HL-031, HL-032)." if used
+            else "You kept your Items face up: each still scores 2 (HL-032).")
+    return f"{said} Your Items now score {breakdown(now, 0)['items']} points."
+
+
 def _week_after(start, now) -> str:
     kept = sum(len(now.board[loc][0]) for loc in range(len(now.board)))
     return (f"Week {start.week} is over: you kept {kept} Minion(s) on the Locations after retreating half (HL-069), both "
@@ -168,6 +175,19 @@ TOUR = [
                           lambda s: f"At {_space_words(s, _task_loc(s), _first_empty(s, _task_loc(s)))} it adds "
                                     f"{odds.placement_gain(s, 0, _task_loc(s), _first_empty(s, _task_loc(s)))}: 1 alone, or "
                                     "2 for itself plus 1 for each lone Marker of yours it touches (HL-083, HL-084).")),
+    TourStep(
+        "Items: Potions, Scepters and Trinkets",
+        "<p>Abilities hand out <b>Items</b>. Each scores at the end, 2 face up and 1 face down, and a face-up Item can be "
+        "used once: it then turns face down. Only one Item a turn. A Potion is free; a Scepter or a Trinket costs one of "
+        "your Actions. Hover an Item on your row for what it does.</p>",
+        ("HL-028", "HL-029", "HL-030", "HL-031", "HL-032", "HL-064", "HL-065"),
+        reach=lambda s: s.phase == "turn_actions" and s.actions == 2 and _moves("use")(s),
+        task="use an Item (click it on your row), then finish your turn",
+        done=_turn_over, after=_items_after,
+        question=Question("How many Actions does using a Potion cost?", lambda s: ["0", "1", "2"],
+                          lambda s: str(s.data.items[POTION].action_cost),
+                          lambda s: f"A Potion costs {s.data.items[POTION].action_cost} Actions, a Scepter or Trinket "
+                                    f"{s.data.items[SCEPTER].action_cost} (HL-065).")),
     TourStep(
         "A Day and its Influence Check",
         "<p>From Week 2 on, Days come into the Week deck. After both turns of a <b>Day</b> there is an <b>Influence "

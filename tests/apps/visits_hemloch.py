@@ -25,9 +25,9 @@ def hemloch_tour(page) -> None:
     """Read step 1 and answer; in step 2 spend both Actions by clicking the board; read what happened."""
     right, wrong = _festival_answer()
     tour = page.locator(".hench-tour")
-    tour.locator(".hench-tour-step", has_text="Step 1 of 6").wait_for(timeout=WAIT)
+    tour.locator(".hench-tour-step", has_text="Step 1 of 7").wait_for(timeout=WAIT)
     answer_question(page, "5", "4")  # the opening hand (HL-010)
-    tour_next(page, 2, 6)
+    tour_next(page, 2, 7)
     assert "Waiting for your move" in tour.locator(".hench-tour-status").inner_text()
     for _ in range(6):  # two Actions (an ability may ask for one more choice)
         if tour.locator(".hench-done").count():
