@@ -16,6 +16,7 @@ def lancaster_tour(page) -> None:
     assert "Your pieces on the board now" in tour.locator(".hench-done").inner_text()
     answer_question(page, "1", "2")  # one piece per placement turn (LH-015)
     tour_next(page, 2, 8)
+    tour.locator(".hench-lancaster", has_text="Proposals").wait_for(timeout=90_000)  # step 2's table is drawn (a vote)
     tour.locator(".hench-tour-jump select").select_option(label="4. At the King's Court: your lord applies for an office")
     tour.locator(".hench-tour-step", has_text="Step 4 of 8").wait_for(timeout=90_000)
     assert "Regal board" in tour.locator(".hench-lancaster").inner_text()
