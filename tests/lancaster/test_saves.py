@@ -1,0 +1,86 @@
+"""Bad Lancaster saves (issue 14): each edit that breaks an invariant the engine relies on is refused with
+InvalidStateError naming the field (hench/lancaster/validate.py, state.check_fields), and the engine's own
+saves along a game all load."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import hench
+from hench.core import InvalidStateError
+
+from ..test_conformance import walk
+
+
+def first(pred, players: int = 5):
+    for seed in range(1, 40):
+        for state, _, _ in walk("lancaster", players, seed):
+            if pred(state):
+                return json.loads(state.to_json())
+    raise AssertionError("no such state in 40 games")
+
+
+def refusal(doc: dict) -> str:
+    with pytest.raises(InvalidStateError) as err:
+        hench.state_from_json(json.dumps(doc))
+    return str(err.value)
+
+
+@pytest.mark.rule("LH-015")
+def test_a_vote_spending_more_votes_of_might_than_held_is_refused():
+    doc = first(lambda s: s.d["stage"] == "vote" and any(v is not None for v in s.d["votes"]))
+    st = doc["state"]
+    p = next(i for i, v in enumerate(st["votes"]) if v is not None)
+    st["votes"][p][1] = st["res"][p]["vm"] + 1
+    assert refusal(doc).startswith(f"state.votes[{p}][1] is {st['res'][p]['vm'] + 1}, but Player {p + 1} holds")
+
+
+@pytest.mark.rule("LH-015")
+def test_votes_out_of_turn_are_refused():
+    doc = first(lambda s: s.d["stage"] == "vote" and all(v is None for v in s.d["votes"]))
+    st = doc["state"]
+    late = (st["start"] + 1) % st["players"]  # the second voter has voted, the first not
+    st["votes"][late] = [True, 0]
+    assert refusal(doc).startswith("state.votes should hold the votes of the first seats in turn from")
+
+
+@pytest.mark.rule("LH-111")
+def test_votes_of_might_held_outside_the_laws_are_refused():
+    doc = first(lambda s: s.d["stage"] == "place")
+    doc["state"]["vm_hold"][0] = 2
+    assert refusal(doc).startswith("state.vm_hold and state.defer_vm hold Votes of Might over only while the laws")
+
+
+@pytest.mark.rule("LH-110")
+def test_a_law_choice_offering_more_than_the_player_can_pay_is_refused():
+    doc = first(lambda s: any(t[1] == "law_choice" for t in s.d["pending"]))
+    st = doc["state"]
+    i = next(k for k, t in enumerate(st["pending"]) if t[1] == "law_choice")
+    st["pending"][i][2]["max"] += 50
+    assert refusal(doc).startswith(f"state.pending[{i}][2].max is ")
+
+
+@pytest.mark.rule("LH-054")
+def test_a_knight_moved_on_the_board_but_not_in_its_record_names_the_knight():
+    doc = first(lambda s: any(k[1].startswith("county:") for k in s.d["knights"][0]))
+    st = doc["state"]
+    j = next(k for k, kn in enumerate(st["knights"][0]) if kn[1].startswith("county:"))
+    st["knights"][0][j][1] = "court"
+    assert refusal(doc).startswith(f"state.knights[0][{j}] is at 'court' but the board has it at 'county:")
+
+
+def test_a_field_of_the_wrong_kind_is_named():
+    doc = first(lambda s: True)
+    doc["state"]["round"] = "2"
+    assert refusal(doc).startswith("state.round should be a whole number")
+    doc = first(lambda s: True)
+    doc["state"]["res"][1]["gold"] = True
+    assert refusal(doc).startswith("state.res[1].gold should be a whole number")
+
+
+def test_every_save_along_a_game_loads_whole():
+    for state, _, _ in walk("lancaster", 3, 11):
+        text = state.to_json()
+        assert hench.state_from_json(text).to_json() == text
