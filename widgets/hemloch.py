@@ -314,7 +314,8 @@ class DrawOddsView(ipw.VBox):
         self.deck, self.hand = d.deck_size, d.opening_hand
         self.messages = MessageArea()
         self.copies = protect(ipw.IntSlider(value=copies, min=1, max=6, description="Copies", continuous_update=False), self.messages)
-        self.draws = protect(ipw.IntSlider(value=draws, min=0, max=10, description="Draw actions", continuous_update=False), self.messages)
+        self.draws = protect(ipw.IntSlider(value=draws, min=0, max=10, description="Draw actions", continuous_update=False,
+                                               style={"description_width": "initial"}), self.messages)
         self.answer = ipw.HTML()
         self.fig = figure_widget("Chance to have seen at least one copy", height=320)
         self.mc = MonteCarloCheck(self._simulate, self._exact, "at least one copy seen")
@@ -443,7 +444,7 @@ class DuelOddsView(ipw.VBox):
         loc = self._loc()
         result = odds.duel(self.data, loc)
         where = "with no home bonus" if loc is None else f"at {self.data.locations[loc].name}"
-        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>{where.capitalize()}, Player 1 is ahead with "
+        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>{where[0].upper() + where[1:]}, Player 1 is ahead with "
                              f"probability <b>{format_probability(result['win'])}</b>, tied "
                              f"{format_probability(result['tie'])}, behind {format_probability(result['lose'])} "
                              f"(HL-076, HL-077, HL-078, HL-080).</div>")
