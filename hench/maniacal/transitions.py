@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from . import cleanup, contracts, draft, henchmen
 from .actions import (
@@ -48,11 +49,10 @@ def _outcomes(faces: tuple[str, ...]) -> tuple[tuple[MAAction, Fraction], ...]:
 
 def apply(state: ManiacalState, action: MAAction) -> None:
     seat = state.current_player
-    kind = type(action)
-    if kind is Die:  # the commonest action first (the same branch as below)
+    if type(action) is Die:  # the commonest action first (the same branch as below)
         contracts.rolled(state, action)
-    elif kind is Pick:
-        if draft.pick(state, action, seat):
+    elif type(action) is Pick:
+        if draft.pick(state, action, cast(int, seat)):
             end_pick(state)
     else:
         _apply_other(state, action, seat)
