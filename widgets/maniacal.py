@@ -19,6 +19,7 @@ from hench.core.montecarlo import estimate
 from hench.maniacal import PHASES, assumptions, odds, render
 from hench.maniacal.actions import Pick
 from hench.maniacal.bots import HeuristicBot, RandomBot
+from hench.maniacal.contracts import contract_cost
 from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS, TRAITS
 
 from .core import Chart, MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
@@ -102,18 +103,6 @@ def _game_over(start, now) -> str:
     return f"The game is over after round 3: the money-rank bonus was added (MA-220); final scores {scores}; winner {won} (MA-222)."
 
 
-def _best_contract(s) -> str:
-    chances = {k: v for k, v in render.known_map_odds(s, ME).items() if v is not None}
-    return max(chances, key=lambda k: (chances[k], -CONTINENT_NAMES.index(k))) if chances else "none"
-
-
-def _odds_why(s) -> str:
-    chances = render.known_map_odds(s, ME)
-    said = ", ".join(f"{k} {format_probability(v)}" if v is not None else f"{k}: no full team" for k, v in chances.items())
-    return (f"With your strongest ready team for each contract (MA-116, MA-119, MA-120), averaged over the Targets a "
-            f"face-down contract with that back may hide (MA-106): {said}.")
-
-
 TOUR = [
     TourStep(
         "Setup and the goal",
@@ -168,8 +157,10 @@ TOUR = [
              "for me'), then compare with 'done'",
         done=lambda start, now: now.attempt is None and any(e.startswith(f"{seat_name(ME)} rolls") for e in _new_events(start, now)),
         after=_attempted,
-        question=Question("Which contract does your strongest team have the best chance to win?",
-                          lambda s: list(CONTINENT_NAMES), _best_contract, _odds_why)),
+        question=Question("How many weeks does an attempt on the contract in Europe (C) cost you?",
+                          lambda s: ["2", "3", "4", "5"], lambda s: str(contract_cost(s, ME, "C")),
+                          lambda s: f"Your Supervillain card prints the weeks for each continent (MA-109): Europe costs you "
+                                    f"{contract_cost(s, ME, 'C')}. A visit costs 2 weeks, passing all you have left (MA-091).")),
     TourStep(
         "Phase IV: clean-up",
         "<p>When everyone's time has run out, the round is cleaned up: each player pays <b>$1 per henchman</b> "

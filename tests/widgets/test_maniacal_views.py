@@ -205,7 +205,9 @@ def test_tour_steps_open_and_simulation_runs(no_callback_errors):
     tour = ma.tour(step=4)
     assert tour.view.state.phase == "contract_action" and "World map" in tour.view.board.html
     q = tour.question
-    assert ma._best_contract(q.state) in q.pick.options
+    sv = q.state.data.cards[q.state.lairs[0].sv]
+    assert q.question.answer(q.state) == str(sv.costs[2]) in q.pick.options  # Europe, from the Supervillain card (MA-109)
+    assert "your best chance" in tour.view.explain.value
     sim = ma.simulation(games=3, players=2)
     sim.run_button.click()
     assert sim.bar.value == 3 and "rounds" in sim.summary.value
