@@ -206,9 +206,24 @@ def _tip(texts: dict[str, str], key: str) -> str:
 CHIP = "display:inline-block;margin:1px 2px;padding:1px 6px;border-radius:9px;font-size:11px;"
 
 
-def _chip(label: str, colour: str, attrs: str = "", solid: bool = False) -> str:
+def _chip(label: str, colour: str, attrs: str = "", solid: bool = False, face: bool = False) -> str:
     look = f"background:{colour};color:#fff;" if solid else f"background:#fff;color:{colour};border:1px solid {colour};"
-    return f"<span{attrs} style='{CHIP}{look}'>{_html.escape(label)}</span>"
+    cls = " class='hench-card-face'" if face else ""
+    return f"<span{cls}{attrs} style='{CHIP}{look}'>{_html.escape(label)}</span>"
+
+
+def _card(texts: dict[str, str], name: str, action: str | None, legal: set[str]) -> str:
+    """A visible card's attributes: its plain text as the tooltip (then the click it stands for, if legal)."""
+    text = texts.get(name, name)
+    if action is not None and action in legal:
+        return (f" data-action='{_html.escape(action, quote=True)}' title='{_html.escape(text + ' · click to ' + action, quote=True)}'")
+    return _tip(texts, name)
+
+
+def _backs(count: int, whose: str) -> str:
+    """Hidden cards: backs that name nothing (HL-010: the other player sees only how many)."""
+    return "".join(f"<span class='hench-card-back' title='a hidden card of {whose}' style='display:inline-block;width:10px;"
+                   "height:14px;margin:0 1px;border-radius:2px;background:#5a4a6b;vertical-align:middle'></span>" for _ in range(count))
 
 
 def _grid_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: set[str]) -> str:
@@ -256,16 +271,14 @@ def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: s
     for p in (0, 1):
         chips = []
         for m in loc["minions"][p]:
-            hint = texts.get(m, m)
             act = next((a for a in (f"retreat {m} from {name}", f"recall {m} from {name}") if a in legal), None)
-            attrs = _attr(act, legal, f"click to {act} · {hint}") if act else _tip(texts, m)
-            chips.append(_chip(m, COLOURS[p], attrs, solid=True))
+            chips.append(_chip(m, COLOURS[p], _card(texts, m, act, legal), solid=True, face=True))
         sides.append(f"<div style='font-size:11px;color:{COLOURS[p]}'>{seat_name(p)}: {''.join(chips) or '-'}</div>")
     extra = []
     for card in hand or []:
         act = f"play {card} at {name}"
         if act in legal:
-            extra.append(_chip(card, "#1d4f91", _attr(act, legal, f"click to {act} · {texts.get(card, '')}")))
+            extra.append(_chip(card, "#1d4f91", _card(texts, card, act, legal), face=True))
     if extra:
         extra.insert(0, "<span style='font-size:11px;color:#1d4f91'>play here: </span>")
     for act, label in ((f"festival to {name}", "move the Festival here"), (f"swap {name}", f"swap the {name} Night for its Day")):
@@ -278,7 +291,7 @@ def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: s
     points = ", ".join(f"<span style='color:{COLOURS[p]}'>{seat_name(p)} "
                        f"{obs['players'][p]['breakdown']['markers'].get(name, '?')}</span>" for p in (0, 1))
     return (f"<div class='hench-location' style='border:2px solid {'#b00' if festival else '#a98'};border-radius:8px;padding:4px;margin:2px;"
-            f"box-sizing:border-box;width:164px;background:#fbf8f2'><div><b{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
+            f"box-sizing:border-box;width:164px;background:#fbf8f2'><div><b class='hench-card-face'{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
             f"<div style='font-size:11px;color:#555'>home: {e(loc['home'])} (+1 each) &middot; {e(loc['side'])} side: a "
             f"{e(loc['activating'])} Minion here lets you {e(EFFECT_WORDS.get(loc['ability'], loc['ability']))}</div>"
             f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center' title='what the Markers here score now (HL-083, HL-084)'>points here: {points}</div>"
@@ -294,10 +307,10 @@ def _items_html(p: dict[str, Any], seat: int, viewer: int | None, legal: set[str
         chips = []
         if up:
             act = f"use {item}" if seat == viewer else f"steal face-up {item}"
-            chips.append(_chip(f"{item} ×{up} face up", "#2f6b4f", _attr(act, legal, f"click to {act}") or _tip(texts, item), solid=True))
+            chips.append(_chip(f"{item} ×{up} face up", "#2f6b4f", _card(texts, item, act, legal), solid=True, face=True))
         if down:
             act = f"steal face-down {item}"
-            chips.append(_chip(f"{item} ×{down} face down", "#2f6b4f", _attr(act, legal, f"click to {act}") or _tip(texts, item)))
+            chips.append(_chip(f"{item} ×{down} face down", "#2f6b4f", _card(texts, item, act, legal), face=True))
         parts.append("".join(chips))
     return "".join(parts) or "<i style='color:#999'>no Items</i>"
 
@@ -308,9 +321,9 @@ def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[st
     viewer = obs["viewer"]
     to_act = obs["to_act"] == seat
     if p["hand"] is not None:
-        hand = "".join(_chip(c, COLOURS[seat], _tip(texts, c)) for c in p["hand"]) or "<i>empty</i>"
+        hand = "".join(_chip(c, COLOURS[seat], _tip(texts, c), face=True) for c in p["hand"]) or "<i>empty</i>"
     else:
-        hand = f"{p['hand_size']} cards (hidden)"
+        hand = f"{p['hand_size']} cards (hidden) {_backs(p['hand_size'], seat_name(seat))}"
     draw = _chip("draw a card (1 Action)", "#1d4f91", _attr("draw", legal, "click to draw 1 card (HL-056)")) if "draw" in legal and seat == viewer else ""
     b = p["breakdown"]
     sheet = " + ".join(f"{k} {v}" for k, v in b["markers"].items()) + f" + Items {b['items']} = <b>{b['total']}</b>"
@@ -323,8 +336,9 @@ def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[st
             f"<div style='font-size:11px;color:#444'>points now: {sheet}</div></div>")
 
 
-def _week_html(obs: dict[str, Any]) -> str:
-    shown = "".join(_chip(c, "#222" if c.endswith("Night") else "#d69e2e", solid=True) for c in obs["revealed"]) or "none yet"
+def _week_html(obs: dict[str, Any], texts: dict[str, str]) -> str:
+    shown = "".join(_chip(c, "#222" if c.endswith("Night") else "#d69e2e", _tip(texts, c), solid=True, face=True)
+                    for c in obs["revealed"]) or "none yet"
     wd = obs["week_deck"]
     return (f"<div style='font-size:12px'>Week deck: <b>{wd['cards']}</b> cards left, {wd['days']} of them Days "
             f"&middot; turned over this Week: {shown} &middot; Festival: <b>{_html.escape(obs['festival'] or '-')}</b></div>")
@@ -336,8 +350,7 @@ def _draft_html(obs: dict[str, Any], seat: int | None, legal: set[str], texts: d
     for p in (0, 1):
         pl = obs["players"][p]
         if pl["pack"] is not None:
-            pack = "".join(_chip(c, COLOURS[p], _attr(f"keep {c}", legal, f"click to keep {c} · {texts.get(c, '')}") or _tip(texts, c))
-                           for c in pl["pack"])
+            pack = "".join(_chip(c, COLOURS[p], _card(texts, c, f"keep {c}", legal), face=True) for c in pl["pack"])
             kept = ", ".join(pl["kept"] or []) or "nothing yet"
             rows.append(f"<div>{seat_name(p)}'s pack: {pack or '-'} &middot; kept: {_html.escape(kept)}</div>")
         else:
@@ -380,7 +393,7 @@ def html(state: Any, seat: int | None = None, clickable: bool = False) -> str:
                 f"&middot; winner: <b>{win}</b> (a tie goes to more Markers placed, HL-086)</div>")
     draft = _draft_html(obs, seat, legal, texts) if obs["draft"] and obs["phase"] == "draft_pick" else ""
     return (f"<div class='hench-board-hemloch' style='font-family:sans-serif;font-size:13px;line-height:1.35;max-width:900px;color:#222'>{head}"
-            f"{_week_html(obs)}{over}{draft}<div style='display:flex;flex-wrap:wrap'>{locations}</div>{players}</div>")
+            f"{_week_html(obs, texts)}{over}{draft}<div style='display:flex;flex-wrap:wrap'>{locations}</div>{players}</div>")
 
 
 __all__ = ["card_texts", "html", "marker_values", "notation", "observation", "resample"]

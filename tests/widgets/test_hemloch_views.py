@@ -239,3 +239,22 @@ def test_the_draft_board_offers_the_pack_and_hides_the_others():
     assert not ACTIONS.findall(theirs) and f"holds a pack of {len(st.packs[me])} cards" in theirs
     hidden = {st.data.minions[c].name for c in st.packs[me]} - {st.data.minions[c].name for c in st.packs[1 - me]}
     assert hidden and not any(f">{name}<" in theirs or f"keep {name}" in theirs for name in hidden)
+
+
+FACE = re.compile(r"<(?:span|b) class='hench-card-face'(?: data-action='[^']*')?(?: title='([^']*)')? style='[^']*'>([^<]*)<")
+BACK = re.compile(r"class='hench-card-back' title='([^']*)'")
+
+
+def test_card_faces_carry_their_text_and_backs_name_nothing():
+    names = sorted({c.name for c in GAME.card_texts(GAME.new_game(seed=1))}, key=len, reverse=True)
+    checked = 0
+    for st in positions(seed=6, every=9):
+        board = hl.CONFIG.draw(st, 0, st.current_player == 0)
+        for title, text in FACE.findall(board):
+            title, text = html.unescape(title), html.unescape(text)
+            name = next(n for n in names if text.startswith(n))
+            assert title.startswith(f"{name} ("), f"{text!r} has tooltip {title!r}"
+            checked += 1
+        backs = BACK.findall(board)
+        assert len(backs) == len(st.hands[1]) and not any(n in b for b in backs for n in names)
+    assert checked > 50
