@@ -187,6 +187,21 @@ ODD = ["²", "٣", "½", "\u00a0", "  ", "-", "+", "0", "99", "999999999999", "P
        "é", "ß", "İ", "\u200b", ";", "'", '"', "\\", "/", "..", "\n", "🂡"]
 
 
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_legal_action_of_whole_games_parses_back(game_id):
+    """Not a sample: every legal action of every state of two whole games (fewest and most players)."""
+    game = hench.get_game(game_id)
+    checked = 0
+    for players in sorted({game.min_players, game.max_players}):
+        for state, _, _ in walk(game_id, players, 8):
+            for action in state.legal_actions():
+                text = str(action)
+                assert game.parse_action(state, text) == action, f"{text!r} must parse back"
+                assert game.parse_action(state, "  " + text.upper().replace(" ", " \t ") + " ") == action, "any case and spacing"
+                checked += 1
+    assert checked
+
+
 SPACES = [" ", " ", " ", "  ", "\t", "\u00a0", "\u3000", " \n "]
 OTHER_DIGITS = ["²", "٣", "۴", "५", "১", "௭", "Ⅷ", "①", "𝟓", "５"]
 
