@@ -182,6 +182,19 @@ def test_deeply_nested_saves_are_refused_cleanly(game_id):
                 hench.Session.from_json(text)
 
 
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_save_never_names_a_file_to_open(game_id, tmp_path: Path):
+    """A save carries its data itself: a path (even to a good data file) in any of its fields is refused."""
+    game = hench.get_game(game_id)
+    doc = json.loads(game.new_game(players=game.min_players, seed=1).to_json())
+    good = tmp_path / "data.toml"
+    good.write_text(data_text(game_id) if "data" in game.options else "[game]\n", encoding="utf-8")
+    for key in doc["state"]:
+        edited = {**doc, "state": {**doc["state"], key: str(good)}}
+        with pytest.raises(InvalidStateError):
+            hench.state_from_json(json.dumps(edited))
+
+
 # -- typed moves -------------------------------------------------------------------------------
 ODD = ["²", "٣", "½", "\u00a0", "  ", "-", "+", "0", "99", "999999999999", "Player 0", "Player 9", "player", "on", "\t",
        "é", "ß", "İ", "\u200b", ";", "'", '"', "\\", "/", "..", "\n", "🂡"]
