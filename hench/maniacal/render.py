@@ -1,5 +1,7 @@
-"""What a seat may know (`observation`), `resample` for the hidden-information test, and the views built
-from an observation: the one-line notation and an HTML summary.
+"""What a seat may know (`observation`), `resample` for the hidden-information test, and the views: the
+one-line notation, the board one seat sees (`html(state, seat, clickable)`: world map, Time track, the attempt's
+dice, every base with its attraction tracks; clickable moves as data-action attributes), every card explained
+(`card_texts`, registered as `Game.cards`) and the contract odds as far as a seat can know them (`known_map_odds`).
 
 Hidden: draft hands and locked picks (MA-041: their owner only, until the reveal), Scheme cards in hand
 (MA-162: their owner only), the order of every deck, and the face of each map contract until it is
