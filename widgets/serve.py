@@ -24,6 +24,14 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHELF = "voila/render/index.ipynb"
+TEMPLATES = Path(__file__).resolve().parent / "share"  # voila/templates/hench: the lab page, nothing from a CDN
+
+
+def fontawesome_dir() -> Path:
+    """Font Awesome's CSS and fonts from the `fontawesomefree` package (the page used to load them from a CDN)."""
+    import fontawesomefree
+
+    return Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree"
 
 
 # ipywidgets 8.1's page-side `get_model` waits up to 2 s for a widget model, then gives up without looking
@@ -87,7 +95,7 @@ class HenchVoila(Voila):
     def init_handlers(self) -> list:
         handlers = super().init_handlers()
         root = self.server_url.rstrip("/") + "/"
-        out = []
+        out: list = [(root + "hench/fontawesome/(.*)", tornado.web.StaticFileHandler, {"path": str(fontawesome_dir())})]
         for handler in handlers:
             pattern, cls = handler[0], handler[1]
             if cls is TornadoVoilaTreeHandler and pattern.rstrip("/") + "/" == root:
@@ -105,6 +113,9 @@ def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not any(not a.startswith("-") for a in argv):
         argv.append(str(NOTEBOOKS))
+    if not any(a.startswith(("--template", "--VoilaConfiguration.template")) for a in argv):
+        argv.insert(0, "--template=hench")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")]))
     HenchVoila.launch_instance(argv=argv)
 
 

@@ -52,6 +52,8 @@ def open_app(browser, base: str, notebook: str):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.console_lines = []  # what the page logged: shown when a visit fails
+    page.outside = []  # requests that leave the machine: there must be none
+    page.on("request", lambda r: None if r.url.startswith((base, "data:", "blob:", "about:")) else page.outside.append(r.url))
 
     def log(msg) -> None:
         text = msg.text
@@ -89,6 +91,14 @@ def use_shelf(page) -> None:
     page.wait_for_selector(".hench-draft-odds", timeout=180_000)
 
 
+def icons_drawn(page) -> bool:
+    """The Font Awesome icon font is loaded (served by the server itself) and used by the buttons' icons."""
+    return page.evaluate("""async () => { await document.fonts.ready;
+        const family = getComputedStyle(document.querySelector('i.fa'), '::before').fontFamily.replaceAll('"', '');
+        return family.includes('Font Awesome') &&
+               [...document.fonts].some(f => f.family.replaceAll('"', '') === family && f.status === 'loaded'); }""")
+
+
 def use_generic(page) -> None:
     """For apps without a scripted visit: click the first enabled button and see the page change."""
     before = page.inner_text("body")
@@ -112,6 +122,9 @@ def test_app_responds(browser, server, notebook):
         visit_for(notebook)(page)
         assert not page.locator("text=There was an error when executing cell").count()
         assert not errors, f"JavaScript errors: {errors}"
+        assert not page.outside, f"requests left the machine: {page.outside}"
+        if page.locator("i.fa").count():
+            assert icons_drawn(page), "the buttons' icons have no font (Font Awesome not served?)"
     except Exception:
         print("The page's console:", *page.console_lines, sep="\n  ")
         raise
