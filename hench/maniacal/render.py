@@ -139,6 +139,17 @@ def _title(text: str) -> str:
     return f" title='{_esc(text)}'"
 
 
+def _face(text: str) -> str:
+    """A card the seat may see: its plain explanation first in the hover text (hench-card-face)."""
+    return f" class='hench-card-face' title='{_esc(text)}'"
+
+
+def _back(what: str) -> str:
+    """A hidden card: a back that names nothing (hench-card-back)."""
+    return (f"<span class='hench-card-back' title='{_esc(what)}' style='display:inline-block;width:14px;height:18px;"
+            "margin:1px;border-radius:3px;background:#5a3d6b;border:1px solid #0006;vertical-align:middle'></span>")
+
+
 def _click(action: str | None) -> str:
     return "" if action is None else f" data-action='{_esc(action)}'"
 
@@ -180,8 +191,8 @@ def _map_html(state: ManiacalState, obs: dict[str, Any], seat: int | None, legal
         face = ""
         if "id" in c:
             card = state.data.cards[c["id"]]
-            face = (f"<div{_title(plain.get(card.id, ''))} style='font-size:11px;background:#fff;border-radius:4px;padding:1px 3px'>"
-                    f"face up: <b>{_esc(card.name)}</b>, Target <b>{card.target}</b></div>")
+            face = (f"<span{_face(plain.get(card.id, ''))} style='display:block;font-size:11px;background:#fff;border-radius:4px;"
+                    f"padding:1px 3px'>face up: <b>{_esc(card.name)}</b>, Target <b>{card.target}</b></span>")
         weeks = f"<div style='font-size:10px;color:#555'>costs you {sv.costs[i]} weeks</div>" if sv else ""
         cells.append(
             f"<div{_click(action)}{_title('click to attempt this contract (MA-107)' if action else 'a face-down contract: its back is public (MA-106)')} "
@@ -250,22 +261,23 @@ def _member_html(state: ManiacalState, m: dict[str, Any], legal: list[str], plai
         f"{_esc(a.split()[-1])}</span>" for a in acts)
     kind = "Bodyguard" if m["bodyguard"] else card.type
     state_txt = ("" if m["ready"] else " exhausted") + (f" {'+' * 0}injured&times;{m['injuries']}" if m["injuries"] else "")
-    powers = "".join(f"<div style='font-size:10px'{_title(plain.get(p, ''))}>+ {_esc(state.data.cards[p].name)}</div>" for p in m["powers"])
+    powers = "".join(f"<span{_face(plain.get(p, ''))} style='display:block;font-size:10px'>+ {_esc(state.data.cards[p].name)}</span>"
+                     for p in m["powers"])
     fade = "opacity:0.55;" if not m["ready"] else ""
     tip = plain.get(card.id, "") + (f" · click: {main}" if main else "")
-    return (f"<div{_click(main)}{_title(tip)} style='{fade}display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
+    return (f"<span{_face(tip)}{_click(main)} style='{fade}display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
             f"border-radius:5px;background:#fff;border:2px solid {TYPE_HEX.get(card.type, '#999')};font-size:11px'>"
             f"<b>{_esc(card.id)}</b> {_esc(card.name)} <i style='color:#666'>{_esc(kind)}{state_txt}</i><div>{_traits_html(traits)}"
-            f"{chips}</div>{powers}</div>")
+            f"{chips}</div>{powers}</span>")
 
 
 def _room_html(state: ManiacalState, rid: str, used: bool, plain: dict[str, str], actions: str = "") -> str:
     r = state.data.cards[rid]
     kind = {"plain": "", "action": " &middot; Action", "contract": " &middot; Contract room"}[r.kind]
-    return (f"<div{_title(plain.get(rid, ''))} style='display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
+    return (f"<span{_face(plain.get(rid, ''))} style='display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
             f"border-radius:5px;background:#f7f3ea;border:1px solid {TYPE_HEX[r.attract_type]};font-size:11px;"
             f"{'opacity:0.55;' if used else ''}'><b>{_esc(rid)}</b> {_esc(r.name)} ${r.cost} &middot; +{r.attract_value} "
-            f"{_esc(r.attract_type)}{kind}{' (used)' if used else ''}{actions}</div>")
+            f"{_esc(r.attract_type)}{kind}{' (used)' if used else ''}{actions}</span>")
 
 
 def _tracks_html(p: dict[str, Any]) -> str:
@@ -284,10 +296,10 @@ def _lair_html(state: ManiacalState, obs: dict[str, Any], i: int, seat: int | No
     rooms = "".join(_room_html(state, r, r in p["used"], plain) for r in p["rooms"]) or "<i style='color:#999'>no rooms yet</i>"
     crew = "".join(_member_html(state, m, legal if mine else [], plain) for m in p["crew"])
     if mine:
-        schemes = " ".join(f"<span{_title(plain.get(s, ''))} style='font-size:11px;padding:1px 4px;background:#fde8e8;"
+        schemes = " ".join(f"<span{_face(plain.get(s, ''))} style='font-size:11px;padding:1px 4px;background:#fde8e8;"
                            f"border-radius:4px'>{_esc(s)}</span>" for s in p["schemes"]) or "none"
     else:
-        schemes = f"{p['schemes']} face down"
+        schemes = f"{p['schemes']} face down " + _back("a Scheme card, hidden from you (MA-162)") * p["schemes"]
     draft = ""
     if obs["phase"] == "draft":
         if mine:
@@ -298,11 +310,12 @@ def _lair_html(state: ManiacalState, obs: dict[str, Any], i: int, seat: int | No
             draft = f"<div style='font-size:11px'>Draft hand ({pick}, secret until the reveal, MA-041):</div><div>{hand}</div>"
         else:
             status = "has locked a secret pick" if p["pick"] else "is still choosing"
-            draft = f"<div style='font-size:11px;color:#555'>Draft: {p['hand']} cards in hand (hidden); {status}.</div>"
+            draft = (f"<div style='font-size:11px;color:#555'>Draft: {p['hand']} cards in hand (hidden) "
+                     f"{_back('a Room card in another hand, hidden from you (MA-041)') * p['hand']}; {status}.</div>")
     sv_state = "Supervillain ready" if p["sv_ready"] else "Supervillain exhausted"
     weeks = "" if p["weeks"] is None else f" &middot; <b>{p['weeks']}</b> weeks left"
     return (f"<div style='border:2px solid {'#c53030' if turn else '#ccc'};border-radius:8px;padding:5px;margin:4px 0;"
-            f"background:#fbf8f2'><b>{seat_name(i)}</b>{' (you)' if mine else ''} &middot; <span{_title(plain.get(sv.id, ''))}>"
+            f"background:#fbf8f2'><b>{seat_name(i)}</b>{' (you)' if mine else ''} &middot; <span{_face(plain.get(sv.id, ''))}>"
             f"{_esc(sv.name)}</span> ({sv_state}) &middot; Infamy <b>{p['infamy']}</b> &middot; ${p['money']}{weeks}"
             f"{' &larr; to act' if turn else ''}<div>{_tracks_html(p)}<div style='display:inline-block;vertical-align:top;"
             f"max-width:640px'><div style='font-size:11px;color:#555'>Base (Rooms):</div>{rooms}</div></div>"
@@ -318,7 +331,7 @@ def _offers_html(state: ManiacalState, obs: dict[str, Any], plain: dict[str, str
             cells.append(f"<span style='font-size:11px;margin-right:8px'>{t}: deck empty</span>")
             continue
         c = state.data.cards[top]
-        cells.append(f"<span{_title(plain.get(top, ''))} style='display:inline-block;font-size:11px;margin:2px;padding:2px 5px;"
+        cells.append(f"<span{_face(plain.get(top, ''))} style='display:inline-block;font-size:11px;margin:2px;padding:2px 5px;"
                      f"border-radius:5px;background:#fff;border:2px solid {TYPE_HEX[t]}'>{t}: <b>{_esc(c.name)}</b> costs "
                      f"{c.cost} attraction {_traits_html(c.traits)}</span>")
     return ("<div><b>Henchmen for hire</b> <span style='font-size:11px;color:#666'>(face-up tops; the highest attraction "

@@ -245,3 +245,31 @@ def test_live_odds_use_only_what_the_seat_may_know():
     expected = sum(odds.contract_chance(dice, c.trait, t) for t in targets) / len(targets)
     assert len(targets) >= 2 and render.known_map_odds(state, seat)[name] == expected != engine[name]
     assert format_probability(max(v for v in render.known_map_odds(state, seat).values() if v is not None)) in ma._live_odds(state)
+
+
+def test_every_visible_card_hovers_its_plain_text_and_backs_name_nothing():
+    """The convention of tests/widgets/test_hidden_on_screen.py (hench-card-face / hench-card-back), for Maniacal."""
+    import html as _html
+
+    span = re.compile(r"<span class='(hench-card-face|hench-card-back)' title='([^']*)'")
+    faces = backs = 0
+    state, rng = GAME.new_game(players=3, seed=5), Rng.from_seed(5)
+    bots = [ma.CONFIG.bot(5 + i) for i in range(3)]
+    texts = [t.plain() for t in GAME.card_texts(state)]
+    names = sorted({t.name for t in GAME.card_texts(state)} | {t.id for t in GAME.card_texts(state)}, key=len, reverse=True)
+    for k in range(300):
+        if state.is_terminal:
+            break
+        if k % 5 == 0 and state.current_player != CHANCE:
+            for viewer in range(3):
+                for kind, title in span.findall(ma.CONFIG.draw(state, viewer, True)):
+                    title = _html.unescape(title)
+                    if kind == "hench-card-face":
+                        faces += 1
+                        assert any(title.startswith(t) for t in texts), title
+                        assert "_" not in title
+                    else:
+                        backs += 1
+                        assert not any(n in title for n in names), title
+        state = state.apply(next_action(state, bots, rng))
+    assert faces > 50 and backs > 50
