@@ -419,6 +419,49 @@ def _has_room(c: dict | None, seat: int) -> bool:
     return c is not None and (own_space(c, seat) >= 0 or first_empty(c) >= 0)
 
 
+_BLOCKS: dict[tuple, tuple[LAction, ...]] = {}  # moves are frozen values: a block of them depends only on its key
+
+
+def _county_block(k: int, name: str, minimum: int, theirs: int, squires: int, shield: bool, tudor: bool,
+                  tudor_str: int) -> tuple[LAction, ...]:
+    key = ("county", k, name, minimum, theirs, squires, shield, tudor, tudor_str)
+    block = _BLOCKS.get(key)
+    if block is None:
+        # (tudor, fewest squires that expel the occupant) for each Tudor choice meeting the minimum
+        options = [(tu, max(0, theirs - k - (tudor_str if tu else 0) + 1) if theirs >= 0 else 0)
+                   for tu in _bools(tudor) if k + (tudor_str if tu else 0) >= minimum]
+        block = tuple(County(k, name, q, sh, tu) for q in range(squires + 1) for sh in _bools(shield)
+                      for tu, q_min in options if q >= q_min)
+        _remember(key, block)
+    return block
+
+
+def _conflict_block(k: int, card: str, archer_ok: bool, archer: bool, tudor: bool) -> tuple[LAction, ...]:
+    key = ("conflict", k, card, archer_ok, archer, tudor)
+    block = _BLOCKS.get(key)
+    if block is None:
+        block = tuple(Conflict(k, card, ar, tu) for ar in _bools(archer) if not ar or archer_ok for tu in _bools(tudor))
+        _remember(key, block)
+    return block
+
+
+def _apply_block(office: str, court: tuple[int, ...], bishops: int, tudor: bool, theirs: int,
+                 tudor_str: int) -> tuple[LAction, ...]:
+    key = ("apply", office, court, bishops, tudor, theirs, tudor_str)
+    block = _BLOCKS.get(key)
+    if block is None:
+        block = tuple(Apply(office, ks, b, tu) for ks, b in product(_submultisets(list(court)), range(bishops + 1))
+                      for tu in _bools(tudor and bool(ks)) if 1 + b + sum(ks) + (tudor_str if tu else 0) > theirs)
+        _remember(key, block)
+    return block
+
+
+def _remember(key: tuple, block: tuple[LAction, ...]) -> None:
+    if len(_BLOCKS) > 100_000:
+        _BLOCKS.clear()
+    _BLOCKS[key] = block
+
+
 def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     """`placement_candidates` already filtered: the same moves, in the same order, that the checks of
     CHECKS accept (knight at court, squires, privileges, county minimum, own county, shield, expulsion,
@@ -430,65 +473,43 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     court_ks = s.court_strengths(seat)
     strengths = sorted(set(court_ks))
     out: list[LAction] = []
-    sq_range = range(res["squires"] + 1)
-    shields, tudors, archers = _bools(held["shield"] > 0), _bools(held["tudor"] > 0), _bools(held["archer"] > 0)
+    squires = res["squires"]
+    shield, tudor, archer = held["shield"] > 0, held["tudor"] > 0, held["archer"] > 0
     counties = []
     for i, county in enumerate(data.counties):
         c = d["counties"][i]
         if c is None:
-            counties.append((county, False, -1))
-        else:
-            blocked = c["owner"] == seat or bool(c["shield"])
-            counties.append((county, blocked, county_strength(s, c)))
+            counties.append((county.name, county.min, -1))
+        elif c["owner"] != seat and not c["shield"]:
+            counties.append((county.name, county.min, county_strength(s, c)))
     castle_row = d["castles"][seat]
     free_castle = [sp for j, sp in enumerate(data.castle) if castle_row[j] < 0]
     conflicts = []
     for c in d["conflicts"]:
         own, j = own_space(c, seat), first_empty(c)
-        room = own >= 0 or j >= 0
-        archer_ok = own < 0 and j >= 0 and j + 1 < len(c["spaces"]) and c["spaces"][j + 1] is None
-        conflicts.append((f"C{c['card'] + 1}", room, archer_ok))
+        if own >= 0 or j >= 0:
+            archer_ok = own < 0 and j >= 0 and j + 1 < len(c["spaces"]) and c["spaces"][j + 1] is None
+            conflicts.append((f"C{c['card'] + 1}", archer_ok))
     kr = s.has("KR")
     load = tower_load(s) if kr else 0
-    append = out.append
+    extend = out.extend
     for k in strengths:
-        for county, blocked, theirs in counties:
-            if blocked:
-                continue
-            # (tudor, fewest squires that expel the occupant) for each Tudor choice meeting the minimum
-            options = [(tu, max(0, theirs - k - (tudor_str if tu else 0) + 1) if theirs >= 0 else 0)
-                       for tu in tudors if k + (tudor_str if tu else 0) >= county.min]
-            if not options:
-                continue
-            name = county.name
-            for q in sq_range:
-                for sh in shields:
-                    for tu, q_min in options:
-                        if q >= q_min:
-                            append(County(k, name, q, sh, tu))
-        out += [Castle(k, space) for space in free_castle]
-        for card, room, archer_ok in conflicts:
-            if not room:
-                continue
-            for ar in archers:
-                if ar and not archer_ok:
-                    continue
-                for tu in tudors:
-                    out.append(Conflict(k, card, ar, tu))
+        for name, minimum, theirs in counties:
+            extend(_county_block(k, name, minimum, theirs, squires, shield, tudor, tudor_str))
+        extend([Castle(k, space) for space in free_castle])
+        for card, archer_ok in conflicts:
+            extend(_conflict_block(k, card, archer_ok, archer, tudor))
         if kr and load + k <= data.tower_capacity:
             out.append(Tower(k))
     if s.has("KC") and d["lord"][seat] == "court":
-        subsets = _submultisets(court_ks)
+        court = tuple(court_ks)
         for i, office in enumerate(OFFICES):
             if res[data.offices[i].tribute] < 1:
                 continue
             o = d["offices"][i]
             theirs = office_strength(s, o) if o is not None else -1
-            for ks, b in product(subsets, range(res["bishops"] + 1)):
-                for tu in _bools(held["tudor"] > 0 and bool(ks)):
-                    if 1 + b + sum(ks) + (tudor_str if tu else 0) > theirs:
-                        out.append(Apply(office, ks, b, tu))
-        out += [Treasury(t) for t in TREASURY_TYPES]
+            extend(_apply_block(office, court, res["bishops"], tudor, theirs, tudor_str))
+        extend([Treasury(t) for t in TREASURY_TYPES])
     return out
 
 

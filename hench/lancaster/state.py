@@ -79,9 +79,10 @@ class LancasterState(State):
     @property
     def voter(self) -> int | None:
         d = self.d
-        for k in range(self.n):
-            seat = (d["start"] + k) % self.n
-            if d["votes"][seat] is None:
+        n, start, votes = d["players"], d["start"], d["votes"]
+        for k in range(n):
+            seat = (start + k) % n
+            if votes[seat] is None:
                 return seat
         return None
 
