@@ -140,7 +140,7 @@ def _attempt(state: ManiacalState) -> None:
     expected = {"hospital": {"kind", "seat"}, "room": {"kind", "seat", "effects"},
                 "contract": {"kind", "seat", "slot", "team", "asked", "negative", "pool", "rolled", "target", "effects", "success",
                              "lackey_used", "reroll", "bonus"}}
-    if kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital"):
+    if not isinstance(kind, str) or kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital"):
         raise fail("attempt", f"has the wrong fields for {state.step}")
     if kind == "room":
         if state.step != "effect" or a["effects"] != [["refresh"]]:
@@ -158,7 +158,8 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     size = state.data.cards[state.map[slot]].team
     team = a["team"]
     lair = state.lairs[seat]
-    if not isinstance(team, list) or not all(isinstance(x, list) and len(x) == 2 and x[1] in ("", *TRAITS) for x in team):
+    if not isinstance(team, list) or not all(isinstance(x, list) and len(x) == 2 and isinstance(x[0], str)
+                                                  and x[1] in ("", *TRAITS) for x in team):
         raise fail("attempt.team", "should be [[member, trait or '']]")
     ids = [x[0] for x in team]
     if len(set(ids)) != len(ids) or len(team) > size or (step != "assign" and len(team) != size):
@@ -197,6 +198,8 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
             or (step in ("assign", "scheme_window", "before_roll") and rolled)):
         raise fail("attempt.pool", f"does not fit {step}")
     _reroll(state, a, step)
+    if success is not None and not isinstance(success, bool):
+        raise fail("attempt.success", f"should be true, false or null, got {success!r}")
     if (success is None) == (step == "effect") or (step == "effect" and not effects) or (step != "effect" and effects):
         raise fail("attempt.success", f"does not fit {step}")
     later = [e[0] for e in effects]
