@@ -44,6 +44,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and editors see
     from .actions import Action, normal_words, parse_number, parse_seat, seat_name
     from .bots import Bot, RandomBot, next_action, play_game, random_playout, step
+    from .cards import CardText
     from .chance import CHANCE, outcomes_from_dist, sample_outcome
     from .data import Assumption, DataError
     from .dist import Dist, format_probability
