@@ -116,10 +116,12 @@ class _Trace:
         self.path, self.value, self.missing = path, value, missing
 
 
-class _TracedDict(dict):  # type: ignore[type-arg]
+class _TracedDict(dict[Any, Any]):
     """A dict that records, in its `_Trace`, the path of every field read from it."""
 
     __slots__ = ("_path", "_trace")
+    _path: str
+    _trace: _Trace
 
     def __getitem__(self, key: Any) -> Any:
         present = dict.__contains__(self, key)
@@ -143,10 +145,12 @@ class _TracedDict(dict):  # type: ignore[type-arg]
             yield value
 
 
-class _TracedList(list):  # type: ignore[type-arg]
+class _TracedList(list[Any]):
     """A list that records, in its `_Trace`, the path of every item read from it."""
 
     __slots__ = ("_path", "_trace")
+    _path: str
+    _trace: _Trace
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, int) and not isinstance(index, bool):
