@@ -223,9 +223,9 @@ def _read_card(row: Any, i: int, values: dict[str, Any], where: str) -> CardDef:
     if row.get("site") not in values["sites"]:
         raise DataError(f"{at}: site should be one of {list(values['sites'])}, got {row.get('site')!r}")
     ctype, effect = row.get("type"), row.get("effect")
-    if ctype not in CARD_TYPES:
+    if not isinstance(ctype, str) or ctype not in CARD_TYPES:
         raise DataError(f"{at}: type should be one of {list(CARD_TYPES)}, got {ctype!r}")
-    if effect not in EFFECTS or ctype not in EFFECTS[effect]:
+    if not isinstance(effect, str) or effect not in EFFECTS or ctype not in EFFECTS[effect]:
         allowed = sorted(e for e, types in EFFECTS.items() if ctype in types)
         raise DataError(f"{at}: effect {effect!r} is not known for a {ctype} card; known: {allowed}")
     return _card_numbers(row, name, ctype, effect, values, at)
