@@ -32,8 +32,10 @@ def get_game(game_id: str) -> Game:
         raise UnknownGameError(f"a game is named by its id, got {game_id!r}; the games are {sorted(registered())}")
     game = _GAMES.get(game_id)
     if game is None and game_id in _DECLARED:
-        import_module(_DECLARED[game_id])
+        package = import_module(_DECLARED[game_id])
         game = _GAMES.get(game_id)
+        if game is None and hasattr(package, "GAME"):  # a package whose engine loads on first use (PEP 562)
+            game = register(package.GAME)
     if game is None:
         raise UnknownGameError(f"no game {game_id!r} is registered; the games are {sorted(registered())}")
     return game

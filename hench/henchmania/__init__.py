@@ -15,39 +15,72 @@ Public API beside the uniform game API:
 - `render.observation(state, seat)`, `render.html(state, seat)`, `meter(score)`; `odds`, `bots`.
 """
 
-from hench.core import register
+from __future__ import annotations
 
-from . import bots, odds, render
-from .actions import (
-                      ACTION_TYPES,
-                      Discard,
-                      Fight,
-                      HMAction,
-                      Keep,
-                      NoApothecary,
-                      NoCourtesan,
-                      NoGuard,
-                      Pass,
-                      Place,
-                      PlaceWithPorter,
-                      Play,
-                      PlayGuard,
-                      Roll,
-                      SkipExtra,
-                      TakeExtra,
-                      Use,
-                      UseApothecary,
-                      UseCourtesan,
-                      format_action,
-                      parse_action,
-)
-from .data import DataError, GameData, assumptions, load_data
-from .game import GAME, OPTIONS, READINGS
-from .phases import PHASES
-from .scoring import meter
-from .state import HMState
+from importlib import import_module
 
-register(GAME)
+TYPE_CHECKING = False  # typing is not imported at run time
+
+# Names are imported on first use (PEP 562): `from hench.henchmania import odds` loads the odds and the
+# core Dist only, not the engine. The engine is imported (and the game registered) on first use of
+# `GAME` or of any engine name, or by `hench.get_game("henchmania")`.
+_ACTIONS = ("ACTION_TYPES", "Discard", "Fight", "HMAction", "Keep", "NoApothecary", "NoCourtesan", "NoGuard", "Pass",
+            "Place", "PlaceWithPorter", "Play", "PlayGuard", "Roll", "SkipExtra", "TakeExtra", "Use", "UseApothecary",
+            "UseCourtesan", "format_action", "parse_action")
+_WHERE = {
+    **dict.fromkeys(_ACTIONS, "actions"),
+    **dict.fromkeys(("DataError", "GameData", "assumptions", "load_data"), "data"),
+    **dict.fromkeys(("GAME", "OPTIONS", "READINGS"), "game"),
+    "PHASES": "phases", "meter": "scoring", "HMState": "state",
+}
+_SUBMODULES = ("bots", "odds", "render")
+
+
+def __getattr__(name: str) -> object:
+    if name in _SUBMODULES:
+        value: object = import_module(f"{__name__}.{name}")
+    elif name in _WHERE:
+        value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
+
+if TYPE_CHECKING:  # what type checkers and editors see
+    from . import bots, odds, render
+    from .actions import (
+        ACTION_TYPES,
+        Discard,
+        Fight,
+        HMAction,
+        Keep,
+        NoApothecary,
+        NoCourtesan,
+        NoGuard,
+        Pass,
+        Place,
+        PlaceWithPorter,
+        Play,
+        PlayGuard,
+        Roll,
+        SkipExtra,
+        TakeExtra,
+        Use,
+        UseApothecary,
+        UseCourtesan,
+        format_action,
+        parse_action,
+    )
+    from .data import DataError, GameData, assumptions, load_data
+    from .game import GAME, OPTIONS, READINGS
+    from .phases import PHASES
+    from .scoring import meter
+    from .state import HMState
 
 __all__ = [
                       "ACTION_TYPES",

@@ -15,14 +15,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, cast
 
-from hench.core import CHANCE, Dist
+from hench.core.dist import Dist
 
-from .data import GameData, load_data
+TYPE_CHECKING = False  # typing and the engine are not imported at run time: importing the odds stays cheap
 
 if TYPE_CHECKING:  # pragma: no cover
+    from os import PathLike
+
+    from .data import GameData
     from .state import HMState
+
+
+def load_data(path: str | PathLike[str] | None = None) -> GameData:
+    """The game data (hench.henchmania.data.load_data), imported on first use."""
+    from .data import load_data as load
+
+    return load(path)
 
 FACES = 6
 DICE = 3
@@ -58,8 +67,19 @@ def unparried_hits(attack: int, defense: int, *, dice: int = DICE, faces: int = 
 
 
 def duel_win_probability(attack: int, defense: int, *, apothecary: bool = False, dice: int = DICE, faces: int = FACES) -> Fraction:
-    """P(the Attacker wins) = P(at least one unparried hit) (HM-063)."""
-    return unparried_hits(attack, defense, dice=dice, faces=faces, apothecary=apothecary).probability(lambda u: u >= 1)
+    """P(the Attacker wins) = P(at least one unparried hit) (HM-063); with an Apothecary, at least two.
+
+    Each attack die independently becomes an unparried hit with probability r (`unparried_probability`),
+    so the wounds are Binomial(dice, r) and the chance is read from its lower tail in closed form
+    (`unparried_hits` builds the same distribution step by step; the tests check both by brute force)."""
+    if not isinstance(dice, int) or isinstance(dice, bool) or dice < 0:
+        raise ValueError(f"the number of dice is a whole number >= 0, got {dice!r}")
+    r = unparried_probability(attack, defense, faces)
+    miss = 1 - r
+    none = miss ** dice
+    if not apothecary:
+        return 1 - none
+    return 1 - none - (dice * r * miss ** (dice - 1) if dice else 0)
 
 
 def point_changes(attack: int, defense: int, *, apothecary: bool = False, data: GameData | None = None) -> Dist:
@@ -79,7 +99,7 @@ def expected_points(attack: int, defense: int, *, apothecary: bool = False, data
     """(E[Attacker's change], E[Defender's change]); e.g. 6P-1 and 2(1-r)^3-3r without Apothecary."""
     probs = point_changes(attack, defense, apothecary=apothecary, data=data).probabilities()
     # Dist keeps its outcomes as Hashable; point_changes' outcomes are (Attacker's change, Defender's change)
-    pairs = cast(dict[tuple[int, int], Fraction], probs)
+    pairs: dict[tuple[int, int], Fraction] = probs  # type: ignore[assignment]
     return (sum((p * a for (a, _), p in pairs.items()), Fraction(0)),
             sum((p * d for (_, d), p in pairs.items()), Fraction(0)))
 
@@ -140,6 +160,8 @@ def performance_points(kinds: int, data: GameData | None = None) -> int:
 def live_duel_win_probability(state: HMState) -> Fraction | None:
     """P(the Attacker wins the duel in progress), once weapons are declared (at a roll phase), with the
     Defender using every unturned Apothecary (one wound each, HM-096) and no Courtesan. None elsewhere."""
+    from hench.core.chance import CHANCE
+
     from .transitions import attack_value, defense_value
 
     d = state.duel

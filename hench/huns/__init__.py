@@ -22,24 +22,57 @@ Public API beside the uniform game API (docs/adding-a-game.md):
 Card effects and Wagon layouts are PLACEHOLDERS (see `assumptions()`), never the publisher's.
 """
 
-from hench.core import register
-from hench.core.data import Assumption
+from __future__ import annotations
 
-from . import actions, bots, odds
-from .data import COLOURS, HunsData, HunsDataError, default_data, load_data
-from .data import assumptions as _assumptions
-from .game import GAME, READINGS
-from .phases import PHASES
-from .render import action_for_space, html, notation, observation
-from .scoring import CATEGORIES, breakdown, scoring_sheet, wagon_type_bonus
-from .state import HunsState
+from importlib import import_module
 
-register(GAME)
+TYPE_CHECKING = False  # typing is not imported at run time
+
+# Names are imported on first use (PEP 562): `from hench.huns import odds` loads the odds, the data and
+# the core Dist only, not the engine. The engine is imported (and the game registered) on first use of
+# `GAME` or of any engine name, or by `hench.get_game("huns")`.
+_WHERE = {
+    **dict.fromkeys(("COLOURS", "HunsData", "HunsDataError", "default_data", "load_data"), "data"),
+    **dict.fromkeys(("GAME", "READINGS"), "game"),
+    "PHASES": "phases", "HunsState": "state",
+    **dict.fromkeys(("action_for_space", "html", "notation", "observation"), "render"),
+    **dict.fromkeys(("CATEGORIES", "breakdown", "scoring_sheet", "wagon_type_bonus"), "scoring"),
+}
+_SUBMODULES = ("actions", "bots", "odds")
+
+
+def __getattr__(name: str) -> object:
+    if name in _SUBMODULES:
+        value: object = import_module(f"{__name__}.{name}")
+    elif name in _WHERE:
+        value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
+
+if TYPE_CHECKING:  # what type checkers and editors see
+    from hench.core.data import Assumption
+
+    from . import actions, bots, odds
+    from .data import COLOURS, HunsData, HunsDataError, default_data, load_data
+    from .game import GAME, READINGS
+    from .phases import PHASES
+    from .render import action_for_space, html, notation, observation
+    from .scoring import CATEGORIES, breakdown, scoring_sheet, wagon_type_bonus
+    from .state import HunsState
 
 
 def assumptions(data: HunsData | None = None) -> list[Assumption]:
     """Rows (what, value, source, note) of the component data in force (placeholders are 'assumed')."""
-    return _assumptions(data)
+    from .data import assumptions as rows
+
+    return rows(data)
 
 
 __all__ = [
