@@ -14,7 +14,7 @@ from hench.henchmania.bots import HeuristicBot, RandomBot
 
 from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
-from .play import GameKit, TableConfig
+from .play import GameKit, TableConfig, card_tooltip
 from .tour import Question, TourStep, TourView
 
 
@@ -24,11 +24,26 @@ def _duel_odds(state) -> str:
     return "" if p is None else f"&middot; the Attacker wins this duel with probability <b>{format_probability(p)}</b>"
 
 
+MOVE_TIPS = {  # what a move that names no card does, in plain words (the card moves say their card's text)
+    "place": "Put one of your henchman pawns on this site and draw the top card of its pile at once (HM-016, HM-017).",
+    "take extra": "You have more pawns on this site than anyone else: draw one extra card from its pile (HM-021, HM-022).",
+    "skip extra": "Take no extra card from the site you dominate (HM-022).",
+    "pass": "Stop playing cards for the rest of the day; you may still answer a duel with a Guard or an Armory card (HM-047, HM-048).",
+    "no": "Play no Guard card: the duel goes ahead (HM-053, HM-102).",
+    "fight": "Fight with bare hands, without a weapon card (HM-054).",
+    "roll": "Roll the dice of the duel (HM-057 to HM-061).",
+    "keep": "Your Nosy Parker may keep one hand card for tomorrow; keep none and every hand card is discarded (HM-101).",
+    "no Apothecary": "Do not use your Apothecary: every unparried hit counts (HM-096).",
+    "no Courtesan": "Do not use the Courtesan in this duel (HM-092).",
+}
+
+
 CONFIG = TableConfig(
     game_id="henchmania", phases=PHASES, board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.day, clock_label="day", explain=_duel_odds,
     show_stepper=False,  # the board draws the phase bar and the last events itself
+    tooltip=card_tooltip(hench.get_game("henchmania"), MOVE_TIPS),
 )
 
 

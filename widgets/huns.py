@@ -17,7 +17,7 @@ from hench.huns.render import html as board_html
 
 from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
-from .play import GameKit, TableConfig
+from .play import GameKit, TableConfig, card_tooltip
 from .tour import Question, TourStep, TourView
 
 COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
@@ -31,11 +31,32 @@ def _label(state, action) -> str:
     return CARD_ID.sub(lambda m: f"{m.group(0)} {names.get(m.group(0), '')}".rstrip(), str(action))
 
 
+MOVE_TIPS = {  # what a move that names no card does, in plain words (the card moves say their card's text)
+    "bonus": "Catch-up Valuables for a late seat: take these cubes from the Reserve before the game starts (HU-028, HU-029).",
+    "take": "Take this die and use it at once: Draw cards or Pillage cubes of its colour, as many as it shows (HU-034).",
+    "draw": "Draw as many cards as the die shows from its colour's deck, play one, put the rest under the deck (HU-044 to HU-047).",
+    "pillage": "Take as many cubes of the die's colour as it shows and place them on your Wagons or on one Mercenary or Curse (HU-049, HU-050).",
+    "onto wagons": "Put the cubes on Wagon spaces of their own colour (HU-057).",
+    "onto": "Put all the cubes on this one card; a card takes cubes of any colour (HU-054, HU-055).",
+    "place": "Put this cube on that Wagon space; a full Wagon is dispatched at once and scores at the end (HU-057, HU-060).",
+    "return": "Send back the cubes that have no space left (HU-059, HU-064).",
+    "reroll": "Your Diviner rerolls this die while it is still in the pool, before you take one (HU-070, HU-033).",
+    "send back": "Your full Bodyguard sends the Curse back to the player who played it; they then flee or accept it (HU-073, HU-094).",
+    "take wagon": "Your Wagon was dispatched: take a new one, from the face-up display or the top of the deck (HU-061, HU-022).",
+    "first": "Two effects fire at once: choose which one resolves first (HU-075).",
+    "end turn": "End your turn; effects used \"after the turn\" come before this (HU-071).",
+    "curse": "Play the Curse into this opponent's Camp: it works against them until its spaces are full (HU-091, HU-092).",
+    "flee": "Turn the Curse face down: it never acts, but costs you points at the end (HU-094, HU-097).",
+    "accept": "Keep the Curse face up: it works against you until its spaces are full (HU-094, HU-095).",
+}
+
+
 CONFIG = TableConfig(
     game_id="huns", phases=PHASES, board=lambda state, seat, clickable: board_html(state, seat, clickable=clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.round, clock_label="round", label=_label,
+    tooltip=card_tooltip(hench.get_game("huns"), MOVE_TIPS),
 )
 
 

@@ -39,6 +39,7 @@ class TableConfig:
     seat_names: Sequence[str] = ()
     show_stepper: bool = True  # False when the board draws its own phase bar
     label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
+    tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
 
     def names(self, players: int) -> list[str]:
         return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]
@@ -50,6 +51,26 @@ class TableConfig:
     def bot(self, seed: int, kind: str | None = None):
         factory = self.bot_kinds.get(kind) if kind else None
         return (factory or self.make_bot or (lambda s: hench.RandomBot(s)))(seed)
+
+
+def card_tooltip(game, moves: dict[str, str]) -> Callable[[Any, Hashable], str]:
+    """A TableConfig.tooltip: a move naming a card says what the card does (its CardText.plain(), from
+    `game.card_texts(state)`); other moves say what `moves` gives for their first two words or first word
+    ("take extra", "place"), or nothing. A card is named by the move's `card` or `weapon` field, or, for
+    moves whose text ends in a card's id ("use Apothecary", "place Tavern with Porter"), by that id."""
+    def tip(state: Any, action: Hashable) -> str:
+        texts = {t.id: t for t in game.card_texts(state)}
+        words = str(action).split()
+        card = getattr(action, "card", None) or getattr(action, "weapon", None)
+        if card in texts:
+            return texts[card].plain()
+        if " ".join(words[:2]) in moves:
+            return moves[" ".join(words[:2])]
+        for k in range(1, len(words)):
+            if " ".join(words[k:]) in texts:
+                return texts[" ".join(words[k:])].plain()
+        return moves.get(words[0], "") if words else ""
+    return tip
 
 
 def phase_rules(config: TableConfig, phase: str) -> list[str]:
@@ -347,7 +368,8 @@ class GameView(ipw.VBox):
         buttons = []
         if len(legal) <= MAX_BUTTONS:
             for action in legal:
-                b = ipw.Button(description=name(action), tooltip=fmt(action), layout=ipw.Layout(width="auto", margin="2px"))
+                tip = self.config.tooltip(st, action) if self.config.tooltip is not None else ""
+                b = ipw.Button(description=name(action), tooltip=tip or fmt(action), layout=ipw.Layout(width="auto", margin="2px"))
                 b.add_class("hench-move")
                 b.on_click(lambda _, a=action: self._click(a))
                 buttons.append(b)
