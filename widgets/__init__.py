@@ -17,13 +17,16 @@ from .core import (
     figure_widget,
     friendly,
     guarded,
+    install_error_boundary,
     protect,
     redraw,
     rules_table,
 )
 from .shelf import ShelfView
 
+install_error_boundary()  # in a served kernel: no traceback reaches a page (see core.install_error_boundary)
+
 __all__ = [
     "Chart", "DiceView", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
-    "checked_int", "figure_widget", "friendly", "guarded", "protect", "redraw", "rules_table",
+    "checked_int", "figure_widget", "friendly", "guarded", "install_error_boundary", "protect", "redraw", "rules_table",
 ]

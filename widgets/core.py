@@ -8,6 +8,9 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import os
+import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -46,7 +49,7 @@ def friendly(exc: BaseException) -> str:
     if isinstance(exc, HenchError):
         return str(exc)
     if isinstance(exc, (TraitError, ValueError, TypeError)):
-        return f"That value was not accepted: {exc}"
+        return "That value was not accepted; the last good value is kept."  # never the exception's text
     return "Something went wrong on our side; the game is unchanged. (The details are in the log.)"
 
 
@@ -77,6 +80,7 @@ def protect(control: ipw.Widget, messages: MessageArea) -> ipw.Widget:
     """Values sent from the browser that a control rejects (out of range, unknown option) become a
     message instead of an error in the kernel log; the control keeps its last good value."""
     original = control.set_state
+    control._hench_messages = messages  # the error boundary (install_error_boundary) speaks here too
 
     def set_state(sync_data: dict) -> None:
         try:
@@ -87,6 +91,132 @@ def protect(control: ipw.Widget, messages: MessageArea) -> ipw.Widget:
 
     control.set_state = set_state
     return control
+
+
+# -- the error boundary of a served kernel --------------------------------------------------------
+
+PLAIN_APOLOGY = "That did not work; nothing was changed. Please try again."
+_installed = False
+
+
+def served_kernel() -> bool:
+    """True inside a kernel started by Voila (it sets VOILA_* variables), or when HENCH_SERVED=1."""
+    if os.environ.get("HENCH_SHOW_TRACEBACKS") == "1":
+        return False
+    return os.environ.get("HENCH_SERVED") == "1" or any(k in os.environ for k in ("VOILA_BASE_URL", "VOILA_SERVER_URL"))
+
+
+def _server_stream():
+    """A text stream to the kernel process's own stderr, which is the server's log, never the page.
+
+    ipykernel replaces sys.stderr by a stream to every client and pipes fd 2 there too; it keeps a
+    copy of the real fd 2, which we write to (and put back on fd 2, so C-level writes stay here)."""
+    copy = getattr(sys.stderr, "_original_stdstream_copy", None)
+    if isinstance(copy, int):
+        try:
+            os.dup2(copy, 2)
+        except OSError:
+            pass
+        fd = copy
+    else:
+        fd = sys.__stderr__.fileno() if sys.__stderr__ is not None else 2
+    return open(fd, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
+
+
+def _messages_for(widget: Any) -> MessageArea | None:
+    """The MessageArea of the view holding `widget`: its own (set by protect) or the nearest enclosing
+    view's `messages` (found by walking up through the boxes that hold it)."""
+    seen: set[int] = set()
+    current = widget
+    for _ in range(25):
+        if current is None or id(current) in seen:
+            return None
+        seen.add(id(current))
+        area = getattr(current, "_hench_messages", None) or getattr(current, "messages", None)
+        if isinstance(area, MessageArea):
+            return area
+        current = next((w for w in list(ipw.Widget.widgets.values())
+                        if current in (getattr(w, "children", None) or ())), None)
+    return None
+
+
+def boundary_error(shell: Any, exc_info: tuple | None = None) -> None:
+    """What a served kernel does instead of sending a traceback to the page: log it on the server,
+    put the widget the message came from back in step with the kernel, and say a plain sentence there."""
+    etype, evalue, tb = exc_info or sys.exc_info()
+    parent: dict = {}
+    try:
+        parent = shell.kernel.get_parent("shell") or {}
+    except Exception:  # no parent: nothing to point at
+        parent = {}
+    comm_id = (parent.get("content") or {}).get("comm_id") if isinstance(parent, dict) else None
+    log.error("error while handling a %s from the page (comm %s)",
+              (parent.get("header") or {}).get("msg_type", "message") if isinstance(parent, dict) else "message",
+              comm_id, exc_info=(etype, evalue, tb) if etype else None)
+    widget = ipw.Widget.widgets.get(comm_id) if isinstance(comm_id, str) else None
+    if widget is None:
+        return
+    try:
+        widget.send_state()  # a rejected value was already echoed to the pages: undo it there
+    except Exception:
+        log.warning("could not resend the state of %s", comm_id, exc_info=True)
+    area = _messages_for(widget)
+    if area is not None:
+        text = friendly(evalue) if isinstance(evalue, HenchError) else (
+            "That value was not accepted; the last good value is kept." if isinstance(evalue, (TraitError, ValueError, TypeError))
+            else PLAIN_APOLOGY)
+        area.show(text, "error")
+
+
+def install_error_boundary(force: bool = False) -> bool:
+    """In a served kernel, no traceback or Python error text reaches a page, by any route.
+
+    - `shell.showtraceback` (what ipywidgets calls when a widget message or a callback such as a button's
+      on_click raises, and what an Output widget calls for an error inside it) logs on the server and
+      shows a plain sentence in the view's MessageArea, except while a notebook cell runs (Voila's own
+      `show_tracebacks` setting handles those);
+    - Python-level stderr (logging's last resort, warnings, thread and unraisable hooks) and fd 2 go to
+      the server log only; our logger and the root logger write there too.
+    Returns True if installed (once per kernel).
+    """
+    global _installed
+    if _installed:
+        return True
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel") or not (force or served_kernel()):
+        return False
+    stream = _server_stream()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("[hench kernel %(process)d] %(levelname)s %(name)s: %(message)s"))
+    for logger in (logging.getLogger(), log):
+        logger.addHandler(handler)
+    log.propagate = False
+    log.setLevel(logging.INFO)
+    sys.stderr = stream
+    original = shell.showtraceback
+
+    def showtraceback(*args: Any, **kwargs: Any) -> None:
+        try:
+            parent = shell.kernel.get_parent("shell") or {}
+            msg_type = (parent.get("header") or {}).get("msg_type")
+        except Exception:
+            msg_type = None
+        if msg_type == "execute_request":
+            return original(*args, **kwargs)
+        exc_info = args[0] if args and isinstance(args[0], tuple) else kwargs.get("exc_tuple")
+        try:
+            boundary_error(shell, exc_info)
+        except Exception:  # the boundary itself must never raise into the kernel
+            pass
+        return None
+
+    shell.showtraceback = showtraceback
+    _installed = True
+    return True
 
 
 def checked_int(value: Any, lo: int, hi: int, what: str) -> int:
@@ -322,17 +452,34 @@ def assumptions_table(rows: Iterable[Any], title: str = "Assumptions in force") 
 
 # -- Monte Carlo check beside an exact answer --------------------------------------------------
 
+MAX_TRIALS = 200_000  # in a notebook of your own
+SERVED_MAX_TRIALS = 50_000  # in a served app
+MC_TIME_BUDGET = 20.0  # seconds per click
+
+
+class _OutOfTime(Exception):
+    def __init__(self, done: int):
+        super().__init__(done)
+        self.done = done
+
+
 class MonteCarloCheck(ipw.VBox):
     """A button that simulates, with a progress bar, and says whether the estimate agrees with the exact answer.
 
     `simulate(trials, progress)` returns a hench.core.montecarlo.Estimate; `exact()` the Fraction it estimates;
-    `what` names the event ("show a 3").
+    `what` names the event ("show a 3"). Bounded: at most `limit` trials (lower in a served app) and
+    `budget` seconds per click (the simulation is stopped through its progress callback).
     """
+
+    _clock = staticmethod(time.monotonic)
 
     def __init__(self, simulate: Callable, exact: Callable, what: str = "", trials: int = 5000):
         self.messages = MessageArea()
         self._simulate, self._exact, self.what = simulate, exact, what
-        self.trials = protect(ipw.BoundedIntText(value=trials, min=100, max=200_000, step=1000, description="Trials"), self.messages)
+        self.limit = SERVED_MAX_TRIALS if served_kernel() else MAX_TRIALS
+        self.budget = MC_TIME_BUDGET
+        self.trials = protect(ipw.BoundedIntText(value=min(trials, self.limit), min=100, max=self.limit, step=1000,
+                                                 description="Trials"), self.messages)
         self.button = ipw.Button(description="Check by simulation")
         self.bar = ipw.IntProgress(value=0, min=0, max=1)
         self.result = ipw.HTML()
@@ -344,9 +491,23 @@ class MonteCarloCheck(ipw.VBox):
 
     @guarded()
     def run(self) -> None:
-        n = checked_int(self.trials.value, 100, 200_000, "the number of trials")
+        n = checked_int(self.trials.value, 100, self.limit, "the number of trials")
         self.bar.max, self.bar.value = n, 0
-        est = self._simulate(n, lambda i: setattr(self.bar, "value", i))
+        self.messages.clear()
+        started = self._clock()
+
+        def progress(i: int) -> None:
+            self.bar.value = i
+            if i < n and self._clock() - started >= self.budget:
+                raise _OutOfTime(i)
+
+        try:
+            est = self._simulate(n, progress)
+        except _OutOfTime as stop:
+            self.result.value = ""
+            self.messages.show(f"Stopped after {self._clock() - started:.0f} s with {stop.done} of {n} trials done "
+                               f"(the time limit per click): try fewer trials.", "info")
+            return
         exact = self._exact()
         verdict = "agrees with" if est.agrees_with(exact) else "is far from"
         what = f" {self.what}" if self.what else ""

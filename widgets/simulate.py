@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import time
 from dataclasses import dataclass, field
 
 import ipywidgets as ipw
@@ -13,16 +14,25 @@ from plotly.subplots import make_subplots
 import hench
 from hench.core import Rng, play_game
 
-from .core import MessageArea, checked_int, guarded, protect
+from .core import MessageArea, checked_int, guarded, protect, served_kernel
 from .play import PALETTE, TableConfig
 
-MAX_GAMES = 20_000
+MAX_GAMES = 20_000  # in a notebook of your own
+SERVED_MAX_GAMES = 2_000  # in a served app: one visitor's click must not hold a core for minutes
+TIME_BUDGET = 30.0  # seconds of simulation per click; the games played by then are shown
+
+
+def max_games() -> int:
+    """The most games one click may ask for here (lower in a served app)."""
+    return SERVED_MAX_GAMES if served_kernel() else MAX_GAMES
 
 
 @dataclass
 class SimulationResult:
     players: int
     rows: list[dict] = field(default_factory=list)  # one per game: seed, winners, scores, actions, clock
+    asked: int = 0  # games asked for
+    stopped_after: float | None = None  # seconds, if the time budget stopped it before `asked` games
 
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame(self.rows)
@@ -37,11 +47,17 @@ class SimulationResult:
 
 
 def simulate(config: TableConfig, players: int, games: int, seed: int = 0, bot_kind: str | None = None,
-             progress=None, options: dict | None = None) -> SimulationResult:
-    """Play `games` bot games; `progress(i)` is called after each one."""
+             progress=None, options: dict | None = None, budget: float | None = None,
+             clock=time.monotonic) -> SimulationResult:
+    """Play `games` bot games; `progress(i)` is called after each one. With a `budget` (seconds), stop
+    once it is spent (at least one game is played) and record when in `stopped_after`."""
     game = hench.get_game(config.game_id)
-    result = SimulationResult(players)
+    result = SimulationResult(players, asked=games)
+    start_time = clock()
     for i in range(games):
+        if budget is not None and i > 0 and clock() - start_time >= budget:
+            result.stopped_after = clock() - start_time
+            break
         start = game.new_game(players=players, seed=seed + i, **(options or {}))
         bots = [config.bot(seed * 7919 + i * 31 + s, bot_kind) for s in range(players)]
         final, n = play_game(start, bots, Rng.from_seed(seed + i))
@@ -62,7 +78,9 @@ class SimulationView(ipw.VBox):
         self.players = protect(ipw.Dropdown(options=counts, value=players or counts[0], description="Players"), self.messages)
         kinds = list(config.bot_kinds) or ["default"]
         self.kind = protect(ipw.Dropdown(options=kinds, value=kinds[0], description="Bots"), self.messages)
-        self.games = protect(ipw.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games"), self.messages)
+        self.limit, self.budget = max_games(), TIME_BUDGET
+        self.games = protect(ipw.BoundedIntText(value=min(games, self.limit), min=1, max=self.limit, description="Games"),
+                             self.messages)
         self.run_button = ipw.Button(description="Simulate", button_style="primary", icon="play")
         self.bar = ipw.IntProgress(value=0, min=0, max=games, description="", layout=ipw.Layout(width="420px"))
         self.summary = ipw.HTML()
@@ -75,18 +93,25 @@ class SimulationView(ipw.VBox):
 
     @guarded()
     def run(self) -> None:
-        n = checked_int(self.games.value, 1, MAX_GAMES, "the number of games")
+        n = checked_int(self.games.value, 1, self.limit, "the number of games")
         players = checked_int(self.players.value, self.game.min_players, self.game.max_players, "players")
         kind = self.kind.value if self.kind.value in self.config.bot_kinds else None
         self.bar.max, self.bar.value, self.bar.bar_style = n, 0, ""
         self.run_button.disabled = True
         try:
             step = max(1, n // 50)
-            self.result = simulate(self.config, players, n, bot_kind=kind,
+            self.result = simulate(self.config, players, n, bot_kind=kind, budget=self.budget,
                                    progress=lambda i: setattr(self.bar, "value", i) if i % step == 0 or i == n else None)
         finally:
             self.run_button.disabled = False
-        self.bar.bar_style = "success"
+        done = len(self.result.rows)
+        if self.result.stopped_after is not None:
+            self.bar.bar_style = "warning"
+            self.messages.show(f"Stopped after {self.result.stopped_after:.0f} s: {done} of {n} games "
+                               f"(the time limit per click). The charts show those {done} games.", "info")
+        else:
+            self.bar.bar_style = "success"
+            self.messages.clear()
         self.show(self.result)
 
     def show(self, result: SimulationResult) -> None:
