@@ -10,7 +10,8 @@ import plotly.graph_objects as go
 import hench
 from hench import format_probability
 from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds, render
-from hench.henchmania.bots import HeuristicBot, RandomBot
+from hench.henchmania.actions import Play
+from hench.henchmania.bots import HeuristicBot, RandomBot, dominated_sites
 
 from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
@@ -101,6 +102,71 @@ def _choices(*values) -> list[str]:
     return [str(v) for v in sorted(set(values))]
 
 
+def _seat(i) -> str:
+    return "nobody" if i is None else f"Player {i + 1}"
+
+
+def _asked_site(s) -> str:
+    """The site the domination question asks about: a tied one if there is one (HM-023), else the first."""
+    doms = dominated_sites(s)
+    return next((site for site, who in doms.items() if who is None), next(iter(doms)))
+
+
+def _pawn_counts(s, site: str) -> str:
+    row = s.pawns[s.data.site_names.index(site)]
+    return ", ".join(f"Player {i + 1} {n}" for i, n in enumerate(row))
+
+
+def _dominated(start, now) -> str:
+    extra = [name for name, who in dominated_sites(start).items() if who == 0]
+    return (f"You dominated the {', '.join(extra) or '?'}: more pawns there than any other Lord, so you could draw one "
+            f"extra card from its pile (HM-021, HM-022). Your hand went from {len(start.hands[0])} to "
+            f"{len(now.hands[0])} cards before the card play began (HM-024).")
+
+
+def _trump_what_if(s):
+    """The learner's position with a full Reserve, a Trump and one more Reserve card in hand (cards moved from the
+    piles, so every card is still in one place): (position, the Trump's name, the Reserve card's name)."""
+    w = s.clone()
+    deck, limit, mine = w.data.deck, w.data.values["reserve_limit"], w.reserves[0]
+
+    def take(fits) -> str:
+        for pile in w.piles:
+            for c in pile:
+                if fits(deck[c]):
+                    pile.remove(c)
+                    return c
+        raise LookupError("no such card left in the piles")
+
+    hand = w.hands[0]
+    hand.append(take(lambda card: card.type == "trump"))
+    while len(mine) < limit:
+        mine.append(take(lambda card: card.type == "reserve" and w.count(mine, card.name) < card.reserve_max))
+    hand.append(take(lambda card: card.type == "reserve" and w.count(mine, card.name) < card.reserve_max))
+    w.trumps[0] = None
+    return w, deck[hand[-2]].name, deck[hand[-1]].name
+
+
+def _trump_legal(s) -> str:
+    w, trump, _ = _trump_what_if(s)
+    return "yes" if Play(trump) in w.legal_actions() else "no"
+
+
+def _trump_why(s) -> str:
+    w, trump, reserve = _trump_what_if(s)
+    refused = w.illegal_reason(Play(reserve))
+    ninth = (f" But a ninth Reserve card, '{reserve}', is refused ({refused.rule_id}: {refused.why})." if refused is not None
+             else "")
+    return (f"With {w.data.values['reserve_limit']} Reserve cards in front of you, 'play {trump}' is still a legal move: "
+            f"a Trump lies beside the Reserve, not in it (HM-041, HM-097).{ninth} You hold one Trump at most; "
+            "a new one discards the old (HM-043, HM-044).")
+
+
+def _tiebreak_draw(s) -> Fraction:
+    a, d = s.data.values["bare_hands_attack"], s.data.values["bare_hands_defense"]
+    return odds.tiebreak_round(a, d, a, d)[2]
+
+
 TOUR = [
     TourStep(
         "Setup and the goal",
@@ -125,6 +191,22 @@ TOUR = [
                           lambda s: _choices(4, 5, 7, 8), lambda s: str(_spots(s)),
                           lambda s: f"A site has {_spots(s)} spots with {s.n} players; a full site refuses more pawns (HM-020).")),
     TourStep(
+        "Domination: an extra card",
+        "<p>When every pawn is placed, look at each site: the Lord with <b>more pawns there than any other</b> dominates "
+        "it and may draw one extra card from its pile. If the most pawns on a site are tied, <b>nobody</b> dominates "
+        "it. Here you dominate a site: take your extra card (or skip it).</p>",
+        ("HM-021", "HM-022", "HM-023", "HM-024"),
+        reach=lambda s: s.phase == "resolve_domination",
+        task="take the extra card of the site you dominate (or skip it)",
+        done=lambda start, now: now.phase != "resolve_domination" or now.day != start.day,
+        after=_dominated,
+        question=Question("Look at the pawns on the board. Which answer says rightly who dominates that site?",
+                          lambda s: [f"{_asked_site(s)}: {_seat(i)}" for i in (None, 0, 1, 2)],
+                          lambda s: f"{_asked_site(s)}: {_seat(dominated_sites(s)[_asked_site(s)])}",
+                          lambda s: f"Pawns on the {_asked_site(s)}: {_pawn_counts(s, _asked_site(s))}. Only a Lord with "
+                                    "more pawns than every other dominates; a tie at the top means nobody does "
+                                    "(HM-021, HM-023).")),
+    TourStep(
         "Phase 2: play one card",
         "<p>When every pawn is placed, the Lords play cards, one card a turn, round the table, until everyone has "
         "passed. <b>Action</b> cards act at once; <b>Reserve</b> cards stay in front of you and keep working; one "
@@ -138,6 +220,15 @@ TOUR = [
                           lambda s: str(s.data.values["reserve_limit"]),
                           lambda s: f"A Reserve holds at most {s.data.values['reserve_limit']} cards (HM-032); "
                                     "a card may have a smaller maximum of its own (HM-035).")),
+    TourStep(
+        "Trumps: beside the Reserve",
+        "<p>Each site's pile hides one <b>Trump</b>. You may hold <b>one Trump at most</b>: playing a new one discards "
+        "the old. A Trump lies beside your Reserve, not in it: it does not count toward the Reserve limit, and cards "
+        "that hit Reserve cards cannot touch it. So a full Reserve and a Trump make nine cards in front of you.</p>",
+        ("HM-039", "HM-041", "HM-042", "HM-043", "HM-044", "HM-097"),
+        reach=lambda s: s.phase == "play_cards",
+        question=Question("Your Reserve is full and a Trump comes into your hand. May you play it without discarding anything?",
+                          lambda s: ["yes", "no"], _trump_legal, _trump_why)),
     TourStep(
         "A duel",
         "<p>A <b>Glove</b> challenges another Lord, who cannot refuse. Each side picks a weapon (or bare hands), the "
@@ -183,6 +274,20 @@ TOUR = [
                                      f"as soon as someone has {s.opts['win_threshold']} points", "when a site's pile runs out"],
                           lambda s: f"after day {s.last_day}, or after a day in which someone has {s.opts['win_threshold']} points or more",
                           lambda s: "The end is checked only at the end of a day (HM-075, HM-077, HM-078).")),
+    TourStep(
+        "A tie at the top",
+        "<p>If exactly <b>two</b> Lords tie on top at the end, they settle it by duels: each attacks the other once, "
+        "with the Reserve cards in front of them, and whoever inflicted more wounds wins; if the wounds are equal they "
+        "fight another pair. If <b>three or more</b> tie on top, the game goes on for one more day.</p>",
+        ("HM-080", "HM-081", "HM-082", "HM-083", "HM-084", "HM-085"),
+        reach=lambda s: s.day == s.last_day and s.phase == "play_cards",
+        question=Question("Two tied Lords both fight bare-handed. How likely is it that their first pair of duels ends level, "
+                          "so they must fight again?",
+                          lambda s: [format_probability(p) for p in sorted({_tiebreak_draw(s), Fraction(1, 6), Fraction(1, 2)})],
+                          lambda s: format_probability(_tiebreak_draw(s)),
+                          lambda s: f"Equal wounds after both duels happens with probability {format_probability(_tiebreak_draw(s))} "
+                                    "(bare hands both ways, hench.henchmania.odds); then another pair is fought until one "
+                                    "leads (HM-081, HM-082, HM-084).")),
 ]
 
 

@@ -86,8 +86,8 @@ def test_tour_walks_from_first_step_to_last(game, no_callback_errors):
 
 
 def test_any_step_opens_directly_and_try_it_yourself_leaves_the_script(no_callback_errors):
-    tour = hm.tour(step=3)
-    assert tour.index == 2 and tour.view.state.phase == "play_cards"
+    tour = hm.tour(step=4)
+    assert tour.index == 3 and tour.view.state.phase == "play_cards"
     tour.free.value = True
     assert "off the script" in tour.status.value
     tour.jump.value = 0
@@ -101,3 +101,52 @@ def test_henchmania_placement_explained_from_the_engine(no_callback_errors):
     assert tour.is_done and f"You put a pawn on the {site} and drew" in tour.status.value
     mine = tour.view.state.hands[0]
     assert len(mine) == len(tour.start.hands[0]) + 1
+
+
+def _step(module, title: str):
+    tour = module.tour(step=1 + next(i for i, s in enumerate(module.TOUR) if s.title == title))
+    assert tour.step.title == title
+    return tour
+
+
+def test_henchmania_domination_taught_on_the_tours_position(no_callback_errors):
+    from hench.henchmania.bots import dominated_sites
+
+    tour = _step(hm, "Domination: an extra card")
+    st = tour.view.state
+    assert st.phase == "resolve_domination"
+    mine = [site for site, who in dominated_sites(st).items() if who == 0]
+    assert mine and f"take extra {mine[0]}" in [str(a) for a in st.legal_actions()]
+    site = tour.step.question.answer(st).split(":")[0]
+    row = st.pawns[st.data.site_names.index(site)]
+    top = max(row)
+    expected = "nobody" if row.count(top) > 1 else f"Player {row.index(top) + 1}"
+    assert tour.step.question.answer(st) == f"{site}: {expected}"  # plurality, ties dominate nobody (HM-021, HM-023)
+    hand = len(st.hands[0])
+    tour.view.play(f"take extra {mine[0]}")
+    assert tour.is_done and f"You dominated the {mine[0]}" in tour.status.value
+    assert f"from {hand} to {hand + 1} cards" in tour.status.value
+
+
+def test_henchmania_trump_outside_the_reserve_limit_judged_by_the_engine(no_callback_errors):
+    from hench.henchmania.actions import Play
+
+    tour = _step(hm, "Trumps: beside the Reserve")
+    st = tour.view.state
+    w, trump, reserve = hm._trump_what_if(st)
+    assert len(w.reserves[0]) == w.data.values["reserve_limit"] and w.data.by_name[trump].type == "trump"
+    assert Play(trump) in w.legal_actions()  # HM-041: the Trump does not count toward the limit
+    assert w.illegal_reason(Play(reserve)).rule_id == "HM-033"  # a ninth Reserve card is refused
+    assert tour.step.question.answer(st) == "yes" and "HM-033" in tour.step.question.why(st)
+    assert st.hands == tour.view.state.hands and len(st.reserves[0]) < len(w.reserves[0]), "the what-if leaves the tour's position alone"
+
+
+def test_henchmania_tiebreak_answer_is_the_exact_odds(no_callback_errors):
+    from hench.henchmania import odds
+
+    tour = _step(hm, "A tie at the top")
+    st = tour.view.state
+    a, d = st.data.values["bare_hands_attack"], st.data.values["bare_hands_defense"]
+    x, y, level = odds.tiebreak_round(a, d, a, d)
+    assert x + y + level == 1 and x == y
+    assert tour.step.question.answer(st) == hench.format_probability(level)
