@@ -19,6 +19,8 @@ from pathlib import Path
 import tornado.web
 from jupyter_server.base.handlers import FileFindHandler
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
@@ -89,16 +91,69 @@ class PageHandler(TornadoVoilaHandler):
         self.xsrf_token  # noqa: B018 - reading it sets the cookie
 
 
+class TemplateFileHandler(TemplateStaticFileHandler):
+    """Voila's template static files, where a path that is not `<template>/static/<file>` (or climbs out of
+    it) is a 404; Voila's own handler failed on such paths with a 500."""
+
+    def parse_url_path(self, path: str) -> str:
+        parts = path.split("/", 2)
+        norm = os.path.normpath(path).split(os.path.sep, 2) if path else []
+        if (len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2] or len(norm) != 3
+                or norm[1] != "static" or ".." in norm[2].split(os.path.sep) or norm[0] != parts[0]):
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+
+FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/font-awesome.min.css"
+
+
+class TreeHandler(TornadoVoilaTreeHandler):
+    """Voila's file list, always the server-rendered one (it needs no contents API), with its icons from
+    this server instead of a CDN."""
+
+    def get_argument(self, name: str, *args, **kwargs):  # type: ignore[override]
+        if name == "classic-tree":
+            return "true"
+        return super().get_argument(name, *args, **kwargs)
+
+    def render_template(self, name: str, **ns) -> str:
+        page = super().render_template(name, **ns)
+        local = self.base_url.rstrip("/") + "/hench/fontawesome/css/all.min.css"
+        return page.replace(FONTAWESOME_CDN, local)
+
+
+class NotFoundHandler(tornado.web.RequestHandler):
+    """A plain 404 for routes the apps do not need (the notebook listing API)."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
 class HenchVoila(Voila):
-    """Voila with "/" redirected to the shelf app, and the widget manager's model wait made patient."""
+    """Voila with "/" redirected to the shelf app, and the widget manager's model wait made patient.
+
+    At the edge: `/logout` is a redirect to the shelf (there is no login; it answered 500), a bad
+    `/voila/templates/...` path is a 404 (it answered 500), and `/voila/api/contents` (notebook names,
+    sizes and dates, used only by the JavaScript file browser) is a 404: the file list at /voila/tree is
+    the server-rendered one, which needs no API.
+    """
 
     def init_handlers(self) -> list:
+        self.voila_configuration.classic_tree = True  # the server-rendered list: no contents API needed
         handlers = super().init_handlers()
         root = self.server_url.rstrip("/") + "/"
         out: list = [(root + "hench/fontawesome/(.*)", tornado.web.StaticFileHandler, {"path": str(fontawesome_dir())})]
         for handler in handlers:
             pattern, cls = handler[0], handler[1]
             if cls is TornadoVoilaTreeHandler and pattern.rstrip("/") + "/" == root:
+                out.append((pattern, tornado.web.RedirectHandler, {"url": root + SHELF}))
+            elif cls is TornadoVoilaTreeHandler:
+                out.append((pattern, TreeHandler, *handler[2:]))
+            elif cls is TemplateStaticFileHandler:
+                out.append((pattern, TemplateFileHandler, *handler[2:]))
+            elif cls is VoilaContentsHandler:
+                out.append((pattern, NotFoundHandler))
+            elif pattern.rstrip("$").endswith("/logout"):
                 out.append((pattern, tornado.web.RedirectHandler, {"url": root + SHELF}))
             elif cls is TornadoVoilaHandler:
                 out.append((pattern, PageHandler, *handler[2:]))
