@@ -12,8 +12,10 @@ import hench
 from hench import format_probability
 from hench.core import Dist, seat_name
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
+from hench.huns.actions import Onto
 from hench.huns.bots import make_bot
 from hench.huns.render import html as board_html
+from hench.huns.scoring import breakdown, treasure_met
 
 from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
@@ -88,17 +90,85 @@ def _round_over(start, now) -> str:
             f"(HU-038 to HU-040). Points if it ended now: {', '.join(names)}.")
 
 
+def _choices(*values) -> list[str]:
+    return [str(v) for v in sorted(set(values))]
+
+
+def _cubes_held(s, seat: int) -> int:
+    camp = s.camps[seat]
+    return sum(1 for load in camp.loads for c in load if c >= 0) + sum(camp.stash) + sum(len(v) for v in camp.cubes.values())
+
+
+def _catchup_seats(s) -> str:
+    """Who holds cubes before anyone has played a turn: the catch-up Valuables of setup, as the engine dealt them."""
+    seats = [f"Player {i + 1}" for i in range(s.n) if _cubes_held(s, i)]
+    return " and ".join(seats) or "nobody"
+
+
+def _card_index(s, card_id: str) -> int:
+    return next(i for i, c in enumerate(s.data.cards) if c.id == card_id)
+
+
+def _onto_card(s) -> str:
+    """The card the learner may fill in this position (a Mercenary or a face-up Curse in their Camp)."""
+    return next(a.card for a in s.legal_actions() if isinstance(a, Onto) and a.card is not None)
+
+
+def _filled(start, now) -> str:
+    cid = _onto_card(start)
+    i = _card_index(start, cid)
+    before, after = start.camps[0].cubes.get(i, []), now.camps[0].cubes.get(i, [])
+    added = after[len(before):]
+    colours = ", ".join(COLOURS[c] for c in added) or "none"
+    return (f"Your {COLOURS[start.die]} die put {len(added)} cube(s) ({colours}) on {cid} {start.data.cards[i].name}: a Mercenary "
+            f"or Curse takes cubes of any colour, all of one Pillage on that one card; cubes beyond its empty spaces go "
+            f"back (HU-054, HU-055, HU-056).")
+
+
+def _wagon_points(s) -> int:
+    return breakdown(s, 0)["dispatched wagons"]
+
+
+def _dispatched(start, now) -> str:
+    b = breakdown(now, 0)
+    return (f"Your full Wagon was dispatched: its cubes went to your Stash and the card lies face down, and you took a "
+            f"new Wagon to fill (HU-060, HU-061). You have {len(now.camps[0].dispatched)} dispatched; at the end they "
+            f"score {b['dispatched wagons']} points ({now.n} each with {now.n} players, HU-101) plus the Wagon-type bonus, "
+            f"now {b['wagon types']} (HU-102). Stash cubes score nothing (HU-105).")
+
+
+def _my_treasure(s) -> int:
+    return next(c for c in s.camps[0].cards if s.data.cards[c].colour == 4)
+
+
+def _treasure_points(s) -> str:
+    return str(s.n if treasure_met(s, s.camps[0], _my_treasure(s)) else 0)
+
+
+def _treasure_why(s) -> str:
+    c = s.data.cards[_my_treasure(s)]
+    met = treasure_met(s, s.camps[0], _my_treasure(s))
+    what = next(t.what for t in hench.get_game("huns").card_texts(s) if t.id == c.id)
+    return (f"{c.name}: {what} Right now its condition is {'met' if met else 'not met'}, so it would score "
+            f"{_treasure_points(s)}. A Treasure never acts during play; it scores {s.n} with {s.n} players if met, "
+            "0 if not (HU-099, HU-100).")
+
+
 TOUR = [
     TourStep(
         "Setup and the goal",
         "<p>You are <b>Player 1</b>; the bots play the other chiefs. You fill <b>Wagons</b> with coloured cubes "
         "(valuables) and build a <b>Camp</b> of cards; both score at the end. Each colour has its own deck of cards and "
-        "its own pile of cubes; the later seats got a few cubes to catch up. Look at the board: your Wagons show which "
-        "colours they still need.</p>",
-        ("HU-001", "HU-002", "HU-019", "HU-021", "HU-024", "HU-028"),
-        question=Question("With 3 players, how many cubes does each colour's pile start with?",
-                          lambda s: ["20", "22", "24", "30"], lambda s: str(s.cube_totals()[0]),
-                          lambda s: f"Each colour has {s.cube_totals()[0]} cubes with {s.n} players: 20, 22 or 24 for 2, 3 or 4 (HU-019).")),
+        "its own pile of cubes (20, 22 or 24 a colour for 2, 3 or 4 players). To make up for playing later, the "
+        "<b>third</b> seat starts with 1 cube of a colour they choose, and with 4 players the <b>fourth</b> with 2 of "
+        "two colours. Look at the board: your Wagons show which colours they still need.</p>",
+        ("HU-001", "HU-002", "HU-019", "HU-021", "HU-024", "HU-028", "HU-029"),
+        question=Question("Before the first round, who took catch-up Valuables?",
+                          lambda s: ["nobody", "Player 1", "Player 2", "Player 3"], _catchup_seats,
+                          lambda s: f"{_catchup_seats(s)}: with 3 or 4 players the third seat in turn order takes 1 cube of "
+                                    "a colour of their choice, and with 4 the fourth seat takes 2 of two colours (HU-028, "
+                                    f"HU-029). The first player and the second get none. Each colour's pile holds "
+                                    f"{s.cube_totals()[0]} cubes with {s.n} players (HU-019).")),
     TourStep(
         "The dice draft",
         "<p>Each round the first player rolls five dice, one per colour, each showing 1 to 3. Then, round the table, "
@@ -130,11 +200,27 @@ TOUR = [
                           lambda s: str(next(iter(odds.cubes_taken(1, Dist.constant(3)).probabilities()))),  # a sure 3 into 1 space (Q4)
                           lambda s: "Only cubes that fit are kept: one space, one cube; the other two go back to the pile (HU-059, HU-064).")),
     TourStep(
+        "A full Wagon is dispatched",
+        "<p>You have just filled every space of a Wagon: it is <b>dispatched</b> at once. Its cubes go to your Stash, "
+        "the card is turned face down, and you take a new Wagon, face up from the display or the top of the deck. "
+        "Each dispatched Wagon scores as many points as there are players, and a bonus rewards Wagons of one type or "
+        "of many types.</p>",
+        ("HU-060", "HU-061", "HU-062", "HU-101", "HU-102", "HU-105"),
+        reach=lambda s: s.phase == "wagon_replace" and len(s.camps[0].dispatched) >= 1,
+        task="take a new Wagon (then place any cubes still in hand)",
+        done=_phase_left("wagon_replace", "pillage_place", "pillage_choose_destination"),
+        after=_dispatched,
+        question=Question("How many points do your dispatched Wagons score at the end, not counting the Wagon-type bonus?",
+                          lambda s: _choices(1, 2, s.n, _wagon_points(s), 2 * s.n),
+                          lambda s: str(_wagon_points(s)),
+                          lambda s: f"{len(s.camps[0].dispatched)} dispatched Wagon(s) at {s.n} points each with {s.n} "
+                                    f"players: {_wagon_points(s)} (HU-101). The type bonus comes on top (HU-102).")),
+    TourStep(
         "Draw cards, and the kinds of card",
         "<p>Or <b>draw</b> as many cards as the die shows from its colour's deck, play exactly one, and put the rest "
         "back under the deck. The colour is the kind: blue Equipment lasts, red Raids are used once (one a turn), green "
         "Mercenaries work while full of cubes, black Curses go to an opponent, yellow Treasures score if you meet them. "
-        "Hover a card's button to see its name.</p>",
+        "Hover a card's button to read what it does.</p>",
         ("HU-044", "HU-045", "HU-046", "HU-047", "HU-082", "HU-084", "HU-088", "HU-092"),
         reach=lambda s: s.phase == "draw_choose_card",
         task="play one of the cards you drew",
@@ -143,6 +229,15 @@ TOUR = [
         question=Question("You draw with a die showing 3. How many of the drawn cards do you play?",
                           lambda s: ["1", "2", "3"], lambda s: "1",
                           lambda s: "Exactly one; the others go back under the deck (HU-046, HU-047).")),
+    TourStep(
+        "Treasures score at the end",
+        "<p>A yellow <b>Treasure</b> in your Camp does nothing during play. At the end of the game it scores as many "
+        "points as there are players if you meet its condition, and nothing if you do not. Hover a Treasure card to "
+        "read its condition. You have one in your Camp now.</p>",
+        ("HU-099", "HU-100", "HU-101"),
+        reach=lambda s: s.phase == "turn_take_die" and any(s.data.cards[c].colour == 4 for c in s.camps[0].cards),
+        question=Question("If the game ended now, how many points would your Treasure score?",
+                          lambda s: _choices(0, 1, s.n), _treasure_points, _treasure_why)),
     TourStep(
         "A Curse arrives",
         "<p>A bot has just played a <b>Curse</b> on you. A Curse works against you until its spaces are filled with "
@@ -157,6 +252,23 @@ TOUR = [
                           lambda s: ["only when it arrives", "at any time", "at the end of the round"],
                           lambda s: "only when it arrives",
                           lambda s: "Fleeing is decided the moment the Curse is played on you (HU-094).")),
+    TourStep(
+        "Cubes on a card: any colour",
+        "<p>Wagon spaces take cubes of their own colour, but a <b>Mercenary</b> in your Camp, or a face-up "
+        "<b>Curse</b> played on you, takes cubes of <b>any</b> colour. All the cubes of one Pillage go onto that one "
+        "card; the rest go back. A Mercenary works, and scores +1, only while full; a Curse stops acting once full.</p>",
+        ("HU-050", "HU-051", "HU-054", "HU-055", "HU-056", "HU-088", "HU-090"),
+        reach=lambda s: any(isinstance(a, Onto) and a.card is not None for a in s.legal_actions()),
+        task="put the cubes onto the card, not onto your Wagons",
+        done=_phase_left("pillage_choose_destination", "pillage_place"),
+        after=_filled,
+        question=Question("Your die's colour differs from the card's. May its cubes go onto the card?",
+                          lambda s: ["yes", "no"],
+                          lambda s: "yes" if Onto(_onto_card(s)) in s.legal_actions() else "no",
+                          lambda s: f"'onto {_onto_card(s)}' is "
+                                    + ("a legal" if Onto(_onto_card(s)) in s.legal_actions() else "not a legal")
+                                    + f" move with the {COLOURS[s.die]} die: a Mercenary's or a Curse's spaces accept "
+                                    "cubes of any colour (HU-055).")),
     TourStep(
         "The end of a round, and of the game",
         "<p>When the fifth die is used the round ends, the first-player token moves on, and the game ends if any cube "

@@ -119,9 +119,11 @@ def henchmania_play(page) -> None:
 
 def huns_tour(page) -> None:
     tour = page.locator(".hench-tour")
-    tour.locator(".hench-tour-step", has_text="Step 1 of 6").wait_for(timeout=90_000)
-    answer_question(page, "22", "20")  # 22 cubes a colour with 3 players (HU-019)
-    tour_next(page, 2, 6)
+    tour.locator(".hench-tour-step", has_text="Step 1 of 9").wait_for(timeout=90_000)
+    answer_question(page, "Player 3", "Player 2")  # the third seat takes a catch-up Valuable (HU-028)
+    tour_next(page, 2, 9)
+    take = tour.locator(".hench-game").get_by_role("button", name="take", exact=False).first
+    assert "use it at once" in take.get_attribute("title")  # the move button says what it does
     tour.locator(".hench-board [data-action^='take']").first.click()  # take a die
     tour.locator(".hench-done").wait_for(timeout=90_000)
     assert "You took the" in tour.locator(".hench-done").inner_text()

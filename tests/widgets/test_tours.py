@@ -12,6 +12,7 @@ import pytest
 import hench
 from hench.core import CHANCE
 from widgets import henchmania as hm
+from widgets import huns
 
 
 def _tours() -> dict:
@@ -28,7 +29,7 @@ def _tours() -> dict:
 
 
 TOURS = _tours()
-PREFER = {"A duel": "play Glove"}  # step title -> the move the walker picks first
+PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU"}  # step title -> the move the walker picks first
 
 
 def test_the_finished_games_have_tours():
@@ -150,3 +151,42 @@ def test_henchmania_tiebreak_answer_is_the_exact_odds(no_callback_errors):
     x, y, level = odds.tiebreak_round(a, d, a, d)
     assert x + y + level == 1 and x == y
     assert tour.step.question.answer(st) == hench.format_probability(level)
+
+
+def test_huns_catchup_valuables_are_who_the_engine_dealt_them_to(no_callback_errors):
+    tour = _step(huns, "Setup and the goal")
+    st = tour.view.state
+    third = (st.first + 2) % st.n  # HU-028: the third seat in turn order
+    assert tour.step.question.answer(st) == f"Player {third + 1}"
+    assert huns._cubes_held(st, third) == 1 and all(huns._cubes_held(st, i) == 0 for i in range(st.n) if i != third)
+
+
+def test_huns_cards_take_cubes_of_any_colour(no_callback_errors):
+    from hench.huns.actions import Onto
+
+    tour = _step(huns, "Cubes on a card: any colour")
+    st = tour.view.state
+    cid = huns._onto_card(st)
+    card = st.data.cards[huns._card_index(st, cid)]
+    assert card.colour != st.die, "the die's colour is not the card's: the position shows the any-colour rule"
+    assert tour.step.question.answer(st) == "yes" and Onto(cid) in st.legal_actions()
+    tour.view.play(f"onto {cid}")
+    while not tour.is_done:
+        tour.view.play(next(str(a) for a in tour.view.state.legal_actions()))
+    i = huns._card_index(st, cid)
+    added = len(tour.view.state.camps[0].cubes.get(i, [])) - len(st.camps[0].cubes.get(i, []))
+    assert added >= 1 and f"put {added} cube(s)" in tour.status.value
+
+
+def test_huns_dispatched_wagon_and_treasure_points_from_the_scoring(no_callback_errors):
+    from hench.huns.scoring import breakdown, treasure_met
+
+    tour = _step(huns, "A full Wagon is dispatched")
+    st = tour.view.state
+    assert len(st.camps[0].dispatched) == 1
+    assert tour.step.question.answer(st) == str(breakdown(st, 0)["dispatched wagons"]) == str(st.n)  # HU-101
+    tour = _step(huns, "Treasures score at the end")
+    st = tour.view.state
+    c = huns._my_treasure(st)
+    assert st.data.cards[c].colour == 4
+    assert tour.step.question.answer(st) == str(st.n if treasure_met(st, st.camps[0], c) else 0)  # HU-100
