@@ -32,14 +32,17 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, state: State) -> Hashable:
-        return self.rng.choice(state._legal_cached())
+        legal = state._legal
+        if legal is None:
+            legal = state._legal_cached()
+        return legal[self.rng.randrange(len(legal))]
 
 
 def next_action(state: State, bots: Sequence[Bot], rng: Rng) -> Hashable:
     """Who acts next, acting: the dice roll at a chance node, otherwise the seat's bot chooses."""
-    if state.current_player == CHANCE:
-        return sample_outcome(state.chance_outcomes(), rng)
     seat = state.current_player
+    if seat == CHANCE:
+        return sample_outcome(state._chance_outcomes(), rng)
     if seat is None:
         raise ValueError("the game is over: nobody acts")
     return bots[seat].choose(state)

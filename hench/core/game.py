@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from .actions import seat_name
-from .chance import CHANCE
+from .chance import CHANCE, chance_actions
 from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError
 from .legality import CheckTable, Violation
 from .phases import Phases
@@ -80,10 +80,11 @@ class State:
         return legal
 
     def _legal_actions(self) -> list[Any]:
-        if self.current_player is None:
+        player = self.current_player
+        if player is None:
             return []
-        if self.current_player == CHANCE:
-            return [action for action, _ in self.chance_outcomes()]
+        if player == CHANCE:
+            return chance_actions(self._chance_outcomes())
         return list(self.game.legal(self))
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
@@ -91,6 +92,11 @@ class State:
         if self.current_player != CHANCE or self.game.chance is None:
             return []
         return list(self.game.chance(self))
+
+    def _chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
+        """At a chance node, the game's outcomes as it returns them (read only, not copied: the hot path)."""
+        chance = self.game.chance
+        return chance(self) if chance is not None else ()
 
     @property
     def is_chance_node(self) -> bool:
@@ -105,7 +111,9 @@ class State:
         """The successor after `action` (an action, or its text). Raises and leaves `self` unchanged if illegal."""
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
-        cached = self._legal_cached()
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._legal_actions()
         # Bots pass back one of the cached actions: find it by identity (a C-level scan of ints),
         # and only then by equality (a parsed or rebuilt action).
         try:

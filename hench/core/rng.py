@@ -34,9 +34,14 @@ class Rng:
         if n <= 0:
             raise ValueError(f"randrange needs a positive bound, got {n}")
         limit = _MASK - (_MASK + 1) % n
-        while True:
-            x = self.next64()
+        state = self.state
+        while True:  # next64, inlined (the playout hot path)
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x <= limit:
+                self.state = state
                 return x % n
 
     def choice(self, items: Sequence[T]) -> T:

@@ -152,6 +152,11 @@ class HMState(State):
     def current_player(self) -> int | None:  # type: ignore[override]  # core State declares a plain attribute; the actor stands in for it
         return self.actor
 
+    @property
+    def is_terminal(self) -> bool:
+        """The game is over: nobody acts (the core's test, read from the actor directly: the playout hot path)."""
+        return self.actor is None
+
     def winners(self) -> list[int]:
         """The winning seat (after tie-break duels if needed); [] before the end (HM-008, HM-082)."""
         return [] if self.actor is not None or self.winner is None else [self.winner]
