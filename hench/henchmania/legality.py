@@ -45,20 +45,21 @@ def legal_actions(s: HMState) -> Sequence[HMAction]:
     return _BY_PHASE[s.phase](s)
 
 
-def _placements(s: HMState) -> list[HMAction]:
+def _placements(s: HMState) -> Sequence[HMAction]:
     """HM-020 free spots; HM-098 a Porter for full sites."""
     spots, sites, me = s.data.values["spots"][s.n], s.data.site_names, s.actor
     assert me is not None, PLAYER_ACTS
-    out: list[HMAction] = []
-    full: list[str] = []
-    for site, row in zip(sites, s.pawns):
-        if sum(row) >= spots:
-            full.append(site)
-        else:
-            out.append(_place(site))
-    if full and s.has_fresh(me, "porter") is not None:
-        out += [_porter(site) for site in full]
+    free = tuple([site for site, total in zip(sites, map(sum, s.pawns)) if total < spots])
+    out = _FREE.get(free)
+    if out is None:
+        out = _FREE[free] = tuple(map(_place, free))
+    if len(free) < len(sites) and s.has_fresh(me, "porter") is not None:
+        return [*out, *[_porter(site) for site in sites if site not in free]]
     return out
+
+
+# The placements open on each set of free sites (site names: the same action values whatever the data)
+_FREE: dict[tuple[str, ...], tuple[HMAction, ...]] = {}
 
 
 _place, _porter, _plain = lru_cache(maxsize=None)(Place), lru_cache(maxsize=None)(PlaceWithPorter), lru_cache(maxsize=None)(Play)

@@ -168,7 +168,7 @@ def next_placement(s: HMState) -> None:
 
 def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
-    me, site = s.actor, s.site_index(a.site)
+    me, site = s.actor, s.data.site_index[a.site]
     assert me is not None, PLAYER_ACTS
     porter = type(a) is PlaceWithPorter
     if porter:
