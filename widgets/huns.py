@@ -164,7 +164,7 @@ TOUR = [
         "two colours. Look at the board: your Wagons show which colours they still need.</p>",
         ("HU-001", "HU-002", "HU-019", "HU-021", "HU-024", "HU-028", "HU-029"),
         question=Question("Before the first round, who took catch-up Valuables?",
-                          lambda s: ["nobody", "Player 1", "Player 2", "Player 3"], _catchup_seats,
+                          lambda s: ["nobody"] + [f"Player {i + 1}" for i in range(s.n)], _catchup_seats,
                           lambda s: f"{_catchup_seats(s)}: with 3 or 4 players the third seat in turn order takes 1 cube of "
                                     "a colour of their choice, and with 4 the fourth seat takes 2 of two colours (HU-028, "
                                     f"HU-029). The first player and the second get none. Each colour's pile holds "
