@@ -34,7 +34,7 @@ class RandomBot(Bot):
     def choose(self, state: State) -> Hashable:
         legal = state._legal
         if legal is None:
-            legal = state._legal_cached()
+            legal = state._legal = state._legal_actions()
         return legal[self.rng.randrange(len(legal))]
 
 

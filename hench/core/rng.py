@@ -50,9 +50,20 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in a uniformly random order (Fisher-Yates)."""
         out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.randrange(i + 1)
+        state = self.state
+        for i in range(len(out) - 1, 0, -1):  # j = self.randrange(i + 1), inlined (the playout hot path)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x <= limit:
+                    break
+            j = x % n
             out[i], out[j] = out[j], out[i]
+        self.state = state
         return out
 
     def weighted_index(self, weights: Sequence[int]) -> int:
