@@ -16,12 +16,12 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from hench.core.dist import Dist
-
-TYPE_CHECKING = False  # typing and the engine are not imported at run time: importing the odds stays cheap
+TYPE_CHECKING = False  # typing, Dist and the engine are not imported at run time: importing the odds stays cheap
 
 if TYPE_CHECKING:  # pragma: no cover
     from os import PathLike
+
+    from hench.core.dist import Dist
 
     from .data import GameData
     from .state import HMState
@@ -55,12 +55,16 @@ def unparried_probability(attack: int, defense: int, faces: int = FACES) -> Frac
 
 def hits_distribution(attack: int, dice: int = DICE, faces: int = FACES) -> Dist:
     """Number of hits among the attack dice (HM-057/058)."""
+    from hench.core.dist import Dist
+
     return Dist.binomial(dice, success_probability(attack, faces))
 
 
 def unparried_hits(attack: int, defense: int, *, dice: int = DICE, faces: int = FACES, apothecary: bool = False) -> Dist:
     """Distribution of unparried hits (wounds): hits, then one defense die per hit (HM-060/061);
     an Apothecary cancels one wound (HM-096)."""
+    from hench.core.dist import Dist
+
     q = success_probability(defense, faces)
     wounds = hits_distribution(attack, dice, faces).bind(lambda h: Dist.binomial(h, q).map(lambda parried: h - parried))
     return wounds.map(lambda u: max(u - 1, 0)) if apothecary else wounds
@@ -130,6 +134,8 @@ def tiebreak_win_probability(x_attack: int, x_defense: int, y_attack: int, y_def
 # -- draws (hypergeometric) ------------------------------------------------------------------
 def hypergeometric(population: int, successes: int, draws: int) -> Dist:
     """Number of marked cards among `draws` cards from `population` holding `successes` marked ones."""
+    from hench.core.dist import Dist
+
     if not 0 <= successes <= population or not 0 <= draws <= population:
         raise ValueError(f"need 0 <= successes, draws <= population; got {successes}, {draws}, {population}")
     return Dist({k: comb(successes, k) * comb(population - successes, draws - k)
@@ -161,6 +167,7 @@ def live_duel_win_probability(state: HMState) -> Fraction | None:
     """P(the Attacker wins the duel in progress), once weapons are declared (at a roll phase), with the
     Defender using every unturned Apothecary (one wound each, HM-096) and no Courtesan. None elsewhere."""
     from hench.core.chance import CHANCE
+    from hench.core.dist import Dist
 
     from .transitions import attack_value, defense_value
 
@@ -176,3 +183,12 @@ def live_duel_win_probability(state: HMState) -> Fraction | None:
         q = success_probability(b, faces)
         wounds = Dist.binomial(d["hits"], q).map(lambda parried: d["hits"] - parried)
     return wounds.probability(lambda u: u - cancel >= 1)
+
+
+def __getattr__(name: str) -> object:
+    """`odds.Dist` as before (imported on first use: the duel table needs only fractions)."""
+    if name == "Dist":
+        from hench.core.dist import Dist
+
+        return Dist
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
