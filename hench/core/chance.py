@@ -47,7 +47,9 @@ def _read(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[list[Any], list[int
 
 def chance_actions(outcomes: Sequence[tuple[Any, Fraction]]) -> list[Any]:
     """The actions of a chance node's outcomes, in their order (a new list)."""
-    return list(_read(outcomes)[0])
+    if type(outcomes) is tuple:
+        return list(_read(outcomes)[0])
+    return [action for action, _ in outcomes]
 
 
 def sample_outcome(outcomes: Sequence[tuple[Hashable, Fraction]], rng: Rng) -> Hashable:
