@@ -47,10 +47,22 @@ class MessageArea(ipw.HTML):
 def friendly(exc: BaseException) -> str:
     """A short message for a visitor: the rule's own explanation, or a plain apology."""
     if isinstance(exc, HenchError):
-        return str(exc)
+        return _without_python_text(exc)
     if isinstance(exc, (TraitError, ValueError, TypeError)):
-        return "That value was not accepted; the last good value is kept."  # never the exception's text
+        return "That was not accepted; nothing was changed."  # never the exception's own text
     return "Something went wrong on our side; the game is unchanged. (The details are in the log.)"
+
+
+def _without_python_text(exc: HenchError) -> str:
+    """A rule error's text, minus the text of a Python error it was raised from (a JSON decoder's
+    "Expecting value: line 1 column 1", an int() parse): that stays in the server log."""
+    text = str(exc)
+    inner = exc.__cause__ or exc.__context__
+    if inner is not None and not isinstance(inner, HenchError):
+        said = str(inner)
+        if said and said in text:
+            text = text.replace(said, "details in the server log")
+    return text
 
 
 def guarded(messages_attr: str = "messages") -> Callable:
