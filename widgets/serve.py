@@ -24,6 +24,8 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from .patches import patch_anywidget_init
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHELF = "voila/render/index.ipynb"
 TEMPLATES = Path(__file__).resolve().parent / "share"  # voila/templates/hench: the lab page, nothing from a CDN
@@ -57,16 +59,23 @@ def patch_get_model(script: str) -> str:
 
 
 class LabextensionHandler(FileFindHandler):
-    """Voila's labextension files, with the widget manager's `get_model` patched (see patch_get_model)."""
+    """Voila's labextension files, with two page-side timeouts made patient (patch_get_model, widgets.patches)."""
 
     @classmethod
     def _patched(cls, abspath: str) -> bytes | None:
-        if "jupyterlab-manager" not in abspath or not abspath.endswith(".js"):
+        """The script with its fix (see patch_get_model and widgets.patches), or None to send it as it is."""
+        if not abspath.endswith(".js"):
+            return None
+        if "jupyterlab-manager" in abspath:
+            marker, fix = b"widget model not found", patch_get_model
+        elif "anywidget" in abspath:
+            marker, fix = b"Failed to initialize model", patch_anywidget_init
+        else:
             return None
         raw = Path(abspath).read_bytes()
-        if b"widget model not found" not in raw:
+        if marker not in raw:
             return None
-        return patch_get_model(raw.decode("utf-8")).encode("utf-8")
+        return fix(raw.decode("utf-8")).encode("utf-8")
 
     @classmethod
     def get_content(cls, abspath: str, start: int | None = None, end: int | None = None):
@@ -111,7 +120,7 @@ class TreeHandler(TornadoVoilaTreeHandler):
     """Voila's file list, always the server-rendered one (it needs no contents API), with its icons from
     this server instead of a CDN."""
 
-    def get_argument(self, name: str, *args, **kwargs):  # type: ignore[override]
+    def get_argument(self, name: str, *args, **kwargs):
         if name == "classic-tree":
             return "true"
         return super().get_argument(name, *args, **kwargs)

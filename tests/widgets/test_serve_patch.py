@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from widgets.serve import patch_get_model
 
 # ipywidgets 8.1.9's minified get_model, as shipped in jupyterlab-manager's static chunk
@@ -41,3 +43,27 @@ def _run_in_node(tmp_path, get_model: str) -> str:
 def test_a_model_that_arrives_while_the_loop_sleeps_is_found(tmp_path):
     assert _run_in_node(tmp_path, SHIPPED) == "not found"  # the shipped race, as seen on a busy CI page
     assert _run_in_node(tmp_path, patch_get_model(SHIPPED)) == "found"
+
+
+def test_anywidget_gets_a_minute_to_start():
+    from widgets.patches import patch_anywidget_init
+
+    shipped = ('var resolvers = promiseWithResolvers();\n        AbortSignal.timeout(2000).addEventListener("abort", function() {\n'
+               '            resolvers.reject(new Error("[anywidget] Failed to initialize model."));\n        });')
+    out = patch_anywidget_init(shipped)
+    assert "AbortSignal.timeout(60000).addEventListener" in out and "timeout(2000)" not in out
+    other = "var signal = options.signal ?? AbortSignal.timeout(3000);"  # invoke()'s own timeout is left alone
+    assert patch_anywidget_init(other) == other
+
+
+def test_the_installed_anywidget_matches_the_patch():
+    from jupyter_core.paths import jupyter_path
+
+    from widgets.patches import patch_anywidget_init
+
+    scripts = [p for root in jupyter_path("labextensions") for p in (Path(root) / "anywidget" / "static").glob("*.js")
+               if "Failed to initialize model" in p.read_text(errors="replace")]
+    assert scripts, "anywidget's page script was not found"
+    for script in scripts:
+        text = script.read_text()
+        assert "AbortSignal.timeout(60000)" in patch_anywidget_init(text), f"{script.name} no longer matches the patch"
