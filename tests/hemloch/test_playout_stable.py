@@ -7,12 +7,11 @@ re-record them (the loop in `play` prints the same fields) and say so in the com
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
-from hench.core import RandomBot, Rng, next_action
 from hench.hemloch import GAME
+
+from ..playout_record import record, states_changed_later
 
 RECORDED = [  # (seed, options, actions, scores, digest), 2 players
     (2000, {}, 111, [38, 31], "d919140e7cbc1a8f"),
@@ -38,31 +37,12 @@ RECORDED = [  # (seed, options, actions, scores, digest), 2 players
 ]
 
 
-def play(seed: int, options: dict) -> tuple[int, list[int], str]:
-    state = GAME.new_game(players=2, seed=seed, **options)
-    rng, bots = Rng.from_seed(seed), [RandomBot(seed * 7 + i) for i in range(2)]
-    digest, n = hashlib.sha256(), 0
-    while not state.is_terminal:
-        digest.update("|".join(GAME.format_action(a) for a in state.legal_actions()).encode() + b"\n")
-        state = state.apply(next_action(state, bots, rng))
-        n += 1
-    digest.update(state.to_json().encode())
-    return n, state.scores(), digest.hexdigest()[:16]
-
-
 @pytest.mark.parametrize("seed, options, actions, scores, digest", RECORDED)
 def test_seeded_random_game_is_unchanged(seed, options, actions, scores, digest):
-    assert play(seed, options) == (actions, scores, digest)
+    assert record(GAME, 2, seed, **options) == (actions, scores, digest)
 
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_apply_leaves_every_earlier_state_untouched(seed):
-    state = GAME.new_game(players=2, seed=seed, draft=seed % 2 == 0)
-    rng, bots = Rng.from_seed(seed), [RandomBot(seed + i) for i in range(2)]
-    history = []
-    while not state.is_terminal:
-        history.append((state, state.to_json()))
-        state = state.apply(next_action(state, bots, rng))
-    assert len(history) > 50
-    changed = [k for k, (s, saved) in enumerate(history) if s.to_json() != saved]
+    changed = states_changed_later(GAME, 2, seed, draft=seed % 2 == 0)
     assert changed == [], f"later moves changed the states after steps {changed[:5]}"

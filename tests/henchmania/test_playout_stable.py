@@ -9,12 +9,11 @@ state it was applied to (the successor may share untouched parts with it).
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
-from hench.core import RandomBot, Rng, next_action
 from hench.henchmania import GAME
+
+from ..playout_record import record, states_changed_later
 
 RECORDED = [  # (players, seed, actions, scores, digest)
     (2, 1000, 123, [16, 22], "751a701bd45df96e"),
@@ -36,31 +35,12 @@ RECORDED = [  # (players, seed, actions, scores, digest)
 ]
 
 
-def play(players: int, seed: int) -> tuple[int, list[int], str]:
-    state = GAME.new_game(players=players, seed=seed)
-    rng, bots = Rng.from_seed(seed), [RandomBot(seed * 7 + i) for i in range(players)]
-    digest, n = hashlib.sha256(), 0
-    while not state.is_terminal:
-        digest.update("|".join(GAME.format_action(a) for a in state.legal_actions()).encode() + b"\n")
-        state = state.apply(next_action(state, bots, rng))
-        n += 1
-    digest.update(state.to_json().encode())
-    return n, state.scores(), digest.hexdigest()[:16]
-
-
 @pytest.mark.parametrize("players, seed, actions, scores, digest", RECORDED)
 def test_seeded_random_game_is_unchanged(players, seed, actions, scores, digest):
-    assert play(players, seed) == (actions, scores, digest)
+    assert record(GAME, players, seed) == (actions, scores, digest)
 
 
 @pytest.mark.parametrize("players, seed", [(GAME.min_players, 7), (GAME.max_players, 8), (GAME.max_players, 11)])
 def test_apply_leaves_every_earlier_state_untouched(players, seed):
-    state = GAME.new_game(players=players, seed=seed)
-    rng, bots = Rng.from_seed(seed), [RandomBot(seed + i) for i in range(players)]
-    history = []
-    while not state.is_terminal:
-        history.append((state, state.to_json()))
-        state = state.apply(next_action(state, bots, rng))
-    assert len(history) > 50
-    changed = [k for k, (s, saved) in enumerate(history) if s.to_json() != saved]
+    changed = states_changed_later(GAME, players, seed)
     assert changed == [], f"later moves changed the states after steps {changed[:5]}"

@@ -9,12 +9,11 @@ was applied to (the successor may share untouched parts with it).
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
-from hench.core import RandomBot, Rng, next_action
 from hench.maniacal import GAME
+
+from ..playout_record import record, states_changed_later
 
 RECORDED = [  # (players, seed, bodyguard, actions, scores, digest)
     (2, 1000, False, 81, [8, 6], "6c20883abc82d95a"),
@@ -40,31 +39,12 @@ RECORDED = [  # (players, seed, bodyguard, actions, scores, digest)
 ]
 
 
-def play(players: int, seed: int, bodyguard: bool) -> tuple[int, list[int], str]:
-    state = GAME.new_game(players=players, seed=seed, bodyguard=bodyguard)
-    rng, bots = Rng.from_seed(seed), [RandomBot(seed * 7 + i) for i in range(players)]
-    digest, n = hashlib.sha256(), 0
-    while not state.is_terminal:
-        digest.update("|".join(GAME.format_action(a) for a in state.legal_actions()).encode() + b"\n")
-        state = state.apply(next_action(state, bots, rng))
-        n += 1
-    digest.update(state.to_json().encode())
-    return n, state.scores(), digest.hexdigest()[:16]
-
-
 @pytest.mark.parametrize("players, seed, bodyguard, actions, scores, digest", RECORDED)
 def test_seeded_random_game_is_unchanged(players, seed, bodyguard, actions, scores, digest):
-    assert play(players, seed, bodyguard) == (actions, scores, digest)
+    assert record(GAME, players, seed, bodyguard=bodyguard) == (actions, scores, digest)
 
 
 @pytest.mark.parametrize("players, seed", [(2, 7), (3, 12), (4, 9), (5, 8), (5, 11)])
 def test_apply_leaves_every_earlier_state_untouched(players, seed):
-    state = GAME.new_game(players=players, seed=seed, bodyguard=seed % 2 == 0)
-    rng, bots = Rng.from_seed(seed), [RandomBot(seed + i) for i in range(players)]
-    history = []
-    while not state.is_terminal:
-        history.append((state, state.to_json()))
-        state = state.apply(next_action(state, bots, rng))
-    assert len(history) > 50
-    changed = [k for k, (s, saved) in enumerate(history) if s.to_json() != saved]
+    changed = states_changed_later(GAME, players, seed, bodyguard=seed % 2 == 0)
     assert changed == [], f"later moves changed the states after steps {changed[:5]}"
