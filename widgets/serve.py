@@ -9,7 +9,6 @@ directory), except that "/" goes straight to the shelf; the file list stays at /
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 import time
@@ -24,7 +23,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .patches import patch_anywidget_init
+from .patches import patch_anywidget_init, patch_get_model
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHELF = "voila/render/index.ipynb"
@@ -36,26 +35,6 @@ def fontawesome_dir() -> Path:
     import fontawesomefree
 
     return Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree"
-
-
-# ipywidgets 8.1's page-side `get_model` waits up to 2 s for a widget model, then gives up without looking
-# one last time. On a busy server the models arrive (a whole page restores at once) while the waiting
-# loop's timer is late: the model is there, the loop's clock has run out, and the page shows "Error
-# displaying widget: model not found" for good. Reproduced with four busy loops on two cores (about one
-# cold page load in twelve) and seen in CI. The served script gets a longer wait and a last look; the
-# file on disk is untouched, and a script that does not match is served as it is.
-_GET_MODEL = re.compile(r'async get_model\((\w)\)\{let (\w)=this\._models\[\1\];if\(void 0===\2\)\{let (\w)=Date\.now\(\);'
-                        r'for\(;Date\.now\(\)-\3<2e3;\)(\{.*?\})throw Error\("widget model not found"\)\}return \2\}')
-
-
-def patch_get_model(script: str) -> str:
-    """The widget manager's script with a 30 s wait and a last look before "model not found"."""
-    def fixed(m: re.Match) -> str:
-        e, t, o, body = m.groups()
-        return (f"async get_model({e}){{let {t}=this._models[{e}];if(void 0==={t}){{let {o}=Date.now();"
-                f"for(;Date.now()-{o}<3e4;){body}if(void 0!==({t}=this._models[{e}]))return {t};"
-                f'throw Error("widget model not found")}}return {t}}}')
-    return _GET_MODEL.sub(fixed, script, count=1)
 
 
 class LabextensionHandler(FileFindHandler):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from widgets.serve import patch_get_model
+from widgets.patches import patch_get_model
 
 # ipywidgets 8.1.9's minified get_model, as shipped in jupyterlab-manager's static chunk
 SHIPPED = ('callbacks(e){return{}}async get_model(e){let t=this._models[e];if(void 0===t){let o=Date.now();'
