@@ -8,6 +8,7 @@ directory), except that "/" goes straight to the shelf; the file list stays at /
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -37,24 +38,26 @@ def fontawesome_dir() -> Path:
     return Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree"
 
 
+@functools.lru_cache(maxsize=32)
+def _patched_script(abspath: str, _mtime_ns: int) -> bytes | None:
+    """A widget script with its fix, read and patched once per file version (every page asks for it)."""
+    if "jupyterlab-manager" in abspath:
+        marker, fix = b"widget model not found", patch_get_model
+    else:
+        marker, fix = b"Failed to initialize model", patch_anywidget_init
+    raw = Path(abspath).read_bytes()
+    return fix(raw.decode("utf-8")).encode("utf-8") if marker in raw else None
+
+
 class LabextensionHandler(FileFindHandler):
     """Voila's labextension files, with two page-side timeouts made patient (patch_get_model, widgets.patches)."""
 
     @classmethod
     def _patched(cls, abspath: str) -> bytes | None:
-        """The script with its fix (see patch_get_model and widgets.patches), or None to send it as it is."""
-        if not abspath.endswith(".js"):
+        """The script with its fix (see widgets.patches), or None to send it as it is."""
+        if not abspath.endswith(".js") or not ("jupyterlab-manager" in abspath or "anywidget" in abspath):
             return None
-        if "jupyterlab-manager" in abspath:
-            marker, fix = b"widget model not found", patch_get_model
-        elif "anywidget" in abspath:
-            marker, fix = b"Failed to initialize model", patch_anywidget_init
-        else:
-            return None
-        raw = Path(abspath).read_bytes()
-        if marker not in raw:
-            return None
-        return fix(raw.decode("utf-8")).encode("utf-8")
+        return _patched_script(abspath, os.stat(abspath).st_mtime_ns)
 
     @classmethod
     def get_content(cls, abspath: str, start: int | None = None, end: int | None = None):
