@@ -10,7 +10,6 @@ from hench.core import CheckTable, InvalidActionError, Violation, seat_name
 from hench.core.legality import kind_of
 
 from .actions import (
-    Draw,
     Festival,
     HLAction,
     Keep,
@@ -40,40 +39,54 @@ def _loc_name(s: HemlochState, loc: int) -> str:
 
 def scepter_moves(s: HemlochState, seat: int) -> list[Move]:
     """M6: one of your Minions to another Location without the Festival (HL-039)."""
-    out = []
-    for src in range(len(s.board)):
-        for name in _names(s, s.board[src][seat]):
-            out += [Move(name, _loc_name(s, src), _loc_name(s, dst)) for dst in range(len(s.board))
-                    if dst != src and dst != s.festival]
+    moves, board, festival = s.data.tables.move, s.board, s.festival
+    spots = range(len(board))
+    out: list[Move] = []
+    for src in spots:
+        for c in sorted(set(board[src][seat])):
+            row = moves[c][src]
+            out += [row[dst] for dst in spots if dst != src and dst != festival]
     return out
+
+
+def _can_move(s: HemlochState, seat: int) -> bool:
+    """Whether `scepter_moves` has any move (without building them)."""
+    board, festival = s.board, s.festival
+    spots = range(len(board))
+    return any(board[src][seat] and any(dst != src and dst != festival for dst in spots) for src in spots)
 
 
 def choice_options(s: HemlochState, task: tuple) -> list[HLAction]:
     """The moves that carry out a pending choice (an empty list: it cannot be done and is skipped, A9)."""
     name, seat = task[0], task[1]
     d = s.data
+    t = d.tables
     if name == "mark":
-        loc = task[2]
         if s.markers_left(seat) == 0:  # A7
             return []
-        spaces = d.locations[loc].spaces
-        return [Mark(d.locations[loc].name, *spaces[i]) for i in s.empty_spaces(loc)]
+        loc = task[2]
+        marks = t.mark[loc]
+        return [marks[i] for i, owner in enumerate(s.spaces[loc]) if owner < 0]
     if name == "festival":
-        return [Festival(_loc_name(s, loc)) for loc in range(len(s.board)) if loc != s.festival]
+        festival = s.festival
+        return [a for loc, a in enumerate(t.festival) if loc != festival]
     if name == "steal":
         theirs = s.items[1 - seat]
-        return [Steal(ITEMS[k], up) for k in range(len(ITEMS)) for up in (True, False) if theirs[k][0 if up else 1]]
+        return [t.steal[k][side] for k in range(len(ITEMS)) for side in (0, 1) if theirs[k][side]]
     if name == "recall":
-        return [Recall(n, _loc_name(s, loc)) for loc in range(len(s.board)) for n in _names(s, _recallable(s, seat, task[2], loc))]
+        recall = t.recall
+        return [recall[c][loc] for loc in range(len(s.board)) for c in sorted(set(_recallable(s, seat, task[2], loc)))]
     if name == "scepter":
-        return list(scepter_moves(s, seat))
+        return scepter_moves(s, seat)
     if name == "retreat":
-        return [Retreat(n, _loc_name(s, task[2])) for n in _names(s, s.board[task[2]][seat])]
+        loc = task[2]
+        retreat = t.retreat
+        return [retreat[c][loc] for c in sorted(set(s.board[loc][seat]))]
     if name == "swap":
         k = len(d.week)
-        return [Swap(_loc_name(s, d.week_location(c))) for c in s.week_deck if c < k]
+        return [t.swap[d.week_location(c)] for c in s.week_deck if c < k]
     if name == "keep":
-        return [Keep(n) for n in _names(s, s.packs[seat])]
+        return [t.keep[c] for c in sorted(set(s.packs[seat]))]
     return []
 
 
@@ -87,13 +100,20 @@ def legal_actions(s: HemlochState) -> list[HLAction]:
     if s.tasks:
         return choice_options(s, s.tasks[0])
     seat = s.active
-    out: list[HLAction] = [Draw()]  # HL-056 (A10: from an empty deck nothing is drawn)
-    for name in _names(s, s.hands[seat]):  # HL-057, HL-058, HL-039
-        out += [Play(name, _loc_name(s, loc)) for loc in range(len(s.board)) if loc != s.festival and loc not in s.played]
+    t = s.data.tables
+    out: list[HLAction] = [t.draw]  # HL-056 (A10: from an empty deck nothing is drawn)
+    festival, played = s.festival, s.played
+    open_at = [loc for loc in range(len(s.board)) if loc != festival and loc not in played]
+    if open_at:
+        play = t.play
+        for c in sorted(set(s.hands[seat])):  # HL-057, HL-058, HL-039
+            row = play[c]
+            out += [row[loc] for loc in open_at]
     if not s.item_used:  # HL-064
+        mine = s.items[seat]
         for k in range(len(ITEMS)):
-            if s.items[seat][k][0] and (k != SCEPTER or s.data.items[k].ability != "move_minion" or scepter_moves(s, seat)):
-                out.append(Use(ITEMS[k]))
+            if mine[k][0] and (k != SCEPTER or s.data.items[k].ability != "move_minion" or _can_move(s, seat)):
+                out.append(t.use[k])
     return out
 
 
@@ -144,7 +164,7 @@ def check_item_face_up(s: HemlochState, a: Use) -> Violation | None:
 def check_scepter_target(s: HemlochState, a: Use) -> Violation | None:
     """HL-031: a Scepter needs one of your Minions that can move to another Location without the Festival."""
     kind = ITEMS.index(a.item)
-    if s.data.items[kind].ability == "move_minion" and not scepter_moves(s, s.active):
+    if s.data.items[kind].ability == "move_minion" and not _can_move(s, s.active):
         return Violation("HL-031", f"your {a.item} moves one of your Minions, and none can move now")
     return None
 

@@ -95,44 +95,76 @@ class HemlochState(State):
 
     # -- copying ------------------------------------------------------------------------------------
     def successor(self) -> HemlochState:
-        """The copy `apply` hands to the transition: the outer lists are copied, the inner ones (hands,
-        decks, discards, the Minions on each side, Marker rows, Items) are shared until the transition
-        writes to one through the `w_*` writers, which copy it first."""
+        """The copy `apply` hands to the transition: only the task list is copied; every other list
+        (hands, decks, discards, the board, Marker rows, Items, the Week cards, ...) is shared until the
+        transition writes to it through the `w_*` writers or replaces it, which copy it first."""
         s = object.__new__(HemlochState)
-        s.__dict__.update(self.__dict__)
-        s._legal, s._owned, s.events = None, set(), []
-        s.hands, s.decks, s.discards = list(self.hands), list(self.decks), list(self.discards)
-        s.board = [list(loc) for loc in self.board]
-        s.spaces, s.items, s.supply = list(self.spaces), list(self.items), list(self.supply)
-        s.played, s.tasks, s.ended = list(self.played), list(self.tasks), list(self.ended)
-        s.week_deck, s.revealed = list(self.week_deck), list(self.revealed)
-        s.day_supply, s.boxed = list(self.day_supply), list(self.boxed)
-        s.pool, s.packs, s.kept = list(self.pool), [list(p) for p in self.packs], [list(k) for k in self.kept]
+        d = s.__dict__
+        d.update(self.__dict__)
+        d["_legal"], d["_owned"], d["events"], d["tasks"] = None, set(), [], list(self.tasks)
         return s
 
-    def _own(self, key: tuple, outer: list, i: int, deep: bool = False) -> list:
-        if self._owned is not None and key not in self._owned:
-            outer[i] = [list(x) for x in outer[i]] if deep else list(outer[i])
-            self._owned.add(key)
+    def _own(self, attr: str, i: int) -> list:
+        """`attr[i]` made this state's own: the outer list copied once, then the inner one once."""
+        outer = self.__dict__[attr]
+        owned = self._owned
+        if owned is None:
+            return outer[i]
+        key = (attr, i)
+        if key not in owned:
+            if attr not in owned:
+                outer = self.__dict__[attr] = list(outer)
+                owned.add(attr)
+            outer[i] = list(outer[i])
+            owned.add(key)
         return outer[i]
 
+    def w_list(self, attr: str) -> list:
+        """A flat list field (played, week_deck, revealed, day_supply, boxed, supply, pool) made this state's own."""
+        owned = self._owned
+        if owned is not None and attr not in owned:
+            self.__dict__[attr] = list(self.__dict__[attr])
+            owned.add(attr)
+        return self.__dict__[attr]
+
     def w_hand(self, seat: int) -> list[int]:
-        return self._own(("hand", seat), self.hands, seat)
+        return self._own("hands", seat)
 
     def w_deck(self, seat: int) -> list[int]:
-        return self._own(("deck", seat), self.decks, seat)
+        return self._own("decks", seat)
 
     def w_discards(self, seat: int) -> list[int]:
-        return self._own(("discards", seat), self.discards, seat)
+        return self._own("discards", seat)
 
     def w_side(self, loc: int, seat: int) -> list[int]:
-        return self._own(("side", loc, seat), self.board[loc], seat)
+        owned = self._owned
+        if owned is None:
+            return self.board[loc][seat]
+        key = ("side", loc, seat)
+        if key not in owned:
+            self._own("board", loc)[seat] = list(self.board[loc][seat])
+            owned.add(key)
+        return self.board[loc][seat]
 
     def w_spaces(self, loc: int) -> list[int]:
-        return self._own(("spaces", loc), self.spaces, loc)
+        return self._own("spaces", loc)
 
     def w_items(self, seat: int) -> list[list[int]]:
-        return self._own(("items", seat), self.items, seat, deep=True)
+        owned = self._owned
+        if owned is None:
+            return self.items[seat]
+        key = ("item pairs", seat)
+        if key not in owned:
+            mine = self._own("items", seat)
+            mine[:] = [list(pair) for pair in mine]
+            owned.add(key)
+        return self.items[seat]
+
+    def w_pack(self, seat: int) -> list[int]:
+        return self._own("packs", seat)
+
+    def w_kept(self, seat: int) -> list[int]:
+        return self._own("kept", seat)
 
     def clone(self) -> HemlochState:
         s = object.__new__(HemlochState)

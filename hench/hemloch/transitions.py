@@ -18,10 +18,9 @@ DRAFT_ROUNDS = 5  # A4: 5 rounds of 6 picks make a 30-card deck
 
 
 # -- chance ---------------------------------------------------------------------------------------------
-def chance_outcomes(s: HemlochState) -> list[tuple[HLAction, Fraction]]:
+def chance_outcomes(s: HemlochState) -> tuple[tuple[HLAction, Fraction], ...]:
     """HL-009, HL-050, A5: the top card of the shuffled Week deck is any unrevealed card, all equally likely."""
-    p = Fraction(1, len(s.week_deck))
-    return [(reveal_action(s, c), p) for c in s.week_deck]
+    return s.data.tables.chance(s.week_deck)
 
 
 def reveal_action(s: HemlochState, card: int) -> Reveal:
@@ -50,9 +49,10 @@ def apply(s: HemlochState, a: HLAction) -> None:
 
 def _reveal(s: HemlochState, a: Reveal) -> None:
     d = s.data
-    card = next(c for c in s.week_deck if reveal_action(s, c) == a)
-    s.week_deck.remove(card)
-    s.revealed.append(card)  # HL-050
+    reveals = d.tables.reveal
+    card = next(c for c in s.week_deck if reveals[c] == a)
+    s.w_list("week_deck").remove(card)
+    s.w_list("revealed").append(card)  # HL-050
     s.festival = d.week_location(card)  # HL-038
     s.events.append(f"{seat_name(s.start)} (Start Player) turns over {d.week_name(card)}; the Festival moves to "
                     f"{d.locations[s.festival].name}")
@@ -80,7 +80,7 @@ def _play(s: HemlochState, seat: int, card: int, loc: int) -> None:
     d = s.data
     s.w_hand(seat).remove(card)
     s.w_side(loc, seat).append(card)  # HL-057, HL-059
-    s.played.append(loc)  # HL-058
+    s.w_list("played").append(loc)  # HL-058
     s.actions -= 1  # HL-056
     minion = d.minions[card]
     s.events.append(f"{seat_name(seat)} plays {minion.name} at {d.locations[loc].name}")
@@ -154,11 +154,12 @@ def _choose(s: HemlochState, seat: int, task: tuple, a: HLAction) -> None:
 def _swap(s: HemlochState, loc: int) -> None:
     d, k = s.data, len(s.data.week)
     night = next(c for c in s.week_deck if c < k and d.week_location(c) == loc)
-    s.week_deck.remove(night)
-    s.boxed.append(night)  # HL-072
-    s.day_supply.remove(night + k)
-    s.week_deck.append(night + k)  # HL-071
-    s.week_deck.sort()
+    week_deck = s.w_list("week_deck")
+    week_deck.remove(night)
+    s.w_list("boxed").append(night)  # HL-072
+    s.w_list("day_supply").remove(night + k)
+    week_deck.append(night + k)  # HL-071
+    week_deck.sort()
     s.events.append(f"{seat_name(s.start)} swaps {d.week_name(night)} for {d.week_name(night + k)}; the Night leaves the game")
 
 
@@ -216,7 +217,7 @@ def _auto(s: HemlochState, task: tuple) -> None:
 
 def _gain(s: HemlochState, seat: int, kind: int) -> None:
     if s.supply[kind]:
-        s.supply[kind] -= 1
+        s.w_list("supply")[kind] -= 1
         s.w_items(seat)[kind][0] += 1  # HL-029: new Items come face up (M6)
         s.events.append(f"{seat_name(seat)} gains a {ITEMS[kind]}")
     elif s.items[seat][kind][1]:  # HL-033: none left, so one of yours turns face up
@@ -313,21 +314,22 @@ def _next_week(s: HemlochState) -> None:
 # -- the Draft variant ----------------------------------------------------------------------------------
 def deal_packs(s: HemlochState) -> None:
     """HL-089: each player draws 6 cards from the shuffled pool."""
+    pool, packs = s.w_list("pool"), s.w_list("packs")
     for seat in (s.start, s.other):
-        s.packs[seat] = [s.pool.pop() for _ in range(DRAFT_PACK)]
+        packs[seat] = [pool.pop() for _ in range(DRAFT_PACK)]
     s.tasks.append(("keep", s.start))
 
 
 def _keep(s: HemlochState, seat: int, card: int) -> None:
-    s.packs[seat].remove(card)
-    s.kept[seat].append(card)  # HL-090
+    s.w_pack(seat).remove(card)
+    s.w_kept(seat).append(card)  # HL-090
     s.events.append(f"{seat_name(seat)} keeps a card")
     if seat == s.start:
         s.tasks.append(("keep", s.other))
 
 
 def _next_pack(s: HemlochState) -> None:
-    s.packs = [s.packs[1], s.packs[0]]  # HL-090: the rest pass to the other player
+    s.packs = [list(s.packs[1]), list(s.packs[0])]  # HL-090: the rest pass to the other player (fresh lists)
     if s.packs[0]:
         s.tasks.append(("keep", s.start))
     elif s.draft_round < DRAFT_ROUNDS:  # HL-091, A4
@@ -340,8 +342,9 @@ def _next_pack(s: HemlochState) -> None:
 
 def finish_setup(s: HemlochState, decks: list[list[int]]) -> None:
     """HL-010: each player shuffles their deck and draws 5; then the first Week card is revealed."""
+    hands, own_decks = s.w_list("hands"), s.w_list("decks")
     for seat in (0, 1):
         deck = s._shuffled(decks[seat])
         n = s.data.opening_hand
-        s.hands[seat], s.decks[seat] = deck[-n:][::-1], deck[:-n]
+        hands[seat], own_decks[seat] = deck[-n:][::-1], deck[:-n]
     s.stage = "reveal"

@@ -1,0 +1,46 @@
+"""Every action a game with this data can offer, built once per data (the playout hot path hands out
+these shared, frozen objects instead of building new ones on every move). No rules here."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .actions import Draw, Festival, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
+from .data import ITEMS
+
+if TYPE_CHECKING:
+    from .data import HemlochData
+
+
+class Tables:
+    """Actions indexed by card (minion index), location, space, item and Week card."""
+
+    __slots__ = ("draw", "festival", "keep", "mark", "move", "outcomes", "play", "recall", "retreat", "reveal",
+                 "steal", "swap", "use")
+
+    def __init__(self, d: HemlochData) -> None:
+        names, places = [m.name for m in d.minions], [loc.name for loc in d.locations]
+        spots = range(len(places))
+        self.draw = Draw()
+        self.play = tuple(tuple(Play(n, p) for p in places) for n in names)
+        self.recall = tuple(tuple(Recall(n, p) for p in places) for n in names)
+        self.retreat = tuple(tuple(Retreat(n, p) for p in places) for n in names)
+        self.move = tuple(tuple(tuple(Move(n, places[a], places[b]) for b in spots) for a in spots) for n in names)
+        self.keep = tuple(Keep(n) for n in names)
+        self.use = tuple(Use(k) for k in ITEMS)
+        self.mark = tuple(tuple(Mark(loc.name, *space) for space in loc.spaces) for loc in d.locations)
+        self.festival = tuple(Festival(p) for p in places)
+        self.steal = tuple((Steal(k, True), Steal(k, False)) for k in ITEMS)
+        self.swap = tuple(Swap(p) for p in places)
+        self.reveal = tuple(Reveal(places[d.week_location(c)], d.is_day(c)) for c in range(2 * len(d.week)))
+        self.outcomes: dict[tuple[int, ...], tuple[tuple[Reveal, Fraction], ...]] = {}
+
+    def chance(self, week_deck: list[int]) -> tuple[tuple[Reveal, Fraction], ...]:
+        """HL-009, A5: each card of the Week deck turned over with the same chance (one shared tuple per deck)."""
+        key = tuple(week_deck)
+        hit = self.outcomes.get(key)
+        if hit is None:
+            p = Fraction(1, len(key))
+            hit = self.outcomes[key] = tuple((self.reveal[c], p) for c in key)
+        return hit
