@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import html
+import json
 import time
 from dataclasses import dataclass, field
+from statistics import fmean
 
 import ipywidgets as ipw
-import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 import hench
 from hench.core import Rng, play_game
 
-from .core import MessageArea, checked_int, guarded, protect, served_kernel
+from .core import PLOTLY_MIME, MessageArea, checked_int, guarded, protect, served_kernel
 from .play import PALETTE, TableConfig
 
 MAX_GAMES = 20_000  # in a notebook of your own
@@ -34,8 +35,12 @@ class SimulationResult:
     asked: int = 0  # games asked for
     stopped_after: float | None = None  # seconds, if the time budget stopped it before `asked` games
 
-    def frame(self) -> pd.DataFrame:
-        return pd.DataFrame(self.rows)
+    def column(self, key: str) -> list:
+        """One value per game: "seed", "winners", "scores", "actions" or "clock"."""
+        return [row[key] for row in self.rows]
+
+    def scores_of(self, seat: int) -> list[int]:
+        return [scores[seat] for scores in self.column("scores")]
 
     def win_rates(self) -> list[float]:
         """Share of games each seat won (a tie shares the win)."""
@@ -115,23 +120,27 @@ class SimulationView(ipw.VBox):
         self.show(self.result)
 
     def show(self, result: SimulationResult) -> None:
-        df = result.frame()
         names = self.config.names(result.players)
         rates = result.win_rates()
+        clocks = result.column("clock")
+        has_clock = all(c is not None for c in clocks)
         self.summary.value = ("<table class='hench-sim-summary'><tr><th>seat</th><th>win rate</th><th>mean final score</th></tr>"
                               + "".join(f"<tr><td>{html.escape(names[s])}</td><td>{rates[s]:.1%}</td>"
-                                        f"<td>{df['scores'].map(lambda v, s=s: v[s]).mean():.1f}</td></tr>" for s in range(result.players))
-                              + f"</table><div style='color:#667'>{len(df)} games, {df['actions'].mean():.0f} moves on average"
-                              + (f", {df['clock'].mean():.1f} {self.config.clock_label}s" if df['clock'].notna().all() else "") + "</div>")
+                                        f"<td>{fmean(result.scores_of(s)):.1f}</td></tr>" for s in range(result.players))
+                              + f"</table><div style='color:#667'>{len(result.rows)} games, {fmean(result.column('actions')):.0f} moves on average"
+                              + (f", {fmean(clocks):.1f} {self.config.clock_label}s" if has_clock else "") + "</div>")
         fig = make_subplots(rows=1, cols=3, subplot_titles=("Win rate by seat", "Final scores", f"Game length ({self.config.clock_label}s)"))
         fig.add_trace(go.Bar(x=names, y=rates, marker_color=PALETTE[: result.players], showlegend=False), 1, 1)
         for s in range(result.players):
-            fig.add_trace(go.Histogram(x=df["scores"].map(lambda v, s=s: v[s]), name=names[s], opacity=0.6,
+            fig.add_trace(go.Histogram(x=result.scores_of(s), name=names[s], opacity=0.6,
                                        marker_color=PALETTE[s % len(PALETTE)]), 1, 2)
-        length = df["clock"] if df["clock"].notna().all() else df["actions"]
+        length = clocks if has_clock else result.column("actions")
         fig.add_trace(go.Histogram(x=length, marker_color="#667", showlegend=False), 1, 3)
         fig.update_layout(barmode="overlay", height=330, template="plotly_white", margin=dict(t=40, l=40, r=10, b=30))
         fig.update_yaxes(tickformat=".0%", row=1, col=1)
-        self.charts.clear_output(wait=True)
-        with self.charts:
-            fig.show()
+        # the figure as the Output widget's state, drawn by the page's Plotly renderer (as widgets.core.Chart
+        # does): no fig.show(), whose renderers need nbformat, which the static site's browser kernel lacks
+        spec = json.loads(fig.to_json())
+        spec["config"] = {"displaylogo": False, "responsive": True}
+        self.charts.outputs = ({"output_type": "display_data", "metadata": {},
+                                "data": {PLOTLY_MIME: spec, "text/plain": "<chart: simulation>"}},)
