@@ -47,6 +47,7 @@ CONFIG = TableConfig(
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.week, clock_label="week", explain=_live,
+    roll_seats=lambda s: (s.start,),  # the Start Player turns over the Week card
 )
 
 

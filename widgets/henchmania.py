@@ -45,6 +45,7 @@ CONFIG = TableConfig(
     clock=lambda state: state.day, clock_label="day", explain=_duel_odds,
     show_stepper=False,  # the board draws the phase bar and the last events itself
     tooltip=card_tooltip(hench.get_game("henchmania"), MOVE_TIPS),
+    roll_seats=lambda s: (s.duel["att"], s.duel["dfn"]) if s.duel else range(s.n),  # a duel's dice: its two fighters
 )
 
 
@@ -75,7 +76,8 @@ def _new_cards(start, now) -> str:
 def _placed(start, now) -> str:
     sites = [name for i, name in enumerate(now.data.site_names) if now.pawns[i][0] > start.pawns[i][0]]
     return (f"You put a pawn on the {', '.join(sites) or '?'} and drew {_new_cards(start, now)} from that site's pile "
-            "at once (HM-016, HM-017). The bots then placed theirs: see the list below.")
+            "at once (HM-016, HM-017). Now the bots place theirs, one at a time: press 'Next bot move ▶' under the board "
+            "to see each one and what it drew.")
 
 
 def _day_over(start, now) -> str:
@@ -186,7 +188,7 @@ TOUR = [
         ("HM-015", "HM-016", "HM-017", "HM-020"),
         task="click a site on the board (or a 'place' button) to put a pawn there",
         done=lambda start, now: _my_pawns(now) > _my_pawns(start) or now.phase != start.phase,
-        after=_placed,
+        after=_placed, watch_bots=True,
         question=Question("With 3 players, how many pawns fit on one site?",
                           lambda s: _choices(4, 5, 7, 8), lambda s: str(_spots(s)),
                           lambda s: f"A site has {_spots(s)} spots with {s.n} players; a full site refuses more pawns (HM-020).")),

@@ -59,6 +59,7 @@ CONFIG = TableConfig(
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.round, clock_label="round", label=_label,
     tooltip=card_tooltip(hench.get_game("huns"), MOVE_TIPS),
+    roll_seats=lambda s: (s.active if s.phase == "turn_reroll_die" else s.first,),  # the first player rolls (HU-031); a Diviner rerolls
 )
 
 
@@ -173,11 +174,12 @@ TOUR = [
         "The dice draft",
         "<p>Each round the first player rolls five dice, one per colour, each showing 1 to 3. Then, round the table, "
         "each player <b>takes one die</b> and uses it at once, until all five are gone. A die's colour decides which "
-        "deck you draw from or which cubes you take; its number, how many.</p>",
+        "deck you draw from or which cubes you take; its number, how many. When your turn is over, watch the bots take "
+        "theirs one at a time with <b>Next bot move ▶</b>.</p>",
         ("HU-031", "HU-032", "HU-033", "HU-034", "HU-035", "HU-036"),
         reach=lambda s: s.phase == "turn_take_die",
         task="take a die (click it on the board)",
-        done=_phase_left("turn_take_die"),
+        done=_phase_left("turn_take_die"), watch_bots=True,
         after=lambda start, now: f"You took the {COLOURS[now.die]} die showing {now.dice[now.die]}; now choose what to do with it (HU-034)."
         if 0 <= now.die < len(COLOURS) else "You took a die and used it.",
         question=Question("With 3 players, how many dice does the first player take in one round?",

@@ -40,6 +40,13 @@ class TableConfig:
     show_stepper: bool = True  # False when the board draws its own phase bar
     label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
+    roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
+
+    def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
+        """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
+        the learner is asked to roll only then; other rolls roll by themselves."""
+        involved = self.roll_seats(state) if self.roll_seats is not None else None
+        return involved is None or any(seat in seats for seat in involved)
 
     def names(self, players: int) -> list[str]:
         return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]
@@ -102,7 +109,7 @@ class GameView(ipw.VBox):
 
     def __init__(self, config: TableConfig, players: int = 3, seed: int | None = 1, human_seats: Sequence[int] = (0,),
                  auto_dice: bool = False, chart: bool = True, options: dict | None = None, start: State | None = None,
-                 setup: bool = False):
+                 setup: bool = False, watch_bots: bool = False):
         self.config, self.game = config, hench.get_game(config.game_id)
         self.human_seats, self.options = tuple(human_seats), dict(options or {})
         self.rng = Rng.from_seed(seed)
@@ -112,7 +119,7 @@ class GameView(ipw.VBox):
         self.session = hench.Session(first)
         self.bots = [config.bot(1000 + i) for i in range(first.num_players)]
         self._listeners: list[Callable[[], None]] = []
-        self._build(auto_dice, chart)
+        self._build(auto_dice, chart, watch_bots)
         self._build_setup(setup)
         super().__init__(self._layout())
         self.add_class("hench-game")
@@ -120,7 +127,7 @@ class GameView(ipw.VBox):
         self.refresh()
 
     # -- building --------------------------------------------------------------------------------------
-    def _build(self, auto_dice: bool, chart: bool) -> None:
+    def _build(self, auto_dice: bool, chart: bool, watch_bots: bool) -> None:
         self.stepper = PhaseStepper(self.config.phases)
         self.rule_chips = ipw.HTML()
         self.explain = ipw.HTML()
@@ -136,16 +143,25 @@ class GameView(ipw.VBox):
         self.roll = ipw.Button(description="Roll the dice", button_style="warning")
         self.set_dice = ipw.Button(description="Set the dice")
         self.auto_dice = ipw.Checkbox(value=auto_dice, description="roll the dice for me")
+        self.watch = ipw.Checkbox(value=watch_bots, description="watch the bots move by move",
+                                  tooltip="the bots wait after each move until you press 'Next bot move'")
+        self.bot_step = ipw.Button(description="Next bot move ▶", button_style="info",
+                                   tooltip="the next bot plays one move (or the dice roll), shown with what it did")
+        self.bot_step.add_class("hench-bot-step")
         self.bots_go = ipw.Button(description="Let the bots play", button_style="info")
         self.undo_button, self.redo_button = ipw.Button(description="Undo"), ipw.Button(description="Redo")
         self.new_button = ipw.Button(description="New game")
         self.log_view = ipw.HTML()
-        self.fig = figure_widget(f"Scores by {self.config.clock_label}", height=300) if chart else None
+        clock = self.config.clock_label
+        self.fig = figure_widget(f"Points of each player, {clock} by {clock} (the last point is now)", height=300) if chart else None
         self.play_selected.on_click(lambda _: self._play_selected())
         self.typed.observe(lambda change: self._play_typed() if change["new"].strip() else None, "value")
         self.roll.on_click(lambda _: self._roll())
         self.set_dice.on_click(lambda _: self._set_dice())
         self.bots_go.on_click(lambda _: self._bots())
+        self.bot_step.on_click(lambda _: self._bot_step())
+        self.watch.observe(lambda change: self._watch_changed(change["new"]), "value")
+        self.auto_dice.observe(lambda change: self._auto_dice_changed(change["new"]), "value")
         self.undo_button.on_click(lambda _: self._undo())
         self.redo_button.on_click(lambda _: self._redo())
         self.new_button.on_click(lambda _: self._new())
@@ -177,10 +193,12 @@ class GameView(ipw.VBox):
         self.list_box = ipw.HBox([self.move_list, self.play_selected])
         self.move_box = ipw.VBox([self.moves, self.list_box, self.typed])
         controls = ipw.HBox([self.bots_go, self.undo_button, self.redo_button, self.new_button, self.auto_dice])
+        self.watch_row = ipw.HBox([self.watch, self.bot_step])
+        self.watch_row.add_class("hench-watch")
         side = ipw.VBox([self.scoreboard, ipw.HTML("<b>What just happened</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
         self.stepper.layout.display = None if self.config.show_stepper else "none"
         parts = [self.setup_row, self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.messages,
-                 self.dice_box, self.move_box, controls]
+                 self.dice_box, self.move_box, self.watch_row, controls]
         return parts + ([self.fig] if self.fig is not None else [])
 
     # -- reading the state ---------------------------------------------------------------------------
@@ -207,14 +225,29 @@ class GameView(ipw.VBox):
         self.refresh()
         return reached
 
-    def _run_bots(self, stop: Callable[[State], bool], roll_dice: bool, limit: int = BOT_STEP_LIMIT) -> None:
-        """Bots play (every seat the loop reaches) and, with `roll_dice`, the dice roll, until
-        `stop(state)`, dice left for the learner, or the end."""
+    def _run_bots(self, stop: Callable[[State], bool], roll_dice: bool | Callable[[State], bool],
+                  limit: int = BOT_STEP_LIMIT) -> None:
+        """Bots play (every seat the loop reaches) and the dice roll where `roll_dice` (a flag, or a test of
+        the state) lets them, until `stop(state)`, dice left for the learner, or the end."""
         for _ in range(limit):
             st = self.state
-            if st.is_terminal or stop(st) or (st.current_player == CHANCE and not roll_dice):
+            if st.is_terminal or stop(st):
+                return
+            if st.current_player == CHANCE and not (roll_dice(st) if callable(roll_dice) else roll_dice):
                 return
             self.session.apply(next_action(st, self.bots, self.rng))
+
+    def learner_rolls(self, state: State | None = None) -> bool:
+        """A roll is pending and waits for the learner: it concerns a human seat and the dice do not roll
+        by themselves ("roll the dice for me" is off)."""
+        st = self.state if state is None else state
+        return (st.current_player == CHANCE and not self.auto_dice.value
+                and self.config.roll_concerns(st, self.human_seats))
+
+    def bot_pending(self) -> bool:
+        """Someone other than the learner acts next (a bot, or dice that roll by themselves)."""
+        st = self.state
+        return not st.is_terminal and not self._human_to_move() and not self.learner_rolls(st)
 
     # -- handlers -----------------------------------------------------------------------------------
     def _apply(self, action: Hashable) -> None:
@@ -227,9 +260,40 @@ class GameView(ipw.VBox):
         self.refresh()
 
     def _advance(self) -> None:
-        """Bots move and (if asked) dice roll until a human must act or the game ends."""
+        """Bots move and dice roll by themselves until a human must act (or roll) or the game ends.
+        Watching the bots move by move, each bot move (and each roll of bots' dice) waits for 'Next bot move'."""
         humans = self.human_seats
-        self._run_bots(lambda s: s.current_player in humans, roll_dice=self.auto_dice.value)
+        rolls = lambda s: not self.learner_rolls(s)
+        if self.watch.value:  # only the learner's own dice roll on (when they roll by themselves)
+            self._run_bots(lambda s: s.current_player != CHANCE or not self.config.roll_concerns(s, humans), roll_dice=rolls)
+            return
+        self._run_bots(lambda s: s.current_player in humans, roll_dice=rolls)
+
+    @guarded()
+    def _bot_step(self) -> None:
+        """Exactly one bot move (or one roll of dice that roll by themselves), shown with what it did."""
+        if not self.bot_pending():
+            raise hench.HenchError("no bot is waiting to move: it is your move" if not self.state.is_terminal
+                                   else "the game is over")
+        self.session.apply(next_action(self.state, self.bots, self.rng))
+        step = self.session.history[-1]
+        said = "; ".join(self.consequences(step))
+        self.messages.show(f"{self._who(step.player)}: {step.text}" + (f" ({said})" if said else ""), "info")
+        self.refresh()
+
+    @guarded()
+    def _watch_changed(self, on: bool) -> None:
+        if not on and self.bot_pending():  # stop watching: the bots go on at once
+            self._after_move()
+        else:
+            self.refresh()
+
+    @guarded()
+    def _auto_dice_changed(self, on: bool) -> None:
+        if on and self.state.current_player == CHANCE:  # a roll was waiting for the learner: roll it and go on
+            self._roll()
+        else:
+            self.refresh()
 
     @guarded()
     def _play_selected(self) -> None:
@@ -274,7 +338,7 @@ class GameView(ipw.VBox):
         if not self.session.can_undo:
             raise hench.HenchError("nothing to undo: this is the start of the game")
         self.session.undo()
-        if not self._human_to_move():  # step back over the bots' moves to the human's last decision
+        if not self._human_to_move() and not self.learner_rolls():  # step back over the bots' moves to the human's last decision
             self.session.undo_to(lambda s: s.current_player in self.human_seats)
         self.messages.show("Undone.", "info")
         self.refresh()
@@ -331,6 +395,7 @@ class GameView(ipw.VBox):
         self.log_view.value = self._log_html()
         self.undo_button.disabled, self.redo_button.disabled = not self.session.can_undo, not self.session.can_redo
         self.bots_go.disabled = st.is_terminal
+        self.bot_step.disabled = not (self.watch.value and self.bot_pending())
         if self.fig is not None:
             self._draw_chart()
         for listener in self._listeners:
@@ -350,7 +415,12 @@ class GameView(ipw.VBox):
         extra = self.config.explain(st) if self.config.explain else ""
         whose = "the dice" if st.current_player == CHANCE else self._who(st.current_player)
         title = st.phase_title if self.game.phases is not None else phase_title(self.config, st.phase)
-        return f"<b>Now:</b> {html.escape(whose)} &middot; {html.escape(title)} {extra}"
+        wait = ""
+        if self.watch.value and self.bot_pending():
+            wait = " <span class='hench-bot-waiting' style='color:#1d4f91'>&middot; press <b>Next bot move ▶</b> to see it</span>"
+        elif self.learner_rolls(st):
+            wait = " <span style='color:#8a5a00'>&middot; your roll: press <b>Roll the dice</b> (or set them)</span>"
+        return f"<b>Now:</b> {html.escape(whose)} &middot; {html.escape(title)}{wait} {extra}"
 
     def _draw_moves(self) -> None:
         st = self.state
@@ -360,7 +430,7 @@ class GameView(ipw.VBox):
         fmt = self.game.format_action
         label = self.config.label
         name = (lambda a: label(st, a)) if label is not None else fmt
-        self.dice_box.layout.display = "flex" if chance else "none"
+        self.dice_box.layout.display = "flex" if chance and self.learner_rolls(st) else "none"
         if chance:
             self.dice_outcomes.options = [(f"{fmt(a)} · {format_probability(p)}", a) for a, p in st.chance_outcomes()]
             self.dice_outcomes.value = self.dice_outcomes.options[0][1]
@@ -426,7 +496,11 @@ class GameView(ipw.VBox):
         names = self.config.names(self.state.num_players)
         traces = [go.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))
                   for i, ys in enumerate(per_seat)]
-        redraw(self.fig, traces, xaxis_title=self.config.clock_label, yaxis_title="score")
+        clock = self.config.clock_label
+        # whole days (rounds, weeks) only: a tick between two days means nothing to a player
+        redraw(self.fig, traces, xaxis_title=f"{clock.capitalize()} of the game", yaxis_title="Points",
+               xaxis_tickmode="linear", xaxis_tick0=xs[0] if xs else 0, xaxis_dtick=1, xaxis_tickformat="d",
+               yaxis_tickformat="d", legend_title_text="Player")
 
 
 class GameKit:

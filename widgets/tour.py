@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from hench.core import State
+from hench.core import CHANCE, State
 
 from .core import MessageArea, guarded, protect
 from .play import GameView, TableConfig, rules_line
@@ -46,6 +46,7 @@ class TourStep:
     after: Callable[[Any, Any], str] | None = None  # (start, now): what just happened, in words
     question: Question | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    watch_bots: bool = False  # the step is about the bots' replies: they move one at a time ('Next bot move')
 
 
 class QuestionView(ipw.VBox):
@@ -125,7 +126,7 @@ class TourView(ipw.VBox):
         self.index = index
         step = self.step
         view = GameView(self.config, players=self.players, seed=self.seed, auto_dice=False, chart=False,
-                        options={**self.options, **step.options})
+                        options={**self.options, **step.options}, watch_bots=step.watch_bots)
         if not view.fast_forward(step.reach):
             raise RuntimeError(f"step {index + 1} ({step.title}): the tour's deal never reaches its position")
         view.observe_moves(self._show_status)
@@ -163,9 +164,46 @@ class TourView(ipw.VBox):
             self.status.value = f"<div class='hench-tour-status hench-waiting' style='color:#8a5a00'>Waiting for your move: {html.escape(step.task)}</div>"
             return
         said = step.after(self.start, self.view.state) if step.after else ""
-        lines = "".join(f"<li><b>{html.escape(self.view._who(s.player))}</b> {html.escape(s.text)}"
-                        + "".join(f"<div style='color:#445'>{html.escape(c)}</div>" for c in self.view.consequences(s)) + "</li>"
-                        for s in self.view.session.history)
         self.status.value = (f"<div class='hench-tour-status hench-done' style='background:#eef7ee;border-left:4px solid #2f6b4f;"
                              f"padding:6px 10px;border-radius:6px'><b>✓ What just happened:</b> {html.escape(said)}"
-                             f"<ul style='margin:4px 0;font-size:12px'>{lines}</ul></div>")
+                             f"{self._moves_html()}</div>")
+
+    def _moves_html(self) -> str:
+        """The step's moves: each of the learner's with its consequences in full; the bots' moves (and dice that
+        rolled by themselves) between two of them folded into one 'then the bots played N moves' line."""
+        view = self.view
+        if view is None:
+            return ""
+        parts: list[str] = []
+        run: list[Any] = []
+
+        def line(s: Any, cls: str, style: str = "") -> str:
+            effects = "".join(f"<div class='hench-effect' style='color:#445'>{html.escape(c)}</div>" for c in view.consequences(s))
+            return f"<li class='{cls}' style='{style}'><b>{html.escape(view._who(s.player))}</b> {html.escape(s.text)}{effects}</li>"
+
+        def mine(s: Any) -> bool:  # the learner's move, or a roll of the learner's own dice
+            humans = view.human_seats
+            return s.player in humans or (s.player == CHANCE and view.config.roll_concerns(s.before, humans))
+
+        def fold(last: bool) -> None:
+            if not run:
+                return
+            bots = sum(1 for s in run if s.player in range(view.state.num_players))
+            dice = len(run) - bots
+            what = f"then the bots played {bots} move{'' if bots == 1 else 's'}" if bots else "then"
+            if dice:
+                what += f"{' and' if bots else ''} the dice rolled {dice} time{'' if dice == 1 else 's'}"
+            opened = " open" if last and view.watch.value else ""  # watching move by move: the newest run stays open
+            parts.append(f"<li class='hench-bot-fold' style='list-style:none;margin-left:-16px'><details{opened}>"
+                         f"<summary style='cursor:pointer;color:#445'>{what}</summary><ul style='margin:2px 0'>"
+                         + "".join(line(s, "hench-bot-move") for s in run) + "</ul></details></li>")
+            run.clear()
+
+        for s in view.session.history:
+            if mine(s):
+                fold(last=False)
+                parts.append(line(s, "hench-my-move", "font-size:14px"))
+            else:
+                run.append(s)
+        fold(last=True)
+        return f"<ul style='margin:4px 0;font-size:12px'>{''.join(parts)}</ul>" if parts else ""

@@ -75,3 +75,34 @@ def test_play_table_and_simulation(no_callback_errors):
 def test_assumptions_are_shown_as_assumed():
     table = hm.assumptions_in_force()
     assert "assumed" in table.value and "bare_hands_attack" in table.value
+
+
+def _play_out_as_learner(view, limit: int = 3000) -> list:
+    """Play seat 0 with its bot's choices, rolling whenever the view asks the learner; returns the duels
+    (attacker, defender) at which it asked."""
+    asked = []
+    for _ in range(limit):
+        st = view.state
+        if st.is_terminal:
+            return asked
+        if view.learner_rolls():
+            assert view.dice_box.layout.display == "flex"
+            asked.append((st.duel["att"], st.duel["dfn"]))
+            view.roll.click()
+        else:
+            assert st.current_player == 0, "the view stops only at my move or at my own duel's dice"
+            view._click(view.bots[0].choose(st))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.rule("HM-057", "HM-060")
+def test_dice_of_duels_between_bots_roll_by_themselves(no_callback_errors):
+    from widgets.play import GameView
+
+    view = GameView(hm.CONFIG, players=3, seed=5, auto_dice=False, chart=False)
+    asked = _play_out_as_learner(view)
+    assert asked and all(0 in duel for duel in asked), "the learner rolls only in the duels they fight"
+    rolled = [(s.before.duel["att"], s.before.duel["dfn"]) for s in view.session.history if s.player == CHANCE]
+    bots_only = [duel for duel in rolled if 0 not in duel]
+    assert bots_only, "bots dueled each other and their dice rolled though 'roll the dice for me' is off"
+    assert len(rolled) == len(asked) + len(bots_only)

@@ -87,3 +87,22 @@ def test_card_moves_show_card_names(no_callback_errors):
     assert labels and all(any(n in label for n in names) for label in labels if label.startswith("play"))
     view.moves.children[0].click()
     assert view.messages.kind == "ok"
+
+
+@pytest.mark.rule("HU-031")
+def test_the_round_dice_wait_only_when_the_learner_rolls_them(no_callback_errors):
+    from widgets.play import GameView
+
+    view = GameView(hu.CONFIG, players=3, seed=1, auto_dice=False, chart=False)
+    asked = []
+    while view.state.round <= 3 and not view.state.is_terminal:
+        st = view.state
+        if view.learner_rolls():
+            asked.append((st.phase, st.first, st.active))
+            view.roll.click()
+        else:
+            assert st.current_player == 0
+            view._click(view.bots[0].choose(st))
+    assert asked and all(first == 0 for phase, first, _ in asked if phase == "round_roll_dice"), "my rounds: I roll"
+    by_bots = [s for s in view.session.history if s.player == CHANCE and s.before.first != 0]
+    assert by_bots, "a bot's round dice rolled by themselves though 'roll the dice for me' is off"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from tests.fixtures.tinypig import PHASES
 from widgets.play import GameView, TableConfig, rules_line
 from widgets.simulate import SimulationView, simulate
-
-from tests.fixtures.tinypig import PHASES
 
 PIG = TableConfig("tinypig", phases=PHASES,
                   clock=lambda s: sum(s.banked), clock_label="point")
@@ -91,3 +90,96 @@ def test_simulation_counts_and_progress(no_callback_errors):
     assert view.bar.value == 25 and view.bar.bar_style == "success" and "win rate" in view.summary.value
     view.games.set_state({"value": 10**9})  # out of range from the browser: clamped or refused, never run
     assert view.games.value <= 20_000
+
+
+PIG_ROLLER = TableConfig("tinypig", phases=PHASES, roll_seats=lambda s: (s.seat,))  # the seat whose turn it is rolls
+
+
+def _to_my_hold(view) -> None:
+    """Roll (the dice rolling or being rolled) until 'hold' is open at my turn, then hold: the bot is next."""
+    for _ in range(50):
+        if view.state.current_player == 0 and "hold" in [str(a) for a in view.state.legal_actions()]:
+            view.play("hold")
+            return
+        if view.learner_rolls():
+            view.roll.click()
+        else:
+            view.play("roll")
+    raise AssertionError("never could hold")
+
+
+def test_watch_the_bots_one_move_at_a_time(no_callback_errors):
+    view = GameView(PIG, players=2, seed=3, auto_dice=True, watch_bots=True)
+    assert view.watch.value and view.watch_row.layout.display != "none"
+    _to_my_hold(view)
+    assert view.state.current_player == 1 and view.bot_pending(), "the bot waits for 'Next bot move'"
+    assert not view.bot_step.disabled and "Next bot move" in view.explain.value
+    clicks = said = 0
+    while view.bot_pending():
+        before = len(view.session)
+        view.bot_step.click()
+        clicks += 1
+        assert len(view.session) == before + 1, "exactly one bot move (or roll) a click"
+        step = view.session.history[-1]
+        assert step.player in (1, -1) and f"{step.text}" in view.messages.text
+        assert all(line in view.messages.text for line in view.consequences(step)), "shown with what it did"
+        said += len(view.consequences(step))
+        newest = view.log_view.value.split("hench-log-entry")[1]
+        assert f">{step.index + 1}.<" in newest and step.text in newest, "the bot's move tops the log"
+    assert clicks >= 2 and said >= 1 and (view.state.is_terminal or view.state.current_player == 0)
+    assert view.bot_step.disabled
+    before = len(view.session)
+    view.bot_step.click()  # no bot is waiting: refused, nothing moves
+    assert len(view.session) == before and view.messages.kind == "error" and "your move" in view.messages.text
+
+
+def test_unticking_watch_lets_the_bots_go_on_and_it_is_off_by_default(no_callback_errors):
+    view = GameView(PIG, players=2, seed=3, auto_dice=True, watch_bots=True)
+    _to_my_hold(view)
+    assert view.bot_pending()
+    view.watch.value = False
+    assert not view.bot_pending() and (view.state.is_terminal or view.state.current_player == 0)
+    plain = GameView(PIG, players=2, seed=3, auto_dice=True)
+    assert not plain.watch.value
+    _to_my_hold(plain)
+    assert not plain.bot_pending() and plain.bot_step.disabled, "off by default: the bots play on at once"
+
+
+def test_bots_dice_roll_by_themselves_the_learners_wait(no_callback_errors):
+    view = GameView(PIG_ROLLER, players=2, seed=3, auto_dice=False)
+    view.play("roll")
+    assert view.learner_rolls() and view.dice_box.layout.display == "flex", "my own roll waits for me"
+    view.dice_outcomes.value = next(a for _, a in view.dice_outcomes.options if str(a) == "die 6")
+    view.set_dice.click()
+    mark = len(view.session)
+    view.play("hold")
+    bot_rolls = [s for s in view.session.history[mark:] if s.player == -1]
+    assert bot_rolls, "the bot's dice rolled by themselves though 'roll the dice for me' is off"
+    assert all(s.before.seat == 1 for s in bot_rolls)
+    assert view.state.is_terminal or view.state.current_player == 0
+    # without the hook every roll concerns the learner: the bot's first roll waits
+    old = GameView(PIG, players=2, seed=3, auto_dice=False)
+    old.play("roll")
+    old.dice_outcomes.value = next(a for _, a in old.dice_outcomes.options if str(a) == "die 6")
+    old.set_dice.click()
+    old.play("hold")
+    assert old.learner_rolls() and old.state.seat == 1
+
+
+def test_ticking_roll_for_me_resumes_a_pending_roll(no_callback_errors):
+    view = GameView(PIG, players=2, seed=3, auto_dice=False)
+    _to_my_hold(view)
+    assert view.learner_rolls(), "the bot's roll waits (no hook: it concerns everyone)"
+    before = len(view.session)
+    view.auto_dice.value = True
+    assert not view.learner_rolls() and len(view.session) > before and "Dice:" in view.messages.text
+    assert view.state.is_terminal or view.state.current_player == 0, "rolled, and the bot went on to my turn"
+    assert view.dice_box.layout.display == "none"
+
+
+def test_score_chart_titles_and_whole_ticks(no_callback_errors):
+    view = GameView(PIG, players=2, seed=5, auto_dice=True)
+    view.bots_go.click()
+    layout = view.fig.layout
+    assert "Points of each player" in layout.title.text and layout.yaxis.title.text == "Points"
+    assert layout.xaxis.title.text == "Point of the game" and layout.xaxis.dtick == 1 and layout.xaxis.tickmode == "linear"

@@ -43,6 +43,11 @@ def walk_step(tour, limit: int = 400) -> None:
             return
         st = view.state
         assert not st.is_terminal or step.done is None, f"{step.title}: the game ended before the step was done"
+        if view.watch.value and view.bot_pending():  # a step about the bots' replies: one bot move a click
+            before = len(view.session)
+            view.bot_step.click()
+            assert len(view.session) == before + 1, view.messages.text
+            continue
         if st.current_player == CHANCE:
             view.roll.click()
             continue
@@ -190,3 +195,48 @@ def test_huns_dispatched_wagon_and_treasure_points_from_the_scoring(no_callback_
     c = huns._my_treasure(st)
     assert st.data.cards[c].colour == 4
     assert tour.step.question.answer(st) == str(st.n if treasure_met(st, st.camps[0], c) else 0)  # HU-100
+
+
+def test_a_step_about_the_bots_replies_shows_them_one_move_at_a_time(no_callback_errors):
+    tour = hm.tour(step=2)
+    view = tour.view
+    assert view.watch.value and tour.step.watch_bots, "Phase 1 is about the bots' replies: watched move by move"
+    assert not hm.tour(step=1).view.watch.value, "other steps play the bots at once"
+    site = next(str(a) for a in view.state.legal_actions()).removeprefix("place ")
+    view.play(f"place {site}")
+    assert tour.is_done and len(view.session) == 1 and view.bot_pending() and not view.bot_step.disabled
+    assert "Next bot move" in tour.status.value
+    for n in (1, 2):
+        view.bot_step.click()
+        assert len(view.session) == 1 + n, "exactly one bot move a click"
+        step = view.session.history[-1]
+        assert step.player == n and html.escape(step.text) in view.messages.text
+        assert f"then the bots played {n} move{'s' if n > 1 else ''}" in tour.status.value
+        assert html.escape(step.text) in tour.status.value.split("<details")[1], "the bot's move is listed in the fold"
+    assert view.state.current_player == 0 and view.bot_step.disabled, "both bots placed: my turn again"
+
+
+def test_the_status_keeps_my_moves_in_view_and_folds_the_bots(no_callback_errors):
+    import re
+
+    tour = _step(hm, "Phase 3: the end of the day")
+    walk_step(tour)
+    history, status = tour.view.session.history, tour.status.value
+
+    def is_mine(s) -> bool:  # my move, or the dice of a duel I fight
+        return s.player == 0 or (s.player == CHANCE and 0 in (s.before.duel["att"], s.before.duel["dfn"]))
+
+    mine = [s for s in history if is_mine(s)]
+    assert mine and len(mine) < len(history)
+    outside = re.sub(r"<details.*?</details>", "", status, flags=re.S)
+    assert outside.count("hench-my-move") == len(mine) and "hench-bot-move" not in outside
+    runs, run = [], 0
+    for s in history:
+        if is_mine(s):
+            runs += [run] if run else []
+            run = 0
+        else:
+            run += 1
+    runs += [run] if run else []
+    assert status.count("<details") == len(runs) and status.count("hench-bot-move") == sum(runs)
+    assert "then the bots played" in status and html.escape(tour.step.after(tour.start, tour.view.state)) in outside
