@@ -6,14 +6,14 @@ STAMP := $(VENV)/.installed
 PORT ?= 8866
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint lab bench install clean strip check-notebooks
+.PHONY: run test lint lab bench install clean strip check-notebooks site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[serve,test,bench]"
+	$(BIN)/python -m pip install --quiet -e ".[serve,test,bench,site]"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -35,6 +35,10 @@ test: $(STAMP) lint
 
 bench: $(STAMP)
 	@for script in bench/[!_]*.py; do echo "== $$script"; (cd bench && ../$(BIN)/python $$(basename $$script)) || exit 1; done
+
+# The apps as a static site in site/ (Voici on Pyodide: they run in the visitor's browser); downloads cached in .cache/site.
+site: $(STAMP)
+	$(BIN)/python tools/site/build.py --output site
 
 strip:
 	$(BIN)/python tools/strip_notebooks.py notebooks
