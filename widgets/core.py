@@ -112,10 +112,17 @@ _installed = False
 
 
 def served_kernel() -> bool:
-    """True inside a kernel started by Voila (it sets VOILA_* variables), or when HENCH_SERVED=1."""
+    """True inside a kernel started by Voila (it sets VOILA_* variables), in the browser kernel of the
+    static site (Pyodide: the same apps, with the same caps and no tracebacks), or when HENCH_SERVED=1."""
     if os.environ.get("HENCH_SHOW_TRACEBACKS") == "1":
         return False
-    return os.environ.get("HENCH_SERVED") == "1" or any(k in os.environ for k in ("VOILA_BASE_URL", "VOILA_SERVER_URL"))
+    return (os.environ.get("HENCH_SERVED") == "1" or any(k in os.environ for k in ("VOILA_BASE_URL", "VOILA_SERVER_URL"))
+            or in_browser())
+
+
+def in_browser() -> bool:
+    """True in Pyodide (the static site's kernel runs in the visitor's browser: no processes, no threads)."""
+    return sys.platform == "emscripten"
 
 
 def _server_stream():
@@ -123,6 +130,8 @@ def _server_stream():
 
     ipykernel replaces sys.stderr by a stream to every client and pipes fd 2 there too; it keeps a
     copy of the real fd 2, which we write to (and put back on fd 2, so C-level writes stay here)."""
+    if in_browser():  # no server: the kernel's own stderr is the browser's console
+        return sys.__stderr__ or sys.stderr
     copy = getattr(sys.stderr, "_original_stdstream_copy", None)
     if isinstance(copy, int):
         try:
@@ -152,13 +161,25 @@ def _messages_for(widget: Any) -> MessageArea | None:
     return None
 
 
+def _parent_message(shell: Any) -> dict:
+    """The message the kernel is handling now (ipykernel's get_parent takes the channel; the static
+    site's Pyodide kernel's takes nothing)."""
+    try:
+        parent = shell.kernel.get_parent("shell")
+    except TypeError:
+        parent = shell.kernel.get_parent()
+    if parent is not None and not isinstance(parent, dict) and hasattr(parent, "to_py"):
+        parent = parent.to_py()  # a JavaScript object
+    return parent or {}
+
+
 def boundary_error(shell: Any, exc_info: tuple | None = None) -> None:
     """What a served kernel does instead of sending a traceback to the page: log it on the server,
     put the widget the message came from back in step with the kernel, and say a plain sentence there."""
     etype, evalue, tb = exc_info or sys.exc_info()
     parent: dict = {}
     try:
-        parent = shell.kernel.get_parent("shell") or {}
+        parent = _parent_message(shell)
     except Exception:  # no parent: nothing to point at
         parent = {}
     comm_id = (parent.get("content") or {}).get("comm_id") if isinstance(parent, dict) else None
@@ -213,7 +234,7 @@ def install_error_boundary(force: bool = False) -> bool:
 
     def showtraceback(*args: Any, **kwargs: Any) -> None:
         try:
-            parent = shell.kernel.get_parent("shell") or {}
+            parent = _parent_message(shell)
             msg_type = (parent.get("header") or {}).get("msg_type")
         except Exception:
             msg_type = None
