@@ -20,7 +20,7 @@ from hench.core.cards import CardText
 from hench.lancaster import GAME, PHASES, STAND_IN, assumptions, montecarlo, odds
 from hench.lancaster.actions import Apply
 from hench.lancaster.bots import make_bot
-from hench.lancaster.game import MODULE_CHOICES, TWO_PLAYERS
+from hench.lancaster.game import MODULE_CHOICES
 from hench.lancaster.legality import apply_strength, tower_load
 from hench.lancaster.render import card_texts
 from hench.lancaster.render import html as board_html
@@ -43,7 +43,10 @@ STAND_IN_NOTE = (
     "<b>Lancaster-Lite</b>, a small invented base game: its counties, castle spaces, conflict cards, base laws and "
     "final knighthood scoring are placeholders (marked <i>assumed</i>), not the published Lancaster rules. The three "
     "modules follow the expansion's text; the values it does not give are assumed too. The assumptions table lists "
-    "every one. 2 players are not offered: " + html.escape(TWO_PLAYERS) + ".</div>")
+    "every one. With 2 players each player also controls an <b>ally</b> colour (an assumed model, catalogue L12): "
+    "right after each of your own placements you place one ally piece; the ally's rewards are lost, it never "
+    "scores and takes no dishonor, and the expansion's 2-player rules apply (seals and dishonor open, LH-065..LH-073, "
+    "LH-097..LH-100).</div>")
 
 
 def _clock(state) -> int:

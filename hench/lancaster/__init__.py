@@ -14,8 +14,9 @@ Public API beside the uniform game API: `GAME`, `PHASES`, `READINGS`, `STAND_IN`
 `load_data(path)`, `LancasterDataError`, `observation`, `notation`, `html`, `breakdown`, `actions`,
 `odds` (section 7, exact), `bots` (`RandomBot`, `HeuristicBot`, `make_bot`).
 Options: `modules` ('KC+KR+LK', 'KC+KR', 'KC', 'KR', 'none'; LK alone is refused, LH-003),
-`parliament` (False: parliament_mode off), `data` (your own TOML file), `first_player`.
-2 players (the ally model) are not built yet and are refused with that reason.
+`parliament` (False: parliament_mode off), `data` (your own TOML file), `first_player`,
+`ally_bishop_mode` ('optional' or 'forced', reading A20). 2 players play with the ally model of catalogue
+L12 (assumed: data/two_player.toml): each seat also controls an ally colour (`state.colours`, `state.actor`).
 """
 
 from hench.core import register

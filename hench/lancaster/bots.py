@@ -38,8 +38,7 @@ class HeuristicBot(Bot):
 
     def choose(self, state: LancasterState) -> LAction:
         legal = state._legal_cached()
-        seat = state.current_player
-        assert seat is not None
+        seat = state.actor  # the colour moving (with 2 players maybe the seat's ally, L12)
         phase = state.phase
         if phase == "vote":
             law = state.d["proposals"][state.d["vote_index"]]
@@ -50,7 +49,7 @@ class HeuristicBot(Bot):
             return want if want in legal else Vote(interest >= 0, 0)
         if phase == "upgrade":
             r = state.d["res"][seat]
-            if Bishop() in legal and r["seals"] > 1 + r["bishops"]:
+            if Bishop() in legal and (state.is_ally(seat) or r["seals"] > 1 + r["bishops"]):
                 return Bishop()
             ups = [a for a in legal if isinstance(a, Upgrade)]
             return max(ups, key=lambda a: a.strength) if ups else Decline()

@@ -31,8 +31,8 @@ EFFECTS = ("all_gain", "most_upgrade", "most_recruit", "per_conflict", "per_depl
 PRIVILEGES = ("shield", "archer", "tudor")
 TRIBUTES = ("vm", "squires", "gold")
 SECTIONS = ("setup", "start_player", "castle", "county", "conflicts", "parliament", "scoring", "law",
-            "court", "office", "tower", "dishonor_track", "king_laws")
-BUILTIN_FILES = ("base.toml", "modules.toml")
+            "court", "office", "tower", "dishonor_track", "king_laws", "two_player")
+BUILTIN_FILES = ("base.toml", "modules.toml", "two_player.toml")
 WHERE = "hench/lancaster/data"
 # Words the typed moves use: a county, conflict or law name equal to one would make a move ambiguous.
 RESERVED = ("knight", "to", "castle", "conflict", "tower", "lord", "treasury", "with", "knights", "bishops", "bishop",
@@ -101,6 +101,15 @@ class Court:
 
 
 @dataclass(frozen=True)
+class TwoPlayer:
+    """The 2-player ally model (L12, M14): all assumed."""
+    ally_knights: tuple[int, ...]
+    ally_castle: bool
+    ally_keeps_placing: bool
+    row: Row
+
+
+@dataclass(frozen=True)
 class LancasterData:
     rounds: int
     start_knights: tuple[int, ...]
@@ -129,6 +138,7 @@ class LancasterData:
     per_space: tuple[int, ...]  # by player count 2..5
     track: tuple[tuple[int, int], ...]  # (larger, smaller) per space, left to right
     king_groups: tuple[int, ...]
+    two: TwoPlayer
     rows: dict[str, Row]
     raw: dict | None  # the person's document, or None for the built-in data
 
@@ -232,6 +242,11 @@ def _parts(doc: Any, where: str) -> dict[str, Any]:
     if top.optional("king_laws"):
         r = top.obj("king_laws")
         p["king_groups"], p["row.king_laws"] = _ints(r, "groups", 2, 3, 8, 8), _row(r)
+        r.done()
+    if top.optional("two_player"):
+        r = top.obj("two_player")
+        p["two"] = TwoPlayer(_ints(r, "ally_knights", 1, 4, 1, 7), r.bool("ally_castle"), r.bool("ally_keeps_placing"),
+                             _row(r))
         r.done()
     top.done()
     return p
@@ -350,9 +365,14 @@ def _build(p: dict[str, Any], raw: dict | None, where: str) -> LancasterData:
         raise LancasterDataError(f"{where}: the tower's neutral knight must leave room (capacity {capacity})")
     rows = {k[4:]: v for k, v in p.items() if k.startswith("row.")}
     rows["court"] = p["court"].row
+    two = p["two"]
+    rows["two_player"] = two.row
+    if len(two.ally_knights) > max_knights or max(two.ally_knights) > max_strength:
+        raise LancasterDataError(f"{where}: two_player.ally_knights {list(two.ally_knights)} must fit max_knights "
+                                 f"{max_knights} and max_strength {max_strength}")
     return LancasterData(rounds, start_knights, max_knights, max_strength, gold, squires, vm, p["castle"], counties,
                          french, spaces, rank_pp, per_round, rank_mode, slots, proposals, sizes, p["knighthood"],
-                         laws, p["court"], offices, capacity, neutral, markers, per_space, p["track"], kg, rows, raw)
+                         laws, p["court"], offices, capacity, neutral, markers, per_space, p["track"], kg, two, rows, raw)
 
 
 def assumptions(data: LancasterData | None = None) -> list[Assumption]:
@@ -381,4 +401,8 @@ def assumptions(data: LancasterData | None = None) -> list[Assumption]:
                    f"per space {list(d.per_space)}", d.rows["tower"]))
     out.append(row("dishonor track (KR)", ", ".join(f"{a}/{b}" for a, b in d.track), d.rows["dishonor_track"]))
     out.append(row("Laws of the King groups (LK)", str(list(d.king_groups)), d.rows["king_laws"]))
+    t = d.two
+    out.append(row("2-player allies (L12)", f"ally knights {list(t.ally_knights)}, ally castle "
+                   f"{'used (rewards lost)' if t.ally_castle else 'not used'}, ally "
+                   f"{'keeps placing' if t.ally_keeps_placing else 'stops'} once its controller is done", t.row))
     return out

@@ -10,7 +10,7 @@ from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import default_data, load_data
 from .phases import PHASES
-from .state import LancasterState
+from .state import ALLY_BISHOP_MODES, LancasterState
 from .validate import validate_state
 
 MODULE_CHOICES = ("KC+KR+LK", "KC+KR", "KC", "KR", "none")
@@ -22,6 +22,9 @@ OPTIONS = {
                          "teach KC or KR alone"),
     "data": Option("data", None, "path of your own Lancaster data file (TOML); None: the built-in stand-in values"),
     "first_player": Option("first_player", None, "L2: the start player of round 1 (None: drawn from the seed)"),
+    "ally_bishop_mode": Option("ally_bishop_mode", "optional", "A20, LH-073 (2 players only): at an ally's upgrade "
+                               "opportunity its controller may remove a bishop from the game instead ('optional'), or "
+                               "must while bishops remain ('forced')", ALLY_BISHOP_MODES),
 }
 
 READINGS = {
@@ -32,6 +35,19 @@ READINGS = {
     "A11": (None, "every battle France wins hands out dishonor, first and second alike"),
     "A14": (None, "more VM wins a dishonor tie, then knighthood; unresolved ties pay the worse position"),
     "A18": (None, "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws"),
+    "A20": ("ally_bishop_mode", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from "
+            "the game instead of upgrading, while bishops remain ('optional', the default); 'forced' removes one "
+            "whenever any remain; with none left the ally upgrades normally"),
+    "A22": (None, "2 players: allies gain nothing from laws, conflicts, counties or castles and take no dishonor"),
+    "L12": (None, "2 players: each seat controls an ally colour (knights from data two_player.ally_knights, and a lord "
+            "with KC); right after each own placement its controller places one ally piece while the ally has one "
+            "(and, data two_player.ally_keeps_placing, also once the seat itself has nothing left); ally pieces "
+            "compete normally, also against their controller's own pieces (only lords are kept apart, LH-067)"),
+    "ally_rewards": (None, "2 players: an ally's county and castle rewards are lost, except that an upgrade reward "
+                     "(Essex, castle training) becomes an ally upgrade opportunity (LH-073, A20); its conflict ranks "
+                     "score nothing"),
+    "ally_dishonor": (None, "2 players: a seat with only ally knights in a lost conflict had no knights of its own "
+                      "there and takes dishonor (LH-089); allies never do (LH-098)"),
     "majority": (None, "our reading: 'the player with the most' (LK-1, LK-5, LK-6, base majority laws) needs at "
                  "least 1; when everybody holds 0 nobody is affected"),
 }
@@ -69,7 +85,7 @@ def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng) -> tuple[list[str
 
 
 def start(players: int, seed: int | None, modules: str, parliament: bool, data: str | None,
-          first_player: int | None) -> LancasterState:
+          first_player: int | None, ally_bishop_mode: str = "optional") -> LancasterState:
     mods = parse_modules(modules)
     if first_player is not None and not (isinstance(first_player, int) and not isinstance(first_player, bool)
                                          and 0 <= first_player < players):
@@ -82,16 +98,21 @@ def start(players: int, seed: int | None, modules: str, parliament: bool, data: 
     cards = rng.shuffled(range(len(ld.french)))
     first = rng.randrange(players) if first_player is None else first_player
     empty = {"shield": 0, "archer": 0, "tudor": 0}
+    colours = 2 * players if players == 2 else players  # L12: with 2 players, colours 2 and 3 are the allies
+    allies = range(players, colours)
+    nothing = {"gold": 0, "squires": 0, "vm": 0, "pp": 0, "seals": 0, "dishonor": 0, "bishops": 0}
     d: dict[str, Any] = {
         "players": players, "modules": list(mods), "parliament": parliament, "round": 1, "start": first, "turn": first,
         "stage": "place", "cursor": 0, "pending": [],
-        "knights": [[[k, "court"] for k in ld.start_knights] for _ in range(players)],  # L4
+        "knights": [[[k, "court"] for k in ld.start_knights] for _ in range(players)]  # L4
+        + [[[k, "court"] for k in ld.two.ally_knights] for _ in allies],  # L12
         "res": [{"gold": ld.gold, "squires": ld.squires, "vm": court.start_vm if kc else ld.vm,  # L4, LH-012
-                 "pp": 0, "seals": 0, "dishonor": 0, "bishops": 0} for _ in range(players)],
-        "priv": [dict(empty) for _ in range(players)], "granted": [dict(empty) for _ in range(players)],
-        "lord": ["court" if kc else "none"] * players,  # LH-011
+                 "pp": 0, "seals": 0, "dishonor": 0, "bishops": 0} for _ in range(players)]
+        + [dict(nothing) for _ in allies],  # L12: allies hold nothing
+        "priv": [dict(empty) for _ in range(colours)], "granted": [dict(empty) for _ in range(colours)],
+        "lord": ["court" if kc else "none"] * colours,  # LH-011, LH-066
         "counties": [None] * len(ld.counties), "conflicts": [], "conflict_deck": cards, "discarded": [],
-        "castles": [[-1] * len(ld.castle) for _ in range(players)], "tower": [],
+        "castles": [[-1] * len(ld.castle) for _ in range(colours)], "tower": [],
         "neutral": ld.neutral[players - 2] if kr else 0,  # LH-078
         "offices": [None, None, None], "holders": [-1, -1, -1],  # LH-009
         "treasury": {"vm": 0, "squires": 0, "gold": 0},
@@ -105,28 +126,17 @@ def start(players: int, seed: int | None, modules: str, parliament: bool, data: 
     }
     if not parliament:
         d["law_deck"] = law_deck  # kept face down, unused
+    if players == 2:
+        d["ally_bishop_mode"] = ally_bishop_mode  # A20
     s = LancasterState(ld, d)
     d["rng"] = rng.state
     transitions.begin_round(s)
     return s
 
 
-TWO_PLAYERS = ("2 players need the ally model (catalogue 8.2 L12; rules LH-065..LH-073, LH-097..LH-100), which is "
-               "not built yet: play with 3 to 5 players")
-
-
-class LancasterGame(Game):
-    """The uniform `Game`, saying why 2 players are refused (the ally model is not built)."""
-
-    def new_game(self, players: int = 3, seed: int | None = None, **options: Any) -> LancasterState:  # type: ignore[override]
-        if players == 2 and not isinstance(players, bool):
-            raise InvalidOptionError(TWO_PLAYERS)
-        return super().new_game(players, seed, **options)  # type: ignore[return-value]
-
-
-GAME = LancasterGame(
+GAME = Game(
     id="lancaster", title="Lancaster: Henry V - The Power of the King (on the Lancaster-Lite stand-in)",
-    min_players=3, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
+    min_players=2, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
     turn_rule="LH-015", end_rule="LH-093", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
     transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,

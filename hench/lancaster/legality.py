@@ -67,7 +67,12 @@ def first_empty(c: dict) -> int:
 
 
 def _seat(s: LancasterState) -> int:
-    return s.current_player  # type: ignore[return-value]
+    """The colour whose piece moves: the seat, or with 2 players the ally it is placing for (L12)."""
+    return s.actor
+
+
+def _you(s: LancasterState) -> str:
+    return "your ally" if s.is_ally(s.actor) else "you"
 
 
 # -- checks ----------------------------------------------------------------------------------------
@@ -83,7 +88,8 @@ def check_knight_at_court(s: LancasterState, a: County | Castle | Conflict | Tow
     """LH-015: you place one of your own knights from your court."""
     if s.knight_at_court(_seat(s), a.strength) < 0:
         have = s.court_strengths(_seat(s))
-        return Violation("LH-015", f"you have no strength-{a.strength} knight at court (at court: {have or 'none'})")
+        return Violation("LH-015", f"{_you(s)} have no strength-{a.strength} knight at court (at court: {have or 'none'})"
+                         + (" (this placement is your ally's, L12)" if s.is_ally(_seat(s)) else ""))
     return None
 
 
@@ -114,12 +120,18 @@ def check_tower_tudor(s: LancasterState, a: Tower) -> Violation | None:
 
 
 def check_privilege(s: LancasterState, a: County | Conflict | Apply) -> Violation | None:
-    """LH-031 LH-041 LH-045 LH-054: a privilege is used only by its holder, in the round after it was granted."""
-    held = s.d["priv"][_seat(s)]
+    """LH-031 LH-041 LH-045 LH-054 LH-072: a privilege is used only by its holder, in the round after it was
+    granted; with 2 players a seat's and its ally's privileges are kept apart."""
+    actor = _seat(s)
+    held = s.d["priv"][actor]
     for name, rule in (("shield", "LH-041"), ("archer", "LH-045"), ("tudor", "LH-054")):
         if getattr(a, name, False) and not held[name]:
             if not s.has("KC"):
                 return Violation(rule, f"there is no {name} without the King's Court module")
+            other = s.partner(actor)
+            if other >= 0 and s.d["priv"][other][name]:
+                return Violation("LH-072", f"the {name} belongs to {s.seat_text(other)}; it goes only with that colour's "
+                                           f"knights, not with {s.seat_text(actor)}'s")
             return Violation("LH-031", f"you hold no {name} to use this round (privileges are granted in phase 3 "
                                        "for the following round)")
     return None
@@ -129,7 +141,7 @@ def check_not_own_county(s: LancasterState, a: County) -> Violation | None:
     """LH-001: you cannot expel your own knight from a county."""
     c = s.d["counties"][s.data.county_index(a.county)]
     if c is not None and c["owner"] == _seat(s):
-        return Violation("LH-001", f"your own knight holds {a.county}; you cannot expel it")
+        return Violation("LH-001", f"{s.seat_text(c['owner'])}'s own knight holds {a.county}; it cannot expel itself")
     return None
 
 
@@ -154,9 +166,11 @@ def check_expel_strength(s: LancasterState, a: County) -> Violation | None:
 
 
 def check_castle_space(s: LancasterState, a: Castle) -> Violation | None:
-    """LH-001: each space of your castle holds one of your knights."""
+    """LH-001: each space of your castle holds one of your knights (an ally's castle only if the data allows, L12)."""
     if a.space not in s.data.castle:
         return Violation("LH-001", f"your castle's spaces are {list(s.data.castle)}")
+    if s.is_ally(_seat(s)) and not s.data.two.ally_castle:
+        return Violation("LH-001", "in this data file allies have no castle (two_player.ally_castle = false, L12)")
     if s.d["castles"][_seat(s)][s.data.castle.index(a.space)] >= 0:
         return Violation("LH-001", f"your castle's {a.space} space is taken this round")
     return None
@@ -227,12 +241,17 @@ def check_lord_at_court(s: LancasterState, a: Apply | Treasury) -> Violation | N
 
 
 def check_supporters(s: LancasterState, a: Apply) -> Violation | None:
-    """LH-019 LH-063: supporters are your own knights at court and your own bishops."""
+    """LH-019 LH-063 LH-069: supporters are the lord's own colour's knights at court and its own bishops
+    (2 players: allied knights support only the allied lord, a seat's own knights only its own lord)."""
     seat = _seat(s)
     court = s.court_strengths(seat)
     for k in set(a.knights):
         if a.knights.count(k) > court.count(k):
-            return Violation("LH-019", f"you have {court.count(k)} strength-{k} knights at court, not {a.knights.count(k)}")
+            other = s.partner(seat)
+            if other >= 0 and a.knights.count(k) <= court.count(k) + s.court_strengths(other).count(k):
+                return Violation("LH-069", f"{s.seat_text(seat)}'s lord is supported only by its own colour's knights; "
+                                           f"{s.seat_text(other)}'s knights support only {s.seat_text(other)}'s lord")
+            return Violation("LH-019", f"{_you(s)} have {court.count(k)} strength-{k} knights at court, not {a.knights.count(k)}")
     owned = s.d["res"][seat]["bishops"]
     if a.bishops > owned:
         return Violation("LH-063", f"you own {owned} bishops, not {a.bishops}")
@@ -247,11 +266,23 @@ def check_tudor_with_knight(s: LancasterState, a: Apply) -> Violation | None:
 
 
 def check_tribute(s: LancasterState, a: Apply) -> Violation | None:
-    """LH-017 LH-018: applying costs the office's tribute (Chancellor 1 VM, Constable 1 squire, Chamberlain 1 gold)."""
+    """LH-017 LH-018 LH-068: applying costs the office's tribute (Chancellor 1 VM, Constable 1 squire, Chamberlain
+    1 gold); an ally's lord pays none."""
+    if s.is_ally(_seat(s)):
+        return None  # LH-068
     office = s.data.offices[OFFICES.index(a.office)]
     if s.d["res"][_seat(s)][office.tribute] < 1:
         return Violation("LH-017", f"the {a.office}'s tribute is 1 {office.tribute} and you have none; "
                                    "apply elsewhere or go to the treasury")
+    return None
+
+
+def check_ally_lords(s: LancasterState, a: Apply) -> Violation | None:
+    """LH-067: with 2 players a seat's own lord and its ally's lord never expel each other."""
+    o = s.d["offices"][OFFICES.index(a.office)]
+    if o is not None and o["owner"] == s.partner(_seat(s)):
+        return Violation("LH-067", f"{s.seat_text(o['owner'])}'s lord holds the {a.office}: a player's own lord and "
+                                   "their ally's lord cannot expel each other; apply elsewhere or go to the treasury")
     return None
 
 
@@ -284,14 +315,17 @@ def check_upgrade_knight(s: LancasterState, a: Upgrade) -> Violation | None:
 
 
 def check_bishop_supply(s: LancasterState, a: Bishop) -> Violation | None:
-    """LH-061: no bishop can be taken once the regal board has none left."""
+    """LH-061 LH-073: no bishop can be taken (or, for an ally, removed) once the regal board has none left."""
     if not s.d["supply"]["bishops"]:
-        return Violation("LH-061", "the regal board has no bishops left; upgrade a knight or decline")
+        rule = "LH-073" if s.is_ally(_seat(s)) else "LH-061"
+        return Violation(rule, "the regal board has no bishops left; upgrade a knight or decline")
     return None
 
 
 def check_bishop_limit(s: LancasterState, a: Bishop) -> Violation | None:
-    """LH-062: nobody may own more than 3 bishops."""
+    """LH-062 LH-073: nobody may own more than 3 bishops (an ally's bishop is removed from the game, not owned)."""
+    if s.is_ally(_seat(s)):
+        return None
     if s.d["res"][_seat(s)]["bishops"] >= s.data.court.max_bishops:
         return Violation("LH-062", f"you own {s.data.court.max_bishops} bishops, the most allowed")
     return None
@@ -323,7 +357,7 @@ CHECKS = CheckTable({
     "conflict": (check_knight_at_court, check_privilege, check_conflict_in_play, check_conflict_space, check_archer_space),
     "tower": (check_tower_module, check_tower_tudor, check_knight_at_court, check_tower_capacity),
     "apply": (check_court_module, check_lord_at_court, check_supporters, check_privilege, check_tudor_with_knight,
-              check_tribute, check_expel_office),
+              check_tribute, check_ally_lords, check_expel_office),
     "treasury": (check_court_module, check_lord_at_court),
     "vote": (check_vote_markers,),
     "upgrade": (check_upgrade_knight,),
@@ -375,6 +409,7 @@ def candidates(s: LancasterState) -> list[LAction]:
     phase, seat = s.phase, s.current_player
     if seat is None or seat < 0:
         return []
+    seat = s.actor
     d = s.d
     if phase == "place":
         return placement_candidates(s, seat)
@@ -398,6 +433,7 @@ def legal_actions(s: LancasterState) -> list[LAction]:
     seat = s.current_player
     if seat is None or seat < 0:
         return []
+    seat = s.actor
     if s.phase == "place":
         return fast_placements(s, seat)
     if s.phase == "dorset":
@@ -405,7 +441,7 @@ def legal_actions(s: LancasterState) -> list[LAction]:
     if s.phase == "upgrade":
         d = s.d
         return [a for a in candidates(s) if not isinstance(a, Bishop)
-                or (d["supply"]["bishops"] and d["res"][seat]["bishops"] < s.data.court.max_bishops)]
+                or (d["supply"]["bishops"] and (s.is_ally(seat) or d["res"][seat]["bishops"] < s.data.court.max_bishops))]
     return candidates(s)  # votes and law choices: every candidate is within what the seat holds
 
 
@@ -483,7 +519,8 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
         elif c["owner"] != seat and not c["shield"]:
             counties.append((county.name, county.min, county_strength(s, c)))
     castle_row = d["castles"][seat]
-    free_castle = [sp for j, sp in enumerate(data.castle) if castle_row[j] < 0]
+    ally = seat >= d["players"]
+    free_castle = [sp for j, sp in enumerate(data.castle) if castle_row[j] < 0] if not ally or data.two.ally_castle else []
     conflicts = []
     for c in d["conflicts"]:
         own, j = own_space(c, seat), first_empty(c)
@@ -503,10 +540,13 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
             out.append(Tower(k))
     if s.has("KC") and d["lord"][seat] == "court":
         court = tuple(court_ks)
+        partner = s.partner(seat)
         for i, office in enumerate(OFFICES):
-            if res[data.offices[i].tribute] < 1:
+            if not ally and res[data.offices[i].tribute] < 1:  # LH-068: an ally pays no tribute
                 continue
             o = d["offices"][i]
+            if o is not None and o["owner"] == partner:  # LH-067
+                continue
             theirs = office_strength(s, o) if o is not None else -1
             extend(_apply_block(office, court, res["bishops"], tudor, theirs, tudor_str))
         extend([Treasury(t) for t in TREASURY_TYPES])
@@ -514,7 +554,7 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
 
 
 def can_place(s: LancasterState, seat: int) -> bool:
-    """LH-015, L6: whether `seat` has a piece at court with a legal destination (else it is skipped)."""
+    """LH-015, L6, L12: whether colour `seat` has a piece at court with a legal destination (else it is skipped)."""
     d = s.d
     if s.has("KC") and d["lord"][seat] == "court":
         return True  # A3: the treasury is always open to a lord

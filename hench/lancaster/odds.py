@@ -47,10 +47,11 @@ def safe_threshold(rivals: list[tuple[list[int], int, bool, bool]]) -> int:
 
 
 def office_is_safe(state, seat: int, strength: int) -> bool:
-    """In a live position: whether a stack of `strength` for `seat` can no longer be expelled."""
+    """In a live position: whether a stack of `strength` for colour `seat` can no longer be expelled (with 2
+    players the allies are rivals too, except the seat's own partner, LH-067)."""
     d = state.d
     rivals = [(state.court_strengths(p), d["res"][p]["bishops"], d["priv"][p]["tudor"] > 0, d["lord"][p] == "court")
-              for p in range(state.n) if p != seat]
+              for p in range(state.colours) if p != seat and p != state.partner(seat)]
     return strength >= safe_threshold(rivals)
 
 
@@ -141,8 +142,8 @@ def conflict_win_chance(state, card: str, extra: int = 0, p_joins: Fraction = Fr
     base = conflict_strength(state, c) + extra
     french = state.data.french[c["card"]]
     free = sum(sp is None for sp in c["spaces"])
-    others = [max(state.court_strengths(p)) for p in range(state.n)
-              if p != state.current_player and state.court_strengths(p)]
+    others = [max(state.court_strengths(p)) for p in range(state.colours)  # with 2 players the allies too
+              if p != state.actor and state.court_strengths(p)]
     p = Fraction(p_joins)
     total = Fraction(0)
     for k in range(len(others) + 1):

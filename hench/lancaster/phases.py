@@ -21,8 +21,10 @@ PHASES = Phases([
           "Choose how many to buy, trade or sell under the law being applied."),
     Phase("rewards", "Phase 3: rewards", AUTO, ("LH-029", "LH-088", "LH-001"), (),
           "Offices, tower, counties, castles and conflicts are evaluated in this order."),
-    Phase("upgrade", "An upgrade opportunity", PLAYER, ("LH-001", "LH-060"), {"upgrade", "bishop", "decline"},
-          "Upgrade one of your knights by 1 (to at most 4), take a bishop instead (with the King's Court), or decline."),
+    Phase("upgrade", "An upgrade opportunity", PLAYER, ("LH-001", "LH-060", "LH-073"), {"upgrade", "bishop", "decline"},
+          "Upgrade one of your knights by 1 (to at most 4), take a bishop instead (with the King's Court), or decline. "
+          "With 2 players an ally's opportunity is its controller's choice: upgrade an ally knight, or remove a bishop "
+          "from the game instead (LH-073)."),
     Phase("dorset", "Dorset: send your knight on to a conflict", PLAYER, ("LH-059", "LH-001"), {"dorset"},
           "Move your Dorset knight (with its Tudor knight) to a conflict, or send it back to court."),
     Phase("final", "Final scoring", AUTO, ("LH-093", "LH-064"), (),

@@ -23,20 +23,29 @@ STAND_IN = ("The base game here is a stand-in (Lancaster-Lite): its counties, ca
 
 
 def observation(s: LancasterState, seat: int | None) -> dict[str, Any]:
+    """What `seat` may know. With 2 players the rows also hold the two allies (colours 2 and 3, L12): an
+    ally's screen is its controller's (hidden from the other seat the same way), and seals and dishonor
+    are open to everyone (LH-065, LH-097)."""
     d = s.d
+    n = s.n
+    open_keys = ("seals", "dishonor") if n == 2 else ()
     players = []
-    for p in range(s.n):
+    for p in range(s.colours):
         res = d["res"][p]
-        mine = seat == p or d["stage"] == "over"
+        owner = s.controller(p)
+        mine = seat == owner or d["stage"] == "over"
         row: dict[str, Any] = {k: res[k] for k in ("pp", "vm", "bishops")}
         for k in HIDDEN:
-            row[k] = res[k] if mine else None
+            row[k] = res[k] if mine or k in open_keys else None
         row["knights"] = [list(k) for k in d["knights"][p]]
         row["lord"] = d["lord"][p]
         row["privileges"] = dict(d["priv"][p])
         row["granted"] = dict(d["granted"][p])
-        row["voted"] = d["votes"][p] is not None
-        row["vote"] = list(d["votes"][p]) if (mine and d["votes"][p] is not None) else None
+        vote = d["votes"][p] if p < n else None
+        row["voted"] = vote is not None
+        row["vote"] = list(vote) if (mine and vote is not None) else None
+        if n == 2:
+            row["name"], row["ally"], row["controller"] = s.seat_text(p), p >= n, owner
         players.append(row)
     pending = []
     for p, kind, arg in d["pending"]:
@@ -48,7 +57,8 @@ def observation(s: LancasterState, seat: int | None) -> dict[str, Any]:
     return {
         "stand_in": STAND_IN, "modules": list(d["modules"]), "parliament": d["parliament"],
         "round": d["round"], "rounds": s.data.rounds, "start": d["start"], "phase": s.phase,
-        "to_move": s.current_player, "players": players, "pending": pending,
+        "to_move": s.current_player, "acting": s.actor if s.current_player is not None else None,
+        "players": players, "pending": pending,
         "counties": [None if c is None else dict(c) for c in d["counties"]],
         "conflicts": [{"card": f"C{c['card'] + 1}", "french": s.data.french[c["card"]], "lower": c["lower"],
                        "spaces": [None if sp is None else {**sp, "knights": list(sp["knights"])} for sp in c["spaces"]]}
@@ -180,6 +190,17 @@ def card_texts(s: LancasterState) -> list[CardText]:
                         f"the most dishonored player loses the larger, the second the smaller number of the rightmost visible "
                         f"space ({vals}).", "phase 3 (lost conflicts) and final scoring (last)",
                         ("LH-076", "LH-089", "LH-090", "LH-091", "LH-093", "LH-094", "LH-095", "LH-096"), k_assumed, k_note))
+    two_assumed, two_note = _assumed(data.rows["two_player"])
+    out.append(CardText("ally", "The ally (2 players)", "2-player ally (stand-in base rule)",
+                        f"With 2 players each player also controls an ally colour: knights {list(data.two.ally_knights)}"
+                        " (and a lord with the King's Court). Right after each of your own placements you place one ally "
+                        "piece while it has one. Ally pieces compete normally, but its rewards are lost (an upgrade reward "
+                        "becomes its upgrade opportunity), it never scores and never takes dishonor. Its lord pays no "
+                        "tribute, cannot expel your own lord, and in the treasury sends one kind to the supply; it holds "
+                        "offices and privileges but no seals; its upgrade may remove a bishop from the game instead.",
+                        "every placement turn, with 2 players",
+                        ("LH-066", "LH-067", "LH-068", "LH-069", "LH-070", "LH-071", "LH-072", "LH-073", "LH-098", "LH-099"),
+                        two_assumed, two_note))
     for law in data.laws:
         a, note = _assumed(law.row)
         out.append(CardText(law.id, f"Law {law.id}", f"Law, group {law.group} (stand-in placeholder)",
@@ -237,8 +258,12 @@ def _chips(kind: str, make: Any, strengths: list[int], legal: set[str], where: s
     return "".join(_chip(f"{kind}{k}", make(k), legal, f"click: your strength-{k} knight to {where}") for k in sorted(set(strengths)))
 
 
-def _who(p: int) -> str:
-    return f"<b style='color:{SEAT_COLOURS[p % 5]}'>{_t(seat_name(p))}</b>"
+def _name(obs: dict[str, Any], p: int) -> str:
+    return obs["players"][p].get("name") or seat_name(p)
+
+
+def _who(obs: dict[str, Any], p: int) -> str:
+    return f"<b style='color:{SEAT_COLOURS[p % 5]}'>{_t(_name(obs, p))}</b>"
 
 
 def _knight_str(obs: dict[str, Any], owner: int, idx: int) -> int:
@@ -254,7 +279,7 @@ def _counties(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], leg
         else:
             extra = "".join(x for x, on in ((f" +{c['squires']} squire(s)", c["squires"]), (" +shield", c["shield"]),
                                             (" +Tudor", c["tudor"])) if on)
-            occ = f"{_who(c['owner'])} knight {_knight_str(obs, c['owner'], c['knight'])}{_t(extra)}"
+            occ = f"{_who(obs, c['owner'])} knight {_knight_str(obs, c['owner'], c['knight'])}{_t(extra)}"
         chips = _chips("K", lambda k, n=county.name: County(k, n), mine, legal, county.name)
         cells.append(f"<div class='hench-county' title='{_t(texts[county.name])}' style='{BOX}width:128px;background:#eef5e6;"
                      f"border:1px solid #8a6'><b>{_t(county.name)}</b> <span style='font-size:10px'>min {county.min}</span>"
@@ -275,7 +300,7 @@ def _conflicts(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], le
                 continue
             ks = "+".join(str(_knight_str(obs, sp["owner"], x)) for x in sp["knights"])
             extra = (" +archer" if sp["archer"] else "") + (" +Tudor" * sp["tudor"])
-            spaces.append(f"<div style='font-size:11px'>{j + 1}. {_who(sp['owner'])} {ks}{_t(extra)}</div>")
+            spaces.append(f"<div style='font-size:11px'>{j + 1}. {_who(obs, sp['owner'])} {ks}{_t(extra)}</div>")
         chips = _chips("K", lambda k, card=c["card"]: Conflict(k, card), mine, legal, f"conflict {c['card']}")
         eng = conflict_strength(s, live)
         rows[c["lower"]].append(
@@ -298,7 +323,7 @@ def _castles(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], lega
             chips = _chips("K", lambda k, space=sp: Castle(k, space), mine, legal, f"your castle ({sp})") if p == seat else ""
             cells.append(f"<span title='{_t(texts['castle ' + sp])}' style='display:inline-block;margin:1px 3px;font-size:11px'>"
                          f"{_t(sp)}: {who} {chips}</span>")
-        out.append(f"<div style='font-size:11px'>{_who(p)} castle: {''.join(cells)}</div>")
+        out.append(f"<div style='font-size:11px'>{_who(obs, p)} castle: {''.join(cells)}</div>")
     return "<div><b>Castles</b> <span style='font-size:11px;color:#666'>(stand-in)</span>" + "".join(out) + "</div>"
 
 
@@ -315,7 +340,8 @@ def _parliament(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], l
              f"<span style='font-size:11px;color:#666'>({obs['laws_left']} laws in the deck)</span></div>"]
     if obs["proposals"]:
         props = "".join(law(x, "outline:2px solid #c9a227;" if i == obs["vote_index"] else "") for i, x in enumerate(obs["proposals"]))
-        voted = ", ".join(f"{seat_name(p)} {'has voted' if row['voted'] else 'to vote'}" for p, row in enumerate(obs["players"]))
+        voted = ", ".join(f"{seat_name(p)} {'has voted' if row['voted'] else 'to vote'}"
+                          for p, row in enumerate(obs["players"]) if not row.get("ally"))
         own = ""
         if seat is not None and obs["players"][seat]["vote"] is not None:
             yes, vm = obs["players"][seat]["vote"][:2]
@@ -343,13 +369,13 @@ def _regal(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal:
             stack = "<span style='color:#999'>no applicant</span>"
         else:
             ks = "+".join(str(_knight_str(obs, app["owner"], x)) for x in app["knights"])
-            stack = (f"{_who(app['owner'])}'s lord" + (f" + knights {ks}" if ks else "") +
+            stack = (f"{_who(obs, app['owner'])}'s lord" + (f" + knights {ks}" if ks else "") +
                      (f" + {app['bishops']} bishop(s)" if app["bishops"] else "") + (" + Tudor" if app["tudor"] else ""))
         chip = _chip("lord", Apply(o.name), legal, f"click: apply for {o.name} with your lord alone (supporters: use the move list)")
         cells.append(f"<div class='hench-office' title='{_t(texts[o.name])}' style='{BOX}width:170px;background:#f3ecd9;"
                      f"border:1px solid #a98'><b>{_t(OFFICE_TITLES[o.name])}</b><div style='font-size:10px'>tribute 1 "
                      f"{_t(TRIBUTE_ONE[o.tribute])} &middot; {o.seals} seal(s) + 1 {_t(PRIVILEGE_TEXT[o.privilege][0])}</div>"
-                     f"<div style='font-size:11px'>holder: {_who(holder) if holder >= 0 else 'nobody'}</div>"
+                     f"<div style='font-size:11px'>holder: {_who(obs, holder) if holder >= 0 else 'nobody'}</div>"
                      f"<div style='font-size:11px'>applying: {stack}</div>{chip}</div>")
     tr = obs["treasury"]
     take = "".join(_chip(f"take {k}", Treasury(k), legal, f"click: your lord enters the treasury and takes all its {k}") for k in tr)
@@ -363,7 +389,7 @@ def _regal(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal:
 
 def _tower(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
     inside = [f"neutral {obs['neutral']}"] if obs["neutral"] else []
-    inside += [f"{seat_name(o)} {_knight_str(obs, o, x)}" for o, x in obs["tower"]]
+    inside += [f"{_name(obs, o)} {_knight_str(obs, o, x)}" for o, x in obs["tower"]]
     total = obs["neutral"] + sum(_knight_str(obs, o, x) for o, x in obs["tower"])
     chips = _chips("K", lambda k: Tower(k), mine, legal, "the tower")
     return (f"<div class='hench-tower' title='{_t(texts['tower'])}' style='{BOX}background:#e9e9f1;border:1px solid #779'>"
@@ -382,8 +408,8 @@ def _track(s: LancasterState, obs: dict[str, Any], texts: dict[str, str]) -> str
 def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
     rows = []
     for p, row in enumerate(obs["players"]):
-        secret = []
-        for k in HIDDEN:
+        secret = ["an ally holds nothing and scores nothing (L12)"] if row.get("ally") else []
+        for k in HIDDEN if not row.get("ally") else ():
             if (k == "seals" and not kc) or (k == "dishonor" and not kr):
                 continue
             secret.append(f"{k} <b>{row[k]}</b>" if row[k] is not None else f"{k} <span class='hench-hidden' style='color:#999'>hidden</span>")
@@ -391,8 +417,8 @@ def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
         away = sorted(k[0] for k in row["knights"] if k[1] != "court")
         priv = ", ".join(f"{v} {k}" for k, v in row["privileges"].items() if v)
         lord = f" &middot; lord: {_t(_where(row['lord']))}" if kc else ""
-        turn = " &larr; to act" if obs["to_move"] == p else ""
-        rows.append(f"<tr style='border-top:1px solid #ddd'><td>{_who(p)}{' (you)' if p == seat else ''}{turn}</td>"
+        turn = " &larr; to act" if obs.get("acting", obs["to_move"]) == p else ""
+        rows.append(f"<tr style='border-top:1px solid #ddd'><td>{_who(obs, p)}{' (you)' if p == seat else ''}{turn}</td>"
                     f"<td><b>{row['pp']}</b> PP</td><td>{row['vm']} VM" + (f", {row['bishops']} bishops" if kc else "") +
                     f"</td><td>{' &middot; '.join(secret)}</td><td>court: {court or '-'} out: {away or '-'}{lord}"
                     f"{(' &middot; privileges: ' + _t(priv)) if priv else ''}</td></tr>")
@@ -410,7 +436,8 @@ def html(s: LancasterState | dict[str, Any], seat: int | None = None, clickable:
     texts = {c.id: c.plain() for c in card_texts(s)}
     mover = clickable and not s.is_terminal and seat is not None and s.current_player == seat
     legal = {str(a) for a in s.legal_actions()} if mover else set()  # only the seat to move gets chips
-    mine = s.court_strengths(seat) if seat is not None and legal else []
+    actor = s.actor if mover else seat  # with 2 players the seat may be placing for its ally (L12)
+    mine = s.court_strengths(actor) if actor is not None and legal else []
     kc, kr = "KC" in obs["modules"], "KR" in obs["modules"]
     mods = " + ".join({"KC": "At the King's Court (KC)", "KR": "The King's Resentment (KR)", "LK": "Laws of the King (LK)"}[m]
                       for m in obs["modules"]) or "no module (Lancaster-Lite alone)"
@@ -421,7 +448,11 @@ def html(s: LancasterState | dict[str, Any], seat: int | None = None, clickable:
               f"margin:4px 0;font-size:12px'>&#9888; {_t(obs['stand_in'])} Hover any county, law or office for its text; "
               "the assumed values are listed in the assumptions table.</div>")
     parts = [head, banner, _counties(s, obs, texts, legal, mine), _conflicts(s, obs, texts, legal, mine),
-             _castles(s, obs, texts, legal, mine, seat), _parliament(s, obs, texts, legal, seat)]
+             _castles(s, obs, texts, legal, mine, actor), _parliament(s, obs, texts, legal, seat)]
+    if mover and actor != seat:
+        parts.insert(2, f"<div class='hench-ally-turn' style='font-size:12px;background:#eef;padding:3px 6px'>You are placing "
+                        f"for <b>{_t(_name(obs, actor))}</b> now (2 players: one ally piece right after each of your own, "
+                        "L12); its rewards are lost and it never scores.</div>")
     extra = []
     if kc:
         extra.append(_regal(s, obs, texts, legal))
@@ -441,7 +472,7 @@ def _plain(obs: dict[str, Any]) -> str:
     for p, row in enumerate(obs["players"]):
         hidden = ", ".join(f"{k} {'?' if row[k] is None else row[k]}" for k in HIDDEN)
         knights = " ".join(f"{k[0]}@{_where(k[1])}" for k in row["knights"])
-        rows.append(f"<tr><td>{e(seat_name(p))}</td><td>{row['pp']}</td><td>{row['vm']}</td><td>{e(hidden)}</td>"
+        rows.append(f"<tr><td>{e(_name(obs, p))}</td><td>{row['pp']}</td><td>{row['vm']}</td><td>{e(hidden)}</td>"
                     f"<td>{e(knights)}</td><td>{e(_where(row['lord']))}</td></tr>")
     return (f"<div class='hench-board'><p><i>{e(obs['stand_in'])}</i></p>"
             f"<b>Round {obs['round']} of {obs['rounds']}: {e(PHASES.title(obs['phase']))}</b>"

@@ -7,7 +7,9 @@ from .state import LancasterState
 
 
 def scores(s: LancasterState) -> list[int]:
-    return [r["pp"] for r in s.d["res"]]
+    """The seats' PP (with 2 players the allies never score, L12)."""
+    n = s.d["players"]
+    return [r["pp"] for r in s.d["res"][:n]]
 
 
 def knighthood(s: LancasterState, seat: int) -> int:
@@ -38,7 +40,7 @@ def seal_points(s: LancasterState) -> list[int]:
     """LH-064: (1 lord + own bishops) x own seals."""
     if not s.has("KC"):
         return [0] * s.n
-    return [(1 + r["bishops"]) * r["seals"] for r in s.d["res"]]
+    return [(1 + r["bishops"]) * r["seals"] for r in s.d["res"][:s.n]]
 
 
 def visible_space(s: LancasterState) -> tuple[int, int]:
@@ -54,7 +56,7 @@ def dishonor_points(s: LancasterState) -> list[int]:
     penalty they tie for. Only players holding markers are ranked."""
     if not s.has("KR"):
         return [0] * s.n
-    res = s.d["res"]
+    res = s.d["res"][:s.n]  # LH-098: allies hold no dishonor and are not ranked
     larger, smaller = visible_space(s)
     penalties = [larger] if s.n == 2 else [larger, smaller]
     key = [(r["dishonor"], -r["vm"], -knighthood(s, p)) for p, r in enumerate(res)]

@@ -25,6 +25,7 @@ TASKS = ("upgrade", "dorset", "law_choice")
 REWARD_STEPS = ("offices", "tower", "counties", "shields", "castles", "conflicts", "cleanup")
 RES = ("gold", "squires", "vm", "pp", "seals", "dishonor", "bishops")
 PRIV = ("shield", "archer", "tudor")
+ALLY_BISHOP_MODES = ("optional", "forced")  # A20
 BIG = 10**6
 
 
@@ -74,7 +75,41 @@ class LancasterState(State):
             return d["pending"][0][0]
         if d["stage"] == "vote":
             return self.voter
-        return d["turn"]
+        turn = d["turn"]  # a colour: with 2 players 2 and 3 are the allies of seats 0 and 1 (L12)
+        return turn if turn < d["players"] else turn - d["players"]
+
+    # -- colours: with 2 players each seat also controls an ally colour (L12, LH-066) ---------------
+    @property
+    def colours(self) -> int:
+        """How many colours have pieces: the seats, plus with 2 players their two allies (seat + 2)."""
+        n = self.d["players"]
+        return 2 * n if n == 2 else n
+
+    @property
+    def actor(self) -> int:
+        """The colour whose piece moves now: the turn's colour in phase 1, a pending task's colour
+        (its seat, or that seat's ally when the task's argument is 1), else the seat to move."""
+        d = self.d
+        if d["pending"]:
+            seat, task, arg = d["pending"][0]
+            return seat + d["players"] if task != "law_choice" and arg == 1 else seat
+        if d["stage"] == "place":
+            return d["turn"]
+        return self.current_player  # type: ignore[return-value]
+
+    def is_ally(self, colour: int) -> bool:
+        return colour >= self.d["players"]
+
+    def controller(self, colour: int) -> int:
+        n = self.d["players"]
+        return colour if colour < n else colour - n
+
+    def partner(self, colour: int) -> int:
+        """With 2 players: a seat's ally, or an ally's controller; -1 otherwise."""
+        n = self.d["players"]
+        if n != 2:
+            return -1
+        return colour + n if colour < n else colour - n
 
     @property
     def voter(self) -> int | None:
@@ -157,7 +192,14 @@ class LancasterState(State):
         return None
 
     def seat_text(self, seat: int) -> str:
-        return seat_name(seat)
+        """A colour as people read it: "Player 1", or "Player 1's ally" (2 players, L12)."""
+        return colour_name(seat, self.d["players"])
+
+
+def colour_name(colour: int, players: int) -> str:
+    if colour >= players:
+        return f"{seat_name(colour - players)}'s ally"
+    return seat_name(colour)
 
 
 # -- checking a save field by field -------------------------------------------------------------
@@ -203,7 +245,8 @@ def check_fields(d: dict[str, Any], data: LancasterData) -> None:
     r.bool("parliament")
     r.int("round", 1, data.rounds)
     r.int("start", 0, n - 1)
-    r.int("turn", 0, n - 1)
+    nc = 2 * n if n == 2 else n  # colours (L12)
+    r.int("turn", 0, nc - 1)
     r.str("stage", STAGES)
     r.int("cursor", 0, len(REWARD_STEPS))
     for i, t in enumerate(r.list("pending", None, 0, 60)):
@@ -217,8 +260,10 @@ def check_fields(d: dict[str, Any], data: LancasterData) -> None:
                 raise InvalidStateError(f"state.pending[{i}][2].law should be a law id")
             _int(t[2]["max"], f"state.pending[{i}][2].max", 0, BIG)
         else:
-            _int(t[2], f"state.pending[{i}][2]", 0, 0)
-    knights = r.list("knights", None, n, n)
+            _int(t[2], f"state.pending[{i}][2]", 0, 1 if n == 2 and t[1] in ("upgrade", "dorset") else 0)
+    if n == 2:
+        r.str("ally_bishop_mode", ALLY_BISHOP_MODES)
+    knights = r.list("knights", None, nc, nc)
     for p, ks in enumerate(knights):
         _list(ks, f"state.knights[{p}]", 0, data.max_knights)
         for j, k in enumerate(ks):
@@ -226,22 +271,22 @@ def check_fields(d: dict[str, Any], data: LancasterData) -> None:
             _int(k[0], f"state.knights[{p}][{j}][0]", 1, data.max_strength)
             if not isinstance(k[1], str):
                 raise InvalidStateError(f"state.knights[{p}][{j}][1] should be a place")
-    for p, res in enumerate(r.list("res", None, n, n)):
+    for p, res in enumerate(r.list("res", None, nc, nc)):
         _obj(res, f"state.res[{p}]", RES)
         for key in RES:
             _int(res[key], f"state.res[{p}].{key}", -BIG if key == "pp" else 0, BIG)
     for name in ("priv", "granted"):
-        for p, v in enumerate(r.list(name, None, n, n)):
+        for p, v in enumerate(r.list(name, None, nc, nc)):
             _obj(v, f"state.{name}[{p}]", PRIV)
             for key in PRIV:
                 _int(v[key], f"state.{name}[{p}].{key}", 0, 9)
-    for p, v in enumerate(r.list("lord", None, n, n)):
+    for p, v in enumerate(r.list("lord", None, nc, nc)):
         if not isinstance(v, str):
             raise InvalidStateError(f"state.lord[{p}] should be a place")
     for i, c in enumerate(r.list("counties", None, len(data.counties), len(data.counties))):
         if c is not None:
             _obj(c, f"state.counties[{i}]", ("owner", "knight", "squires", "shield", "tudor"))
-            _int(c["owner"], f"state.counties[{i}].owner", 0, n - 1)
+            _int(c["owner"], f"state.counties[{i}].owner", 0, nc - 1)
             _int(c["knight"], f"state.counties[{i}].knight", 0, data.max_knights - 1)
             _int(c["squires"], f"state.counties[{i}].squires", 0, BIG)
             _bool(c["shield"], f"state.counties[{i}].shield")
@@ -254,7 +299,7 @@ def check_fields(d: dict[str, Any], data: LancasterData) -> None:
         for j, sp in enumerate(_list(c["spaces"], f"{path}.spaces", data.conflict_spaces, data.conflict_spaces)):
             if sp is not None:
                 _obj(sp, f"{path}.spaces[{j}]", ("owner", "knights", "archer", "tudor"))
-                _int(sp["owner"], f"{path}.spaces[{j}].owner", 0, n - 1)
+                _int(sp["owner"], f"{path}.spaces[{j}].owner", 0, nc - 1)
                 for x in _list(sp["knights"], f"{path}.spaces[{j}].knights", 0, data.max_knights):
                     _int(x, f"{path}.spaces[{j}].knights", 0, data.max_knights - 1)
                 _bool(sp["archer"], f"{path}.spaces[{j}].archer")
@@ -262,24 +307,24 @@ def check_fields(d: dict[str, Any], data: LancasterData) -> None:
     for name in ("conflict_deck", "discarded"):
         for x in r.list(name, None, 0, len(data.french)):
             _int(x, f"state.{name}", 0, len(data.french) - 1)
-    for p, v in enumerate(r.list("castles", None, n, n)):
+    for p, v in enumerate(r.list("castles", None, nc, nc)):
         for x in _list(v, f"state.castles[{p}]", len(data.castle), len(data.castle)):
             _int(x, f"state.castles[{p}]", -1, data.max_knights - 1)
     for i, t in enumerate(r.list("tower", None, 0, 40)):
         _list(t, f"state.tower[{i}]", 2, 2)
-        _int(t[0], f"state.tower[{i}][0]", 0, n - 1)
+        _int(t[0], f"state.tower[{i}][0]", 0, nc - 1)
         _int(t[1], f"state.tower[{i}][1]", 0, data.max_knights - 1)
     r.int("neutral", 0, 4)
     for i, o in enumerate(r.list("offices", None, 3, 3)):
         if o is not None:
             _obj(o, f"state.offices[{i}]", ("owner", "knights", "bishops", "tudor"))
-            _int(o["owner"], f"state.offices[{i}].owner", 0, n - 1)
+            _int(o["owner"], f"state.offices[{i}].owner", 0, nc - 1)
             for x in _list(o["knights"], f"state.offices[{i}].knights", 0, data.max_knights):
                 _int(x, f"state.offices[{i}].knights", 0, data.max_knights - 1)
             _int(o["bishops"], f"state.offices[{i}].bishops", 0, 9)
             _bool(o["tudor"], f"state.offices[{i}].tudor")
     for x in r.list("holders", None, 3, 3):
-        _int(x, "state.holders", -1, n - 1)
+        _int(x, "state.holders", -1, nc - 1)
     t = r.raw("treasury")
     _obj(t, "state.treasury", ("vm", "squires", "gold"))
     for key in ("vm", "squires", "gold"):
@@ -381,6 +426,9 @@ def validate_state(s: LancasterState) -> None:
             raise InvalidStateError(f"state.supply.{key}: the {key} tokens do not add up to {totals[key]}")
         if not kc and tokens[key] + held + d["supply"][key]:
             raise InvalidStateError(f"state.supply.{key}: no {key} tokens without the King's Court module")
+    for p in range(n, s.colours):  # L12, LH-068, LH-071, LH-073, LH-098: allies hold no resources, seals, bishops or dishonor
+        if any(d["res"][p][key] for key in RES):
+            raise InvalidStateError(f"state.res[{p}]: an ally ({s.seat_text(p)}) holds nothing (L12, LH-071, LH-098)")
     seals = sum(res["seals"] for res in d["res"]) + d["supply"]["seals"]
     if seals > court.seals or (not kc and seals):
         raise InvalidStateError("state.supply.seals: more seals than the game has")
@@ -419,7 +467,7 @@ def validate_state(s: LancasterState) -> None:
     for i, (seat, task, arg) in enumerate(d["pending"]):
         if task == "law_choice" and (stage != "laws" or arg["law"] not in d["current"]):
             raise InvalidStateError(f"state.pending[{i}]: a law choice outside the laws step")
-        if task == "dorset" and (stage != "rewards" or not _dorset_knight(s, seat)):
+        if task == "dorset" and (stage != "rewards" or not _dorset_knight(s, seat + n * arg)):
             raise InvalidStateError(f"state.pending[{i}]: no Dorset knight to move")
         if task == "upgrade" and stage not in ("laws", "rewards"):
             raise InvalidStateError(f"state.pending[{i}]: an upgrade outside phases 2 and 3")

@@ -59,8 +59,7 @@ def order(s: LancasterState) -> list[int]:
 
 # -- player actions ------------------------------------------------------------------------------
 def apply(s: LancasterState, a: LAction) -> None:
-    seat = s.current_player
-    assert seat is not None and seat >= 0
+    seat = s.actor  # the colour whose piece moves (with 2 players maybe the seat's ally, L12)
     d = s.d
     if isinstance(a, (County, Castle, Conflict, Tower, Apply, Treasury)):
         place(s, seat, a)
@@ -74,8 +73,9 @@ def apply(s: LancasterState, a: LAction) -> None:
         ks[j][0] += 1  # L5: +1 strength, at most the maximum
     elif isinstance(a, Bishop):
         d["pending"].pop(0)
-        d["supply"]["bishops"] -= 1  # LH-060
-        d["res"][seat]["bishops"] += 1
+        d["supply"]["bishops"] -= 1  # LH-060; an ally's bishop leaves the game (LH-073, A20)
+        if not s.is_ally(seat):
+            d["res"][seat]["bishops"] += 1
     elif isinstance(a, Decline):
         d["pending"].pop(0)
     elif isinstance(a, Dorset):
@@ -91,7 +91,8 @@ def place(s: LancasterState, seat: int, a: LAction) -> None:
     d, data = s.d, s.data
     if isinstance(a, Treasury):
         d["lord"][seat] = "treasury"  # LH-026, LH-027: takes everything of one kind; cannot be expelled
-        d["res"][seat][a.take] += d["treasury"][a.take]
+        if not s.is_ally(seat):  # LH-070: an allied lord sends it to the general supply instead
+            d["res"][seat][a.take] += d["treasury"][a.take]
         d["treasury"][a.take] = 0
         return
     if isinstance(a, Apply):
@@ -104,8 +105,9 @@ def place(s: LancasterState, seat: int, a: LAction) -> None:
             if old["tudor"]:
                 d["priv"][old["owner"]]["tudor"] += 1  # its Tudor was not used: it returns with the stack
             d["lord"][old["owner"]] = "court"
-        d["res"][seat][office.tribute] -= 1  # LH-018, LH-025
-        d["treasury"][office.tribute] += 1
+        if not s.is_ally(seat):  # LH-068: an ally's lord pays no tribute
+            d["res"][seat][office.tribute] -= 1  # LH-018, LH-025
+            d["treasury"][office.tribute] += 1
         knights = []
         for k in a.knights:  # LH-019
             j = s.knight_at_court(seat, k)
@@ -147,7 +149,8 @@ def place(s: LancasterState, seat: int, a: LAction) -> None:
     elif isinstance(a, Tower):
         d["tower"].append([seat, j])  # LH-082
         knight[1] = "tower"
-        shed_dishonor(s, seat, knight[0])  # LH-083, LH-084, LH-085
+        if not s.is_ally(seat):  # LH-099: an allied knight in the tower returns no dishonor
+            shed_dishonor(s, seat, knight[0])  # LH-083, LH-084, LH-085
 
 
 def join_conflict(s: LancasterState, seat: int, j: int, card: str, tudor: bool) -> None:
@@ -164,8 +167,27 @@ def join_conflict(s: LancasterState, seat: int, j: int, card: str, tudor: bool) 
 
 
 def next_placer(s: LancasterState, seat: int) -> None:
-    """LH-015, L6: the next player in order with something to place; the phase ends when nobody has."""
+    """LH-015, L6: the next player in order with something to place; the phase ends when nobody has.
+    L12 (2 players): right after a seat's own placement it places one piece for its ally, while the ally
+    has one; data two_player.ally_keeps_placing lets the ally go on once the seat itself is done."""
     d = s.d
+    n = d["players"]
+    if n == 2:
+        if seat < n and can_place(s, seat + n):
+            d["turn"] = seat + n
+            return
+        own = seat if seat < n else seat - n
+        alone = s.data.two.ally_keeps_placing
+        for k in range(1, n + 1):
+            nxt = (own + k) % n
+            if can_place(s, nxt):
+                d["turn"] = nxt
+                return
+            if alone and can_place(s, nxt + n):
+                d["turn"] = nxt + n
+                return
+        end_placement(s)
+        return
     for k in range(1, s.n + 1):
         nxt = (seat + k) % s.n
         if can_place(s, nxt):
@@ -339,7 +361,26 @@ def apply_king_law(s: LancasterState, n: int) -> None:
             gain_dishonor(s, p, counties_held(s, p) // 2)
     elif n == 8:  # LH-116
         for owner, _ in d["tower"]:
-            res[owner]["pp"] += 3
+            if owner < s.n:  # A22: an allied knight earns nothing
+                res[owner]["pp"] += 3
+
+
+def ally_upgrade(s: LancasterState, colour: int) -> None:
+    """LH-073, A20: an ally's upgrade opportunity. 'forced' (ally_bishop_mode): a bishop leaves the game
+    while any remain; otherwise its controller chooses (upgrade an ally knight, remove a bishop, or decline)."""
+    d = s.d
+    if d.get("ally_bishop_mode") == "forced" and s.has("KC") and d["supply"]["bishops"]:
+        d["supply"]["bishops"] -= 1
+        return
+    d["pending"].append([colour - d["players"], "upgrade", 1])
+
+
+def upgrade_opportunity(s: LancasterState, colour: int) -> None:
+    """L5, LH-060: an upgrade opportunity for a colour (an ally's follows LH-073)."""
+    if s.is_ally(colour):
+        ally_upgrade(s, colour)
+    else:
+        s.d["pending"].append([colour, "upgrade", 0])
 
 
 def law_choice(s: LancasterState, seat: int, law_id: str, amount: int) -> None:
@@ -373,7 +414,8 @@ def fill_offices(s: LancasterState) -> None:
         holder = d["holders"][i]
         if holder < 0:
             continue  # LH-034
-        grant_seals(s, holder, office.seals)
+        if not s.is_ally(holder):  # LH-071: an ally holds offices and privileges but never seals
+            grant_seals(s, holder, office.seals)
         priv = office.privilege
         if (not last or priv == "tudor") and d["supply"][priv]:  # LH-043, LH-052, LH-058, A25
             d["supply"][priv] -= 1
@@ -386,7 +428,7 @@ def fill_offices(s: LancasterState) -> None:
                 d["supply"]["tudor"] += 1
             d["lord"][o["owner"]] = "court"
             d["offices"][i] = None
-    for p in range(s.n):  # LH-036
+    for p in range(s.colours):  # LH-036
         if d["lord"][p] == "treasury":
             d["lord"][p] = "court"
 
@@ -406,13 +448,20 @@ def evaluate_counties(s: LancasterState) -> None:
         if c is None:
             continue
         p, reward = c["owner"], county.reward
+        c["squires"] = 0
+        if p >= s.n:  # L12: an ally's rewards are lost, but an upgrade is its upgrade opportunity (LH-073)
+            if reward == "upgrade":
+                for _ in range(county.amount):
+                    ally_upgrade(s, p)
+            elif reward == "dorset":
+                d["pending"].append([p - s.n, "dorset", 1])
+            continue
         if reward in ("gold", "squires", "vm", "pp"):
             d["res"][p][reward] += county.amount
         elif reward == "upgrade":
             d["pending"].extend([[p, "upgrade", 0]] * county.amount)
         elif reward == "dorset":
             d["pending"].append([p, "dorset", 0])
-        c["squires"] = 0
 
 
 def dorset_move(s: LancasterState, seat: int, card: str) -> None:
@@ -442,11 +491,15 @@ def return_shields(s: LancasterState) -> None:
 def evaluate_castles(s: LancasterState) -> None:
     """L8: income, training (an upgrade opportunity) and recruiting, in player order."""
     d = s.d
-    for p in order(s):
+    for p in order(s) if s.n != 2 else [c for q in order(s) for c in (q, q + s.n)]:
         for j, x in enumerate(d["castles"][p]):
             if x < 0:
                 continue
             space = s.data.castle[j]
+            if p >= s.n:  # L12: an ally's castle rewards are lost, but training is an upgrade opportunity (LH-073)
+                if space == "training":
+                    ally_upgrade(s, p)
+                continue
             if space == "income":
                 d["res"][p]["gold"] += 1
                 d["res"][p]["squires"] += 1
@@ -508,7 +561,7 @@ def resolve_conflicts(s: LancasterState) -> None:
         involved = {sp["owner"] for sp in c["spaces"] if sp is not None and sp["knights"]}
         if conflict_strength(s, c) >= french:
             for rank, (_, _, owner) in enumerate(ranking(s, c)):
-                if rank < len(s.data.rank_pp):
+                if rank < len(s.data.rank_pp) and owner < s.n:  # L12: an ally's rank scores nothing
                     d["res"][owner]["pp"] += s.data.rank_pp[rank]
             clear_conflict(s, c)
             continue
@@ -527,7 +580,7 @@ def cleanup(s: LancasterState) -> None:
     the start player passes on; the next round reveals its conflicts, or the game is scored."""
     d, data = s.d, s.data
     last = d["round"] == data.rounds
-    for p in range(s.n):
+    for p in range(s.colours):
         for key in ("shield", "archer", "tudor"):
             d["supply"][key] += d["priv"][p][key]  # LH-038
             d["priv"][p][key] = 0
@@ -539,7 +592,7 @@ def cleanup(s: LancasterState) -> None:
             if c["tudor"]:
                 d["supply"]["tudor"] += 1  # LH-055
             d["counties"][i] = None
-    for p in range(s.n):
+    for p in range(s.colours):
         for j, x in enumerate(d["castles"][p]):
             if x >= 0:
                 to_court(s, p, x)

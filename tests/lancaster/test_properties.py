@@ -1,5 +1,5 @@
-"""The conformance properties for every module combination at 3 and 5 players (the core suite runs
-only the default options): invariants on every state, exact save round trips, checks agreeing with
+"""The conformance properties for every module combination at 2 (the ally model), 3 and 5 players (the
+core suite runs only the default options, at 2 and 5 players): invariants on every state, exact save round trips, checks agreeing with
 legal moves, moves printing and parsing back, hidden information."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def walk(modules, players, seed, parliament=True):
 
 @pytest.mark.rule("LH-002")
 @pytest.mark.parametrize("modules", COMBOS)
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [2, 3, 5])
 def test_conformance_for_each_combination(modules, players):
     steps = walk(modules, players, seed=players)
     seen = list(dict.fromkeys(a for _, a, _ in steps))

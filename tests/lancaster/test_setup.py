@@ -1,4 +1,4 @@
-"""Setup and module options: LH-001..LH-013, LH-075..LH-079, LH-101..LH-105; 2 players refused."""
+"""Setup and module options: LH-001..LH-013, LH-075..LH-079, LH-101..LH-105 (2 players: test_two_players.py)."""
 
 from __future__ import annotations
 
@@ -20,22 +20,20 @@ def test_laws_of_the_king_alone_are_refused_citing_the_rule(modules):
 
 @pytest.mark.rule("LH-001", "LH-002")
 @pytest.mark.parametrize("modules", ["none", "KC", "KR", "KC+KR", "KC+KR+LK"])
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_module_combination_plays_to_the_end(modules, players):
     final, steps = random_playout(GAME.new_game(players=players, seed=players, modules=modules), seed=players)
     assert final.is_terminal and steps > 20 and final.winners()
     assert final.d["round"] == default_data().rounds
     assert ("KC" in modules) == any(r["seals"] or r["bishops"] for r in final.d["res"]) or "KC" not in modules
+    assert len(final.scores()) == players
 
 
-@pytest.mark.rule("LH-065", "LH-066", "LH-067", "LH-068", "LH-069", "LH-070", "LH-071", "LH-072", "LH-073",
-                  "LH-097", "LH-098", "LH-099", "LH-100")
-def test_two_players_are_refused_until_the_ally_model_exists():
-    """The 2-player rules need the ally model (catalogue L12), not built: the engine refuses 2 players and
-    says why (these rules are cited only by this refusal; they are not implemented)."""
-    with pytest.raises(InvalidOptionError, match=r"ally model.*LH-065") as err:
-        GAME.new_game(players=2)
-    assert "3 to 5 players" in str(err.value)
+def test_two_players_are_offered():
+    """2 players play with the ally model (catalogue L12): tests/lancaster/test_two_players.py."""
+    assert GAME.min_players == 2 and GAME.new_game(players=2, seed=1).colours == 4
+    with pytest.raises(InvalidOptionError, match="2 to 5 players"):
+        GAME.new_game(players=1)
 
 
 @pytest.mark.rule("LH-010", "LH-011", "LH-012", "LH-009", "LH-013")

@@ -76,7 +76,7 @@ def test_play_table_charts_power_points_by_round(no_callback_errors):
     table.view.bots_go.click()
     xs, per_seat = table.view.score_history()
     assert len(per_seat) == 3 and xs and xs[-1] == table.view.state.d["round"]
-    assert len(table.view.fig.data) == 3 and "round" in table.view.fig.layout.xaxis.title.text
+    assert len(table.view.fig.data) == 3 and "round" in table.view.fig.layout.xaxis.title.text.lower()
     assert table.view.fig.layout.title.text == "Power points (PP) round by round"
     chart = la.pp_by_round(players=3, seed=3)
     final = chart.children[0].data[0].y[-1]
@@ -86,7 +86,8 @@ def test_play_table_charts_power_points_by_round(no_callback_errors):
 def test_card_texts_cover_every_card_of_the_data():
     data = default_data()
     ids = {c.id for c in card_texts(GAME.new_game(players=3, seed=1))}
-    wanted = ({o.name for o in data.offices} | {"shield", "archer", "tudor", "bishop", "seal", "treasury", "tower", "dishonor"}
+    wanted = ({o.name for o in data.offices} | {"shield", "archer", "tudor", "bishop", "seal", "treasury", "tower", "dishonor",
+                                                "ally"}
               | {law.id for law in data.laws} | {f"LK-{i}" for i in range(1, 9)} | {c.name for c in data.counties}
               | {f"castle {s}" for s in data.castle} | {f"C{i + 1}" for i in range(len(data.french))})
     assert ids == wanted
@@ -192,7 +193,21 @@ def test_gallery_lists_every_card_with_assumed_badges(no_callback_errors):
     assert box.children[2].value.count("class='hench-card'") == 3
 
 
-def test_two_players_are_refused_with_the_reason():
-    with pytest.raises(hench.HenchError, match="ally model"):
-        GAME.new_game(players=2, seed=1)
-    assert "ally model" in la.STAND_IN_NOTE
+@pytest.mark.rule("LH-066", "LH-065")
+def test_two_players_are_offered_with_the_ally_model(no_callback_errors):
+    assert "ally" in la.STAND_IN_NOTE and "L12" in la.STAND_IN_NOTE
+    table = la.play_table(players=2, modules="KC+KR")
+    assert 2 in table.view.players_pick.options and table.view.state.num_players == 2
+    state = table.view.state
+    for _ in range(40):  # the bots play until it is the human seat's turn to place for its ally
+        if state.phase == "place" and state.current_player == 0 and state.actor == 2:
+            break
+        state = _play(state, 1)
+    assert state.actor == 2
+    board = board_html(state, 0, clickable=True)
+    assert "hench-ally-turn" in board and "Player 1&#x27;s ally" in board
+    actions = {_html.unescape(a) for a in re.findall(r"data-action='([^']*)'", board)}
+    assert actions and actions <= {str(m) for m in state.legal_actions()}
+    assert board_html(state, 1).count("hench-hidden") == 2  # seat 1 sees seat 1's gold and squires hidden, seals and dishonor open
+    table.view.bots_go.click()
+    assert table.view.state.num_players == 2 and len(table.view.score_history()[1]) == 2
