@@ -31,7 +31,7 @@ EFFECTS = ("all_gain", "most_upgrade", "most_recruit", "per_conflict", "per_depl
 PRIVILEGES = ("shield", "archer", "tudor")
 TRIBUTES = ("vm", "squires", "gold")
 SECTIONS = ("setup", "start_player", "castle", "county", "conflicts", "parliament", "scoring", "law",
-            "court", "office", "tower", "dishonor_track", "king_laws", "two_player")
+            "court", "office", "tower", "dishonor_track", "king_laws", "two_player", "combined_laws")
 BUILTIN_FILES = ("base.toml", "modules.toml", "two_player.toml")
 WHERE = "hench/lancaster/data"
 # Words the typed moves use: a county, conflict or law name equal to one would make a move ambiguous.
@@ -138,6 +138,7 @@ class LancasterData:
     per_space: tuple[int, ...]  # by player count 2..5
     track: tuple[tuple[int, int], ...]  # (larger, smaller) per space, left to right
     king_groups: tuple[int, ...]
+    combined_sizes: tuple[int, ...]  # LH-104 (assumed): cards used from combined groups 2 and 3
     two: TwoPlayer
     rows: dict[str, Row]
     raw: dict | None  # the person's document, or None for the built-in data
@@ -242,6 +243,10 @@ def _parts(doc: Any, where: str) -> dict[str, Any]:
     if top.optional("king_laws"):
         r = top.obj("king_laws")
         p["king_groups"], p["row.king_laws"] = _ints(r, "groups", 2, 3, 8, 8), _row(r)
+        r.done()
+    if top.optional("combined_laws"):
+        r = top.obj("combined_laws")
+        p["combined"], p["row.combined_laws"] = _ints(r, "sizes", 1, 16, 2, 2), _row(r)
         r.done()
     if top.optional("two_player"):
         r = top.obj("two_player")
@@ -367,12 +372,21 @@ def _build(p: dict[str, Any], raw: dict | None, where: str) -> LancasterData:
     rows["court"] = p["court"].row
     two = p["two"]
     rows["two_player"] = two.row
+    combined = p["combined"]
+    for g, size in zip((2, 3), combined):
+        have = sum(law.group == g for law in laws) + kg.count(g)
+        if size > have:
+            raise LancasterDataError(f"{where}: combined_laws.sizes asks for {size} laws of group {g}, but the base laws "
+                                     f"and the Laws of the King hold {have}")
+    if sum(sizes[1:]) - sizes[2] - sizes[3] + sum(combined) < proposals * rounds:
+        raise LancasterDataError(f"{where}: with combined law groups the deck is too small for {rounds} rounds")
     if len(two.ally_knights) > max_knights or max(two.ally_knights) > max_strength:
         raise LancasterDataError(f"{where}: two_player.ally_knights {list(two.ally_knights)} must fit max_knights "
                                  f"{max_knights} and max_strength {max_strength}")
     return LancasterData(rounds, start_knights, max_knights, max_strength, gold, squires, vm, p["castle"], counties,
                          french, spaces, rank_pp, per_round, rank_mode, slots, proposals, sizes, p["knighthood"],
-                         laws, p["court"], offices, capacity, neutral, markers, per_space, p["track"], kg, two, rows, raw)
+                         laws, p["court"], offices, capacity, neutral, markers, per_space, p["track"], kg, combined, two, rows,
+                         raw)
 
 
 def assumptions(data: LancasterData | None = None) -> list[Assumption]:
@@ -401,6 +415,8 @@ def assumptions(data: LancasterData | None = None) -> list[Assumption]:
                    f"per space {list(d.per_space)}", d.rows["tower"]))
     out.append(row("dishonor track (KR)", ", ".join(f"{a}/{b}" for a, b in d.track), d.rows["dishonor_track"]))
     out.append(row("Laws of the King groups (LK)", str(list(d.king_groups)), d.rows["king_laws"]))
+    out.append(row("combined law groups (LK option 2)", f"groups 2 and 3 each mix base laws and Laws of the King; "
+                   f"{d.combined_sizes[0]} and {d.combined_sizes[1]} used", d.rows["combined_laws"]))
     t = d.two
     out.append(row("2-player allies (L12)", f"ally knights {list(t.ally_knights)}, ally castle "
                    f"{'used (rewards lost)' if t.ally_castle else 'not used'}, ally "

@@ -14,6 +14,7 @@ from .state import ALLY_BISHOP_MODES, LancasterState
 from .validate import validate_state
 
 MODULE_CHOICES = ("KC+KR+LK", "KC+KR", "KC", "KR", "none")
+LAW_GROUPS = ("replace", "combine")
 
 OPTIONS = {
     "modules": Option("modules", "KC+KR+LK", "LH-002, LH-003: the expansion modules in play: 'KC', 'KR', 'KC+KR', "
@@ -22,6 +23,10 @@ OPTIONS = {
                          "teach KC or KR alone"),
     "data": Option("data", None, "path of your own Lancaster data file (TOML); None: the built-in stand-in values"),
     "first_player": Option("first_player", None, "L2: the start player of round 1 (None: drawn from the seed)"),
+    "law_groups": Option("law_groups", "replace", "LH-103, LH-104 (with LK): 'replace' (set-up option 1: the Laws of "
+                         "the King replace base groups 2 and 3) or 'combine' (option 2, as far as the text allows: groups "
+                         "2 and 3 mix base laws and Laws of the King; The New Laws' own cards are not in the text)",
+                         LAW_GROUPS),
     "ally_bishop_mode": Option("ally_bishop_mode", "optional", "A20, LH-073 (2 players only): at an ally's upgrade "
                                "opportunity its controller may remove a bishop from the game instead ('optional'), or "
                                "must while bishops remain ('forced')", ALLY_BISHOP_MODES),
@@ -35,6 +40,9 @@ READINGS = {
     "A11": (None, "every battle France wins hands out dishonor, first and second alike"),
     "A14": (None, "more VM wins a dishonor tie, then knighthood; unresolved ties pay the worse position"),
     "A18": (None, "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws"),
+    "LH-104": ("law_groups", "set-up option 2 ('combine'), as far as the text allows: The New Laws' cards and rules are "
+               "not in the text, so groups 2 and 3 each mix the base laws and the Laws of the King of that group and "
+               "use data combined_laws.sizes of them (assumed); 'replace' (option 1, LH-103) is the default"),
     "A20": ("ally_bishop_mode", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from "
             "the game instead of upgrading, while bishops remain ('optional', the default); 'forced' removes one "
             "whenever any remain; with none left the ally upgrades normally"),
@@ -69,24 +77,35 @@ def parse_modules(text: Any) -> tuple[str, ...]:
     return tuple(m for m in ("KC", "KR", "LK") if m in words)
 
 
-def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng) -> tuple[list[str], list[str]]:
+def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng, law_groups: str = "replace") -> tuple[list[str], list[str]]:
     """M6, LH-103: group 0 is the current row; groups 1-4 are shuffled and stacked, 1 on top; with LK
-    the Laws of the King replace groups 2 and 3."""
+    the Laws of the King replace groups 2 and 3. LH-104 ('combine', assumed reading): groups 2 and 3
+    each shuffle their base laws together with the Laws of the King of that group and use the first
+    `combined_laws.sizes` of them."""
     groups: dict[int, list[str]] = {g: [] for g in range(5)}
     for g, size in enumerate(data.group_sizes):
         groups[g] = [law.id for law in data.laws if law.group == g][:size]
+    combine = "LK" in mods and law_groups == "combine"
     if "LK" in mods:
         for g in (2, 3):
-            groups[g] = [f"LK-{i + 1}" for i, grp in enumerate(data.king_groups) if grp == g]
+            king = [f"LK-{i + 1}" for i, grp in enumerate(data.king_groups) if grp == g]
+            if combine:
+                groups[g] = [law.id for law in data.laws if law.group == g] + king
+            else:
+                groups[g] = king
     deck: list[str] = []
     for g in (1, 2, 3, 4):
-        deck += rng.shuffled(groups[g])
+        pile = rng.shuffled(groups[g])
+        deck += pile[:data.combined_sizes[g - 2]] if combine and g in (2, 3) else pile
     return groups[0], deck
 
 
 def start(players: int, seed: int | None, modules: str, parliament: bool, data: str | None,
-          first_player: int | None, ally_bishop_mode: str = "optional") -> LancasterState:
+          first_player: int | None, ally_bishop_mode: str = "optional", law_groups: str = "replace") -> LancasterState:
     mods = parse_modules(modules)
+    if law_groups == "combine" and "LK" not in mods:
+        raise InvalidOptionError(f"law_groups='combine' is set-up option 2 of the Laws of the King (rule LH-104): it "
+                                 f"needs modules='KC+KR+LK', not {modules!r} (LH-003); use law_groups='replace'")
     if first_player is not None and not (isinstance(first_player, int) and not isinstance(first_player, bool)
                                          and 0 <= first_player < players):
         raise InvalidOptionError(f"first_player should be None (drawn) or a seat 0..{players - 1}, not {first_player!r}")
@@ -94,7 +113,7 @@ def start(players: int, seed: int | None, modules: str, parliament: bool, data: 
     rng = Rng.from_seed(seed)
     kc, kr = "KC" in mods, "KR" in mods
     court = ld.court
-    current, law_deck = build_law_deck(ld, mods, rng)
+    current, law_deck = build_law_deck(ld, mods, rng, law_groups)
     cards = rng.shuffled(range(len(ld.french)))
     first = rng.randrange(players) if first_player is None else first_player
     empty = {"shield": 0, "archer": 0, "tudor": 0}

@@ -69,10 +69,41 @@ def test_king_laws_replace_groups_two_and_three():
     assert not any(x.startswith("LK") for x in base.d["law_deck"])
 
 
+@pytest.mark.rule("LH-104", "LH-102")
+@pytest.mark.parametrize("seed", range(8))
+def test_combined_law_groups_mix_base_laws_and_laws_of_the_king(seed):
+    """LH-104, set-up option 2, as far as the text allows (assumed: data combined_laws): groups 2 and 3 each
+    shuffle their base laws with the Laws of the King of that group and use combined_laws.sizes of them;
+    groups 0, 1 and 4 are as in option 1. The New Laws' own cards are not in the text."""
+    data = default_data()
+    s = GAME.new_game(players=3, seed=seed, modules="KC+KR+LK", law_groups="combine")
+    deck = s.d["law_deck"]
+    g2, g3 = deck[3:3 + data.combined_sizes[0]], deck[3 + data.combined_sizes[0]:-4]
+    assert [x[:2] for x in deck[:3]] == ["B1"] * 3 and all(x.startswith("B4") for x in deck[-4:])
+    assert len(g2) == data.combined_sizes[0] and len(g3) == data.combined_sizes[1] and len(set(deck)) == len(deck)
+    assert all(x.startswith("B2") or (x.startswith("LK") and data.king_groups[int(x[3:]) - 1] == 2) for x in g2)
+    assert all(x.startswith("B3") or (x.startswith("LK") and data.king_groups[int(x[3:]) - 1] == 3) for x in g3)
+    assert data.rows["combined_laws"].source == "assumed"
+    final, steps = random_playout(s, seed=seed)
+    assert final.is_terminal and steps > 20
+
+
 @pytest.mark.rule("LH-104")
+def test_combined_groups_really_mix_over_seeds_and_need_the_laws_of_the_king():
+    mixed = [GAME.new_game(players=3, seed=seed, law_groups="combine").d["law_deck"] for seed in range(12)]
+    assert any(any(x.startswith("B2") for x in deck) and any(x.startswith("LK") for x in deck) for deck in mixed)
+    assert GAME.new_game(players=3, seed=1).d["law_deck"] == GAME.new_game(players=3, seed=1, law_groups="replace").d["law_deck"]
+    for modules in ("KC+KR", "KC", "none"):
+        with pytest.raises(InvalidOptionError, match="LH-104"):
+            GAME.new_game(players=3, modules=modules, law_groups="combine")
+    with pytest.raises(InvalidOptionError, match="law_groups"):
+        GAME.new_game(players=3, law_groups="new laws")
+
+
+@pytest.mark.rule("LH-103")
 def test_other_law_groups_come_from_your_own_data_file(tmp_path):
-    """Option 2 (combining law groups, The New Laws) is not built in; a person's own data file can
-    replace the base law cards and group sizes."""
+    """A person's own data file can replace the base law cards and group sizes (for example with cards of
+    the first expansion, The New Laws, which are not in the text)."""
     text = "\n".join(f'[[law]]\nid = "B{g}-{i}"\ngroup = {g}\neffect = "all_gain"\nresource = "pp"\namount = 1\n'
                      f'text = "new law"\nstatus = "assumption"\nsource = "assumed"\nnote = ""\n'
                      for g, n in enumerate((3, 3, 4, 4, 4)) for i in range(1, n + 1))
