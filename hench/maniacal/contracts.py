@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
-from .state import ManiacalState, Member, lair_to_read, lairs_to_read
+from .state import ManiacalState, Member, lair_to_read, lairs_to_read, own_deck, own_lair
 from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, say, spend, traits_of, who
 
 
@@ -21,9 +21,8 @@ from .table import card, draw, draw_scheme, kind_of_member, remove_member, room,
 def end_action(state: ManiacalState, seat: int) -> None:
     """MA-086, MA-087, MA-088: a token at 0 weeks goes to the leftmost free Player Order space; the phase
     ends once every token has left the Time track."""
-    lair = state.lairs[seat]
-    if lair.weeks == 0:
-        lair.weeks = None
+    if state.lairs[seat].weeks == 0:
+        own_lair(state, seat).weeks = None
         state.next_order.append(seat)
         say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
     state.attempt = None
@@ -44,16 +43,16 @@ def pass_turn(state: ManiacalState, seat: int) -> None:
 # -- Action rooms ----------------------------------------------------------------------------------
 def exhaust(state: ManiacalState, seat: int, by: str) -> None:
     """MA-097, MA-098: the activator (Supervillain or henchman) is exhausted for the round."""
-    lair = state.lairs[seat]
+    lair = own_lair(state, seat)
     if by == lair.sv:
         lair.sv_ready = False
     else:
-        lair.member(by).ready = False
+        lair.own_member(by).ready = False
 
 
 def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> None:
     """MA-095 .. MA-100: pay the room's weeks, exhaust the activator, the effect happens at once."""
-    lair, r = state.lairs[seat], room(state, action.room)
+    lair, r = own_lair(state, seat), room(state, action.room)
     exhaust(state, seat, action.by)
     lair.used.append(r.id)
     spend(state, seat, r.weeks)
@@ -85,7 +84,7 @@ def _name(state: ManiacalState, card_id: str) -> str:
 # -- Special Locations -----------------------------------------------------------------------------
 def visit(state: ManiacalState, seat: int, action: Visit) -> None:
     """MA-190 .. MA-193: 2 weeks, nobody is exhausted."""
-    lair = state.lairs[seat]
+    lair = own_lair(state, seat)
     spend(state, seat, state.data.tables["times"]["visit"])
     if action.place == "underground":
         say(state, f"{who(seat)} visits The Underground")
@@ -104,9 +103,9 @@ def visit(state: ManiacalState, seat: int, action: Visit) -> None:
 
 def heal(state: ManiacalState, seat: int, action: Heal) -> None:
     """MA-192: $2 to the bank removes one Injury token."""
-    lair = state.lairs[seat]
+    lair = own_lair(state, seat)
     lair.money -= state.data.tables["times"]["hospital_fee"]
-    lair.member(action.member).injuries -= 1
+    lair.own_member(action.member).injuries -= 1
     say(state, f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}")
 
 
@@ -148,9 +147,9 @@ def assign(state: ManiacalState, seat: int, action: Assign) -> None:
 
 def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-165 .. MA-171, MA-176: one negative Scheme per attempt; its player gains 2 Infamy; the card is discarded."""
-    lair = state.lairs[seat]
+    lair = own_lair(state, seat)
     lair.schemes.remove(action.scheme)
-    state.decks["scheme_discard"].append(action.scheme)
+    own_deck(state, "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].negative
     lair.infamy += 2
     state.attempt["negative"] = [seat, effect]
@@ -202,7 +201,7 @@ def activate_contract_room(state: ManiacalState, seat: int, action: Activate) ->
     """MA-130 .. MA-136: no time; exhaust the activator; Cloaks & Costumes adds one die of the chosen trait."""
     r = room(state, action.room)
     exhaust(state, seat, action.by)
-    state.lairs[seat].used.append(r.id)
+    own_lair(state, seat).used.append(r.id)
     if r.effect == "reroll_two":
         say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice")
         start_reroll(state, 2)
@@ -279,9 +278,9 @@ def max_weeks(state: ManiacalState) -> int:
 
 def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-172 .. MA-177: a positive Scheme costs no time and is discarded; several may follow one another."""
-    lair = state.lairs[seat]
+    lair = own_lair(state, seat)
     lair.schemes.remove(action.scheme)
-    state.decks["scheme_discard"].append(action.scheme)
+    own_deck(state, "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].positive
     say(state, f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}")
     if effect == "reroll_three":
@@ -293,7 +292,7 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
         state.counter += 1
         lair.placed = state.counter
     elif effect == "refresh_henchman":
-        lair.member(action.member).ready = True
+        lair.own_member(action.member).ready = True
     else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
         if state.attempt["effects"].pop(0)[0] == "cancel_window":
             state.attempt["effects"].pop(0)
@@ -310,7 +309,7 @@ def let_it_pass(state: ManiacalState, seat: int) -> None:
 def resolve(state: ManiacalState) -> None:
     """MA-120 .. MA-123: compare successes with the Target; collect the rewards; queue the special effects."""
     a = state.attempt
-    seat, lair, c = a["seat"], state.lairs[a["seat"]], card(state, state.map[a["slot"]])
+    seat, lair, c = a["seat"], own_lair(state, a["seat"]), card(state, state.map[a["slot"]])
     total = successes(state)
     a["success"] = total >= a["target"]
     infamy, money, effect = c.success if a["success"] else c.failure
@@ -324,7 +323,7 @@ def resolve(state: ManiacalState) -> None:
         thief = a["negative"][0]
         taken = min(state.data.tables["times"]["steal"], lair.money)
         lair.money -= taken
-        state.lairs[thief].money += taken
+        own_lair(state, thief).money += taken
         say(state, f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}")
     if effect == "scheme":
         draw_scheme(state, seat)  # MA-145
@@ -378,8 +377,8 @@ def choose(state: ManiacalState, action: Choose) -> None:
     MA-180/MA-181 (a Power attached), MA-170d, and a refresh (an Action room)."""
     a = state.attempt
     effect = a["effects"].pop(0)[0]
-    lair = state.lairs[a["seat"]]
-    m = lair.member(action.member)
+    lair = own_lair(state, a["seat"])
+    m = lair.own_member(action.member)
     if effect == "captured":
         remove_member(state, lair, m)
         say(state, f"{_name(state, m.id)} is captured and leaves the game")
@@ -402,13 +401,14 @@ def finish(state: ManiacalState) -> None:
     a: dict[str, Any] = state.attempt
     seat = a["seat"]
     if a["kind"] == "contract":
-        lair = state.lairs[seat]
+        lair = own_lair(state, seat)
+        lair.own_crew()
         for member, _ in a["team"]:
             m = lair.member(member)
             if m is not None:
                 m.ready = False
         old = card(state, state.map[a["slot"]])
-        state.decks[f"{old.difficulty}_discard"].append(old.id)
+        own_deck(state, f"{old.difficulty}_discard").append(old.id)
         new = draw(state, old.difficulty, f"{old.difficulty}_discard")
         state.map[a["slot"]] = new
         say(state, f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}")

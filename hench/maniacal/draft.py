@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from .actions import Pick
 from .data import TYPES
-from .state import ManiacalState, lairs_to_read
+from .state import ManiacalState, lairs_to_read, own_deck, own_lair
 from .table import room, say, who
 
 
 def deal(state: ManiacalState) -> None:
     """MA-040: five Room cards to each player, face down (hidden from the others)."""
-    for lair in state.lairs:
-        lair.hand = [state.decks["rooms"].pop(0) for _ in range(5)]
+    rooms = own_deck(state, "rooms")
+    for seat in range(len(state.lairs)):
+        lair = own_lair(state, seat)
+        lair.hand = [rooms.pop(0) for _ in range(5)]
         lair.pick = None
     state.pick_no, state.step = 1, "draft"
     say(state, f"Round {state.round} Base Building: each player is dealt 5 Room cards")
@@ -20,14 +22,15 @@ def deal(state: ManiacalState) -> None:
 
 def pick(state: ManiacalState, action: Pick, seat: int) -> bool:
     """MA-041: lock a secret pick. True once every player has locked one (then `reveal` runs)."""
-    state.lairs[seat].pick = [action.room, "build" if action.build else "sell"]
+    own_lair(state, seat).pick = [action.room, "build" if action.build else "sell"]
     say(state, f"{who(seat)} locks a secret pick")
     return all(lair.pick is not None for lair in lairs_to_read(state))
 
 
 def reveal(state: ManiacalState) -> None:
     """MA-042: everybody reveals at once; builds (MA-049, MA-050, MA-053) and sells (MA-056) resolve together."""
-    for seat, lair in enumerate(state.lairs):
+    for seat in range(len(state.lairs)):
+        lair = own_lair(state, seat)
         room_id, how = lair.pick
         r = room(state, room_id)
         lair.hand.remove(room_id)
@@ -47,15 +50,15 @@ def pass_hands(state: ManiacalState) -> None:
     round 2 (AMB-09: both passes of a round go the same way). Seat i's clockwise neighbour is seat i + 1."""
     n = len(state.lairs)
     step = -1 if state.round == 2 else 1
-    hands = [lair.hand for lair in state.lairs]
+    hands = [lair.hand for lair in lairs_to_read(state)]
     for seat in range(n):
-        state.lairs[(seat + step) % n].hand = hands[seat]
+        own_lair(state, (seat + step) % n).hand = hands[seat][:]
     state.pick_no += 1
     say(state, f"the hands are passed {'counter-clockwise' if step < 0 else 'clockwise'}")
 
 
 def discard_leftovers(state: ManiacalState) -> None:
     """MA-047, MA-048: after the third build/sell each player discards the 2 cards left."""
-    for lair in state.lairs:
-        lair.hand = []
+    for seat in range(len(state.lairs)):
+        own_lair(state, seat).hand = []
     say(state, "each player discards the 2 Room cards left; Base Building ends")

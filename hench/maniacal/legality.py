@@ -30,132 +30,200 @@ from .cleanup import is_mercenary
 from .contracts import can_join, contract_cost, lackey_on_team, max_weeks, targets
 from .data import CONTINENTS, TRAITS
 from .phases import PHASES
-from .state import ManiacalState
+from .state import Lair, ManiacalState, lair_to_read
 from .table import card, room
 
 
 # -- the generator ------------------------------------------------------------------------------
+# Every action the generator hands out is built once and shared (actions are frozen values): a playout
+# then spends no time building dataclasses. Keys are card ids (and traits), so the caches stay small.
+class _Made(dict):
+    """key -> action, built on first use by `make(key)` (a tuple key is passed as the arguments)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        made = self[key] = self.make(*key) if type(key) is tuple else self.make(key)
+        return made
+
+
+_BUILD, _SELL = _Made(lambda r: Pick(r, True)), _Made(lambda r: Pick(r, False))
+_ACTIVATE = _Made(Activate)  # (room, by) or (room, by, trait)
+_ATTEMPT = {c: Attempt(c) for c in CONTINENTS}
+_VISIT = {p: Visit(p) for p in PLACES}
+_SCHEME = _Made(PlayScheme)  # scheme or (scheme, member)
+_ASSIGN = _Made(Assign)  # member or (member, trait)
+_MARK = _Made(Mark)
+_CHOOSE, _HEAL, _DISMISS, _FIRE = _Made(Choose), _Made(Heal), _Made(Dismiss), _Made(Fire)
+_PASS, _ROLL, _DONE, _NO_SCHEME, _REROLL, _KEEP = Pass(), Roll(), Done(), NoScheme(), Reroll(), Keep()
+
+
 def legal_actions(state: ManiacalState) -> list[MAAction]:
-    return list(_GENERATORS[state.step](state, state.current_player))
+    return _GENERATORS[state.step](state, state.current_player)
 
 
-def _draft(state: ManiacalState, seat: int):
-    lair = state.lairs[seat]
+def _draft(state: ManiacalState, seat: int) -> list[MAAction]:
+    lair = lair_to_read(state, seat)
+    cards, money = state.data.cards, lair.money
+    out: list[MAAction] = []
     for r in lair.hand:
-        if lair.money >= room(state, r).cost:
-            yield Pick(r, True)
-        yield Pick(r, False)
+        if money >= cards[r].cost:
+            out.append(_BUILD[r])
+        out.append(_SELL[r])
+    return out
 
 
-def _activators(state: ManiacalState, seat: int, team: set[str]):
-    lair = state.lairs[seat]
-    if lair.sv_ready:
-        yield lair.sv
-    yield from (m.id for m in lair.crew if m.ready and m.id not in team)
+def _activators(lair: Lair, team: set[str] | tuple[()]) -> list[str]:
+    out = [lair.sv] if lair.sv_ready else []
+    out += [m.id for m in lair.crew if m.ready and m.id not in team]
+    return out
 
 
-def _contract_action(state: ManiacalState, seat: int):
-    lair = state.lairs[seat]
+def _contract_action(state: ManiacalState, seat: int) -> list[MAAction]:
+    lair = lair_to_read(state, seat)
+    cards, weeks = state.data.cards, lair.weeks
+    out: list[MAAction] = []
+    by = None
     for r in lair.rooms:
-        rm = room(state, r)
-        if rm.kind == "action" and r not in lair.used and lair.weeks >= rm.weeks:
-            yield from (Activate(r, by) for by in _activators(state, seat, set()))
-    ready = sum(1 for m in lair.crew if can_join(state, m))
-    for i, cost in enumerate([contract_cost(state, seat, cont) for cont in CONTINENTS]):
-        if lair.weeks >= cost and ready >= card(state, state.map[i]).team:
-            yield Attempt(CONTINENTS[i])
-    if lair.weeks >= state.data.tables["times"]["visit"]:
-        yield from (Visit(p) for p in PLACES if p != "lounge" or state.decks["mercenaries"])
-    yield from _positives(state, seat, ("gain_two_weeks", "refresh_henchman"))
-    yield Pass()
+        rm = cards[r]
+        if rm.kind == "action" and r not in lair.used and weeks >= rm.weeks:
+            if by is None:
+                by = _activators(lair, ())
+            out += [_ACTIVATE[r, b] for b in by]
+    ready = sum(1 for m in lair.crew if m.ready and m.injuries == 0)  # can_join
+    costs, contracts = cards[lair.sv].costs, state.map
+    for i, continent in enumerate(CONTINENTS):  # contract_cost
+        if weeks >= costs[i] and ready >= cards[contracts[i]].team:
+            out.append(_ATTEMPT[continent])
+    if weeks >= state.data.tables["times"]["visit"]:
+        lounge = bool(dict.__getitem__(state.decks, "mercenaries"))
+        out += [_VISIT[p] for p in PLACES if p != "lounge" or lounge]
+    if lair.schemes:
+        out += _positives(state, lair, ("gain_two_weeks", "refresh_henchman"))
+    out.append(_PASS)
+    return out
 
 
-def _positives(state: ManiacalState, seat: int, effects: tuple[str, ...]):
+def _positives(state: ManiacalState, lair: Lair, effects: tuple[str, ...]) -> list[PlayScheme]:
     """MA-172, MA-177: the positive halves usable now."""
-    lair = state.lairs[seat]
+    out: list[PlayScheme] = []
+    cards = state.data.cards
     for s in lair.schemes:
-        effect = state.data.cards[s].positive
+        effect = cards[s].positive
         if effect not in effects:
             continue
         if effect == "refresh_henchman":
-            yield from (PlayScheme(s, m.id) for m in lair.crew if not m.ready)
+            out += [_SCHEME[s, m.id] for m in lair.crew if not m.ready]
         elif effect != "gain_two_weeks" or lair.weeks < max_weeks(state):
-            yield PlayScheme(s)
+            out.append(_SCHEME[s])
+    return out
 
 
-def _assign(state: ManiacalState, seat: int):
-    team = {m for m, _ in state.attempt["team"]}
-    for m in state.lairs[seat].crew:
-        if can_join(state, m) and m.id not in team:
-            if card(state, m.id).type == "lackey":
-                yield from (Assign(m.id, t) for t in TRAITS)
+def _team(state: ManiacalState) -> set[str]:
+    return {m for m, _ in state.attempt["team"]}
+
+
+def _assign(state: ManiacalState, seat: int) -> list[MAAction]:
+    team = _team(state)
+    cards = state.data.cards
+    out: list[MAAction] = []
+    for m in lair_to_read(state, seat).crew:
+        if m.ready and m.injuries == 0 and m.id not in team:  # can_join
+            if cards[m.id].type == "lackey":
+                out += [_ASSIGN[m.id, t] for t in TRAITS]
             else:
-                yield Assign(m.id)
+                out.append(_ASSIGN[m.id])
+    return out
 
 
-def _scheme_window(state: ManiacalState, seat: int):
-    yield from (PlayScheme(s) for s in state.lairs[seat].schemes)
-    yield NoScheme()
+def _scheme_window(state: ManiacalState, seat: int) -> list[MAAction]:
+    out: list[MAAction] = [_SCHEME[s] for s in lair_to_read(state, seat).schemes]
+    out.append(_NO_SCHEME)
+    return out
 
 
-def _before_roll(state: ManiacalState, seat: int):
-    lair = state.lairs[seat]
-    team = {m for m, _ in state.attempt["team"]}
+def _before_roll(state: ManiacalState, seat: int) -> list[MAAction]:
+    lair = lair_to_read(state, seat)
+    cards = state.data.cards
+    out: list[MAAction] = []
+    by = None
     for r in lair.rooms:
-        rm = room(state, r)
+        rm = cards[r]
         if rm.kind == "contract" and rm.effect == "extra_die" and r not in lair.used:
-            yield from (Activate(r, by, t) for by in _activators(state, seat, team) for t in TRAITS)
-    yield from _positives(state, seat, ("gain_two_weeks", "refresh_henchman"))
-    yield Roll()
+            if by is None:
+                by = _activators(lair, _team(state))
+            out += [_ACTIVATE[r, b, t] for b in by for t in TRAITS]
+    if lair.schemes:
+        out += _positives(state, lair, ("gain_two_weeks", "refresh_henchman"))
+    out.append(_ROLL)
+    return out
 
 
-def _after_roll(state: ManiacalState, seat: int):
-    lair, a = state.lairs[seat], state.attempt
-    team = {m for m, _ in a["team"]}
+def _after_roll(state: ManiacalState, seat: int) -> list[MAAction]:
+    lair, a = lair_to_read(state, seat), state.attempt
+    out: list[MAAction] = []
     if a["rolled"]:
+        cards = state.data.cards
+        by = None
         for r in lair.rooms:
-            rm = room(state, r)
+            rm = cards[r]
             if rm.kind == "contract" and rm.effect == "reroll_two" and r not in lair.used:
-                yield from (Activate(r, by) for by in _activators(state, seat, team))
-        if lackey_on_team(state) and not a["lackey_used"]:
-            yield Reroll()
-    yield from _positives(state, seat, ("reroll_three", "failure_bonus", "gain_two_weeks", "refresh_henchman")
+                if by is None:
+                    by = _activators(lair, _team(state))
+                out += [_ACTIVATE[r, b] for b in by]
+        if not a["lackey_used"] and lackey_on_team(state):
+            out.append(_REROLL)
+    if lair.schemes:
+        out += _positives(state, lair, ("reroll_three", "failure_bonus", "gain_two_weeks", "refresh_henchman")
                           if a["rolled"] else ("failure_bonus", "gain_two_weeks", "refresh_henchman"))
-    yield Done()
+    out.append(_DONE)
+    return out
 
 
-def _reroll(state: ManiacalState, seat: int):
-    r = state.attempt["reroll"]
-    if len(r["marked"]) < r["limit"]:
-        yield from (Mark(i + 1) for i in range(len(state.attempt["rolled"])) if i not in r["marked"])
-    yield Roll()
+def _reroll(state: ManiacalState, seat: int) -> list[MAAction]:
+    a = state.attempt
+    r = a["reroll"]
+    marked = r["marked"]
+    out: list[MAAction] = []
+    if len(marked) < r["limit"]:
+        out += [_MARK[i + 1] for i in range(len(a["rolled"])) if i not in marked]
+    out.append(_ROLL)
+    return out
 
 
-def _effect(state: ManiacalState, seat: int):
+def _effect(state: ManiacalState, seat: int) -> list[MAAction]:
     effect = state.attempt["effects"][0][0]
     if effect == "cancel_window":
-        yield from _positives(state, seat, ("cancel_harm",))
-        yield NoScheme()
-        return
-    yield from (Choose(m) for m in targets(state))
+        out: list[MAAction] = _positives(state, lair_to_read(state, seat), ("cancel_harm",))
+        out.append(_NO_SCHEME)
+        return out
+    out = [_CHOOSE[m] for m in targets(state)]
     if effect in ("injured", "captured"):
-        yield from _positives(state, seat, ("cancel_harm",))
+        out += _positives(state, lair_to_read(state, seat), ("cancel_harm",))
+    return out
 
 
-def _hospital(state: ManiacalState, seat: int):
-    lair = state.lairs[seat]
+def _hospital(state: ManiacalState, seat: int) -> list[MAAction]:
+    lair = lair_to_read(state, seat)
+    out: list[MAAction] = []
     if lair.money >= state.data.tables["times"]["hospital_fee"]:
-        yield from (Heal(m.id) for m in lair.crew if m.injuries)
-    yield Done()
+        out += [_HEAL[m.id] for m in lair.crew if m.injuries]
+    out.append(_DONE)
+    return out
 
 
-def _salaries(state: ManiacalState, seat: int):
-    yield from (Dismiss(m.id) for m in state.lairs[seat].crew if not is_mercenary(state, m))
+def _salaries(state: ManiacalState, seat: int) -> list[MAAction]:
+    return [_DISMISS[m.id] for m in lair_to_read(state, seat).crew if not is_mercenary(state, m)]
 
 
-def _firing(state: ManiacalState, seat: int):
-    yield from (Fire(m.id) for m in state.lairs[seat].crew)
-    yield Keep()
+def _firing(state: ManiacalState, seat: int) -> list[MAAction]:
+    out: list[MAAction] = [_FIRE[m.id] for m in lair_to_read(state, seat).crew]
+    out.append(_KEEP)
+    return out
 
 
 _GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window,

@@ -55,8 +55,8 @@ _new_member = object.__new__
 class Lair:
     """One player: Supervillain, money, Infamy, attraction, base, crew, Schemes, draft hand, time."""
 
-    __slots__ = ("attraction", "crew", "hand", "infamy", "money", "pick", "placed", "rooms", "schemes", "sv",
-                 "sv_ready", "used", "weeks")
+    __slots__ = ("attraction", "crew", "hand", "infamy", "money", "pick", "placed", "rooms", "schemes", "shared",
+                 "sv", "sv_ready", "used", "weeks")
 
     def __init__(self, sv: str, money: int, attraction: list[int]):
         self.sv, self.sv_ready, self.money, self.infamy, self.attraction = sv, True, money, 0, attraction
@@ -68,6 +68,7 @@ class Lair:
         self.pick: list[str] | None = None  # [room, "build" | "sell"], locked and hidden until the reveal
         self.weeks: int | None = None  # on the Time track (None: on the Player Order track)
         self.placed = 0  # stacking height: the token placed last on a space is on top (MA-085)
+        self.shared = False  # True: the crew's Member objects are shared with another state's lair (see `own_crew`)
 
     def copy(self) -> Lair:
         new = _new_lair(Lair)
@@ -76,8 +77,32 @@ class Lair:
         new.rooms, new.used, new.schemes, new.hand = self.rooms[:], self.used[:], self.schemes[:], self.hand[:]
         new.crew = [m.copy() for m in self.crew]
         new.pick = None if self.pick is None else self.pick[:]
-        new.weeks, new.placed = self.weeks, self.placed
+        new.weeks, new.placed, new.shared = self.weeks, self.placed, False
         return new
+
+    def cow_copy(self) -> Lair:
+        """The copy a successor's transition changes: every list is new, but the crew's Member objects are
+        shared until `own_crew` copies them (before any Member is changed)."""
+        new = _new_lair(Lair)
+        new.sv, new.sv_ready, new.money, new.infamy, new.attraction = (
+            self.sv, self.sv_ready, self.money, self.infamy, self.attraction[:])
+        new.rooms, new.used, new.schemes, new.hand = self.rooms[:], self.used[:], self.schemes[:], self.hand[:]
+        new.crew = self.crew[:]
+        new.pick = None if self.pick is None else self.pick[:]
+        new.weeks, new.placed, new.shared = self.weeks, self.placed, True
+        return new
+
+    def own_crew(self) -> list[Member]:
+        """The crew with Member objects of this lair's own, to change (see `cow_copy`)."""
+        if self.shared:
+            self.crew = [m.copy() for m in self.crew]
+            self.shared = False
+        return self.crew
+
+    def own_member(self, card: str) -> Member | None:
+        """`member(card)`, this lair's own copy, to change."""
+        self.own_crew()
+        return self.member(card)
 
     def member(self, card: str) -> Member | None:
         for m in self.crew:
@@ -112,82 +137,54 @@ class Lair:
 _new_lair = object.__new__
 
 
-class _LazyLairs(list):
-    """The lairs of a successor while its transition runs: each lair is shared with the previous state
-    until the transition first reaches it (by index or by iterating), and copied then. `apply` turns it
-    back into a plain list of private or untouched lairs, so no later move can change an earlier state."""
-
-    __slots__ = ("fresh",)
-
-    def __init__(self, lairs: list[Lair]):
-        super().__init__(lairs)
-        self.fresh = [False] * len(lairs)
-
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is not int:
-            return [self[k] for k in range(len(self))[i]]
-        if i < 0:
-            i += len(self)
-        lair = list.__getitem__(self, i)
-        if not self.fresh[i]:
-            lair = lair.copy()
-            list.__setitem__(self, i, lair)
-            self.fresh[i] = True
-        return lair
-
-    def __iter__(self) -> Iterator[Lair]:
-        for i in range(len(self)):
-            yield self[i]
-
-    def __reversed__(self) -> Iterator[Lair]:
-        for i in range(len(self) - 1, -1, -1):
-            yield self[i]
-
-
-_peek = list.__iter__  # read-only passes over the lairs that copy nothing
+_peek = list.__iter__  # read-only passes over the lairs
 
 
 def lairs_to_read(state: ManiacalState) -> Iterator[Lair]:
-    """Every lair, for reading only (a transition must never change a lair reached this way: it may be
-    shared with the previous state). Reading through `state.lairs` is always safe, but copies."""
+    """Every lair, for reading only (a transition changes a lair only through `own_lair`)."""
     return _peek(state.lairs)
 
 
 def lair_to_read(state: ManiacalState, seat: int) -> Lair:
     """One lair, for reading only (see `lairs_to_read`)."""
-    return list.__getitem__(state.lairs, seat)
+    return state.lairs[seat]
 
 
-class _LazyDecks(dict):
-    """The decks of a successor while its transition runs: each deck list is shared with the previous
-    state until the transition first reads it, and copied then (a deck assigned anew is its own)."""
+def own_lair(state: ManiacalState, seat: int) -> Lair:
+    """The seat's lair, this state's own, to change. A successor shares every lair with the state it came
+    from until its transition takes one through here, which copies it once (`Lair.cow_copy`)."""
+    owned = state._owned
+    lair = state.lairs[seat]
+    if owned is None or seat in owned:
+        return lair
+    lair = state.lairs[seat] = lair.cow_copy()
+    owned.add(seat)
+    return lair
 
-    __slots__ = ("fresh",)
 
-    def __init__(self, decks: dict[str, list[str]]):
-        super().__init__(decks)
-        self.fresh: set[str] = set()
+def own_deck(state: ManiacalState, name: str) -> list[str]:
+    """A deck, this state's own, to change (shared with the previous state until then, like the lairs)."""
+    owned = state._owned
+    if owned is None or name in owned:
+        return state.decks[name]
+    decks = state.decks
+    if "decks" not in owned:
+        decks = state.decks = dict(decks)
+        owned.add("decks")
+    deck = decks[name] = decks[name][:]
+    owned.add(name)
+    return deck
 
-    def __getitem__(self, name: str) -> list[str]:
-        deck = dict.__getitem__(self, name)
-        if name not in self.fresh:
-            deck = deck[:]
-            dict.__setitem__(self, name, deck)
-            self.fresh.add(name)
-        return deck
 
-    def __setitem__(self, name: str, deck: list[str]) -> None:
-        dict.__setitem__(self, name, deck)
-        self.fresh.add(name)
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self[name] if name in self else default
-
-    def items(self) -> Any:
-        return [(name, self[name]) for name in self]
-
-    def values(self) -> Any:
-        return [self[name] for name in self]
+def set_deck(state: ManiacalState, name: str, cards: list[str]) -> None:
+    """Replace a deck with a new list (`cards` must be a list of this state's own)."""
+    owned = state._owned
+    if owned is not None:
+        if "decks" not in owned:
+            state.decks = dict(state.decks)
+            owned.add("decks")
+        owned.add(name)
+    state.decks[name] = cards
 
 
 _new_state = object.__new__
@@ -212,6 +209,7 @@ class ManiacalState(State):
         self.options: dict[str, bool] = {"bodyguard": False}
         self.events: tuple[str, ...] = ()  # the log; a tuple, so copies share it
         self._legal = None
+        self._owned: set | None = None  # lairs (seat) and decks (name) this state owns; None: all of them
 
     # -- the uniform API ------------------------------------------------------------------------
     @property
@@ -221,7 +219,9 @@ class ManiacalState(State):
     @property
     def current_player(self) -> int | None:  # type: ignore[override]
         step = self.step
-        if step == "contract_action" and self.attempt is None:  # the commonest case first (same answer)
+        if step == "rolling":  # the commonest case first (each step below answers for itself)
+            return CHANCE
+        if step == "contract_action" and self.attempt is None:  # the next commonest (same answer as below)
             return self.active_seat()
         if step == "over":
             return None
@@ -261,21 +261,13 @@ class ManiacalState(State):
         return new
 
     def successor(self) -> ManiacalState:
-        """The copy `apply` hands to the transition: lairs and decks are copied only when the transition
-        reaches them (the rest is copied at once); `_apply_in_place` makes them plain again."""
+        """The copy `apply` hands to the transition: the lairs and decks are shared until the transition
+        takes one to change (`own_lair`, `own_deck`, `set_deck`); the other lists are copied at once."""
         new = self._copy_but_lairs()
-        new.lairs = _LazyLairs(self.lairs)
-        new.decks = _LazyDecks(self.decks)
+        new.lairs = self.lairs[:]
+        new.decks = self.decks
+        new._owned = set()
         return new
-
-    def _apply_in_place(self, action: Any) -> None:
-        try:
-            self.game.transition(self, action)
-        finally:
-            if type(self.lairs) is _LazyLairs:
-                self.lairs = list.copy(self.lairs)
-            if type(self.decks) is _LazyDecks:
-                self.decks = dict.copy(self.decks)
 
     def _copy_but_lairs(self) -> ManiacalState:
         """Every field of __init__ copied, but the lairs and the decks (the caller sets those)."""
@@ -285,7 +277,7 @@ class ManiacalState(State):
         new.map, new.pick_no, new.queue, new.counter = self.map[:], self.pick_no, self.queue[:], self.counter
         new.attempt = None if self.attempt is None else _copy_record(self.attempt)
         new.bonus, new.options, new.events = self.bonus[:], dict(self.options), self.events
-        new._legal = None
+        new._legal, new._owned = None, None
         return new
 
     # -- saving ---------------------------------------------------------------------------------

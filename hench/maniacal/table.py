@@ -6,7 +6,7 @@ from __future__ import annotations
 from hench.core import seat_name
 
 from .data import Card, Room
-from .state import Lair, ManiacalState, Member
+from .state import Lair, ManiacalState, Member, own_deck, own_lair, set_deck
 
 
 def say(state: ManiacalState, text: str) -> None:
@@ -20,10 +20,11 @@ def who(seat: int) -> str:
 
 def draw(state: ManiacalState, deck: str, discard: str | None = None) -> str | None:
     """The top card of `deck`; an empty deck is first rebuilt from its discards, shuffled (MA-163, M-16)."""
-    if not state.decks[deck] and discard and state.decks[discard]:
-        state.decks[deck] = state._shuffled(state.decks[discard])
-        state.decks[discard] = []
-    return state.decks[deck].pop(0) if state.decks[deck] else None
+    decks = state.decks
+    if not decks[deck] and discard and decks[discard]:
+        set_deck(state, deck, state._shuffled(decks[discard]))
+        set_deck(state, discard, [])
+    return own_deck(state, deck).pop(0) if state.decks[deck] else None
 
 
 def draw_scheme(state: ManiacalState, seat: int) -> None:
@@ -32,7 +33,7 @@ def draw_scheme(state: ManiacalState, seat: int) -> None:
     if card is None:
         say(state, f"{who(seat)} would draw a Scheme card, but none are left")
         return
-    state.lairs[seat].schemes.append(card)
+    own_lair(state, seat).schemes.append(card)
     say(state, f"{who(seat)} draws a Scheme card")
 
 
@@ -60,14 +61,15 @@ def traits_of(state: ManiacalState, m: Member) -> list[int]:
 
 
 def remove_member(state: ManiacalState, lair: Lair, m: Member) -> None:
-    """A henchman leaves the game; its Power cards are discarded (MA-183)."""
+    """A henchman leaves the game; its Power cards are discarded (MA-183). `lair` is the state's own (`own_lair`)."""
     lair.crew.remove(m)
-    state.decks["power_discard"].extend(m.powers)
+    if m.powers:
+        own_deck(state, "power_discard").extend(m.powers)
 
 
 def spend(state: ManiacalState, seat: int, weeks: int) -> None:
     """MA-084, MA-085: the token moves `weeks` spaces right and lands on top of any tokens there."""
-    lair = state.lairs[seat]
+    lair = own_lair(state, seat)
     lair.weeks = max(0, lair.weeks - weeks)
     state.counter += 1
     lair.placed = state.counter
@@ -78,8 +80,9 @@ def place_time_tokens(state: ManiacalState) -> None:
     weeks = state.data.tables["time_track"][state.round - 1]
     n = len(state.order)
     for k, seat in enumerate(state.order):
-        state.lairs[seat].weeks = weeks
-        state.lairs[seat].placed = state.counter + n - k
+        lair = own_lair(state, seat)
+        lair.weeks = weeks
+        lair.placed = state.counter + n - k
     state.counter += n
     state.next_order = []
     say(state, f"Round {state.round} Contract Phase: every Time token starts on {weeks} weeks, "

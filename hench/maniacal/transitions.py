@@ -34,9 +34,10 @@ from .state import ManiacalState
 from .table import place_time_tokens, room
 
 
-def chance_outcomes(state: ManiacalState) -> list[tuple[MAAction, Fraction]]:
-    """MA-116, MA-118 (M-01): the next die of the pool shows one of its faces, each equally likely."""
-    return list(_outcomes(state.data.tables["dice"][0]))
+def chance_outcomes(state: ManiacalState) -> tuple[tuple[MAAction, Fraction], ...]:
+    """MA-116, MA-118 (M-01): the next die of the pool shows one of its faces, each equally likely.
+    The same tuple every time (read only): the playout reads its weights once."""
+    return _outcomes(state.data.tables["dice"][0])
 
 
 @lru_cache(maxsize=8)
