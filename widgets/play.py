@@ -94,14 +94,14 @@ def phase_title(config: TableConfig, phase: str) -> str:
     return phase
 
 
-def rules_line(rule_ids: Sequence[str]) -> str:
+def rules_line(rule_ids: Sequence[str], label: str = "Rules in play") -> str:
     """The rule IDs a step teaches, each with its summary on hover."""
     chips = []
     for rid in rule_ids:
         summary = hench.rules.get(rid).summary if hench.rules.exists(rid) else ""
         chips.append(f"<span class='hench-rule-chip' title='{html.escape(summary)}' style='font-family:monospace;background:#eef1f5;"
                      f"padding:1px 6px;border-radius:6px;margin-right:4px'>{rid}</span>")
-    return "<span style='color:#667'>Rules in play: </span>" + "".join(chips) if chips else ""
+    return f"<span style='color:#667'>{html.escape(label)}: </span>" + "".join(chips) if chips else ""
 
 
 class GameView(ipw.VBox):
@@ -142,9 +142,10 @@ class GameView(ipw.VBox):
         self.dice_outcomes = protect(ipw.Dropdown(description="Set to", layout=ipw.Layout(width="420px")), self.messages)
         self.roll = ipw.Button(description="Roll the dice", button_style="warning")
         self.set_dice = ipw.Button(description="Set the dice")
-        self.auto_dice = ipw.Checkbox(value=auto_dice, description="roll the dice for me")
+        wide = dict(indent=False, layout=ipw.Layout(width="auto", margin="0 8px"))  # the whole label, never cut short
+        self.auto_dice = ipw.Checkbox(value=auto_dice, description="roll the dice for me", **wide)
         self.watch = ipw.Checkbox(value=watch_bots, description="watch the bots move by move",
-                                  tooltip="the bots wait after each move until you press 'Next bot move'")
+                                  tooltip="the bots wait after each move until you press 'Next bot move'", **wide)
         self.bot_step = ipw.Button(description="Next bot move ▶", button_style="info",
                                    tooltip="the next bot plays one move (or the dice roll), shown with what it did")
         self.bot_step.add_class("hench-bot-step")
@@ -385,7 +386,7 @@ class GameView(ipw.VBox):
     def refresh(self) -> None:
         st = self.state
         self.stepper.show(st.phase)
-        self.rule_chips.value = rules_line(phase_rules(self.config, st.phase))
+        self.rule_chips.value = rules_line(phase_rules(self.config, st.phase), "Rules of this phase")
         self.explain.value = self._status()
         self.board.html = self.config.draw(st, self.viewer, clickable=self._human_to_move())
         names = self.config.names(st.num_players)
