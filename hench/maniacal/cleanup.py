@@ -37,7 +37,7 @@ def settle_salaries(state: ManiacalState) -> None:
             return  # the owner chooses whom not to pay
         lair.money -= len(lair.crew)
         say(state, f"{who(seat)} pays ${len(lair.crew)} in salaries")
-        state.queue.pop(0)
+        state.queue = state.queue[1:]  # a new list: a successor shares the old one
     return_mercenaries(state)
 
 
@@ -71,7 +71,7 @@ def fire(state: ManiacalState, seat: int, action: Fire | None) -> None:
         lair = own_lair(state, seat)
         remove_member(state, lair, lair.member(action.member))
         say(state, f"{who(seat)} fires {card(state, action.member).name}")
-    state.queue.pop(0)
+    state.queue = state.queue[1:]  # a new list: a successor shares the old one
     if not state.queue:
         end_round(state)
 
@@ -111,6 +111,7 @@ def reseed(state: ManiacalState) -> None:
 def final_scoring(state: ManiacalState) -> None:
     """MA-220, MA-221 (AMB-16): money ranks with ties sharing the higher rank (1, 1, 3), each rank's bonus."""
     bonus = state.data.tables["money_rank_bonus"]
+    state.bonus = state.bonus[:]  # a new list: a successor shares the old one
     for seat, lair in enumerate(state.lairs):
         rank = sum(other.money > lair.money for other in state.lairs)
         state.bonus[seat] = bonus[rank] if rank < len(bonus) else 0

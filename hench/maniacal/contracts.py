@@ -23,7 +23,7 @@ def end_action(state: ManiacalState, seat: int) -> None:
     ends once every token has left the Time track."""
     if state.lairs[seat].weeks == 0:
         own_lair(state, seat).weeks = None
-        state.next_order.append(seat)
+        state.next_order = [*state.next_order, seat]  # a new list: a successor shares the old one
         say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
     state.attempt = None
     state.step = "contract_action"
@@ -410,6 +410,7 @@ def finish(state: ManiacalState) -> None:
         old = card(state, state.map[a["slot"]])
         own_deck(state, f"{old.difficulty}_discard").append(old.id)
         new = draw(state, old.difficulty, f"{old.difficulty}_discard")
+        state.map = state.map[:]  # a new list: a successor shares the old one
         state.map[a["slot"]] = new
         say(state, f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}")
     end_action(state, seat)

@@ -221,22 +221,31 @@ class ManiacalState(State):
         step = self.step
         if step == "rolling":  # the commonest case first (each step below answers for itself)
             return CHANCE
-        if step == "contract_action" and self.attempt is None:  # the next commonest (same answer as below)
-            return self.active_seat()
+        attempt = self.attempt
+        if step == "contract_action" and attempt is None:  # the next commonest: `active_seat`, inlined
+            best, best_weeks, best_placed = -1, -1, -1
+            for i, lair in enumerate(_peek(self.lairs)):
+                weeks = lair.weeks
+                if weeks is not None and (weeks > best_weeks or (weeks == best_weeks and lair.placed >= best_placed)):
+                    best, best_weeks, best_placed = i, weeks, lair.placed
+            if best < 0:
+                raise ValueError("no Time token is on the Time track")
+            return best
         if step == "over":
             return None
         if step == "draft":
-            return next(i for i, lair in enumerate(_peek(self.lairs)) if lair.pick is None)
-        if step == "rolling":
-            return CHANCE
+            for i, lair in enumerate(_peek(self.lairs)):
+                if lair.pick is None:
+                    return i
+            raise StopIteration
         if step in ("salaries", "firing"):
             return self.queue[0]
         if step == "scheme_window":
-            return self.attempt["asked"][0]
-        if step == "effect" and self.attempt["effects"][0][0] == "injure_after":
-            return self.attempt["negative"][0]
-        if self.attempt is not None:  # the attempt's player keeps acting until it ends, even after paying time
-            return self.attempt["seat"]
+            return attempt["asked"][0]
+        if step == "effect" and attempt["effects"][0][0] == "injure_after":
+            return attempt["negative"][0]
+        if attempt is not None:  # the attempt's player keeps acting until it ends, even after paying time
+            return attempt["seat"]
         return self.active_seat()
 
     def active_seat(self) -> int:
@@ -262,11 +271,17 @@ class ManiacalState(State):
 
     def successor(self) -> ManiacalState:
         """The copy `apply` hands to the transition: the lairs and decks are shared until the transition
-        takes one to change (`own_lair`, `own_deck`, `set_deck`); the other lists are copied at once."""
-        new = self._copy_but_lairs()
-        new.lairs = self.lairs[:]
-        new.decks = self.decks
-        new._owned = set()
+        takes one to change (`own_lair`, `own_deck`, `set_deck`); the attempt record is copied at once; the
+        small lists (order, next_order, map, queue, bonus) and the options are shared, and the transitions
+        replace them with new lists rather than change them."""
+        new = _new_state(ManiacalState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["lairs"] = self.lairs[:]
+        attempt = self.attempt
+        if attempt is not None:
+            d["attempt"] = _copy_record(attempt)
+        d["_legal"], d["_owned"] = None, set()
         return new
 
     def _copy_but_lairs(self) -> ManiacalState:

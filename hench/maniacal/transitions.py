@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import cast
 
 from . import cleanup, contracts, draft, henchmen
 from .actions import (
@@ -49,16 +48,71 @@ def _outcomes(faces: tuple[str, ...]) -> tuple[tuple[MAAction, Fraction], ...]:
 
 
 def apply(state: ManiacalState, action: MAAction) -> None:
-    seat = state.current_player
-    if type(action) is Die:  # the commonest action first (the same branch as below)
+    kind = type(action)
+    if kind is Die:  # the commonest action first (no seat needed)
         contracts.rolled(state, action)
-    elif type(action) is Pick:
-        if draft.pick(state, action, cast(int, seat)):
-            end_pick(state)
     else:
-        _apply_other(state, action, seat)
-    if state.step == "after_roll" and legal_actions(state) == [Done()]:
-        contracts.resolve(state)  # nothing to do after the roll: compare at once
+        seat = state.current_player
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(state, action, seat)
+        else:
+            _apply_other(state, action, seat)
+    step = state.step
+    if step == "rolling":  # the next die's outcomes are the legal moves: hand them over (as the core would list them)
+        state._legal = [die for die, _ in _outcomes(state.data.tables["dice"][0])]
+    elif step == "after_roll":
+        legal = legal_actions(state)
+        if legal == [Done()]:
+            contracts.resolve(state)  # nothing to do after the roll: compare at once
+        else:
+            state._legal = legal  # the legal moves of the state this transition makes
+
+
+def _pick(state: ManiacalState, action: Pick, seat: int) -> None:
+    if draft.pick(state, action, seat):
+        end_pick(state)
+
+
+def _activate(state: ManiacalState, action: Activate, seat: int) -> None:
+    if room(state, action.room).kind == "action":
+        contracts.activate_action_room(state, seat, action)
+    else:
+        contracts.activate_contract_room(state, seat, action)
+
+
+def _scheme(state: ManiacalState, action: PlayScheme, seat: int) -> None:
+    if state.step == "scheme_window":
+        contracts.play_negative(state, seat, action)
+    else:
+        contracts.play_positive(state, seat, action)
+
+
+def _no_scheme(state: ManiacalState, action: NoScheme, seat: int) -> None:
+    if state.step == "effect":
+        contracts.let_it_pass(state, seat)
+    else:
+        contracts.decline(state, seat)
+
+
+def _done(state: ManiacalState, action: Done, seat: int) -> None:
+    if state.step == "after_roll":
+        contracts.resolve(state)
+    else:
+        contracts.end_action(state, seat)
+
+
+# One handler per action class (the same branches as `_apply_other`, found by the exact class).
+_HANDLERS = {
+    Pick: _pick, Activate: _activate, Attempt: lambda s, a, seat: contracts.start_attempt(s, seat, a),
+    Assign: lambda s, a, seat: contracts.assign(s, seat, a), Visit: lambda s, a, seat: contracts.visit(s, seat, a),
+    Pass: lambda s, a, seat: contracts.pass_turn(s, seat), PlayScheme: _scheme,
+    Reroll: lambda s, a, seat: contracts.lackey_reroll(s, seat), Mark: lambda s, a, seat: contracts.mark(s, a),
+    NoScheme: _no_scheme, Roll: lambda s, a, seat: contracts.roll(s), Choose: lambda s, a, seat: contracts.choose(s, a),
+    Heal: lambda s, a, seat: contracts.heal(s, seat, a), Done: _done,
+    Dismiss: lambda s, a, seat: cleanup.dismiss(s, seat, a), Fire: lambda s, a, seat: cleanup.fire(s, seat, a),
+    Keep: lambda s, a, seat: cleanup.fire(s, seat, None),
+}
 
 
 def _apply_other(state: ManiacalState, action: MAAction, seat: int | None) -> None:
