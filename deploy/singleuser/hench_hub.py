@@ -1,0 +1,80 @@
+"""The hench serving mode inside a JupyterHub single-user server (a Jupyter server extension).
+
+On a hub each visitor gets their own Jupyter server, started by `jupyterhub-singleuser`, so the apps
+are served by Voila's *server extension* rather than by `python -m widgets.serve`. This extension
+loads Voila's in its place (jupyter_server_config.json beside this file turns Voila's own off and this
+one on) and then gives it what `widgets.serve` adds to plain Voila:
+
+- the `hench` page template (nothing loaded from a CDN) and Font Awesome served at `<base>/hench/fontawesome/`;
+- no MathJax (the server extension's default URL for it is a CDN; standalone Voila sets none);
+- the widget scripts with their patient start-up bounds (widgets.patches);
+- the page handler that sets the `_xsrf` cookie, so a closed tab's kernel is shut down at once;
+- template static paths that are not `<template>/static/<file>` answer 404, and the notebook listing API
+  (`/voila/api/contents`) answers 404.
+
+The handler classes are the ones `widgets.serve` uses; only their mounting differs.
+"""
+
+from __future__ import annotations
+
+import os
+
+import tornado.web
+from tornado.routing import RuleRouter
+
+
+def _jupyter_server_extension_points() -> list[dict]:
+    return [{"module": "hench_hub"}]
+
+
+def _swap_handlers(router: RuleRouter, swaps: dict) -> int:
+    """Replace the handler classes of matching routes, in every host rule of `router`; returns how many."""
+    count = 0
+    for rule in router.rules:
+        target = rule.target
+        if isinstance(target, RuleRouter):
+            count += _swap_handlers(target, swaps)
+        elif isinstance(target, type) and target in swaps:
+            pattern = getattr(rule.matcher, "regex", None)
+            new = swaps[target]
+            if callable(new) and not isinstance(new, type):
+                new = new(pattern.pattern if pattern is not None else "")
+            if new is not None:
+                rule.target = new
+                count += 1
+    return count
+
+
+def _load_jupyter_server_extension(server_app) -> None:
+    from jupyter_server.base.handlers import FileFindHandler
+    from jupyter_server.utils import url_path_join
+    from voila.server_extension import _load_jupyter_server_extension as load_voila
+    from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.tornado.contentshandler import VoilaContentsHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    from widgets import serve
+
+    # The hench template lives in widgets/share: on the Jupyter path before Voila collects its templates.
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(serve.TEMPLATES), os.environ.get("JUPYTER_PATH", "")]))
+    if "template" not in server_app.config.VoilaConfiguration:
+        server_app.config.VoilaConfiguration.template = "hench"
+    load_voila(server_app)
+
+    web_app = server_app.web_app
+    # As standalone Voila: no MathJax URL nor config, so the page uses its bundled maths renderer (with either
+    # set, or neither in the settings as here, the page loads MathJax from a CDN).
+    web_app.settings.setdefault("mathjax_url", None)
+    web_app.settings.setdefault("mathjax_config", None)
+    swaps = {
+        TornadoVoilaHandler: serve.PageHandler,
+        TemplateStaticFileHandler: serve.TemplateFileHandler,
+        VoilaContentsHandler: serve.NotFoundHandler,
+        FileFindHandler: lambda pattern: serve.LabextensionHandler if "/voila/labextensions/" in pattern else None,
+    }
+    swapped = sum(_swap_handlers(router, swaps) for router in (web_app.default_router, web_app.wildcard_router))
+    base = url_path_join(web_app.settings.get("base_url", "/"), "hench/fontawesome/(.*)")
+    web_app.add_handlers(".*$", [(base, tornado.web.StaticFileHandler, {"path": str(serve.fontawesome_dir())})])
+    server_app.log.info("hench: Voila served in the hench mode (%d handlers replaced, template %s)",
+                        swapped, server_app.config.VoilaConfiguration.template)
+

@@ -1,0 +1,259 @@
+"""JupyterHub itself on this machine (deploy/jupyterhub_config.py): a class visitor logs in through the hub's
+proxy, is sent to the Voila shelf, and the shelf is drawn; then they open an app from it.
+
+The hub runs with a local spawner (each user's Jupyter server is a process here, not a pod) and the Python
+port of configurable-http-proxy, with the same single-user server as the Kubernetes chart's values
+(deploy/values.yaml): jupyterhub-singleuser with the hench serving mode of deploy/singleuser/.
+
+The per-visitor memory and CPU that size a cluster (deploy/README.md) are measured here and written to
+artifacts/deploy-visitor.json: resident memory (RSS, psutil) of the visitor's Jupyter server and its kernels,
+the CPU seconds they have spent, and their CPU use over 5 idle seconds, with the shelf open and then with an
+app open.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.apps.server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, free_port, have_chromium
+
+pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
+
+CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
+BIN = Path(sys.executable).parent
+USER = "visitor1"
+READY = 180  # seconds: a loaded 2-core machine starts a hub, a Jupyter server and a kernel slowly
+MiB = 1024 * 1024
+
+
+def _tree(pid: int) -> list:
+    import psutil
+
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _cmd(proc) -> str:
+    try:
+        return " ".join(proc.cmdline())
+    except Exception:
+        return ""
+
+
+class Hub:
+    """A running JupyterHub: its base URL, process, log and state folder."""
+
+    def __init__(self, state: Path):
+        self.state = state
+        self.password = secrets.token_urlsafe(12)
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = ARTIFACTS / f"jupyterhub-{time.strftime('%H%M%S')}-{os.getpid()}.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "HENCH_HUB_PASSWORD": self.password, "HENCH_HUB_STATE": str(self.state),
+               "HENCH_HUB_PORT": str(self.port), "HENCH_HUB_API_PORT": str(free_port()), "HENCH_PROXY_API_PORT": str(free_port())}
+        env.pop("CONFIGPROXY_AUTH_TOKEN", None)
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen([str(BIN / "jupyterhub"), "-f", str(CONFIG)], cwd=self.state, env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + READY
+        while True:
+            try:
+                if requests.get(self.base + "/hub/login", timeout=10).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"JupyterHub did not start within {READY} s (exit code {self.proc.poll()})")
+            time.sleep(0.5)
+
+    def processes(self) -> dict[str, list]:
+        """The hub's descendants by role: proxy, single-user servers, kernels."""
+        out: dict[str, list] = {"proxy": [], "server": [], "kernel": []}
+        for p in _tree(self.proc.pid) if self.proc else []:
+            cmd = _cmd(p)
+            if "configurable-http-proxy" in cmd:
+                out["proxy"].append(p)
+            elif "jupyterhub-singleuser" in cmd:
+                out["server"].append(p)
+            elif "ipykernel_launcher" in cmd:
+                out["kernel"].append(p)
+        return out
+
+    def stop(self) -> list[str]:
+        """Stop the hub (it stops the proxy and the users' servers), then anything of it still running.
+        Returns what had to be killed by hand."""
+        import psutil
+
+        if self.proc is None:
+            return []
+        left = _tree(self.proc.pid)
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(90)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        killed = []
+        _gone, alive = psutil.wait_procs(left, timeout=20)
+        for p in alive:
+            killed.append(_cmd(p)[:120])
+            try:
+                p.kill()
+            except psutil.Error:
+                pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the session the hub started in, if anything is left
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.log.close()
+        return killed
+
+    def log_tail(self, lines: int = 150) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not have_chromium():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    pytest.importorskip("jupyterhub", reason="pip install -e '.[test]' (jupyterhub and configurable-http-proxy)")
+    if not (BIN / "configurable-http-proxy").exists():
+        pytest.skip("configurable-http-proxy is not installed in this venv (pip install -e '.[test]')")
+    ARTIFACTS.mkdir(exist_ok=True)
+    running = Hub(tmp_path_factory.mktemp("hub"))
+    failed = False
+    try:
+        running.start()
+        yield running
+    except BaseException:
+        failed = True
+        raise
+    finally:
+        killed = running.stop()
+        if failed or killed:
+            print(f"JupyterHub's log ({running.log_path}):\n{running.log_tail()}")
+        assert not killed, f"stopping the hub left processes running: {killed}"
+
+
+def _usage(procs: list) -> dict:
+    """Resident memory (MiB) and CPU seconds (user + system) of these processes."""
+    rss = cpu = 0.0
+    for p in procs:
+        try:
+            rss += p.memory_info().rss / MiB
+            t = p.cpu_times()
+            cpu += t.user + t.system
+        except Exception:
+            pass
+    return {"rss_mib": round(rss, 1), "cpu_s": round(cpu, 2)}
+
+
+def _idle_cpu_percent(procs: list, seconds: float = 5.0) -> float:
+    """The share of one core these processes use while the visitor does nothing (percent)."""
+    before = _usage(procs)["cpu_s"]
+    time.sleep(seconds)  # a measuring window, not a wait for readiness
+    return round(100 * (_usage(procs)["cpu_s"] - before) / seconds, 1)
+
+
+def _figures(hub: Hub, stage: str) -> dict:
+    procs = hub.processes()
+    assert len(procs["server"]) == 1, f"expected one single-user server, found {[_cmd(p) for p in procs['server']]}"
+    server, kernels = _usage(procs["server"]), _usage(procs["kernel"])
+    return {"stage": stage, "kernels": len(procs["kernel"]), "server_rss_mib": server["rss_mib"],
+            "kernels_rss_mib": kernels["rss_mib"], "visitor_rss_mib": round(server["rss_mib"] + kernels["rss_mib"], 1),
+            "server_cpu_s": server["cpu_s"], "kernels_cpu_s": kernels["cpu_s"],
+            "idle_cpu_percent": _idle_cpu_percent(procs["server"] + procs["kernel"])}
+
+
+def test_a_visitor_logs_in_and_gets_the_shelf_then_an_app(hub, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 1600})
+    page.set_default_timeout(READY * 1000)
+    outside: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith((hub.base, "data:", "blob:", "about:")) else outside.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    figures: list[dict] = []
+    try:
+        # Not logged in: the hub asks for a login first.
+        page.goto(hub.base + "/", wait_until="domcontentloaded")
+        page.wait_for_url("**/hub/login**")
+        page.fill("#username_input", USER)
+        page.fill("#password_input", "not the password")
+        page.click("#login_submit")
+        page.wait_for_selector("text=Invalid username or password")
+        assert not hub.processes()["server"], "a wrong password started a server"
+
+        # The class password: the hub starts the visitor's server and sends them to the shelf.
+        started = time.monotonic()
+        page.fill("#username_input", USER)
+        page.fill("#password_input", hub.password)
+        page.click("#login_submit")
+        page.wait_for_url(f"**/user/{USER}/voila/render/index.ipynb**", timeout=READY * 1000)
+        page.wait_for_selector(WIDGET_SELECTOR, timeout=READY * 1000)
+        page.wait_for_selector(".hench-card", timeout=READY * 1000)
+        to_shelf = time.monotonic() - started
+        assert page.url.startswith(f"{hub.base}/user/{USER}/"), "the shelf was not served through the hub's proxy"
+        import hench.shelf
+
+        assert page.locator(".hench-card").count() == len(hench.shelf.entries()) == 5
+        # The shelf's rule search answers: the kernel behind the page works.
+        page.fill(".hench-rules input[type=text]", "duel")
+        page.wait_for_selector(".hench-rule-results >> text=HM-052", timeout=READY * 1000)
+        assert "from widgets import" not in page.content(), "the notebook's source reached the page (voila.json not applied)"
+        assert page.evaluate("document.cookie").count("_xsrf=") >= 1
+        figures.append({**_figures(hub, "shelf open"), "login_to_shelf_s": round(to_shelf, 1)})
+
+        # An app from the shelf, in the same server; the shelf's kernel is shut down as the page is left.
+        page.locator(".hench-card[data-game=huns] a.hench-open", has_text="Odds").click()
+        page.wait_for_url(f"**/user/{USER}/voila/render/huns/02-odds.ipynb", timeout=READY * 1000)
+        page.wait_for_selector(".hench-draft-odds", timeout=READY * 1000)
+        deadline = time.monotonic() + 60
+        while len(hub.processes()["kernel"]) > 1 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert len(hub.processes()["kernel"]) == 1, "the shelf's kernel was not shut down when its page was left"
+        figures.append(_figures(hub, "Huns Odds app open"))
+
+        assert not errors, f"JavaScript errors: {errors}"
+        assert not outside, f"requests left the machine: {outside}"
+        for row in figures:
+            assert row["kernels"] == 1
+            assert 30 < row["kernels_rss_mib"] < 600, row  # a kernel with the shelf or an app: 60-130 MiB here
+            assert row["visitor_rss_mib"] < 900, f"a visitor takes more memory than values.yaml's 1G limit allows: {row}"
+    except Exception:
+        print(f"JupyterHub's log ({hub.log_path}):\n{hub.log_tail()}")
+        raise
+    finally:
+        (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / "jupyterhub-visitor.png"), full_page=True)
+        page.close()
+        if figures:
+            (ARTIFACTS / "deploy-visitor.json").write_text(json.dumps(figures, indent=1) + "\n")
+            print("per visitor:", *figures, sep="\n  ")
