@@ -9,7 +9,7 @@
 #
 # Settings from the environment (all optional): HENCH_HUB_IP (127.0.0.1), HENCH_HUB_PORT (8000),
 # HENCH_HUB_API_PORT (8081), HENCH_PROXY_API_PORT (8001), HENCH_HUB_STATE (where the hub keeps its
-# database, cookie secret and the users' home folders; the working directory by default),
+# database, cookie secret and the users' home folders; .jupyterhub/ in the repository by default),
 # HENCH_HUB_PASSWORD (required).
 import os
 import sys
@@ -20,7 +20,8 @@ c = get_config()  # noqa: F821 - provided by JupyterHub when it loads this file
 DEPLOY = Path(__file__).resolve().parent
 ROOT = DEPLOY.parent
 BIN = Path(sys.executable).parent  # the venv JupyterHub runs from: the proxy and the single-user server are there too
-STATE = Path(os.environ.get("HENCH_HUB_STATE", os.getcwd())).resolve()
+STATE = Path(os.environ.get("HENCH_HUB_STATE", ROOT / ".jupyterhub")).resolve()  # git-ignored
+STATE.mkdir(parents=True, exist_ok=True)
 SHELF = "/voila/render/index.ipynb"  # the same default URL as singleuser.defaultUrl in values.yaml
 
 ip = os.environ.get("HENCH_HUB_IP", "127.0.0.1")

@@ -1,0 +1,65 @@
+"""deploy/values.yaml (the Zero to JupyterHub chart's values) agrees with the single-user server that
+tests/deploy/test_jupyterhub.py runs: the same default URL, configuration paths that exist in the image,
+and per-visitor resources that hold what was measured (deploy/README.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.apps.server import ROOT
+
+yaml = pytest.importorskip("yaml")
+
+DEPLOY = ROOT / "deploy"
+REPO_DIR = "/home/jovyan"  # where repo2docker puts the repository in the image
+
+
+@pytest.fixture(scope="module")
+def values() -> dict:
+    return yaml.safe_load((DEPLOY / "values.yaml").read_text())
+
+
+def _bytes(quantity: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)\s*([KMGT]i?)?", str(quantity)).groups()
+    scale = {None: 1, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40}[unit]
+    return float(number) * scale
+
+
+def test_the_hub_opens_on_the_shelf_here_and_on_the_cluster(values):
+    local = (DEPLOY / "jupyterhub_config.py").read_text()
+    shelf = re.search(r'^SHELF = "([^"]+)"', local, re.M).group(1)
+    assert values["singleuser"]["defaultUrl"] == shelf == "/voila/render/index.ipynb"
+    assert (ROOT / "notebooks" / "index.ipynb").exists()
+
+
+def test_the_image_paths_exist_in_the_repository(values):
+    env = values["singleuser"]["extraEnv"]
+    for name in ("JUPYTER_CONFIG_PATH", "PYTHONPATH"):
+        for path in env[name].split(":"):
+            assert path.startswith(REPO_DIR), (name, path)
+            assert (ROOT / path.removeprefix(REPO_DIR).lstrip("/")).is_dir(), (name, path)
+    assert (ROOT / "voila.json").exists()  # read from /home/jovyan, the server's working directory
+    assert "-e ." in (ROOT / "binder" / "requirements.txt").read_text().split("\n"), "the image must install the kit itself"
+
+
+def test_the_single_user_server_loads_the_hench_mode_instead_of_plain_voila():
+    config = json.loads((DEPLOY / "singleuser" / "jupyter_server_config.json").read_text())
+    extensions = config["ServerApp"]["jpserver_extensions"]
+    assert extensions == {"voila.server_extension": False, "voila": False, "hench_hub": True}
+    assert config["VoilaConfiguration"]["template"] == "hench"
+    assert (DEPLOY / "singleuser" / "hench_hub.py").exists()
+
+
+def test_visitors_get_the_resources_measured_and_leave_nothing_behind(values):
+    user = values["singleuser"]
+    guarantee, limit = _bytes(user["memory"]["guarantee"]), _bytes(user["memory"]["limit"])
+    # measured: a Jupyter server of ~165 MiB and a kernel of 60-130 MiB per open app (deploy/README.md)
+    assert 165 * 2**20 + 2 * 130 * 2**20 <= guarantee <= limit
+    assert 0 < user["cpu"]["guarantee"] <= user["cpu"]["limit"] <= 2
+    assert user["storage"]["type"] == "none", "a home volume would hide the repository at /home/jovyan"
+    assert user["cmd"] == "jupyterhub-singleuser"
+    assert values["cull"]["enabled"] and values["cull"]["timeout"] > 0
+    assert values["hub"]["config"]["SharedPasswordAuthenticator"]["user_password"] is None, "no password in git"
