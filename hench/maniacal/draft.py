@@ -24,7 +24,10 @@ def pick(state: ManiacalState, action: Pick, seat: int) -> bool:
     """MA-041: lock a secret pick. True once every player has locked one (then `reveal` runs)."""
     own_lair(state, seat).pick = [action.room, "build" if action.build else "sell"]
     say(state, f"{who(seat)} locks a secret pick")
-    return all(lair.pick is not None for lair in lairs_to_read(state))
+    for lair in lairs_to_read(state):
+        if lair.pick is None:
+            return False
+    return True
 
 
 def reveal(state: ManiacalState) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hench.core import CHANCE, InvalidStateError, State
+from hench.core.chance import chance_actions
 from hench.core.schema import Reader, check_int, check_str
 
 from .data import DIFFICULTIES, TYPES, ManiacalData, default_data
@@ -247,6 +248,21 @@ class ManiacalState(State):
         if attempt is not None:  # the attempt's player keeps acting until it ends, even after paying time
             return attempt["seat"]
         return self.active_seat()
+
+    @property
+    def is_terminal(self) -> bool:
+        """`current_player is None`, which is so exactly when the step is 'over' (read directly)."""
+        return self.step == "over"
+
+    def _legal_actions(self) -> list[Any]:
+        """As hench.core's `State._legal_actions`, without its second list copy and its second reading of
+        the seat (the playout hot path): the game is over, a die is rolled, or the step's generator lists."""
+        step = self.step
+        if step == "over":
+            return []
+        if step == "rolling":
+            return chance_actions(self._chance_outcomes())
+        return self.game.legal(self)  # a new list each time (legality.legal_actions)
 
     def active_seat(self) -> int:
         """MA-083: the token furthest left on the Time track (most weeks left), the top one of a stack."""

@@ -14,8 +14,12 @@ def say(state: ManiacalState, text: str) -> None:
     state.events += (text,)
 
 
+_NAMES = tuple(seat_name(seat) for seat in range(8))
+
+
 def who(seat: int) -> str:
-    return seat_name(seat)
+    """'Player 1' for seat 0 (hench.core.seat_name; the usual seats read from a table)."""
+    return _NAMES[seat] if type(seat) is int and 0 <= seat < 8 else seat_name(seat)
 
 
 def draw(state: ManiacalState, deck: str, discard: str | None = None) -> str | None:
