@@ -43,6 +43,7 @@ class LancasterState(State):
     def __init__(self, data: LancasterData, d: dict[str, Any]):
         self.data, self.d = data, d
         self._legal = None
+        self._shared = False  # True while `d`'s containers are shared with the state this one came from
 
     # -- the core State interface -------------------------------------------------------------
     @property
@@ -123,6 +124,13 @@ class LancasterState(State):
 
     def has(self, module: str) -> bool:
         return module in self.d["modules"]
+
+    def successor(self) -> LancasterState:
+        """The copy `apply` hands to the transition: a new top-level dict whose containers stay shared with
+        this state until the transition copies what it changes (transitions.Own, transitions.own_all)."""
+        s = LancasterState.__new__(LancasterState)
+        s.data, s.d, s._legal, s._shared = self.data, self.d.copy(), None, True
+        return s
 
     def clone(self) -> LancasterState:
         return LancasterState(self.data, marshal.loads(marshal.dumps(self.d)))  # plain JSON-like data: an exact deep copy

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import marshal
 from fractions import Fraction
 
 from .actions import OFFICES, Apply, Bishop, Castle, Choose, Conflict, County, Decline, Dorset, LAction, Tower, Treasury, Upgrade, Vote
@@ -58,15 +59,62 @@ def order(s: LancasterState) -> list[int]:
 
 
 # -- player actions ------------------------------------------------------------------------------
+def own_all(s: LancasterState) -> None:
+    """Make every part of a successor's fields its own (it starts sharing them with the state it came
+    from, see LancasterState.successor) before a step that may change any of them."""
+    if s._shared:
+        s.d = marshal.loads(marshal.dumps(s.d))
+        s._shared = False
+
+
+class Own:
+    """Copy-on-write for one placement: each container is copied the first time it is changed, so a
+    successor shares everything else with the state it came from."""
+
+    __slots__ = ("d", "done")
+
+    def __init__(self, d: dict) -> None:
+        self.d, self.done = d, set()
+
+    def top(self, key: str):
+        if key not in self.done:
+            self.d[key] = self.d[key].copy()
+            self.done.add(key)
+        return self.d[key]
+
+    def item(self, key: str, i: int):
+        outer = self.top(key)
+        if (key, i) not in self.done:
+            outer[i] = outer[i].copy()
+            self.done.add((key, i))
+        return outer[i]
+
+    def knight(self, colour: int, j: int, where: str) -> None:
+        row = self.item("knights", colour)
+        row[j] = [row[j][0], where]
+
+
 def apply(s: LancasterState, a: LAction) -> None:
     seat = s.actor  # the colour whose piece moves (with 2 players maybe the seat's ally, L12)
-    d = s.d
     if isinstance(a, (County, Castle, Conflict, Tower, Apply, Treasury)):
         place(s, seat, a)
-        next_placer(s, seat)
-    elif isinstance(a, Vote):
+        nxt = next_colour(s, seat)
+        if nxt >= 0:
+            s.d["turn"] = nxt
+            return  # still phase 1: nothing runs by itself
+        own_all(s)
+        end_placement(s)
+        advance(s)
+        return
+    if isinstance(a, Vote):
+        d = s.d
+        d["votes"] = d["votes"].copy()
         d["votes"][seat] = [a.yes, a.vm]  # hidden until everyone has voted (LH-105, L10)
-    elif isinstance(a, Upgrade):
+        if s.voter is not None:
+            return
+    own_all(s)
+    d = s.d
+    if isinstance(a, Upgrade):
         d["pending"].pop(0)
         ks = d["knights"][seat]
         j = next(i for i, k in enumerate(ks) if k[0] == a.strength)
@@ -88,69 +136,91 @@ def apply(s: LancasterState, a: LAction) -> None:
 
 
 def place(s: LancasterState, seat: int, a: LAction) -> None:
+    """One placement (LH-015), changing only copies of what it touches (Own)."""
     d, data = s.d, s.data
+    own = Own(d)
+    ally = seat >= d["players"]
     if isinstance(a, Treasury):
-        d["lord"][seat] = "treasury"  # LH-026, LH-027: takes everything of one kind; cannot be expelled
-        if not s.is_ally(seat):  # LH-070: an allied lord sends it to the general supply instead
-            d["res"][seat][a.take] += d["treasury"][a.take]
-        d["treasury"][a.take] = 0
+        own.top("lord")[seat] = "treasury"  # LH-026, LH-027: takes everything of one kind; cannot be expelled
+        treasury = own.top("treasury")
+        if not ally:  # LH-070: an allied lord sends it to the general supply instead
+            own.item("res", seat)[a.take] += treasury[a.take]
+        treasury[a.take] = 0
         return
     if isinstance(a, Apply):
         i = OFFICES.index(a.office)
         office = data.offices[i]
-        old = d["offices"][i]
+        offices = own.top("offices")
+        old = offices[i]
+        lord = own.top("lord")
         if old is not None:  # LH-023, LH-024: the weaker stack goes back to court; its tribute stays paid
             for x in old["knights"]:
-                to_court(s, old["owner"], x)
+                own.knight(old["owner"], x, "court")
             if old["tudor"]:
-                d["priv"][old["owner"]]["tudor"] += 1  # its Tudor was not used: it returns with the stack
-            d["lord"][old["owner"]] = "court"
-        if not s.is_ally(seat):  # LH-068: an ally's lord pays no tribute
-            d["res"][seat][office.tribute] -= 1  # LH-018, LH-025
-            d["treasury"][office.tribute] += 1
+                own.item("priv", old["owner"])["tudor"] += 1  # its Tudor was not used: it returns with the stack
+            lord[old["owner"]] = "court"
+        if not ally:  # LH-068: an ally's lord pays no tribute
+            own.item("res", seat)[office.tribute] -= 1  # LH-018, LH-025
+            own.top("treasury")[office.tribute] += 1
         knights = []
+        where = f"office:{i}"
         for k in a.knights:  # LH-019
             j = s.knight_at_court(seat, k)
-            d["knights"][seat][j][1] = f"office:{i}"
+            own.knight(seat, j, where)
             knights.append(j)
         if a.tudor:
-            d["priv"][seat]["tudor"] -= 1  # LH-054
-        d["offices"][i] = {"owner": seat, "knights": knights, "bishops": a.bishops, "tudor": a.tudor}
-        d["lord"][seat] = f"office:{i}"
+            own.item("priv", seat)["tudor"] -= 1  # LH-054
+        offices[i] = {"owner": seat, "knights": knights, "bishops": a.bishops, "tudor": a.tudor}
+        lord[seat] = where
         return
     j = s.knight_at_court(seat, a.strength)  # type: ignore[attr-defined]
-    knight = d["knights"][seat][j]
     if isinstance(a, County):
         ci = data.county_index(a.county)
-        old = d["counties"][ci]
+        counties = own.top("counties")
+        old = counties[ci]
         if old is not None:  # L7: the expelled knight goes back to court, its squires are lost, its Tudor returns
-            to_court(s, old["owner"], old["knight"])
+            own.knight(old["owner"], old["knight"], "court")
             if old["tudor"]:
-                d["supply"]["tudor"] += 1  # LH-055
-        d["res"][seat]["squires"] -= a.squires
-        for name in ("shield", "tudor"):
-            if getattr(a, name):
-                d["priv"][seat][name] -= 1  # LH-041, LH-054
-        d["counties"][ci] = {"owner": seat, "knight": j, "squires": a.squires, "shield": a.shield, "tudor": a.tudor}
-        knight[1] = f"county:{ci}"
-    elif isinstance(a, Castle):
-        d["castles"][seat][data.castle.index(a.space)] = j
-        knight[1] = f"castle:{data.castle.index(a.space)}"
-    elif isinstance(a, Conflict):
-        join_conflict(s, seat, j, a.card, a.tudor)
-        if a.archer:  # LH-045: the archer takes the space right below the knight
-            c = s.active_conflict(a.card)
-            assert c is not None
-            below = own_space(c, seat) + 1
-            c["spaces"][below] = {"owner": seat, "knights": [], "archer": True, "tudor": 0}
-            d["priv"][seat]["archer"] -= 1
+                own.top("supply")["tudor"] += 1  # LH-055
+        if a.squires:
+            own.item("res", seat)["squires"] -= a.squires
+        if a.shield:
+            own.item("priv", seat)["shield"] -= 1  # LH-041
         if a.tudor:
-            d["priv"][seat]["tudor"] -= 1
+            own.item("priv", seat)["tudor"] -= 1  # LH-054
+        counties[ci] = {"owner": seat, "knight": j, "squires": a.squires, "shield": a.shield, "tudor": a.tudor}
+        own.knight(seat, j, f"county:{ci}")
+    elif isinstance(a, Castle):
+        x = data.castle.index(a.space)
+        own.item("castles", seat)[x] = j
+        own.knight(seat, j, f"castle:{x}")
+    elif isinstance(a, Conflict):
+        conflicts = own.top("conflicts")
+        ci = next(k for k, c in enumerate(conflicts) if c["card"] == s.card_index(a.card))
+        c = own.item("conflicts", ci)
+        spaces = c["spaces"] = c["spaces"].copy()
+        mine = own_space(c, seat)  # L9: the topmost empty space, or your own space there (reinforcing)
+        if mine < 0:
+            mine = first_empty(c)
+            spaces[mine] = {"owner": seat, "knights": [j], "archer": False, "tudor": int(a.tudor)}
+        else:
+            sp = spaces[mine]
+            spaces[mine] = {**sp, "knights": sp["knights"] + [j], "tudor": sp["tudor"] + int(a.tudor)}  # A9
+        own.knight(seat, j, f"conflict:{a.card}")
+        if a.archer:  # LH-045: the archer takes the space right below the knight
+            spaces[mine + 1] = {"owner": seat, "knights": [], "archer": True, "tudor": 0}
+            own.item("priv", seat)["archer"] -= 1
+        if a.tudor:
+            own.item("priv", seat)["tudor"] -= 1
     elif isinstance(a, Tower):
-        d["tower"].append([seat, j])  # LH-082
-        knight[1] = "tower"
-        if not s.is_ally(seat):  # LH-099: an allied knight in the tower returns no dishonor
-            shed_dishonor(s, seat, knight[0])  # LH-083, LH-084, LH-085
+        own.top("tower").append([seat, j])  # LH-082
+        own.knight(seat, j, "tower")
+        if not ally:  # LH-099: an allied knight in the tower returns no dishonor
+            strength = d["knights"][seat][j][0]
+            back = min(strength, d["res"][seat]["dishonor"])  # LH-083, LH-084, LH-085 (shed_dishonor)
+            if back:
+                own.item("res", seat)["dishonor"] -= back
+                d["box"] += back
 
 
 def join_conflict(s: LancasterState, seat: int, j: int, card: str, tudor: bool) -> None:
@@ -166,34 +236,37 @@ def join_conflict(s: LancasterState, seat: int, j: int, card: str, tudor: bool) 
     s.d["knights"][seat][j][1] = f"conflict:{card}"
 
 
-def next_placer(s: LancasterState, seat: int) -> None:
-    """LH-015, L6: the next player in order with something to place; the phase ends when nobody has.
+def next_colour(s: LancasterState, seat: int) -> int:
+    """LH-015, L6: the next colour in order with something to place (-1: the phase ends, nobody has).
     L12 (2 players): right after a seat's own placement it places one piece for its ally, while the ally
     has one; data two_player.ally_keeps_placing lets the ally go on once the seat itself is done."""
-    d = s.d
-    n = d["players"]
+    n = s.d["players"]
     if n == 2:
         if seat < n and can_place(s, seat + n):
-            d["turn"] = seat + n
-            return
+            return seat + n
         own = seat if seat < n else seat - n
         alone = s.data.two.ally_keeps_placing
         for k in range(1, n + 1):
             nxt = (own + k) % n
             if can_place(s, nxt):
-                d["turn"] = nxt
-                return
+                return nxt
             if alone and can_place(s, nxt + n):
-                d["turn"] = nxt + n
-                return
-        end_placement(s)
-        return
-    for k in range(1, s.n + 1):
-        nxt = (seat + k) % s.n
+                return nxt + n
+        return -1
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
         if can_place(s, nxt):
-            d["turn"] = nxt
-            return
-    end_placement(s)
+            return nxt
+    return -1
+
+
+def next_placer(s: LancasterState, seat: int) -> None:
+    """LH-015, L6, L12: the next colour to place; the phase ends when nobody has anything left."""
+    nxt = next_colour(s, seat)
+    if nxt >= 0:
+        s.d["turn"] = nxt
+    else:
+        end_placement(s)
 
 
 def end_placement(s: LancasterState) -> None:
