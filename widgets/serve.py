@@ -8,7 +8,9 @@ directory), except that "/" goes straight to the shelf; the file list stays at /
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import html
 import os
 import subprocess
 import sys
@@ -17,7 +19,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import tornado.web
+from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import FileFindHandler
+from tornado.ioloop import IOLoop
+from traitlets import Float, Integer
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
@@ -71,15 +76,198 @@ class LabextensionHandler(FileFindHandler):
         return super().get_content_size() if patched is None else len(patched)
 
 
+class Seats:
+    """The server's places for visitors: how many app kernels it holds at once, and how many pages one
+    client may have waiting for their first connection.
+
+    A kernel counts from the moment a page is given one (from the preheated pool or started for it). A page
+    whose browser never connects to its kernel (a plain GET, a tab closed while loading) has its kernel shut
+    after `pending_timeout` seconds; a page that connected keeps its kernel until the tab closes (the page's
+    shutdown request) or the idle cull. Kernels waiting in the preheated pools are not visitors and do not
+    count.
+    """
+
+    def __init__(self, max_kernels: int, max_pending_per_client: int, pending_timeout: float) -> None:
+        self.max_kernels, self.max_pending_per_client, self.pending_timeout = max_kernels, max_pending_per_client, pending_timeout
+        self.owner: dict[str, str] = {}  # kernel id -> client, for kernels given to pages
+        self.connected: set[str] = set()  # kernel ids a page has connected to at least once
+        self.km = None
+
+    def attach(self, km) -> None:
+        """Follow the kernel manager's connections (to know which pages reached their kernel)."""
+        self.km = km
+        notify = km.notify_connect
+
+        def notify_connect(kernel_id: str) -> None:
+            self.connected.add(kernel_id)
+            notify(kernel_id)
+
+        km.notify_connect = notify_connect
+
+    def _live(self) -> set[str]:
+        live: set[str] = set(self.km.list_kernel_ids()) if self.km is not None else set()
+        for kid in [k for k in self.owner if k not in live]:
+            del self.owner[kid]
+            self.connected.discard(kid)
+        return live
+
+    def in_use(self) -> int:
+        """Kernels given to visitors and still running."""
+        live = self._live()
+        return sum(1 for kid in self.owner if kid in live)
+
+    def pending(self, client: str) -> int:
+        """Pages of `client` whose kernel is still waiting for the browser to connect."""
+        self._live()
+        return sum(1 for kid, who in self.owner.items() if who == client and kid not in self.connected)
+
+    def refusal(self, client: str) -> str | None:
+        """Why a new page for `client` cannot have a kernel now, or None."""
+        if self.max_kernels and self.in_use() >= self.max_kernels:
+            return f"every place on this server is taken ({self.max_kernels} apps are open)"
+        if self.max_pending_per_client and self.pending(client) >= self.max_pending_per_client:
+            return f"{self.max_pending_per_client} of your pages are still opening"
+        return None
+
+    def given(self, kernel_id: str, client: str) -> None:
+        """A page got `kernel_id`: count it, and shut it if its browser never connects."""
+        self.owner[kernel_id] = client
+        if self.pending_timeout > 0:
+            IOLoop.current().call_later(self.pending_timeout, lambda: asyncio.ensure_future(self._reap(kernel_id)))
+
+    async def _reap(self, kernel_id: str) -> None:
+        km = self.km
+        if km is None or kernel_id in self.connected or kernel_id not in set(km.list_kernel_ids()):
+            return
+        km.log.info("Shutting kernel %s: its page never connected in %g s", kernel_id, self.pending_timeout)
+        try:
+            await ensure_async(km.shutdown_kernel(kernel_id))
+        except Exception:  # already gone
+            pass
+
+
+def auto_max_kernels(per_kernel_mib: int = 200, reserve_mib: int = 1024) -> int:
+    """How many app kernels fit in this machine's available memory (a kernel holds about 130-160 MiB)."""
+    try:
+        with open("/proc/meminfo") as f:
+            info = {line.split(":")[0]: int(line.split()[1]) for line in f if line.split()[1:]}
+        avail_mib = info.get("MemAvailable", info.get("MemTotal", 0)) // 1024
+    except (OSError, ValueError, IndexError):
+        return 50
+    return max(4, min(500, (avail_mib - reserve_mib) // per_kernel_mib))
+
+
+BUSY_RETRY_S = 10
+BUSY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Busy: retrying</title>
+<meta http-equiv="refresh" content="{retry}">
+<style>body{{font-family:system-ui,sans-serif;max-width:560px;margin:12vh auto;color:#223;line-height:1.5}}
+.hench-busy{{border-left:5px solid #c47f00;background:#fff8e8;padding:14px 18px;border-radius:6px}}</style></head>
+<body><div class="hench-busy"><h2 style="margin-top:0">The class server is busy</h2>
+<p>{why}, so this app cannot open for you yet. Nothing is wrong with your computer.</p>
+<p><b>This page tries again by itself in <span id="n">{retry}</span> seconds</b>: keep it open.</p></div>
+<script>let n={retry};setInterval(()=>{{n=Math.max(0,n-1);document.getElementById('n').textContent=n;if(n===0)location.reload();}},1000);</script>
+</body></html>"""
+
+
+class _Warming:
+    """How many preheated kernels start and run their notebook at once (see throttled_kernel_manager)."""
+
+    limit = max(1, os.cpu_count() or 1)
+    _semaphore: asyncio.Semaphore | None = None
+
+    @classmethod
+    def semaphore(cls) -> asyncio.Semaphore:
+        if cls._semaphore is None:
+            cls._semaphore = asyncio.Semaphore(cls.limit)
+        return cls._semaphore
+
+
+def throttled_kernel_manager(*args, **kwargs):
+    """Voila's kernel manager class, with at most `_Warming.limit` pool kernels warming up at once.
+
+    Voila fills every app's pool at the same moment (at start-up, and again after a burst of visitors):
+    on a small machine a dozen kernels importing and running their notebooks together each take many
+    times longer, and the first visitors wait for all of them. Warming a few at a time, in order, serves
+    the first pools sooner and leaves a core for the visitors' clicks. A pool kernel's place is released
+    when its notebook has run, or when a visitor takes it (the rest of its notebook then runs for that
+    visitor's page)."""
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    base = voila_kernel_manager_factory(*args, **kwargs)
+    if not hasattr(base, "_initialize"):
+        return base
+
+    class ThrottledKernelManager(base):  # type: ignore[misc, valid-type]
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kw):
+            semaphore = _Warming.semaphore()
+            await semaphore.acquire()
+            try:
+                content = await super()._initialize(notebook_path, kernel_id, **kw)
+            except BaseException:
+                semaphore.release()
+                raise
+            content["task"].add_done_callback(lambda _task: semaphore.release())
+            return content
+
+    return ThrottledKernelManager
+
+
+class _Recording:
+    """The kernel manager as one page's handler sees it: notes which kernel the page was given."""
+
+    def __init__(self, km, found) -> None:
+        self._km, self._found = km, found
+
+    def __getattr__(self, name: str):
+        return getattr(self._km, name)
+
+    async def get_rendered_notebook(self, *args, **kwargs):
+        out = await self._km.get_rendered_notebook(*args, **kwargs)
+        self._found(out[2])
+        return out
+
+    async def start_kernel(self, *args, **kwargs):
+        kernel_id = await ensure_async(self._km.start_kernel(*args, **kwargs))
+        self._found(kernel_id)
+        return kernel_id
+
+
 class PageHandler(TornadoVoilaHandler):
-    """Voila's app page, which also sets the `_xsrf` cookie: the page's "tab closed" request sends it
-    back, and without it the server refused the request (403) and kept the kernel until the idle cull."""
+    """Voila's app page, with a place counted for each visitor (see Seats): when the server is full, the
+    visitor gets a short "busy, retrying" page (503) that reloads itself, not a page that hangs.
+
+    It also sets the `_xsrf` cookie: the page's "tab closed" request sends it back, and without it the
+    server refused the request (403) and kept the kernel until the idle cull."""
+
+    seats: Seats | None = None
 
     async def prepare(self) -> None:
         result = super().prepare()
         if result is not None:
             await result
         self.xsrf_token  # noqa: B018 - reading it sets the cookie
+
+    @property
+    def kernel_manager(self):
+        km = self.settings["kernel_manager"]
+        seats = self.seats
+        if seats is None or not getattr(self, "_counting", False):
+            return km
+        return _Recording(km, lambda kernel_id: seats.given(kernel_id, self.request.remote_ip or "?"))
+
+    async def get(self, path: str | None = None) -> None:
+        seats = self.seats
+        why = seats.refusal(self.request.remote_ip or "?") if seats is not None else None
+        if why is not None:
+            self.log.warning("Busy page for %s: %s", self.request.remote_ip, why)
+            self.set_status(503)
+            self.set_header("Retry-After", str(BUSY_RETRY_S))
+            self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+            self.finish(BUSY_PAGE.format(why=html.escape(why[0].upper() + why[1:]), retry=BUSY_RETRY_S))
+            return
+        self._counting = True
+        await super().get(path)
 
 
 class TemplateFileHandler(TemplateStaticFileHandler):
@@ -113,6 +301,31 @@ class TreeHandler(TornadoVoilaTreeHandler):
         return page.replace(FONTAWESOME_CDN, local)
 
 
+def pool_status(km) -> dict[str, dict[str, int]]:
+    """Each preheated app's pool: kernels ready (notebook run, waiting for a visitor) and warming up."""
+    out: dict[str, dict[str, int]] = {}
+    for name, pool in sorted(getattr(km, "_pools", {}).items()):
+        if not pool:  # not preheated (pool size 0)
+            continue
+        ready = sum(1 for item in pool if item.done() and not item.cancelled() and item.exception() is None
+                    and item.result()["task"].done())
+        out[name] = {"ready": ready, "warming": len(pool) - ready}
+    return out
+
+
+class StatusHandler(tornado.web.RequestHandler):
+    """`/hench/status`: is the server ready for a class? The preheated pools and the places in use (JSON).
+    A teacher (or a benchmark) waits until every pool is ready before the visitors arrive."""
+
+    def get(self) -> None:
+        km = self.settings["kernel_manager"]
+        seats = PageHandler.seats
+        pools = pool_status(km)
+        self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        self.finish({"ready": all(p["warming"] == 0 for p in pools.values()), "pools": pools,
+                     "in_use": seats.in_use() if seats else None, "max_kernels": seats.max_kernels if seats else None})
+
+
 class NotFoundHandler(tornado.web.RequestHandler):
     """A plain 404 for routes the apps do not need (the notebook listing API)."""
 
@@ -123,17 +336,34 @@ class NotFoundHandler(tornado.web.RequestHandler):
 class HenchVoila(Voila):
     """Voila with "/" redirected to the shelf app, and the widget manager's model wait made patient.
 
+    Places for visitors (see Seats; set them in voila.json under "HenchVoila" or on the command line):
+    `max_kernels` app kernels at once (0: as many as the available memory holds), at most
+    `max_pending_per_client` pages per client still opening, and a page's kernel shut when its browser has
+    not connected after `pending_timeout` seconds.
+
     At the edge: `/logout` is a redirect to the shelf (there is no login; it answered 500), a bad
     `/voila/templates/...` path is a 404 (it answered 500), and `/voila/api/contents` (notebook names,
     sizes and dates, used only by the JavaScript file browser) is a 404: the file list at /voila/tree is
     the server-rendered one, which needs no API.
     """
 
+    max_kernels = Integer(0, config=True, help="App kernels given to visitors at once (0: what the available memory holds)")
+    max_pending_per_client = Integer(10, config=True, help="Pages one client (IP address) may have opening at once (0: no bound)")
+    pending_timeout = Float(120.0, config=True, help="Seconds a page's kernel waits for its browser to connect before it is shut")
+    warming_at_once = Integer(0, config=True, help="Preheated kernels warming up at once (0: one per core)")
+
     def init_handlers(self) -> list:
+        _Warming.limit = self.warming_at_once or _Warming.limit
+        seats = Seats(self.max_kernels or auto_max_kernels(), self.max_pending_per_client, self.pending_timeout)
+        seats.attach(self.kernel_manager)
+        PageHandler.seats = seats
+        self.log.info("Places for visitors: %d app kernels at once, %d opening pages per client, %g s to connect",
+                      seats.max_kernels, seats.max_pending_per_client, seats.pending_timeout)
         self.voila_configuration.classic_tree = True  # the server-rendered list: no contents API needed
         handlers = super().init_handlers()
         root = self.server_url.rstrip("/") + "/"
-        out: list = [(root + "hench/fontawesome/(.*)", tornado.web.StaticFileHandler, {"path": str(fontawesome_dir())})]
+        out: list = [(root + "hench/fontawesome/(.*)", tornado.web.StaticFileHandler, {"path": str(fontawesome_dir())}),
+                     (root + "hench/status", StatusHandler)]
         for handler in handlers:
             pattern, cls = handler[0], handler[1]
             if cls is TornadoVoilaTreeHandler and pattern.rstrip("/") + "/" == root:
@@ -162,6 +392,9 @@ def main(argv: list[str] | None = None) -> None:
     if not any(a.startswith(("--template", "--VoilaConfiguration.template")) for a in argv):
         argv.insert(0, "--template=hench")
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")]))
+    import voila.app
+
+    voila.app.voila_kernel_manager_factory = throttled_kernel_manager
     HenchVoila.launch_instance(argv=argv)
 
 

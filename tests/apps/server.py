@@ -22,6 +22,11 @@ _COUNTER = itertools.count()
 
 @contextmanager
 def voila_server(*extra: str):
+    """A real server with voila.json's settings. Every request of a test comes from this machine's one
+    address, and tests fetch many pages without a browser, so the per-client bound on pages still
+    opening is lifted unless a test sets it (tests/apps/test_serving_limits.py does)."""
+    if not any("max_pending_per_client" in a for a in extra):
+        extra = ("--HenchVoila.max_pending_per_client=0", *extra)
     ARTIFACTS.mkdir(exist_ok=True)
     log = ARTIFACTS / f"voila-{time.strftime('%H%M%S')}-{os.getpid()}-{next(_COUNTER)}.log"
     with running_server(*extra, log_path=log) as served:

@@ -45,7 +45,10 @@ def test_voila_settings_come_from_voila_json():
     assert cfg["VoilaConfiguration"]["strip_sources"] is True
     assert cfg["VoilaConfiguration"]["show_tracebacks"] is False
     assert cfg["MappingKernelManager"]["cull_idle_timeout"] > 0
-    assert cfg["VoilaKernelManager"]["kernel_pools_config"]["index.ipynb"]["pool_size"] >= 1
+    pools = cfg["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["index.ipynb"]["pool_size"] >= 1
+    assert pools["default"]["pool_size"] >= 1, "every app is preheated (issue 13)"
+    assert cfg["HenchVoila"]["pending_timeout"] >= 60, "a page slow to load under load must keep its kernel"
 
 
 def _widget_manager_scripts() -> list:

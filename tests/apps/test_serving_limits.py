@@ -1,0 +1,87 @@
+"""Places for visitors (widgets.serve.Seats): a full server answers with a "busy, retrying" page, not a
+hang; a page whose browser never connects has its kernel shut; /hench/status says when the pools are ready.
+
+Real servers on free ports, driven over HTTP (and one browser visit); generous bounds, no fixed waits.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import requests
+
+from .server import kernel_processes, voila_server
+from .test_browser import WIDGET, browser, open_app  # noqa: F401  (browser: the browser fixture)
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+NO_POOLS = "--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}}"
+APP_A, APP_B = "huns/02-odds.ipynb", "henchmania/02-odds.ipynb"
+
+
+def status(base: str) -> dict:
+    return requests.get(base + "/hench/status", timeout=30).json()
+
+
+def wait_for(what, timeout: float, every: float = 0.5) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if what():
+            return True
+        time.sleep(every)
+    return bool(what())
+
+
+def test_a_full_server_says_busy_and_retries_and_an_unconnected_page_frees_its_place():
+    with voila_server(NO_POOLS, "--HenchVoila.max_kernels=1", "--HenchVoila.pending_timeout=15") as (base, proc):
+        first = requests.get(f"{base}/voila/render/{APP_A}", timeout=300)
+        assert first.status_code == 200 and "jupyter-widget" in first.text
+        assert status(base)["in_use"] == 1 and len(kernel_processes(proc)) == 1
+
+        busy = requests.get(f"{base}/voila/render/{APP_B}", timeout=60)
+        assert busy.status_code == 503
+        assert busy.headers["Retry-After"] == "10"
+        assert "The class server is busy" in busy.text and "tries again by itself" in busy.text
+        assert 'http-equiv="refresh"' in busy.text, "the busy page must retry by itself"
+        assert "Traceback" not in busy.text
+        assert len(kernel_processes(proc)) == 1, "a refused visitor must not start a kernel"
+
+        # Nobody connected to the first page's kernel (a plain GET): it is shut after pending_timeout.
+        assert wait_for(lambda: kernel_processes(proc) == [], 120), "an unconnected page kept its kernel"
+        assert status(base)["in_use"] == 0
+        again = requests.get(f"{base}/voila/render/{APP_B}", timeout=300)
+        assert again.status_code == 200 and "jupyter-widget" in again.text
+
+
+def test_one_client_cannot_open_pages_without_bound_and_the_status_shows_the_pools():
+    pools = "--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}, 'huns/02-odds.ipynb': {'pool_size': 1}}"
+    with voila_server(pools, "--HenchVoila.max_pending_per_client=1", "--HenchVoila.pending_timeout=600") as (base, _proc):
+        assert wait_for(lambda: status(base)["ready"], 300, every=1), status(base)
+        st = status(base)
+        assert st["pools"] == {APP_A: {"ready": 1, "warming": 0}}
+        assert st["in_use"] == 0 and st["max_kernels"] >= 4
+        served = requests.get(f"{base}/voila/render/{APP_A}", timeout=300)  # from the preheated pool
+        assert served.status_code == 200 and "jupyter-widget" in served.text
+        refused = requests.get(f"{base}/voila/render/{APP_B}", timeout=60)
+        assert refused.status_code == 503 and "1 of your pages are still opening" in refused.text
+        assert status(base)["in_use"] == 1
+        # the pool refills for the next visitor
+        assert wait_for(lambda: status(base)["pools"][APP_A]["ready"] == 1, 300, every=1)
+
+
+@pytest.mark.browser
+def test_the_busy_page_gets_through_once_a_place_frees(browser):  # noqa: F811 (fixture from test_browser)
+    """A visitor on the busy page is let in by its own retry when another visitor leaves."""
+    with voila_server(NO_POOLS, "--HenchVoila.max_kernels=1") as (base, _proc):
+        first, _ = open_app(browser, base, "index.ipynb")
+        second = browser.new_page()
+        try:
+            second.goto(f"{base}/voila/render/index.ipynb", wait_until="domcontentloaded", timeout=120_000)
+            assert "The class server is busy" in second.inner_text("body")
+            first.goto("about:blank")  # the first visitor leaves: their kernel is shut at once
+            second.wait_for_selector(WIDGET, state="visible", timeout=180_000)  # the busy page reloaded itself
+            assert "busy" not in second.inner_text("body").lower()
+        finally:
+            first.close()
+            second.close()
+
