@@ -48,6 +48,7 @@ CONFIG = TableConfig(
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.round, clock_label="round", explain=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player
+    cumulative_log=True,  # state.events is the whole game's log: a move's consequences are the lines it added
 )
 
 

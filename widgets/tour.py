@@ -24,6 +24,8 @@ from hench.core import CHANCE, State
 from .core import MessageArea, guarded, protect
 from .play import GameView, TableConfig, rules_line
 
+SHOWN_MOVES = 6  # the learner's latest moves listed in full in the status box; earlier ones are folded
+
 
 @dataclass(frozen=True)
 class Question:
@@ -199,11 +201,18 @@ class TourView(ipw.VBox):
                          + "".join(line(s, "hench-bot-move") for s in run) + "</ul></details></li>")
             run.clear()
 
+        starts: list[int] = []  # where each of the learner's moves begins in `parts`
         for s in view.session.history:
             if mine(s):
                 fold(last=False)
+                starts.append(len(parts))
                 parts.append(line(s, "hench-my-move", "font-size:14px"))
             else:
                 run.append(s)
         fold(last=True)
+        if len(starts) > SHOWN_MOVES:  # a long step: its earlier part folded too, the latest moves stay in view
+            cut = starts[-SHOWN_MOVES]
+            parts[:cut] = [f"<li class='hench-earlier-fold' style='list-style:none;margin-left:-16px'><details><summary "
+                           f"style='cursor:pointer;color:#445'>earlier in this step: {len(starts) - SHOWN_MOVES} of your "
+                           f"moves and the replies</summary><ul style='margin:2px 0'>{''.join(parts[:cut])}</ul></details><!--/earlier--></li>"]
         return f"<ul style='margin:4px 0;font-size:12px'>{''.join(parts)}</ul>" if parts else ""

@@ -125,7 +125,9 @@ def test_tour_walked_in_the_browser(browser, server, game):  # noqa: F811  (fixt
         raise
     finally:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        try:
+        try:  # a viewport as tall as the tour, so all of it is painted in the picture
+            height = int(tour_box.evaluate("el => el.getBoundingClientRect().height"))
+            page.set_viewport_size({"width": 1280, "height": min(max(height + 40, 800), 6000)})
             tour_box.screenshot(path=str(SHOTS / f"{game}-last-step.png"), timeout=WAIT_MS)
         finally:
             page.close()

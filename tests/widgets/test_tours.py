@@ -240,3 +240,34 @@ def test_the_status_keeps_my_moves_in_view_and_folds_the_bots(no_callback_errors
     runs += [run] if run else []
     assert status.count("<details") == len(runs) and status.count("hench-bot-move") == sum(runs)
     assert "then the bots played" in status and html.escape(tour.step.after(tour.start, tour.view.state)) in outside
+
+
+def test_a_cumulative_game_log_shows_each_moves_own_lines(no_callback_errors):
+    """Maniacal's state keeps the whole game's log: a move's consequences are only the lines it added."""
+    from widgets import maniacal
+
+    assert maniacal.CONFIG.cumulative_log
+    tour = _step(maniacal, maniacal.TOUR[-1].title)
+    walk_step(tour)
+    history = tour.view.session.history
+    assert len(history) > 3
+    for s in history:
+        lines = [line for line in tour.view.consequences(s) if not line.startswith("Scores: ")]
+        assert lines == [str(e) for e in s.after.events[len(s.before.events):]]
+    assert len(tour.status.value) < 40_000, "the status box lists moves, not the whole game's log again and again"
+
+
+def test_a_long_step_folds_its_earlier_moves_and_keeps_the_latest_in_view(no_callback_errors):
+    from widgets import hemloch
+    from widgets.tour import SHOWN_MOVES
+
+    tour = _step(hemloch, hemloch.TOUR[-1].title)
+    walk_step(tour)
+    status = tour.status.value
+    mine = [s for s in tour.view.session.history if s.player == 0 or (s.player == CHANCE and s.before.start == 0)]
+    assert len(mine) > SHOWN_MOVES, "the step is long enough to fold"
+    assert status.count("hench-my-move") == len(mine), "every move is still listed, the earlier ones folded"
+    assert f"earlier in this step: {len(mine) - SHOWN_MOVES} of your moves" in status
+    assert status.index("hench-earlier-fold") < status.index("hench-my-move"), "the fold comes first"
+    latest = status.split("<!--/earlier-->")[1]
+    assert latest.count("hench-my-move") == SHOWN_MOVES, "the latest moves stay in view, outside the fold"
