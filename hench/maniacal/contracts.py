@@ -135,7 +135,7 @@ def start_attempt(state: ManiacalState, seat: int, action: Attempt) -> None:
 def assign(state: ManiacalState, seat: int, action: Assign) -> None:
     """MA-107, MA-152: add one member (a Lackey with the one trait it uses); a full team opens the Scheme window."""
     a = state.attempt
-    a["team"].append([action.member, action.trait])
+    a["team"] = [*a["team"], [action.member, action.trait]]
     say(state, f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""))
     if len(a["team"]) == card(state, state.map[a["slot"]]).team:
         n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
@@ -159,7 +159,7 @@ def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
 
 
 def decline(state: ManiacalState, seat: int) -> None:
-    state.attempt["asked"].pop(0)
+    state.attempt["asked"] = state.attempt["asked"][1:]
     say(state, f"{who(seat)} plays no Scheme")
     if not state.attempt["asked"]:
         pay_and_reveal(state)
@@ -227,17 +227,26 @@ def die_value(state: ManiacalState, trait: str, face: str) -> int:
     _, icon, icon_matching = state.data.tables["dice"]
     if face == "icon":
         return icon_matching if trait == card(state, state.map[state.attempt["slot"]]).trait else icon
-    return {"blank": 0, "1": 1, "2": 2}[face]
+    return _FACE_VALUES[face]
+
+
+_FACE_VALUES = {"blank": 0, "1": 1, "2": 2}
 
 
 def rolled(state: ManiacalState, action: Die) -> None:
     a = state.attempt
-    trait = a["pool"].pop(0)
+    pool = a["pool"]
+    trait = pool[0]
+    a["pool"] = pool[1:]
     value = die_value(state, trait, action.face)
-    if a["reroll"]:
-        a["rolled"][a["reroll"]["marked"].pop(0)] = [trait, value]
+    r = a["reroll"]
+    if r:
+        marked = r["marked"]
+        rolled = a["rolled"][:]
+        rolled[marked[0]] = [trait, value]
+        a["rolled"], a["reroll"] = rolled, {**r, "marked": marked[1:]}
     else:
-        a["rolled"].append([trait, value])
+        a["rolled"] = [*a["rolled"], [trait, value]]
     if not a["pool"]:
         a["reroll"] = None
         state.step = "after_roll"
@@ -261,7 +270,8 @@ def lackey_reroll(state: ManiacalState, seat: int) -> None:
 
 
 def mark(state: ManiacalState, action: Mark) -> None:
-    state.attempt["reroll"]["marked"].append(action.die - 1)
+    r = state.attempt["reroll"]
+    state.attempt["reroll"] = {**r, "marked": [*r["marked"], action.die - 1]}
 
 
 def lackey_on_team(state: ManiacalState) -> bool:
@@ -294,14 +304,14 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     elif effect == "refresh_henchman":
         lair.own_member(action.member).ready = True
     else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
-        if state.attempt["effects"].pop(0)[0] == "cancel_window":
-            state.attempt["effects"].pop(0)
+        effects = state.attempt["effects"]
+        state.attempt["effects"] = effects[2:] if effects[0][0] == "cancel_window" else effects[1:]
         next_effect(state)
 
 
 def let_it_pass(state: ManiacalState, seat: int) -> None:
     """No cancel: the opponent's Scheme Injury goes ahead."""
-    state.attempt["effects"].pop(0)
+    state.attempt["effects"] = state.attempt["effects"][1:]
     say(state, f"{who(seat)} does not cancel the Injury")
     next_effect(state)
 
@@ -325,16 +335,18 @@ def resolve(state: ManiacalState) -> None:
         lair.money -= taken
         own_lair(state, thief).money += taken
         say(state, f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}")
+    effects = a["effects"][:]  # a new list: a successor shares the old one
     if effect == "scheme":
         draw_scheme(state, seat)  # MA-145
     elif effect in ("injured", "captured"):
-        a["effects"].append([effect])  # MA-141, MA-142
+        effects.append([effect])  # MA-141, MA-142
     elif effect == "power":
-        a["effects"].append(["power"])  # MA-146, MA-180
+        effects.append(["power"])  # MA-146, MA-180
     if negative(state) == "injure_after":  # MA-170d: after the active player's effects
         if holds_cancel(state, seat):
-            a["effects"].append(["cancel_window"])  # MA-177d: the active player may cancel it first
-        a["effects"].append(["injure_after"])
+            effects.append(["cancel_window"])  # MA-177d: the active player may cancel it first
+        effects.append(["injure_after"])
+    a["effects"] = effects
     state.step = "effect"
     next_effect(state)
 
@@ -368,7 +380,7 @@ def next_effect(state: ManiacalState) -> None:
             say(state, "no Power card is left")
         elif targets(state):
             return
-        a["effects"].pop(0)
+        a["effects"] = a["effects"][1:]
     finish(state)
 
 
@@ -376,7 +388,8 @@ def choose(state: ManiacalState, action: Choose) -> None:
     """MA-141 (captured: removed from the game, MA-183, MA-196), MA-142/MA-144 (an Injury token),
     MA-180/MA-181 (a Power attached), MA-170d, and a refresh (an Action room)."""
     a = state.attempt
-    effect = a["effects"].pop(0)[0]
+    effect = a["effects"][0][0]
+    a["effects"] = a["effects"][1:]
     lair = own_lair(state, a["seat"])
     m = lair.own_member(action.member)
     if effect == "captured":

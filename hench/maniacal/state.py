@@ -155,10 +155,13 @@ def own_lair(state: ManiacalState, seat: int) -> Lair:
     """The seat's lair, this state's own, to change. A successor shares every lair with the state it came
     from until its transition takes one through here, which copies it once (`Lair.cow_copy`)."""
     owned = state._owned
-    lair = state.lairs[seat]
     if owned is None or seat in owned:
-        return lair
-    lair = state.lairs[seat] = lair.cow_copy()
+        return state.lairs[seat]
+    lairs = state.lairs
+    if "lairs" not in owned:  # the list itself is shared too until now
+        lairs = state.lairs = lairs[:]
+        owned.add("lairs")
+    lair = lairs[seat] = lairs[seat].cow_copy()
     owned.add(seat)
     return lair
 
@@ -286,17 +289,16 @@ class ManiacalState(State):
         return new
 
     def successor(self) -> ManiacalState:
-        """The copy `apply` hands to the transition: the lairs and decks are shared until the transition
-        takes one to change (`own_lair`, `own_deck`, `set_deck`); the attempt record is copied at once; the
-        small lists (order, next_order, map, queue, bonus) and the options are shared, and the transitions
-        replace them with new lists rather than change them."""
+        """The copy `apply` hands to the transition: the lairs (and their list) and decks are shared until the transition
+        takes one to change (`own_lair`, `own_deck`, `set_deck`); the attempt record is copied at once, its
+        lists and dicts shared; the small lists (order, next_order, map, queue, bonus), the options and the
+        attempt's lists are shared, and the transitions replace them with new ones rather than change them."""
         new = _new_state(ManiacalState)
         d = new.__dict__
         d.update(self.__dict__)
-        d["lairs"] = self.lairs[:]
         attempt = self.attempt
         if attempt is not None:
-            d["attempt"] = _copy_record(attempt)
+            d["attempt"] = attempt.copy()
         d["_legal"], d["_owned"] = None, set()
         return new
 

@@ -36,7 +36,21 @@ from .table import place_time_tokens, room
 def chance_outcomes(state: ManiacalState) -> tuple[tuple[MAAction, Fraction], ...]:
     """MA-116, MA-118 (M-01): the next die of the pool shows one of its faces, each equally likely.
     The same tuple every time (read only): the playout reads its weights once."""
-    return _outcomes(state.data.tables["dice"][0])
+    return _dice(state.data.tables["dice"][0])[1]
+
+
+_DICE: dict[int, tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...], tuple[MAAction, ...]]] = {}
+
+
+def _dice(faces: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...], tuple[MAAction, ...]]:
+    """(faces, outcomes, their actions), found by the faces tuple's identity (one per data) without hashing it."""
+    hit = _DICE.get(id(faces))
+    if hit is None or hit[0] is not faces:
+        outcomes = _outcomes(faces)
+        if len(_DICE) >= 64:
+            _DICE.clear()
+        hit = _DICE[id(faces)] = (faces, outcomes, tuple(die for die, _ in outcomes))
+    return hit
 
 
 @lru_cache(maxsize=8)
@@ -60,7 +74,7 @@ def apply(state: ManiacalState, action: MAAction) -> None:
             _apply_other(state, action, seat)
     step = state.step
     if step == "rolling":  # the next die's outcomes are the legal moves: hand them over (as the core would list them)
-        state._legal = [die for die, _ in _outcomes(state.data.tables["dice"][0])]
+        state._legal = list(_dice(state.data.tables["dice"][0])[2])
     elif step == "after_roll":
         legal = legal_actions(state)
         if legal == [Done()]:
