@@ -344,9 +344,18 @@ def build(out: Path, cache: Path) -> None:
     say("voici build (the pages of every notebook)")
     env = {**os.environ, "JUPYTERLITE_NO_JUPYTERLAB_SERVER": "1", "PYTHONWARNINGS": "ignore"}
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
-    run([str(Path(sys.executable).with_name("voici")), "build", "--lite-dir", str(lite), "--contents", str(ROOT / "notebooks"),
-         "--output-dir", str(out.resolve()), "--no-sourcemaps", "--strip_sources=True", "--show_tracebacks=False", "--no-unused-shared-packages", "--log-level", "WARN"],
-        cwd=lite, env=env)
+    voici = subprocess.Popen([str(Path(sys.executable).with_name("voici")), "build", "--lite-dir", str(lite),
+                              "--contents", str(ROOT / "notebooks"), "--output-dir", str(out), "--no-sourcemaps",
+                              "--strip_sources=True", "--show_tracebacks=False", "--no-unused-shared-packages", "--log-level", "WARN"],
+                             cwd=lite, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    said = []
+    for line in voici.stdout or ():
+        said.append(line)
+        if ":generate:render/" in line:  # one line per app page
+            say("  page " + line.rsplit("render/", 1)[1].strip())
+    if voici.wait() != 0:
+        sys.stdout.write("".join(said[-60:]))
+        raise SystemExit(f"voici build failed (exit {voici.returncode})")
     say("Font Awesome from the site, links between apps, widget script fixes")
     import fontawesomefree  # the same copy the Voila server serves (widgets/serve.py)
 
