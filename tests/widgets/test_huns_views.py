@@ -106,3 +106,25 @@ def test_the_round_dice_wait_only_when_the_learner_rolls_them(no_callback_errors
     assert asked and all(first == 0 for phase, first, _ in asked if phase == "round_roll_dice"), "my rounds: I roll"
     by_bots = [s for s in view.session.history if s.player == CHANCE and s.before.first != 0]
     assert by_bots, "a bot's round dice rolled by themselves though 'roll the dice for me' is off"
+
+
+@pytest.mark.rule("HU-057", "HU-060")
+def test_what_just_happened_says_what_each_move_did(no_callback_errors):
+    """Huns' engine keeps no log: the table says what changed that every seat sees (cubes loaded, Wagons
+    dispatched, cards into a Camp), never a hand or a dispatched Wagon's type."""
+    from widgets.play import GameView
+
+    view = GameView(hu.CONFIG, players=3, seed=1, auto_dice=True, chart=False)
+    view.bots_go.click()
+    while not view.state.is_terminal and view.state.round <= 4:
+        view.bots_go.click()
+    said = [line for s in view.session.history for line in view.consequences(s)]
+    assert any(" loads " in line and "onto Wagons" in line for line in said)
+    assert any("comes into" in line for line in said)
+    assert any("is dispatched" in line for line in said)
+    loads = [s for s in view.session.history if any(" loads " in line for line in view.consequences(s))]
+    s = loads[0]
+    seat = next(i for i in range(3) if f"Player {i + 1} loads" in " ".join(view.consequences(s)))
+    before, after = hu._held(s.before.camps[seat]), hu._held(s.after.camps[seat])
+    assert sum((after - before).values()) >= 1
+    assert "hench-log-effect" in view.log_view.value
