@@ -191,6 +191,50 @@ def set_deck(state: ManiacalState, name: str, cards: list[str]) -> None:
     state.decks[name] = cards
 
 
+class _Log:
+    """The game's log as a chain, so that a move adds its lines without copying the whole log: a state's
+    log is its `prev` log (or `base` at the start of a chain) followed by its own `lines`."""
+
+    __slots__ = ("base", "flat", "lines", "prev")
+
+    def __init__(self, prev: _Log | None = None, base: tuple[str, ...] = ()):
+        self.prev, self.base, self.lines, self.flat = prev, base, [], None
+
+    def add(self, text: str) -> None:
+        self.lines.append(text)
+        self.flat = None
+
+    def full(self) -> tuple[str, ...]:
+        """Every line, oldest first (kept until a line is added)."""
+        if self.flat is not None:
+            return self.flat
+        chunks, node = [], self
+        while True:
+            if node is not self and node.flat is not None:
+                start = node.flat
+                break
+            chunks.append(node.lines)
+            if node.prev is None:
+                start = node.base
+                break
+            node = node.prev
+        flat = list(start)
+        for lines in reversed(chunks):
+            flat += lines
+        self.flat = tuple(flat)
+        return self.flat
+
+
+def say_in(state: ManiacalState, text: str) -> None:
+    """Add one line to the state's log (a successor's first line starts its own link of the chain)."""
+    owned = state._owned
+    log = state._log
+    if owned is not None and "log" not in owned:
+        log = state._log = _Log(log)
+        owned.add("log")
+    log.add(text)
+
+
 _new_state = object.__new__
 
 
@@ -211,9 +255,18 @@ class ManiacalState(State):
         self.counter = 0  # stacking counter for the Time track (MA-085)
         self.bonus: list[int] = [0] * len(lairs)  # MA-220: money-rank Infamy bonus at game end
         self.options: dict[str, bool] = {"bodyguard": False}
-        self.events: tuple[str, ...] = ()  # the log; a tuple, so copies share it
+        self.events = ()  # the log (a property: a tuple read from the `_Log` chain)
         self._legal = None
         self._owned: set | None = None  # lairs (seat) and decks (name) this state owns; None: all of them
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The game's log so far, oldest line first (hidden things are never named in it)."""
+        return self._log.full()
+
+    @events.setter
+    def events(self, lines: Any) -> None:
+        self._log = _Log(None, tuple(lines))
 
     # -- the uniform API ------------------------------------------------------------------------
     @property

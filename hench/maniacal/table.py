@@ -6,12 +6,12 @@ from __future__ import annotations
 from hench.core import seat_name
 
 from .data import Card, Room
-from .state import Lair, ManiacalState, Member, own_deck, own_lair, set_deck
+from .state import Lair, ManiacalState, Member, own_deck, own_lair, say_in, set_deck
 
 
 def say(state: ManiacalState, text: str) -> None:
     """One true, public line in the log (hidden things are never named here)."""
-    state.events += (text,)
+    say_in(state, text)
 
 
 _NAMES = tuple(seat_name(seat) for seat in range(8))
