@@ -35,6 +35,7 @@ def start(players: int, seed: int | None, first_player: int | None, data: Any, *
     return s
 
 
+HMState.moves_by_phase, HMState.handlers = legality.BY_PHASE, transitions.HANDLERS
 GAME = Game(
     id="henchmania", title="Henchmania", min_players=2, max_players=5, state_class=HMState, start=start,
     options=OPTIONS, turn_rule="HM-025", end_rule="HM-075",

@@ -6,8 +6,10 @@ positions that `CHECKS` accepts every one of them and refuses every other candid
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from hench.core import CheckTable, InvalidActionError, Violation, seat_name
@@ -29,7 +31,7 @@ from .actions import (
     TakeExtra,
     Use,
 )
-from .data import CardDef, GameData
+from .data import CardDef
 from .phases import PHASES
 from .state import HMState
 
@@ -42,24 +44,34 @@ PLAYER_ACTS = "a player's phase with no player to act"
 # -- the legal-action generator ----------------------------------------------------------------
 def legal_actions(s: HMState) -> Sequence[HMAction]:
     """The legal moves in a deterministic order (chance nodes list their outcomes in transitions)."""
-    return _BY_PHASE[s.phase](s)
+    return BY_PHASE[s.phase](s)
 
 
 def _placements(s: HMState) -> Sequence[HMAction]:
     """HM-020 free spots; HM-098 a Porter for full sites."""
-    spots, sites, me = s.data.values["spots"][s.n], s.data.site_names, s.actor
+    values, me = s.data.values, s.actor
     assert me is not None, PLAYER_ACTS
-    free = tuple([site for site, total in zip(sites, map(sum, s.pawns)) if total < spots])
+    spots, sites = values["spots"][s.n], values["sites"]
+    totals = list(map(sum, s.pawns))
+    if max(totals) < spots:  # no site is full yet (most placements): every site is open, no Porter
+        out = _FREE.get(sites)
+        return out if out is not None else _free_places(sites)
+    free = tuple([site for site, total in zip(sites, totals) if total < spots])
     out = _FREE.get(free)
     if out is None:
-        out = _FREE[free] = tuple(map(_place, free))
-    if len(free) < len(sites) and s.has_fresh(me, "porter") is not None:
+        out = _free_places(free)
+    if s.has_fresh(me, "porter") is not None:
         return [*out, *[_porter(site) for site in sites if site not in free]]
     return out
 
 
 # The placements open on each set of free sites (site names: the same action values whatever the data)
 _FREE: dict[tuple[str, ...], tuple[HMAction, ...]] = {}
+
+
+def _free_places(free: tuple[str, ...]) -> tuple[HMAction, ...]:
+    out = _FREE[free] = tuple(map(_place, free))
+    return out
 
 
 _place, _porter, _plain = lru_cache(maxsize=None)(Place), lru_cache(maxsize=None)(PlaceWithPorter), lru_cache(maxsize=None)(Play)
@@ -70,21 +82,10 @@ def _domination(s: HMState) -> list[HMAction]:
     return [TakeExtra(site), SkipExtra(site)]
 
 
-def _distinct(s: HMState, cards: list[int]) -> list[str]:
+def _distinct(s: HMState, cards: Iterable[int]) -> list[str]:
     """Distinct card names in data order (a deterministic order for legal_actions)."""
-    names = set(map(_names(s.data).__getitem__, cards))
-    return sorted(names, key=s.data.order.__getitem__) if len(names) > 1 else list(names)
-
-
-_NAMES: dict[int, tuple[Any, list[str]]] = {}
-
-
-def _names(data: GameData) -> list[str]:
-    """The name of each card id of `data` (cached per data object)."""
-    hit = _NAMES.get(id(data))
-    if hit is None or hit[0] is not data:
-        hit = _NAMES[id(data)] = (data, [c.name for c in data.deck])
-    return hit[1]
+    data = s.data
+    return list(map(data.kind_names.__getitem__, sorted(set(map(data.rank.__getitem__, cards)))))
 
 
 # Actions are frozen values: the generator hands out one shared instance per distinct move.
@@ -92,6 +93,18 @@ _play, _use = lru_cache(maxsize=None)(Play), lru_cache(maxsize=None)(Use)
 _replacing = lru_cache(maxsize=None)(lambda name, r: Play(name, replacing=r))
 _MAKE: dict[type[Play | Use], Callable[..., Play | Use]] = {Play: _play, Use: _use}
 _fight = lru_cache(maxsize=None)(Fight)
+# The opponents of each seat, clockwise from it: _OPPONENTS[players][seat]
+_OPPONENTS = tuple(tuple(tuple((me + i) % n for i in range(1, n)) for me in range(n)) for n in range(9))
+# The moves of one card on one opponent at each site, by site index: (make, card, opponent, sites) -> moves
+_AT_SITES: dict[tuple[Any, ...], tuple[Play | Use, ...]] = {}
+# The moves of one card naming each opponent: (make, card, opponents) -> moves
+_ON_EACH: dict[tuple[Any, ...], tuple[Play | Use, ...]] = {}
+
+
+def _at_sites(key: tuple[Any, ...]) -> tuple[Play | Use, ...]:
+    make, name, o, sites = key
+    out = _AT_SITES[key] = tuple(make(name, o, site) for site in sites)
+    return out
 
 
 def _plays(s: HMState) -> list[HMAction]:
@@ -99,44 +112,43 @@ def _plays(s: HMState) -> list[HMAction]:
     me, n = s.actor, s.n
     assert me is not None, PLAYER_ACTS
     data = s.data
-    deck, by_name = data.deck, data.by_name
+    cards, rank = data.cards, data.rank
     out: list[HMAction] = [PASS]
-    opponents = [(me + i) % n for i in range(1, n)]
-    names = _names(data)
-    hand = set(map(names.__getitem__, s.hands[me]))
+    opponents = _OPPONENTS[n][me]
     mine = s.reserves[me]
     room = len(mine) < data.values["reserve_limit"]
-    mine_names = list(map(names.__getitem__, mine))
-    for name in (sorted(hand, key=data.order.__getitem__) if len(hand) > 1 else hand):
-        card = by_name[name]
+    mine_ranks = list(map(rank.__getitem__, mine))
+    for r in sorted(set(map(rank.__getitem__, s.hands[me]))):  # the distinct cards in hand, in data order
+        card = cards[r]
         ctype = card.type
         if ctype == "reserve":
             if room:  # HM-035 (the full-Reserve case in _reserve_plays)
-                if mine_names.count(name) < card.reserve_max:
-                    out.append(_plain(name))
+                if mine_ranks.count(r) < card.reserve_max:
+                    out.append(_plain(card.name))
             else:
                 out += _reserve_plays(s, me, card)
         elif ctype == "trump":
-            out.append(_plain(name))
+            out.append(_plain(card.name))
         elif card.effect == "steal_reserve":  # the targets _target_steal_reserve lets through
             if room:
-                trumps = s.trumps
+                trumps, name = s.trumps, card.name
                 for o in opponents:
                     trump = trumps[o]
-                    trump_name = names[trump] if trump is not None else None
-                    for r in _distinct(s, s.reserves[o]):
-                        if r != trump_name and mine_names.count(r) < by_name[r].reserve_max:
-                            out.append(_play(name, o, r))
+                    trump_rank = rank[trump] if trump is not None else None
+                    for theirs in sorted(set(map(rank.__getitem__, s.reserves[o]))):
+                        if theirs != trump_rank and mine_ranks.count(theirs) < cards[theirs].reserve_max:
+                            out.append(_play(name, o, cards[theirs].name))
         elif not card.duel_response:
             out += _targets(s, me, Play, card, opponents)
-    exhausted = s.exhausted
-    fronts = [cid for cid in s.reserves[me] if deck[cid].at_your_turn and cid not in exhausted]
+    ayt = data.at_your_turn  # the unturned 'At your turn' cards in front of the player (HM-038, HM-036)
+    fronts = ayt.intersection(mine)
     trump = s.trumps[me]
-    if trump is not None and trump not in exhausted and deck[trump].at_your_turn:
-        fronts.append(trump)
+    if trump is not None and trump in ayt:
+        fronts = fronts.union((trump,))
     if fronts:
-        for name in _distinct(s, fronts):
-            card = by_name[name]
+        exhausted = s.exhausted
+        for r in sorted(set(map(rank.__getitem__, fronts.difference(exhausted) if exhausted else fronts))):
+            card = cards[r]
             targets = _targets(s, me, Use, card, opponents)
             out += [a for a in targets if a.target is not None and not _target_old_lady(s, a, a.target)] \
                 if card.effect == "old_lady" else targets
@@ -145,32 +157,45 @@ def _plays(s: HMState) -> list[HMAction]:
 
 def _reserve_plays(s: HMState, me: int, card: CardDef) -> list[HMAction]:
     mine = s.reserves[me]
-    names = _names(s.data)
-    have = [names[c] for c in mine].count(card.name)
-    if len(mine) < s.data.values["reserve_limit"]:
+    data = s.data
+    have = list(map(data.rank.__getitem__, mine)).count(data.order[card.name])
+    if len(mine) < data.values["reserve_limit"]:
         return [_plain(card.name)] if have < card.reserve_max else []
     used_only = s.opts["reserve_discard_must_be_exhausted"]
+    deck = data.deck
     return [_replacing(card.name, r) for r in _distinct(s, mine)
             if have + 1 - (r == card.name) <= card.reserve_max
-            and (not used_only or any(c in s.exhausted for c in mine if names[c] == r))]
+            and (not used_only or any(c in s.exhausted for c in mine if deck[c].name == r))]
 
 
-def _targets(s: HMState, me: int, verb: type[Play | Use], card: CardDef, opponents: list[int]) -> list[Play | Use]:
+def _targets(s: HMState, me: int, verb: type[Play | Use], card: CardDef, opponents: Sequence[int]) -> Sequence[Play | Use]:
     """The targets of a card's effect (opponents clockwise from `me`)."""
     effect, name = card.effect, card.name
     make = _MAKE[verb]
-    if effect in ("duel", "poison"):
-        return [make(name, o) for o in opponents]
-    if effect == "steal_hand":
-        sites, deck = s.data.site_names, s.data.deck
-        return [make(name, o, sites[i]) for o in opponents for i in sorted({deck[c].site for c in s.hands[o]})]
+    if effect == "duel" or effect == "poison":
+        aimed = (make, name, opponents)
+        each = _ON_EACH.get(aimed)
+        if each is None:
+            each = _ON_EACH[aimed] = tuple(make(name, o) for o in opponents)
+        return each
+    if effect == "steal_hand":  # each back (site) in the opponent's hand, in site order
+        sites, site_of, hands = s.data.values["sites"], s.data.site_of, s.hands
+        found: list[Play | Use] = []
+        for o in opponents:
+            key = (make, name, o, sites)
+            found += map((_AT_SITES.get(key) or _at_sites(key)).__getitem__, sorted(set(map(site_of.__getitem__, hands[o]))))
+        return found
     if effect == "steal_reserve":
         return [make(name, o, r) for o in opponents for r in _distinct(s, s.reserves[o])]
-    if effect == "traitor":
-        sites = s.data.site_names
-        return [make(name, o, sites[i]) for o in opponents for i, row in enumerate(s.pawns) if row[o]]
+    if effect == "traitor":  # each site where the opponent has a pawn, in site order
+        sites, pawns = s.data.values["sites"], s.pawns
+        found = []
+        for o in opponents:
+            key = (make, name, o, sites)
+            found += compress(_AT_SITES.get(key) or _at_sites(key), map(itemgetter(o), pawns))
+        return found
     if effect == "old_lady":
-        found: list[Play | Use] = []
+        found = []
         for o in opponents:  # a loop, not a comprehension: its variables would become cells of every call
             trump = s.trumps[o]
             if trump is not None:
@@ -199,7 +224,7 @@ def _window(kind: str) -> Callable[[HMState], list[HMAction]]:
     return lambda s: list(WINDOWS[kind])
 
 
-_BY_PHASE: dict[str, Callable[[HMState], Sequence[HMAction]]] = {"set_henchmen": _placements, "resolve_domination": _domination, "play_cards": _plays,
+BY_PHASE: dict[str, Callable[[HMState], Sequence[HMAction]]] = {"set_henchmen": _placements, "resolve_domination": _domination, "play_cards": _plays,
              "guard_window": _guard, "attacker_weapon": _weapons, "defender_weapon": _weapons,
              "apothecary_window": _window("apothecary"), "courtesan_window": _window("courtesan"),
              "discard_hands": _keeps, "game_end": lambda s: []}

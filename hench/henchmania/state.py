@@ -8,9 +8,11 @@ state's own seeded generator (`rng`, saved with the state).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, TypedDict
 
 from hench.core import CHANCE, InvalidStateError, State
+from hench.core.chance import chance_actions
 from hench.core.errors import HenchError
 from hench.core.schema import Reader, check_int, check_str
 
@@ -73,6 +75,10 @@ class HMState(State):
     winner: int | None
     events: list[str]
     _mine: set[int] | None
+    # The rule modules' dispatch tables, wired in by game.py (they import this module, not the reverse):
+    # the move generator of each phase (legality) and the handler of each action class (transitions).
+    moves_by_phase: ClassVar[dict[str, Callable[[HMState], Sequence[Any]]]] = {}
+    handlers: ClassVar[dict[type, Callable[[HMState, Any], None]]] = {}
 
     def __init__(self, data: GameData, opts: dict[str, Any], n: int):
         self.data, self.opts, self.n = data, opts, n
@@ -98,6 +104,10 @@ class HMState(State):
         self.events: list[str] = []
         self._legal = None
         self._mine = None  # None: every inner list is this state's own (see _mut)
+        # A plain (combined) attribute dict, not the class's shared-key (split) one: `successor` and `clone`
+        # copy it, so every later state has the same kind, and CPython 3.11 specializes attribute access
+        # only on one kind (mixing them leaves the hot paths' attribute reads unspecialized, ~8% slower).
+        self.__dict__ = dict(self.__dict__)
 
     def _mut(self, outer: list[list[int]], i: int) -> list[int]:
         """The inner list `outer[i]` (outer one of piles/discards/hands/reserves/pawns/held), made this
@@ -146,6 +156,20 @@ class HMState(State):
         d["events"], d["_legal"], d["_mine"] = [], None, None
         s.__dict__ = d
         return s
+
+    # -- the core's hooks, dispatched directly (the playout hot path) ----------------------
+    def _legal_actions(self) -> list[Any]:
+        """What `game.legal` (legality.legal_actions) gives, without the indirections of the core's default."""
+        actor = self.actor
+        if actor is None:
+            return []
+        if actor == CHANCE:
+            return chance_actions(self._chance_outcomes())
+        return list(self.moves_by_phase[self.phase](self))
+
+    def _apply_in_place(self, action: Any) -> None:
+        """What `game.transition` (transitions.apply) does: the handler of the action's class."""
+        self.handlers[type(action)](self, action)
 
     # -- the uniform API ---------------------------------------------------------------
     @property

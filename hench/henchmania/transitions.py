@@ -76,6 +76,9 @@ IN_DUEL = "a duel step with no duel being fought"
 AIMED = "a targeted card with no opponent or site/card named (check_target refuses it)"
 
 
+SEATS = tuple(seat_name(seat) for seat in range(8))  # "Player 1".. for the log lines of the hot paths
+
+
 def present(cid: int | None, what: str) -> int:
     """A card id the rules guarantee is there (a legal move names it, or a duel phase has it); None is a bug."""
     if cid is None:
@@ -175,14 +178,28 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
         s.exhausted = s.exhausted | {present(s.has_fresh(me, "porter"), "unturned Porter")}  # HM-098, HM-036
     owner = s._mut(s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
     if owner == me:
-        s.to_place = s.to_place[:]
-        s.to_place[me] -= 1
+        to_place = s.to_place[:]
+        to_place[me] -= 1
+        s.to_place = to_place
     s._mut(s.pawns, site)[owner] += 1
-    before = len(s.events)
-    drew = draw(s, me, site) is not None
-    pawn = f"{seat_name(owner)}'s pawn" if owner != me else "a pawn"
-    s.events.insert(before, f"{seat_name(me)} places {pawn} on the {a.site}" + (" with a Porter" if porter else "")
-                    + (" and draws a card" if drew else ""))
+    events = s.events
+    before = len(events)
+    piles = s.piles
+    pile = piles[site]
+    if len(pile) > 1:  # `draw` when the pile neither is nor becomes empty (most placements), inlined
+        mine = s._mine
+        if mine is not None and id(pile) not in mine:
+            pile = piles[site] = pile[:]
+            mine.add(id(pile))
+        s._mut(s.hands, me).append(pile.pop())
+        drew = True
+    else:
+        drew = draw(s, me, site) is not None
+    text = f"{SEATS[me]} places a pawn on the {a.site}" if owner == me else \
+        f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
+    if porter:
+        text += " with a Porter"
+    events.insert(before, text + " and draws a card" if drew else text)
     next_placement(s)
 
 
