@@ -430,12 +430,17 @@ def candidates(s: LancasterState) -> list[LAction]:
 def legal_actions(s: LancasterState) -> list[LAction]:
     """Every candidate the checks accept, in a deterministic order. The fast generator below yields
     exactly that list (tests/lancaster/test_fast_legal.py compares the two on many positions)."""
+    d = s.d
+    stage = d["stage"]
+    if stage == "place" and not d["pending"]:
+        return fast_placements(s, d["turn"])  # the colour placing (with 2 players maybe an ally, L12)
+    if stage == "vote" and not d["pending"]:
+        seat = s.voter
+        return [] if seat is None else list(_votes(d["res"][seat]["vm"]))
     seat = s.current_player
     if seat is None or seat < 0:
         return []
     seat = s.actor
-    if s.phase == "place":
-        return fast_placements(s, seat)
     if s.phase == "dorset":
         return [a for a in candidates(s) if isinstance(a, Dorset) and (not a.card or _has_room(s.active_conflict(a.card), seat))]
     if s.phase == "upgrade":
@@ -449,6 +454,19 @@ def legal_by_checks(s: LancasterState) -> list[LAction]:
     """The reference: every candidate filtered through every check (what `legal_actions` must equal)."""
     first = CHECKS.first_violation
     return [a for a in candidates(s) if first(s, a) is None]
+
+
+_VOTES: dict[int, tuple[Vote, ...]] = {}
+
+
+def _votes(vm: int) -> tuple[Vote, ...]:
+    """The vote candidates for a seat holding `vm` markers (every one is legal), in `candidates` order."""
+    out = _VOTES.get(vm)
+    if out is None:
+        out = tuple(Vote(y, v) for y in (True, False) for v in range(vm + 1))
+        if len(_VOTES) < 1000:
+            _VOTES[vm] = out
+    return out
 
 
 def _has_room(c: dict | None, seat: int) -> bool:
@@ -506,58 +524,84 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     d, data = s.d, s.data
     held, res = d["priv"][seat], d["res"][seat]
     tudor_str = data.court.tudor_strength
-    court_ks = s.court_strengths(seat)
-    strengths = sorted(set(court_ks))
-    out: list[LAction] = []
-    squires = res["squires"]
-    shield, tudor, archer = held["shield"] > 0, held["tudor"] > 0, held["archer"] > 0
-    counties = []
-    for i, county in enumerate(data.counties):
-        c = d["counties"][i]
+    knights = d["knights"]
+    court_ks = tuple(sorted([k[0] for k in knights[seat] if k[1] == "court"]))
+    theirs = []
+    for c in d["counties"]:
         if c is None:
-            counties.append((county.name, county.min, -1))
-        elif c["owner"] != seat and not c["shield"]:
-            counties.append((county.name, county.min, county_strength(s, c)))
-    castle_row = d["castles"][seat]
-    ally = seat >= d["players"]
-    free_castle = [sp for j, sp in enumerate(data.castle) if castle_row[j] < 0] if not ally or data.two.ally_castle else []
+            theirs.append(-1)
+        elif c["owner"] == seat or c["shield"]:
+            theirs.append(-2)
+        else:
+            theirs.append(knights[c["owner"]][c["knight"]][0] + c["squires"] + (tudor_str if c["tudor"] else 0))
     conflicts = []
     for c in d["conflicts"]:
-        own, j = own_space(c, seat), first_empty(c)
+        spaces = c["spaces"]
+        own = j = -1
+        for x, sp in enumerate(spaces):
+            if sp is None:
+                if j < 0:
+                    j = x
+            elif own < 0 and sp["owner"] == seat and sp["knights"]:
+                own = x
         if own >= 0 or j >= 0:
-            archer_ok = own < 0 and j >= 0 and j + 1 < len(c["spaces"]) and c["spaces"][j + 1] is None
-            conflicts.append((f"C{c['card'] + 1}", archer_ok))
-    kr = s.has("KR")
-    load = tower_load(s) if kr else 0
+            conflicts.append((c["card"], own < 0 and j >= 0 and j + 1 < len(spaces) and spaces[j + 1] is None))
+    modules = d["modules"]
+    load = tower_load(s) if "KR" in modules else -1
+    ally = seat >= d["players"]
+    lord = None
+    if "KC" in modules and d["lord"][seat] == "court":
+        partner = s.partner(seat)
+        offices = []
+        for i, o in enumerate(d["offices"]):
+            if (not ally and res[data.offices[i].tribute] < 1) or (o is not None and o["owner"] == partner):
+                offices.append(-2)  # LH-068 (no tribute), LH-067 (the partner's lord)
+            else:
+                offices.append(office_strength(s, o) if o is not None else -1)
+        lord = (res["bishops"], tuple(offices))
+    castle_row = [x < 0 for x in d["castles"][seat]] if not ally or data.two.ally_castle else None
+    squires, shield, tudor, archer = res["squires"], held["shield"] > 0, held["tudor"] > 0, held["archer"] > 0
+    out: list[LAction] = []
     extend = out.extend
-    for k in strengths:
-        for name, minimum, theirs in counties:
-            extend(_county_block(k, name, minimum, theirs, squires, shield, tudor, tudor_str))
+    counties = [(county.name, county.min, x) for county, x in zip(data.counties, theirs) if x != -2]
+    free_castle = [sp for sp, free in zip(data.castle, castle_row) if free] if castle_row is not None else []
+    blocks = data.__dict__.get("_county_blocks")
+    if blocks is None or len(blocks) > 100_000:
+        blocks = {}
+        object.__setattr__(data, "_county_blocks", blocks)  # per data object: keyed without the county names
+    theirs_t = tuple(theirs)
+    for k in sorted(set(court_ks)):
+        key = (k, theirs_t, squires, shield, tudor)
+        block = blocks.get(key)
+        if block is None:
+            block = blocks[key] = tuple(a for name, minimum, x in counties
+                                        for a in _county_block(k, name, minimum, x, squires, shield, tudor, tudor_str))
+        extend(block)
         extend([Castle(k, space) for space in free_castle])
         for card, archer_ok in conflicts:
-            extend(_conflict_block(k, card, archer_ok, archer, tudor))
-        if kr and load + k <= data.tower_capacity:
+            extend(_conflict_block(k, f"C{card + 1}", archer_ok, archer, tudor))
+        if load >= 0 and load + k <= data.tower_capacity:
             out.append(Tower(k))
-    if s.has("KC") and d["lord"][seat] == "court":
-        court = tuple(court_ks)
-        partner = s.partner(seat)
-        for i, office in enumerate(OFFICES):
-            if not ally and res[data.offices[i].tribute] < 1:  # LH-068: an ally pays no tribute
-                continue
-            o = d["offices"][i]
-            if o is not None and o["owner"] == partner:  # LH-067
-                continue
-            theirs = office_strength(s, o) if o is not None else -1
-            extend(_apply_block(office, court, res["bishops"], tudor, theirs, tudor_str))
+    if lord is not None:
+        bishops, offices = lord
+        for office, x in zip(OFFICES, offices):
+            if x != -2:
+                extend(_apply_block(office, court_ks, bishops, tudor, x, tudor_str))
         extend([Treasury(t) for t in TREASURY_TYPES])
     return out
 
 
 def can_place(s: LancasterState, seat: int) -> bool:
-    """LH-015, L6, L12: whether colour `seat` has a piece at court with a legal destination (else it is skipped)."""
+    """LH-015, L6, L12: whether colour `seat` has a piece at court with a legal destination (else it is skipped).
+    A list of moves built here is kept on the state (`_placements_for`) for the transition to reuse."""
     d = s.d
-    if s.has("KC") and d["lord"][seat] == "court":
+    if "KC" in d["modules"] and d["lord"][seat] == "court":
         return True  # A3: the treasury is always open to a lord
-    if not any(k[1] == "court" for k in d["knights"][seat]):
+    for k in d["knights"][seat]:
+        if k[1] == "court":
+            break
+    else:
         return False
-    return bool(fast_placements(s, seat))
+    moves = fast_placements(s, seat)
+    s._placements_for = (seat, moves)
+    return bool(moves)

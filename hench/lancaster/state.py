@@ -44,6 +44,7 @@ class LancasterState(State):
         self.data, self.d = data, d
         self._legal = None
         self._shared = False  # True while `d`'s containers are shared with the state this one came from
+        self._placements_for = None  # (colour, its placement moves) when legality.can_place built them
 
     # -- the core State interface -------------------------------------------------------------
     @property
@@ -70,14 +71,16 @@ class LancasterState(State):
     @property
     def current_player(self) -> int | None:  # type: ignore[override]
         d = self.d
-        if d["stage"] == "over":
+        stage = d["stage"]
+        if stage == "over":
             return None
         if d["pending"]:
             return d["pending"][0][0]
-        if d["stage"] == "vote":
+        if stage == "vote":
             return self.voter
         turn = d["turn"]  # a colour: with 2 players 2 and 3 are the allies of seats 0 and 1 (L12)
-        return turn if turn < d["players"] else turn - d["players"]
+        n = d["players"]
+        return turn if turn < n else turn - n
 
     # -- colours: with 2 players each seat also controls an ally colour (L12, LH-066) ---------------
     @property
@@ -115,9 +118,11 @@ class LancasterState(State):
     @property
     def voter(self) -> int | None:
         d = self.d
-        n, start, votes = d["players"], d["start"], d["votes"]
-        for k in range(n):
-            seat = (start + k) % n
+        start, votes = d["start"], d["votes"]
+        for seat in range(start, d["players"]):
+            if votes[seat] is None:
+                return seat
+        for seat in range(start):
             if votes[seat] is None:
                 return seat
         return None
@@ -129,7 +134,7 @@ class LancasterState(State):
         """The copy `apply` hands to the transition: a new top-level dict whose containers stay shared with
         this state until the transition copies what it changes (transitions.Own, transitions.own_all)."""
         s = LancasterState.__new__(LancasterState)
-        s.data, s.d, s._legal, s._shared = self.data, self.d.copy(), None, True
+        s.data, s.d, s._legal, s._shared, s._placements_for = self.data, self.d.copy(), None, True, None
         return s
 
     def clone(self) -> LancasterState:

@@ -98,10 +98,17 @@ def apply(s: LancasterState, a: LAction) -> None:
     seat = s.actor  # the colour whose piece moves (with 2 players maybe the seat's ally, L12)
     if isinstance(a, (County, Castle, Conflict, Tower, Apply, Treasury)):
         place(s, seat, a)
+        s._placements_for = None
         nxt = next_colour(s, seat)
         if nxt >= 0:
             s.d["turn"] = nxt
+            known = s._placements_for
+            if known is not None and known[0] == nxt:
+                s._legal = known[1]  # can_place built exactly the moves legal_actions would (legality.fast_placements)
             return  # still phase 1: nothing runs by itself
+        if s.d["parliament"] and s.d["law_deck"]:
+            end_placement(s)  # copy-on-write: only the law deck and the vote fields change
+            return
         own_all(s)
         end_placement(s)
         advance(s)
@@ -111,6 +118,9 @@ def apply(s: LancasterState, a: LAction) -> None:
         d["votes"] = d["votes"].copy()
         d["votes"][seat] = [a.yes, a.vm]  # hidden until everyone has voted (LH-105, L10)
         if s.voter is not None:
+            return
+        if d["vote_index"] + 1 < len(d["proposals"]):
+            resolve_vote(s)  # copy-on-write; not the last proposal, so nothing else runs
             return
     own_all(s)
     d = s.d
@@ -273,7 +283,9 @@ def end_placement(s: LancasterState) -> None:
     d = s.d
     if d["parliament"]:
         d["stage"] = "vote"  # L10: reveal 3 proposals and vote on them from left to right
-        d["proposals"] = [d["law_deck"].pop(0) for _ in range(min(s.data.proposals, len(d["law_deck"])))]
+        deck = d["law_deck"]
+        k = min(s.data.proposals, len(deck))
+        d["proposals"], d["law_deck"] = deck[:k], deck[k:]  # new lists: the deck may be shared (copy-on-write)
         d["vote_index"], d["votes"], d["tally"] = 0, [None] * s.n, []
         if not d["proposals"]:
             start_laws(s)
@@ -289,11 +301,13 @@ def resolve_vote(s: LancasterState) -> None:
     law = d["proposals"][d["vote_index"]]
     yes = sum(1 + v[1] for v in d["votes"] if v[0])
     no = sum(1 + v[1] for v in d["votes"] if not v[0])
+    own = Own(d)  # copy-on-write: a successor may share these with its predecessor
     for p, v in enumerate(d["votes"]):
-        d["res"][p]["vm"] -= v[1]
+        if v[1]:
+            own.item("res", p)["vm"] -= v[1]
     if yes >= no:
         d["current"] = d["current"][1:] + [law]
-    d["tally"].append([law, yes, no])
+    d["tally"] = d["tally"] + [[law, yes, no]]
     d["votes"] = [None] * s.n
     d["vote_index"] += 1
     if d["vote_index"] >= len(d["proposals"]):
