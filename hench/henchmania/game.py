@@ -6,7 +6,7 @@ from typing import Any
 
 from hench.core import Game, InvalidOptionError, Rng, seat_name
 
-from . import legality, render, scoring, transitions
+from . import legality, render, scoring, state, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import DataError, load_data
 from .options import OPTIONS, READINGS
@@ -35,7 +35,8 @@ def start(players: int, seed: int | None, first_player: int | None, data: Any, *
     return s
 
 
-HMState.moves_by_phase, HMState.handlers = legality.BY_PHASE, transitions.HANDLERS
+state.MOVES.update(legality.BY_PHASE)
+state.HANDLERS.update(transitions.HANDLERS)
 GAME = Game(
     id="henchmania", title="Henchmania", min_players=2, max_players=5, state_class=HMState, start=start,
     options=OPTIONS, turn_rule="HM-025", end_rule="HM-075",

@@ -107,39 +107,57 @@ def _at_sites(key: tuple[Any, ...]) -> tuple[Play | Use, ...]:
     return out
 
 
+# How a card in hand is played in phase 2, by kind rank (see _hand_plays): into the Reserve (HM-029, HM-035),
+# plainly (a Trump, HM-043, or an Action card with no target), at targets (`_targets`, or the Thief's own
+# rule); Guard and Armory cards are not played from the hand (HM-102, HM-054).
+_RESERVE, _PLAIN, _TARGETED, _THIEF, _NOT_NOW = range(5)
+_HAND_PLAYS: dict[int, tuple[Any, tuple[int, ...], tuple[Play, ...]]] = {}
+
+
+def _hand_plays(data: Any) -> tuple[tuple[int, ...], tuple[Play, ...]]:
+    """Per kind rank of `data`: how a card of that kind is played from the hand, and its plain move."""
+    hit = _HAND_PLAYS.get(id(data))
+    if hit is None or hit[0] is not data:
+        how = tuple(_RESERVE if c.type == "reserve" else _PLAIN if c.type == "trump"
+                    else _THIEF if c.effect == "steal_reserve" else _NOT_NOW if c.duel_response
+                    else _TARGETED if c.effect in TARGETED else _PLAIN for c in data.cards)
+        hit = _HAND_PLAYS[id(data)] = (data, how, tuple(_plain(c.name) for c in data.cards))
+    return hit[1], hit[2]
+
+
 def _plays(s: HMState) -> list[HMAction]:
     """Phase 2 (HM-025, HM-035, HM-033, HM-038, HM-036), generated with the same rules as the checks."""
     me, n = s.actor, s.n
     assert me is not None, PLAYER_ACTS
     data = s.data
     cards, rank = data.cards, data.rank
+    hows, plain = _hand_plays(data)
     out: list[HMAction] = [PASS]
     opponents = _OPPONENTS[n][me]
     mine = s.reserves[me]
     room = len(mine) < data.values["reserve_limit"]
     mine_ranks = list(map(rank.__getitem__, mine))
     for r in sorted(set(map(rank.__getitem__, s.hands[me]))):  # the distinct cards in hand, in data order
-        card = cards[r]
-        ctype = card.type
-        if ctype == "reserve":
+        how = hows[r]
+        if how == _PLAIN:
+            out.append(plain[r])
+        elif how == _RESERVE:
             if room:  # HM-035 (the full-Reserve case in _reserve_plays)
-                if mine_ranks.count(r) < card.reserve_max:
-                    out.append(_plain(card.name))
+                if mine_ranks.count(r) < cards[r].reserve_max:
+                    out.append(plain[r])
             else:
-                out += _reserve_plays(s, me, card)
-        elif ctype == "trump":
-            out.append(_plain(card.name))
-        elif card.effect == "steal_reserve":  # the targets _target_steal_reserve lets through
+                out += _reserve_plays(s, me, cards[r])
+        elif how == _TARGETED:
+            out += _targets(s, me, Play, cards[r], opponents)
+        elif how == _THIEF:  # the targets _target_steal_reserve lets through
             if room:
-                trumps, name = s.trumps, card.name
+                trumps, name = s.trumps, cards[r].name
                 for o in opponents:
                     trump = trumps[o]
                     trump_rank = rank[trump] if trump is not None else None
                     for theirs in sorted(set(map(rank.__getitem__, s.reserves[o]))):
                         if theirs != trump_rank and mine_ranks.count(theirs) < cards[theirs].reserve_max:
                             out.append(_play(name, o, cards[theirs].name))
-        elif not card.duel_response:
-            out += _targets(s, me, Play, card, opponents)
     ayt = data.at_your_turn  # the unturned 'At your turn' cards in front of the player (HM-038, HM-036)
     fronts = ayt.intersection(mine)
     trump = s.trumps[me]

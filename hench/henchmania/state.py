@@ -9,7 +9,7 @@ state's own seeded generator (`rng`, saved with the state).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypedDict
+from typing import Any, TypedDict
 
 from hench.core import CHANCE, InvalidStateError, State
 from hench.core.chance import chance_actions
@@ -20,6 +20,10 @@ from .data import BUILTIN, CardDef, GameData, builtin, from_document
 from .options import OPTIONS
 from .phases import DUEL_PHASES, PHASES, ROLL_PHASES, TIEBREAK_PHASES
 
+# The rule modules' dispatch tables, filled in by game.py (they import this module, not the reverse): the
+# move generator of each phase (legality.BY_PHASE) and the handler of each action class (transitions.HANDLERS).
+MOVES: dict[str, Callable[[HMState], Sequence[Any]]] = {}
+HANDLERS: dict[type, Callable[[HMState, Any], None]] = {}
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
@@ -75,10 +79,6 @@ class HMState(State):
     winner: int | None
     events: list[str]
     _mine: set[int] | None
-    # The rule modules' dispatch tables, wired in by game.py (they import this module, not the reverse):
-    # the move generator of each phase (legality) and the handler of each action class (transitions).
-    moves_by_phase: ClassVar[dict[str, Callable[[HMState], Sequence[Any]]]] = {}
-    handlers: ClassVar[dict[type, Callable[[HMState, Any], None]]] = {}
 
     def __init__(self, data: GameData, opts: dict[str, Any], n: int):
         self.data, self.opts, self.n = data, opts, n
@@ -103,26 +103,15 @@ class HMState(State):
         self.rng = 0
         self.events: list[str] = []
         self._legal = None
-        self._mine = None  # None: every inner list is this state's own (see _mut)
+        self._mine = None  # None: every inner list is this state's own (see `own`)
         # A plain (combined) attribute dict, not the class's shared-key (split) one: `successor` and `clone`
         # copy it, so every later state has the same kind, and CPython 3.11 specializes attribute access
         # only on one kind (mixing them leaves the hot paths' attribute reads unspecialized, ~8% slower).
         self.__dict__ = dict(self.__dict__)
 
-    def _mut(self, outer: list[list[int]], i: int) -> list[int]:
-        """The inner list `outer[i]` (outer one of piles/discards/hands/reserves/pawns/held), made this
-        state's own first if it is still shared with the state it was cloned from. Transitions change
-        inner lists only through this."""
-        x = outer[i]
-        mine = self._mine
-        if mine is not None and id(x) not in mine:
-            x = outer[i] = x[:]
-            mine.add(id(x))
-        return x
-
     def successor(self) -> HMState:
         """The copy `apply` hands to the transition: copy-on-write, the inner lists (piles, hands, reserves,
-        pawns, held) stay shared with this state until the transition first changes one (`_mut`)."""
+        pawns, held) stay shared with this state until the transition first changes one (`own`)."""
         s = object.__new__(HMState)
         # scores_, trumps, to_place, passed, queue and exhausted are shared: transitions replace them, never
         # change them in place
@@ -130,10 +119,11 @@ class HMState(State):
         d["piles"], d["discards"] = self.piles[:], self.discards[:]
         d["hands"], d["reserves"] = self.hands[:], self.reserves[:]
         d["pawns"], d["held"] = self.pawns[:], self.held[:]
-        if self.duel is not None:
-            d["duel"] = self.duel.copy()
-        if self.tiebreak is not None:
-            d["tiebreak"] = {**self.tiebreak, "pair": list(self.tiebreak["pair"]), "wounds": list(self.tiebreak["wounds"])}
+        duel = self.duel
+        if duel is not None:
+            d["duel"] = duel.copy()
+            if self.tiebreak is not None:  # a tie-break is played only through duels
+                d["tiebreak"] = {**self.tiebreak, "pair": list(self.tiebreak["pair"]), "wounds": list(self.tiebreak["wounds"])}
         d["events"], d["_legal"], d["_mine"] = [], None, set()
         s.__dict__ = d
         return s
@@ -165,11 +155,12 @@ class HMState(State):
             return []
         if actor == CHANCE:
             return chance_actions(self._chance_outcomes())
-        return list(self.moves_by_phase[self.phase](self))
+        moves = MOVES[self.phase](self)
+        return moves if type(moves) is list else list(moves)  # a fresh list is not copied again
 
     def _apply_in_place(self, action: Any) -> None:
         """What `game.transition` (transitions.apply) does: the handler of the action's class."""
-        self.handlers[type(action)](self, action)
+        HANDLERS[type(action)](self, action)
 
     # -- the uniform API ---------------------------------------------------------------
     @property
@@ -401,6 +392,18 @@ def _tiebreak(v: Any, n: int) -> TieBreak | None:
                   leg=r.int("leg", 0, 1), round=r.int("round", 1, 10**6))
     r.done()
     return tb
+
+
+def own(s: HMState, outer: list[list[int]], i: int) -> list[int]:
+    """The inner list `outer[i]` (outer one of `s`'s piles/discards/hands/reserves/pawns/held), made `s`'s own
+    first if it is still shared with the state `s` was copied from (`successor`). Transitions change inner
+    lists only through this (a function, not a method: the playout hot path)."""
+    x = outer[i]
+    mine = s._mine
+    if mine is not None and id(x) not in mine:
+        x = outer[i] = x[:]
+        mine.add(id(x))
+    return x
 
 
 # -- invariants a save must keep (Game.validate_state) -------------------------------------

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .data import CardDef
 from .scoring import add_points, reserve_points
-from .state import Duel, HMState, TieBreak
+from .state import Duel, HMState, TieBreak, own
 
 
 @lru_cache(maxsize=64)
@@ -76,7 +76,7 @@ IN_DUEL = "a duel step with no duel being fought"
 AIMED = "a targeted card with no opponent or site/card named (check_target refuses it)"
 
 
-SEATS = tuple(seat_name(seat) for seat in range(8))  # "Player 1".. for the log lines of the hot paths
+SEATS = tuple(seat_name(seat) for seat in range(8))  # seat_name of each seat (more than the 5 seats), for the log lines
 
 
 def present(cid: int | None, what: str) -> int:
@@ -101,8 +101,8 @@ def draw(s: HMState, seat: int, site: int) -> int | None:
         if not s.piles[site]:
             log(s, f"the {s.data.site_names[site]} has no card left to draw (A12)")
             return None
-    cid = s._mut(s.piles, site).pop()
-    s._mut(s.hands, seat).append(cid)
+    cid = own(s, s.piles, site).pop()
+    own(s, s.hands, seat).append(cid)
     if not s.piles[site]:
         reshuffle(s, site)  # HM-019: at once, when the last card is drawn
     return cid
@@ -125,7 +125,7 @@ def log(s: HMState, text: str) -> None:
 def discard(s: HMState, cid: int) -> None:
     """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight, on top:
     the order of a pile is only how it is listed (HM-069: nothing reads it, see `reshuffle`)."""
-    s._mut(s.discards, s.data.deck[cid].site).append(cid)
+    own(s, s.discards, s.data.deck[cid].site).append(cid)
     if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
         s.exhausted = s.exhausted - {cid}
 
@@ -153,7 +153,7 @@ def start_day(s: HMState) -> None:
         for owner in held:
             taken[owner] += 1
     s.to_place = [max(0, per - taken[seat]) for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
-    log(s, f"day {s.day} begins; {seat_name(s.badge)} holds the Badge of Honor")
+    log(s, f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor")
     s.turn = (s.badge - 1) % s.n
     next_placement(s)
 
@@ -176,12 +176,12 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     porter = type(a) is PlaceWithPorter
     if porter:
         s.exhausted = s.exhausted | {present(s.has_fresh(me, "porter"), "unturned Porter")}  # HM-098, HM-036
-    owner = s._mut(s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
+    owner = own(s, s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
     if owner == me:
         to_place = s.to_place[:]
         to_place[me] -= 1
         s.to_place = to_place
-    s._mut(s.pawns, site)[owner] += 1
+    own(s, s.pawns, site)[owner] += 1
     events = s.events
     before = len(events)
     piles = s.piles
@@ -191,7 +191,7 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
         if mine is not None and id(pile) not in mine:
             pile = piles[site] = pile[:]
             mine.add(id(pile))
-        s._mut(s.hands, me).append(pile.pop())
+        own(s, s.hands, me).append(pile.pop())
         drew = True
     else:
         drew = draw(s, me, site) is not None
@@ -224,10 +224,10 @@ def next_domination(s: HMState) -> None:
     while s.queue:
         seat, site = s.queue[0]
         if not s.piles[site] and not s.discards[site]:
-            log(s, f"{seat_name(seat)} dominates the {s.data.site_names[site]} but it has no card left (A12)")
+            log(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)")
         elif s.opts["domination_draw"] == "always":
             if draw(s, seat, site) is not None:
-                log(s, f"{seat_name(seat)} dominates the {s.data.site_names[site]} and draws an extra card")
+                log(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card")
         else:
             s.actor = seat
             return
@@ -240,9 +240,9 @@ def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
     seat, site = s.queue[0]
     s.queue = s.queue[1:]
     if type(a) is TakeExtra and draw(s, seat, site) is not None:
-        log(s, f"{seat_name(seat)} takes the extra {a.site} card")
+        log(s, f"{SEATS[seat]} takes the extra {a.site} card")
     elif type(a) is SkipExtra:
-        log(s, f"{seat_name(seat)} declines the extra {a.site} card")
+        log(s, f"{SEATS[seat]} declines the extra {a.site} card")
     next_domination(s)
 
 
@@ -273,14 +273,14 @@ def do_pass(s: HMState, a: Pass) -> None:
     assert me is not None, PLAYER_ACTS
     s.passed = s.passed[:]
     s.passed[me] = True
-    log(s, f"{seat_name(me)} passes")
+    log(s, f"{SEATS[me]} passes")
     next_turn(s)
 
 
 def do_play(s: HMState, a: Play) -> None:
     me = s.actor
     assert me is not None, PLAYER_ACTS
-    cid = take_from(s, s._mut(s.hands, me), a.card)
+    cid = take_from(s, own(s, s.hands, me), a.card)
     card = s.data.deck[cid]
     if card.type == "reserve":
         play_reserve(s, me, cid, a)
@@ -289,12 +289,12 @@ def do_play(s: HMState, a: Play) -> None:
     elif card.effect == "duel":
         target = a.target
         assert target is not None, AIMED
-        log(s, f"{seat_name(me)} plays a Glove: {seat_name(target)} must accept the duel")
+        log(s, f"{SEATS[me]} plays a Glove: {SEATS[target]} must accept the duel")
         start_duel(s, me, target, cid)  # HM-052/053
         return
     else:
         discard(s, cid)  # HM-028: an Action card goes to its site's discard, its effect at once (HM-027)
-        log(s, f"{seat_name(me)} plays {a.card}")
+        log(s, f"{SEATS[me]} plays {a.card}")
         ACTION_EFFECTS[card.effect](s, me, a, card)
     next_turn(s)
 
@@ -302,10 +302,10 @@ def do_play(s: HMState, a: Play) -> None:
 def play_reserve(s: HMState, me: int, cid: int, a: Play) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
-        discard(s, take_from(s, s._mut(s.reserves, me), a.replacing, prefer_used=True))
-        log(s, f"{seat_name(me)} discards {a.replacing} from the Reserve")
-    s._mut(s.reserves, me).append(cid)
-    log(s, f"{seat_name(me)} puts {a.card} in the Reserve")
+        discard(s, take_from(s, own(s, s.reserves, me), a.replacing, prefer_used=True))
+        log(s, f"{SEATS[me]} discards {a.replacing} from the Reserve")
+    own(s, s.reserves, me).append(cid)
+    log(s, f"{SEATS[me]} puts {a.card} in the Reserve")
 
 
 def play_trump(s: HMState, me: int, cid: int) -> None:
@@ -313,10 +313,10 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     old = s.trumps[me]
     if old is not None:
         discard(s, old)
-        log(s, f"{seat_name(me)} discards the Trump {s.name(old)}")
+        log(s, f"{SEATS[me]} discards the Trump {s.name(old)}")
     s.trumps = s.trumps[:]
     s.trumps[me] = cid
-    log(s, f"{seat_name(me)} takes the Trump {s.name(cid)}")
+    log(s, f"{SEATS[me]} takes the Trump {s.name(cid)}")
 
 
 def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -326,46 +326,46 @@ def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) 
     site = s.site_index(at)
     pool = [cid for cid in s.hands[target] if s.data.deck[cid].site == site]
     cid = pool[s._random_index(len(pool))]
-    s._mut(s.hands, target).remove(cid)
-    s._mut(s.hands, me).append(cid)
-    log(s, f"{seat_name(me)} takes a {at} card from {seat_name(target)}'s hand")
+    own(s, s.hands, target).remove(cid)
+    own(s, s.hands, me).append(cid)
+    log(s, f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand")
 
 
 def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    cid = take_from(s, s._mut(s.reserves, target), at, prefer_used=False)
+    cid = take_from(s, own(s, s.reserves, target), at, prefer_used=False)
     if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
         s.exhausted = s.exhausted - {cid}
-    s._mut(s.reserves, me).append(cid)
-    log(s, f"{seat_name(me)} takes {at} from {seat_name(target)}'s Reserve")
+    own(s, s.reserves, me).append(cid)
+    log(s, f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve")
 
 
 def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    s._mut(s.pawns, s.site_index(at))[target] -= 1
-    s._mut(s.held, me).append(target)
-    log(s, f"{seat_name(me)} takes {seat_name(target)}'s Henchman from the {at}")
+    own(s, s.pawns, s.site_index(at))[target] -= 1
+    own(s, s.held, me).append(target)
+    log(s, f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}")
 
 
 def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Brawl (M14): every other player discards one random hand card, except Penitent owners (HM-105)."""
     for seat in s.seats_from(me)[1:]:
         if s.has_in_reserve(seat, "penitent"):
-            log(s, f"{seat_name(seat)}'s Penitent protects them from the Brawl")
+            log(s, f"{SEATS[seat]}'s Penitent protects them from the Brawl")
         elif s.hands[seat]:
-            cid = s._mut(s.hands, seat).pop(s._random_index(len(s.hands[seat])))
+            cid = own(s, s.hands, seat).pop(s._random_index(len(s.hands[seat])))
             discard(s, cid)
-            log(s, f"{seat_name(seat)} discards {s.name(cid)} in the Brawl")
+            log(s, f"{SEATS[seat]} discards {s.name(cid)} in the Brawl")
 
 
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points)
-    log(s, f"{seat_name(me)} gains {card.points} points")
+    log(s, f"{SEATS[me]} gains {card.points} points")
 
 
 ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
@@ -382,21 +382,21 @@ def do_use(s: HMState, a: Use) -> None:
     if card.effect == "poison":  # HM-030: a card that is discarded to work
         target = a.target
         assert target is not None, AIMED
-        s._mut(s.reserves, me).remove(cid)
+        own(s, s.reserves, me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points)
-        log(s, f"{seat_name(me)} discards {a.card}: {seat_name(target)} loses {card.points} points")
+        log(s, f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points")
     else:
         if card.exhausts:
             s.exhausted = s.exhausted | {cid}  # HM-036 / HM-045
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
             target = a.target
             assert target is not None, AIMED
-            log(s, f"{seat_name(me)} uses {a.card} to borrow {seat_name(target)}'s {a.at}")
+            log(s, f"{SEATS[me]} uses {a.card} to borrow {SEATS[target]}'s {a.at}")
             trump_effect(s, me, s.data.deck[present(s.trumps[target], "Trump to borrow")])
             next_turn(s)
             return
-        log(s, f"{seat_name(me)} uses {a.card}")
+        log(s, f"{SEATS[me]} uses {a.card}")
         if card.effect == "steal_hand":
             steal_hand(s, me, a)
         else:
@@ -407,7 +407,7 @@ def do_use(s: HMState, a: Use) -> None:
 def trump_effect(s: HMState, me: int, card: CardDef) -> None:
     if card.effect == "draw_card":
         if draw(s, me, card.site) is not None:
-            log(s, f"{seat_name(me)} draws a {s.data.site_names[card.site]} card")
+            log(s, f"{SEATS[me]} draws a {s.data.site_names[card.site]} card")
     elif card.effect == "gain_points":
         gain_points(s, me, None, card)
 
@@ -425,7 +425,7 @@ def end_play(s: HMState) -> None:
 
 
 def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
-    kept = take_from(s, s._mut(s.hands, seat), keep) if keep is not None else None
+    kept = take_from(s, own(s, s.hands, seat), keep) if keep is not None else None
     for cid in s.hands[seat]:
         discard(s, cid)
     s.hands[seat] = [kept] if kept is not None else []
@@ -442,7 +442,7 @@ def do_keep(s: HMState, a: Keep) -> None:
     seat = s.queue[0]
     s.queue = s.queue[1:]
     discard_hand(s, seat, a.card)
-    log(s, f"{seat_name(seat)} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker")  # the face stays hidden
+    log(s, f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker")  # the face stays hidden
     next_keeper(s)
 
 
@@ -453,7 +453,7 @@ def end_of_day(s: HMState) -> None:
     for seat in s.seats_from(s.badge):
         gained = reserve_points(s, seat)
         add_points(s, seat, gained)
-        log(s, f"{seat_name(seat)} scores {gained} from the Reserve")
+        log(s, f"{SEATS[seat]} scores {gained} from the Reserve")
     s.exhausted = set()
     s.pawns = [[0] * s.n for _ in s.pawns]
     if game_should_end(s):
@@ -492,7 +492,7 @@ def decide(s: HMState) -> None:
 
 def finish(s: HMState, winner: int) -> None:
     s.phase, s.actor, s.winner, s.queue = "game_end", None, winner, []
-    log(s, f"{seat_name(winner)} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury")
+    log(s, f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury")
 
 
 # -- duels ---------------------------------------------------------------------------------------
@@ -518,13 +518,13 @@ def do_guard(s: HMState, a: PlayGuard) -> None:
     d = s.duel
     assert d is not None, IN_DUEL
     cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
-    s._mut(s.hands, d["dfn"]).remove(cid)
+    own(s, s.hands, d["dfn"]).remove(cid)
     if d["aw"] is not None:
-        s._mut(s.hands, d["att"]).append(d["aw"])
-        log(s, f"{seat_name(d['att'])} takes the {s.name(d['aw'])} back")
+        own(s, s.hands, d["att"]).append(d["aw"])
+        log(s, f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back")
     discard(s, cid)
     discard(s, present(d["glove"], "Glove"))  # a Guard never answers a tie-break duel (which has no Glove)
-    log(s, f"{seat_name(d['dfn'])} plays a Guard: the duel is off, no points move")
+    log(s, f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move")
     end_duel(s)
 
 
@@ -541,8 +541,8 @@ def do_weapon(s: HMState, a: Fight) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
     d, me = s.duel, s.actor
     assert d is not None and me is not None, IN_DUEL
-    cid = take_from(s, s._mut(s.hands, me), a.weapon) if a.weapon is not None else None
-    log(s, f"{seat_name(me)} fights with the {a.weapon}" if a.weapon else f"{seat_name(me)} fights bare-handed")
+    cid = take_from(s, own(s, s.hands, me), a.weapon) if a.weapon is not None else None
+    log(s, f"{SEATS[me]} fights with the {a.weapon}" if a.weapon else f"{SEATS[me]} fights bare-handed")
     if s.phase == "attacker_weapon":
         d["aw"], d["aw_done"] = cid, True
         if s.opts["guard_timing"] == "after_weapon":
@@ -572,7 +572,7 @@ def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
         return 0
     if turn:
         s.exhausted = s.exhausted | {present(s.has_fresh(seat, "old_lady"), "unturned Old Lady")}  # HM-036: she turns when she lends it
-        log(s, f"{seat_name(seat)}'s Old Lady borrows the {s.name(lent)}")
+        log(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}")
     return s.data.deck[lent].points
 
 
@@ -656,7 +656,7 @@ def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCou
     if type(a) is UseApothecary or type(a) is UseCourtesan:
         s.exhausted = s.exhausted | {present(s.has_fresh(seat, what), f"unturned {what}")}
         d["wounds"] -= 1
-        log(s, f"{seat_name(seat)}'s {what.title()} cancels a wound ({d['wounds']} left)")
+        log(s, f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)")
     next_window(s)
 
 
@@ -671,11 +671,11 @@ def outcome(s: HMState) -> None:
         bonus = trump_bonus(s, att, "duel_bonus", turn=True)
         add_points(s, att, v["attacker_win_points"] + bonus)
         add_points(s, dfn, -v["defender_loss_per_wound"] * wounds)
-        log(s, f"{seat_name(att)} wins the duel: +{v['attacker_win_points'] + bonus}; {seat_name(dfn)} -{v['defender_loss_per_wound'] * wounds}")
+        log(s, f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} -{v['defender_loss_per_wound'] * wounds}")
     else:  # HM-063/067/068
         add_points(s, dfn, v["defender_win_points"])
         add_points(s, att, -v["attacker_loss"])
-        log(s, f"{seat_name(dfn)} wins the duel: +{v['defender_win_points']}; {seat_name(att)} -{v['attacker_loss']}")
+        log(s, f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}")
     for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards
         if cid is not None:
             discard(s, cid)
@@ -694,7 +694,7 @@ def end_duel(s: HMState) -> None:
 def start_tiebreak(s: HMState, first: int, second: int) -> None:
     """HM-080/081 (A5): the tied player first clockwise from the Badge attacks first, bare-handed."""
     s.tiebreak = {"pair": [first, second], "wounds": [0, 0], "leg": 0, "round": 1}
-    log(s, f"{seat_name(first)} and {seat_name(second)} tie for the lead: tie-break duels")
+    log(s, f"{SEATS[first]} and {SEATS[second]} tie for the lead: tie-break duels")
     start_leg(s)
 
 
@@ -711,7 +711,7 @@ def tiebreak_leg_done(s: HMState) -> None:
     tb, d = tiebreak_of(s), s.duel
     assert d is not None, IN_DUEL
     tb["wounds"][tb["leg"]] += d["wounds"]
-    log(s, f"tie-break: {seat_name(d['att'])} inflicts {d['wounds']} wound(s)")
+    log(s, f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)")
     if tb["leg"] == 0:
         tb["leg"] = 1
         start_leg(s)
