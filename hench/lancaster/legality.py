@@ -516,24 +516,42 @@ def _remember(key: tuple, block: tuple[LAction, ...]) -> None:
     _BLOCKS[key] = block
 
 
+_TREASURY = tuple(Treasury(t) for t in TREASURY_TYPES)
+_KEPT: dict[tuple, tuple[LAction, ...]] = {}  # composite blocks of moves (frozen values), keyed by all they depend on
+
+
+def _kept(key: tuple, build, kept: dict = _KEPT) -> tuple[LAction, ...]:
+    block = kept.get(key)
+    if block is None:
+        if len(kept) > 200_000:
+            kept.clear()
+        block = kept[key] = tuple(build())
+    return block
+
+
+def _static(data) -> tuple:
+    """What fast_placements reads from the data, gathered once per data object."""
+    st = data.__dict__.get("_static")
+    if st is None:
+        st = (tuple((c.name, c.min) for c in data.counties), data.castle, data.court.tudor_strength, data.tower_capacity,
+              tuple(o.tribute for o in data.offices), data.two.ally_castle, {})  # the last: blocks kept for this data
+        object.__setattr__(data, "_static", st)
+    return st
+
+
 def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     """`placement_candidates` already filtered: the same moves, in the same order, that the checks of
     CHECKS accept (knight at court, squires, privileges, county minimum, own county, shield, expulsion,
     castle space, conflict room, archer space, tower module and capacity, lord at court, supporters,
     tribute, stronger stack)."""
     d, data = s.d, s.data
+    counties_st, castle, tudor_str, capacity, tributes, ally_castle, kept = _static(data)
     held, res = d["priv"][seat], d["res"][seat]
-    tudor_str = data.court.tudor_strength
     knights = d["knights"]
     court_ks = tuple(sorted([k[0] for k in knights[seat] if k[1] == "court"]))
-    theirs = []
-    for c in d["counties"]:
-        if c is None:
-            theirs.append(-1)
-        elif c["owner"] == seat or c["shield"]:
-            theirs.append(-2)
-        else:
-            theirs.append(knights[c["owner"]][c["knight"]][0] + c["squires"] + (tudor_str if c["tudor"] else 0))
+    theirs = tuple([-1 if c is None else -2 if c["owner"] == seat or c["shield"]
+                    else knights[c["owner"]][c["knight"]][0] + c["squires"] + (tudor_str if c["tudor"] else 0)
+                    for c in d["counties"]])
     conflicts = []
     for c in d["conflicts"]:
         spaces = c["spaces"]
@@ -546,48 +564,38 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
                 own = x
         if own >= 0 or j >= 0:
             conflicts.append((c["card"], own < 0 and j >= 0 and j + 1 < len(spaces) and spaces[j + 1] is None))
+    conflicts_t = tuple(conflicts)
     modules = d["modules"]
     load = tower_load(s) if "KR" in modules else -1
     ally = seat >= d["players"]
-    lord = None
+    free_castle = tuple([sp for sp, x in zip(castle, d["castles"][seat]) if x < 0]) if not ally or ally_castle else ()
+    squires, shield, tudor, archer = res["squires"], held["shield"] > 0, held["tudor"] > 0, held["archer"] > 0
+    out: list[LAction] = []
+    extend = out.extend
+    for k in sorted(set(court_ks)):
+        extend(_kept(("counties", k, theirs, squires, shield, tudor), lambda k=k: (
+            a for (name, minimum), x in zip(counties_st, theirs) if x != -2
+            for a in _county_block(k, name, minimum, x, squires, shield, tudor, tudor_str)), kept))
+        if free_castle:
+            extend(_kept(("castle", k, free_castle), lambda k=k: (Castle(k, space) for space in free_castle)))
+        if conflicts_t:
+            extend(_kept(("conflicts", k, conflicts_t, archer, tudor), lambda k=k: (
+                a for card, ok in conflicts_t for a in _conflict_block(k, f"C{card + 1}", ok, archer, tudor))))
+        if load >= 0 and load + k <= capacity:
+            out.append(_kept(("tower", k), lambda k=k: (Tower(k),))[0])
     if "KC" in modules and d["lord"][seat] == "court":
         partner = s.partner(seat)
         offices = []
         for i, o in enumerate(d["offices"]):
-            if (not ally and res[data.offices[i].tribute] < 1) or (o is not None and o["owner"] == partner):
+            if (not ally and res[tributes[i]] < 1) or (o is not None and o["owner"] == partner):
                 offices.append(-2)  # LH-068 (no tribute), LH-067 (the partner's lord)
             else:
                 offices.append(office_strength(s, o) if o is not None else -1)
-        lord = (res["bishops"], tuple(offices))
-    castle_row = [x < 0 for x in d["castles"][seat]] if not ally or data.two.ally_castle else None
-    squires, shield, tudor, archer = res["squires"], held["shield"] > 0, held["tudor"] > 0, held["archer"] > 0
-    out: list[LAction] = []
-    extend = out.extend
-    counties = [(county.name, county.min, x) for county, x in zip(data.counties, theirs) if x != -2]
-    free_castle = [sp for sp, free in zip(data.castle, castle_row) if free] if castle_row is not None else []
-    blocks = data.__dict__.get("_county_blocks")
-    if blocks is None or len(blocks) > 100_000:
-        blocks = {}
-        object.__setattr__(data, "_county_blocks", blocks)  # per data object: keyed without the county names
-    theirs_t = tuple(theirs)
-    for k in sorted(set(court_ks)):
-        key = (k, theirs_t, squires, shield, tudor)
-        block = blocks.get(key)
-        if block is None:
-            block = blocks[key] = tuple(a for name, minimum, x in counties
-                                        for a in _county_block(k, name, minimum, x, squires, shield, tudor, tudor_str))
-        extend(block)
-        extend([Castle(k, space) for space in free_castle])
-        for card, archer_ok in conflicts:
-            extend(_conflict_block(k, f"C{card + 1}", archer_ok, archer, tudor))
-        if load >= 0 and load + k <= data.tower_capacity:
-            out.append(Tower(k))
-    if lord is not None:
-        bishops, offices = lord
-        for office, x in zip(OFFICES, offices):
-            if x != -2:
-                extend(_apply_block(office, court_ks, bishops, tudor, x, tudor_str))
-        extend([Treasury(t) for t in TREASURY_TYPES])
+        offices_t, bishops = tuple(offices), res["bishops"]
+        extend(_kept(("lord", court_ks, bishops, tudor, offices_t), lambda: (
+            a for office, x in zip(OFFICES, offices_t) if x != -2
+            for a in _apply_block(office, court_ks, bishops, tudor, x, tudor_str)), kept))
+        extend(_TREASURY)
     return out
 
 

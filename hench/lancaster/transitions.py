@@ -95,7 +95,36 @@ class Own:
 
 
 def apply(s: LancasterState, a: LAction) -> None:
+    d = s.d
+    if type(a) is Vote:
+        seat = s.voter
+        d["votes"] = d["votes"].copy()
+        d["votes"][seat] = [a.yes, a.vm]  # hidden until everyone has voted (LH-105, L10)
+        if s.voter is not None:
+            return
+        if d["vote_index"] + 1 < len(d["proposals"]):
+            resolve_vote(s)  # copy-on-write; not the last proposal, so nothing else runs
+            return
+        own_all(s)
+        advance(s)
+        return
     seat = s.actor  # the colour whose piece moves (with 2 players maybe the seat's ally, L12)
+    pending = d["pending"]
+    if len(pending) > 1 and isinstance(a, (Upgrade, Bishop, Decline, Choose)):
+        # another choice waits: nothing runs by itself, so change copies only (copy-on-write)
+        d["pending"] = pending[1:]
+        own = Own(d)
+        if isinstance(a, Upgrade):
+            ks = own.item("knights", seat)
+            j = next(i for i, k in enumerate(ks) if k[0] == a.strength)
+            ks[j] = [ks[j][0] + 1, ks[j][1]]  # L5: +1 strength, at most the maximum
+        elif isinstance(a, Bishop):
+            own.top("supply")["bishops"] -= 1  # LH-060; an ally's bishop leaves the game (LH-073, A20)
+            if not s.is_ally(seat):
+                own.item("res", seat)["bishops"] += 1
+        elif isinstance(a, Choose):
+            law_choice(s, seat, pending[0][2]["law"], a.amount)
+        return
     if isinstance(a, (County, Castle, Conflict, Tower, Apply, Treasury)):
         place(s, seat, a)
         s._placements_for = None
@@ -106,22 +135,13 @@ def apply(s: LancasterState, a: LAction) -> None:
             if known is not None and known[0] == nxt:
                 s._legal = known[1]  # can_place built exactly the moves legal_actions would (legality.fast_placements)
             return  # still phase 1: nothing runs by itself
-        if s.d["parliament"] and s.d["law_deck"]:
+        if d["parliament"] and d["law_deck"]:
             end_placement(s)  # copy-on-write: only the law deck and the vote fields change
             return
         own_all(s)
         end_placement(s)
         advance(s)
         return
-    if isinstance(a, Vote):
-        d = s.d
-        d["votes"] = d["votes"].copy()
-        d["votes"][seat] = [a.yes, a.vm]  # hidden until everyone has voted (LH-105, L10)
-        if s.voter is not None:
-            return
-        if d["vote_index"] + 1 < len(d["proposals"]):
-            resolve_vote(s)  # copy-on-write; not the last proposal, so nothing else runs
-            return
     own_all(s)
     d = s.d
     if isinstance(a, Upgrade):
@@ -471,10 +491,11 @@ def upgrade_opportunity(s: LancasterState, colour: int) -> None:
 
 
 def law_choice(s: LancasterState, seat: int, law_id: str, amount: int) -> None:
-    res = s.d["res"][seat]
+    own = Own(s.d)  # copy-on-write: safe on a successor still sharing its containers
+    res = own.item("res", seat)
     if law_id == "LK-4":  # LH-110: each seal given up brings 2 squires and 1 gold
         res["seals"] -= amount
-        s.d["supply"]["seals"] += amount
+        own.top("supply")["seals"] += amount
         res["squires"] += 2 * amount
         res["gold"] += amount
         return
