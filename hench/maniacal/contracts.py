@@ -27,10 +27,12 @@ def end_action(state: ManiacalState, seat: int) -> None:
         say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
     state.attempt = None
     state.step = "contract_action"
-    if all(lair.weeks is None for lair in lairs_to_read(state)):
-        from .cleanup import start_cleanup
+    for lair in lairs_to_read(state):
+        if lair.weeks is not None:
+            return
+    from .cleanup import start_cleanup
 
-        start_cleanup(state)
+    start_cleanup(state)
 
 
 def pass_turn(state: ManiacalState, seat: int) -> None:

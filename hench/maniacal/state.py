@@ -151,42 +151,52 @@ def lair_to_read(state: ManiacalState, seat: int) -> Lair:
     return state.lairs[seat]
 
 
+# What a successor owns while its transition runs, as bits of `state._owned` (-1: everything, a state of its
+# own); the decks it owns by name in `state._owned_decks` (None: all of them).
+OWN_LAIRS, OWN_LOG, _SEAT_SHIFT = 1, 2, 2
+_NO_DECKS: frozenset[str] = frozenset()  # a successor owns no deck yet
+
+
 def own_lair(state: ManiacalState, seat: int) -> Lair:
     """The seat's lair, this state's own, to change. A successor shares every lair with the state it came
     from until its transition takes one through here, which copies it once (`Lair.cow_copy`)."""
+    if seat < 0:
+        seat += len(state.lairs)
     owned = state._owned
-    if owned is None or seat in owned:
+    bit = 1 << (seat + _SEAT_SHIFT)
+    if owned & bit:
         return state.lairs[seat]
     lairs = state.lairs
-    if "lairs" not in owned:  # the list itself is shared too until now
+    if not owned & OWN_LAIRS:  # the list itself is shared too until now
         lairs = state.lairs = lairs[:]
-        owned.add("lairs")
     lair = lairs[seat] = lairs[seat].cow_copy()
-    owned.add(seat)
+    state._owned = owned | bit | OWN_LAIRS
     return lair
+
+
+def _decks_to_change(state: ManiacalState) -> set[str] | None:
+    owned = state._owned_decks
+    if owned is _NO_DECKS:  # the first deck this transition changes: the dict itself is copied first
+        owned = state._owned_decks = set()
+        state.decks = dict(state.decks)
+    return owned
 
 
 def own_deck(state: ManiacalState, name: str) -> list[str]:
     """A deck, this state's own, to change (shared with the previous state until then, like the lairs)."""
-    owned = state._owned
+    owned = state._owned_decks
     if owned is None or name in owned:
         return state.decks[name]
-    decks = state.decks
-    if "decks" not in owned:
-        decks = state.decks = dict(decks)
-        owned.add("decks")
-    deck = decks[name] = decks[name][:]
+    owned = _decks_to_change(state)
+    deck = state.decks[name] = state.decks[name][:]
     owned.add(name)
     return deck
 
 
 def set_deck(state: ManiacalState, name: str, cards: list[str]) -> None:
     """Replace a deck with a new list (`cards` must be a list of this state's own)."""
-    owned = state._owned
+    owned = _decks_to_change(state)
     if owned is not None:
-        if "decks" not in owned:
-            state.decks = dict(state.decks)
-            owned.add("decks")
         owned.add(name)
     state.decks[name] = cards
 
@@ -227,15 +237,15 @@ class _Log:
 
 def say_in(state: ManiacalState, text: str) -> None:
     """Add one line to the state's log (a successor's first line starts its own link of the chain)."""
-    owned = state._owned
     log = state._log
-    if owned is not None and "log" not in owned:
+    if not state._owned & OWN_LOG:
         log = state._log = _Log(log)
-        owned.add("log")
+        state._owned |= OWN_LOG
     log.add(text)
 
 
 _new_state = object.__new__
+GENERATORS: dict[str, Any] = {}  # step -> its legal-move generator (filled by legality.py)
 
 
 class ManiacalState(State):
@@ -257,7 +267,8 @@ class ManiacalState(State):
         self.options: dict[str, bool] = {"bodyguard": False}
         self.events = ()  # the log (a property: a tuple read from the `_Log` chain)
         self._legal = None
-        self._owned: set | None = None  # lairs (seat) and decks (name) this state owns; None: all of them
+        self._owned = -1  # what this state owns of its lairs and log (bits, see own_lair); -1: all of it
+        self._owned_decks: set[str] | frozenset[str] | None = None  # the decks it owns (None: all of them)
 
     @property
     def events(self) -> tuple[str, ...]:
@@ -318,7 +329,7 @@ class ManiacalState(State):
             return []
         if step == "rolling":
             return chance_actions(self._chance_outcomes())
-        return self.game.legal(self)  # a new list each time (legality.legal_actions)
+        return GENERATORS[step](self, self.current_player)  # legality.legal_actions (game.legal), one call less
 
     def active_seat(self) -> int:
         """MA-083: the token furthest left on the Time track (most weeks left), the top one of a stack."""
@@ -352,7 +363,7 @@ class ManiacalState(State):
         attempt = self.attempt
         if attempt is not None:
             d["attempt"] = attempt.copy()
-        d["_legal"], d["_owned"] = None, set()
+        d["_legal"], d["_owned"], d["_owned_decks"] = None, 0, _NO_DECKS
         return new
 
     def _copy_but_lairs(self) -> ManiacalState:
@@ -363,7 +374,7 @@ class ManiacalState(State):
         new.map, new.pick_no, new.queue, new.counter = self.map[:], self.pick_no, self.queue[:], self.counter
         new.attempt = None if self.attempt is None else _copy_record(self.attempt)
         new.bonus, new.options, new.events = self.bonus[:], dict(self.options), self.events
-        new._legal, new._owned = None, None
+        new._legal, new._owned, new._owned_decks = None, -1, None
         return new
 
     # -- saving ---------------------------------------------------------------------------------

@@ -6,12 +6,17 @@ from __future__ import annotations
 from hench.core import seat_name
 
 from .data import Card, Room
-from .state import Lair, ManiacalState, Member, own_deck, own_lair, say_in, set_deck
+from .state import OWN_LOG, Lair, ManiacalState, Member, _Log, own_deck, own_lair, set_deck
 
 
 def say(state: ManiacalState, text: str) -> None:
-    """One true, public line in the log (hidden things are never named here)."""
-    say_in(state, text)
+    """One true, public line in the log (hidden things are never named here). `say_in`, inlined (hot path)."""
+    log = state._log
+    if not state._owned & OWN_LOG:  # a successor's first line starts its own link of the chain
+        log = state._log = _Log(log)
+        state._owned |= OWN_LOG
+    log.lines.append(text)
+    log.flat = None
 
 
 _NAMES = tuple(seat_name(seat) for seat in range(8))

@@ -69,7 +69,7 @@ def apply(state: ManiacalState, action: MAAction) -> None:
         seat = state.current_player
         handler = _HANDLERS.get(kind)
         if handler is not None:
-            handler(state, action, seat)
+            handler(state, seat, action)
         else:
             _apply_other(state, action, seat)
     step = state.step
@@ -83,49 +83,48 @@ def apply(state: ManiacalState, action: MAAction) -> None:
             state._legal = legal  # the legal moves of the state this transition makes
 
 
-def _pick(state: ManiacalState, action: Pick, seat: int) -> None:
+def _pick(state: ManiacalState, seat: int, action: Pick) -> None:
     if draft.pick(state, action, seat):
         end_pick(state)
 
 
-def _activate(state: ManiacalState, action: Activate, seat: int) -> None:
+def _activate(state: ManiacalState, seat: int, action: Activate) -> None:
     if room(state, action.room).kind == "action":
         contracts.activate_action_room(state, seat, action)
     else:
         contracts.activate_contract_room(state, seat, action)
 
 
-def _scheme(state: ManiacalState, action: PlayScheme, seat: int) -> None:
+def _scheme(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     if state.step == "scheme_window":
         contracts.play_negative(state, seat, action)
     else:
         contracts.play_positive(state, seat, action)
 
 
-def _no_scheme(state: ManiacalState, action: NoScheme, seat: int) -> None:
+def _no_scheme(state: ManiacalState, seat: int, action: NoScheme) -> None:
     if state.step == "effect":
         contracts.let_it_pass(state, seat)
     else:
         contracts.decline(state, seat)
 
 
-def _done(state: ManiacalState, action: Done, seat: int) -> None:
+def _done(state: ManiacalState, seat: int, action: Done) -> None:
     if state.step == "after_roll":
         contracts.resolve(state)
     else:
         contracts.end_action(state, seat)
 
 
-# One handler per action class (the same branches as `_apply_other`, found by the exact class).
+# One handler per action class, called (state, seat, action): the same branches as `_apply_other`, found by
+# the exact class.
 _HANDLERS = {
-    Pick: _pick, Activate: _activate, Attempt: lambda s, a, seat: contracts.start_attempt(s, seat, a),
-    Assign: lambda s, a, seat: contracts.assign(s, seat, a), Visit: lambda s, a, seat: contracts.visit(s, seat, a),
-    Pass: lambda s, a, seat: contracts.pass_turn(s, seat), PlayScheme: _scheme,
-    Reroll: lambda s, a, seat: contracts.lackey_reroll(s, seat), Mark: lambda s, a, seat: contracts.mark(s, a),
-    NoScheme: _no_scheme, Roll: lambda s, a, seat: contracts.roll(s), Choose: lambda s, a, seat: contracts.choose(s, a),
-    Heal: lambda s, a, seat: contracts.heal(s, seat, a), Done: _done,
-    Dismiss: lambda s, a, seat: cleanup.dismiss(s, seat, a), Fire: lambda s, a, seat: cleanup.fire(s, seat, a),
-    Keep: lambda s, a, seat: cleanup.fire(s, seat, None),
+    Pick: _pick, Activate: _activate, Attempt: contracts.start_attempt, Assign: contracts.assign, Visit: contracts.visit,
+    Pass: lambda s, seat, a: contracts.pass_turn(s, seat), PlayScheme: _scheme,
+    Reroll: lambda s, seat, a: contracts.lackey_reroll(s, seat), Mark: lambda s, seat, a: contracts.mark(s, a),
+    NoScheme: _no_scheme, Roll: lambda s, seat, a: contracts.roll(s), Choose: lambda s, seat, a: contracts.choose(s, a),
+    Heal: contracts.heal, Done: _done, Dismiss: cleanup.dismiss, Fire: cleanup.fire,
+    Keep: lambda s, seat, a: cleanup.fire(s, seat, None),
 }
 
 
