@@ -63,4 +63,4 @@ c.Spawner.start_timeout = 180  # a loaded 2-core machine can take a while to sta
 c.Spawner.http_timeout = 180
 # The same guarantees as the cluster's (values.yaml); a local spawner does not enforce them.
 c.Spawner.mem_limit = "1G"
-c.Spawner.mem_guarantee = "512M"
+c.Spawner.mem_guarantee = "384M"

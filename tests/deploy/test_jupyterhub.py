@@ -216,7 +216,8 @@ def test_a_visitor_logs_in_and_gets_the_shelf_then_an_app(hub, browser):
         page.fill("#username_input", USER)
         page.fill("#password_input", hub.password)
         page.click("#login_submit")
-        page.wait_for_url(f"**/user/{USER}/voila/render/index.ipynb**", timeout=READY * 1000)
+        # two stages, each bounded by READY: the hub starts the server (Spawner.start_timeout), then the page
+        page.wait_for_url(f"**/user/{USER}/voila/render/index.ipynb**", timeout=2 * READY * 1000)
         page.wait_for_selector(WIDGET_SELECTOR, timeout=READY * 1000)
         page.wait_for_selector(".hench-card", timeout=READY * 1000)
         to_shelf = time.monotonic() - started
@@ -235,7 +236,7 @@ def test_a_visitor_logs_in_and_gets_the_shelf_then_an_app(hub, browser):
         page.locator(".hench-card[data-game=huns] a.hench-open", has_text="Odds").click()
         page.wait_for_url(f"**/user/{USER}/voila/render/huns/02-odds.ipynb", timeout=READY * 1000)
         page.wait_for_selector(".hench-draft-odds", timeout=READY * 1000)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while len(hub.processes()["kernel"]) > 1 and time.monotonic() < deadline:
             time.sleep(0.5)
         assert len(hub.processes()["kernel"]) == 1, "the shelf's kernel was not shut down when its page was left"
