@@ -62,13 +62,18 @@ class HemlochState(State):
         return CHANCE if self.stage == "reveal" else self.active
 
     @property
+    def is_terminal(self) -> bool:
+        """`current_player is None`, which is so exactly when the stage is 'over' (read directly)."""
+        return self.stage == "over"
+
+    @property
     def other(self) -> int:
         return 1 - self.start
 
     # -- derived counts -----------------------------------------------------------------------------
     def markers_left(self, seat: int) -> int:
         """HL-006: 15 Markers each, minus those placed."""
-        return self.data.markers - sum(row.count(seat) for row in self.spaces)
+        return self.data.markers - sum([row.count(seat) for row in self.spaces])
 
     def empty_spaces(self, loc: int) -> list[int]:
         return [i for i, owner in enumerate(self.spaces[loc]) if owner < 0]

@@ -9,11 +9,20 @@ from fractions import Fraction
 
 from hench.core import seat_name
 
-from .actions import Draw, Festival, HLAction, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
+from .actions import ACTION_TYPES, Draw, Festival, HLAction, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
 from .data import GAIN, ITEMS
 from .legality import choice_options
 from .state import CHOICE_TASKS, DRAFT_PACK, HemlochState
 
+
+class _Names(dict):
+    """Seat -> 'Player N' (hench.core.seat_name), the two seats read from the table."""
+
+    def __missing__(self, seat: int) -> str:
+        return seat_name(seat)
+
+
+who = _Names({0: seat_name(0), 1: seat_name(1)}).__getitem__
 DRAFT_ROUNDS = 5  # A4: 5 rounds of 6 picks make a 30-card deck
 
 
@@ -28,22 +37,34 @@ def reveal_action(s: HemlochState, card: int) -> Reveal:
 
 
 # -- applying -----------------------------------------------------------------------------------------------
+_CLASS_OF = {cls: cls for cls in ACTION_TYPES}
+
+
+def _class_of(a: HLAction) -> type:
+    """The action's class among ACTION_TYPES (found once per class, as `isinstance` would)."""
+    cls = _CLASS_OF.get(type(a))
+    if cls is None:
+        cls = next((c for c in ACTION_TYPES if isinstance(a, c)), type(a))
+    return cls
+
+
 def apply(s: HemlochState, a: HLAction) -> None:
     seat = s.current_player
     d = s.data
-    if isinstance(a, Reveal):
+    cls = _class_of(a)
+    if cls is Reveal:
         _reveal(s, a)
-    elif isinstance(a, Draw):
+    elif cls is Draw:
         s.actions -= 1  # HL-056
         got = _draw(s, seat, 1)
-        s.events.append(f"{seat_name(seat)} spends an Action to draw" + ("" if got else ": the deck is empty, nothing drawn (A10)"))
-    elif isinstance(a, Play):
+        s.events.append(f"{who(seat)} spends an Action to draw" + ("" if got else ": the deck is empty, nothing drawn (A10)"))
+    elif cls is Play:
         _play(s, seat, d.minion_index(a.card), d.location_index(a.location))
-    elif isinstance(a, Use):
+    elif cls is Use:
         _use(s, seat, ITEMS.index(a.item))
     else:
         task = s.tasks.pop(0)
-        _choose(s, seat, task, a)
+        _choose(s, seat, task, a, cls)
     advance(s)
 
 
@@ -54,7 +75,7 @@ def _reveal(s: HemlochState, a: Reveal) -> None:
     s.w_list("week_deck").remove(card)
     s.w_list("revealed").append(card)  # HL-050
     s.festival = d.week_location(card)  # HL-038
-    s.events.append(f"{seat_name(s.start)} (Start Player) turns over {d.week_name(card)}; the Festival moves to "
+    s.events.append(f"{who(s.start)} (Start Player) turns over {d.week_name(card)}; the Festival moves to "
                     f"{d.locations[s.festival].name}")
     _begin_turn(s, s.start)  # HL-051
 
@@ -63,17 +84,17 @@ def _begin_turn(s: HemlochState, seat: int) -> None:
     s.stage, s.active, s.actions, s.item_used, s.played = "turn", seat, s.data.actions, False, []  # HL-055
     if not s.hands[seat]:  # HL-054
         got = _draw(s, seat, 1)
-        s.events.append(f"{seat_name(seat)}'s hand is empty: a free draw" + ("" if got else " finds an empty deck (A10)"))
+        s.events.append(f"{who(seat)}'s hand is empty: a free draw" + ("" if got else " finds an empty deck (A10)"))
 
 
 def _draw(s: HemlochState, seat: int, n: int) -> int:
     """A10: from an empty deck nothing is drawn and nothing is reshuffled."""
-    got = 0
-    for _ in range(n):
-        if s.decks[seat]:
-            s.w_hand(seat).append(s.w_deck(seat).pop())
-            got += 1
-    return got
+    got = min(n, len(s.decks[seat]))
+    if got > 0:
+        hand, deck = s.w_hand(seat), s.w_deck(seat)
+        for _ in range(got):
+            hand.append(deck.pop())
+    return max(got, 0)
 
 
 def _play(s: HemlochState, seat: int, card: int, loc: int) -> None:
@@ -83,7 +104,7 @@ def _play(s: HemlochState, seat: int, card: int, loc: int) -> None:
     s.w_list("played").append(loc)  # HL-058
     s.actions -= 1  # HL-056
     minion = d.minions[card]
-    s.events.append(f"{seat_name(seat)} plays {minion.name} at {d.locations[loc].name}")
+    s.events.append(f"{who(seat)} plays {minion.name} at {d.locations[loc].name}")
     s.tasks.extend(_effect_task(e, seat, loc) for e in minion.effects)  # HL-060
     if minion.faction == s.activating(loc):  # HL-061, HL-062: the Location's ability after the Minion's
         s.events.append(f"{minion.name}'s faction activates {d.locations[loc].name}")
@@ -105,7 +126,7 @@ def _use(s: HemlochState, seat: int, kind: int) -> None:
     mine[0] -= 1  # HL-031, M6: using an Item turns it face down
     mine[1] += 1
     s.actions -= item.action_cost  # HL-065
-    s.events.append(f"{seat_name(seat)} uses a {ITEMS[kind]} ({item.ability}); it turns face down")
+    s.events.append(f"{who(seat)} uses a {ITEMS[kind]} ({item.ability}); it turns face down")
     if item.ability == "extra_action":
         s.actions += 1
     elif item.ability == "draw_2":
@@ -114,40 +135,40 @@ def _use(s: HemlochState, seat: int, kind: int) -> None:
         s.tasks.insert(0, ("scepter", seat))
 
 
-def _choose(s: HemlochState, seat: int, task: tuple, a: HLAction) -> None:
+def _choose(s: HemlochState, seat: int, task: tuple, a: HLAction, cls: type) -> None:
     d = s.data
-    if isinstance(a, Mark):
+    if cls is Mark:
         loc = d.location_index(a.location)
         s.w_spaces(loc)[d.locations[loc].spaces.index((a.row, a.column))] = seat  # HL-078 / ability
-        s.events.append(f"{seat_name(seat)} places a Marker at {a.location} (row {a.row + 1}, column {a.column + 1})")
-    elif isinstance(a, Festival):
+        s.events.append(f"{who(seat)} places a Marker at {a.location} (row {a.row + 1}, column {a.column + 1})")
+    elif cls is Festival:
         s.festival = d.location_index(a.location)
-        s.events.append(f"{seat_name(seat)} moves the Festival to {a.location}")
-    elif isinstance(a, Steal):
+        s.events.append(f"{who(seat)} moves the Festival to {a.location}")
+    elif cls is Steal:
         k = ITEMS.index(a.item)
         side = 0 if a.face_up else 1
         s.w_items(1 - seat)[k][side] -= 1  # HL-029, M6: a stolen Item keeps its facing
         s.w_items(seat)[k][side] += 1
-        s.events.append(f"{seat_name(seat)} takes a {'face-up' if a.face_up else 'face-down'} {a.item} from {seat_name(1 - seat)}")
-    elif isinstance(a, (Recall, Retreat)):
+        s.events.append(f"{who(seat)} takes a {'face-up' if a.face_up else 'face-down'} {a.item} from {who(1 - seat)}")
+    elif cls is Recall or cls is Retreat:
         loc, card = d.location_index(a.location), d.minion_index(a.card)
         s.w_side(loc, seat).remove(card)
-        if isinstance(a, Recall):
+        if cls is Recall:
             s.w_hand(seat).append(card)
-            s.events.append(f"{seat_name(seat)} takes {a.card} back from {a.location} into hand")
+            s.events.append(f"{who(seat)} takes {a.card} back from {a.location} into hand")
         else:
             s.w_discards(seat).append(card)  # HL-069
-            s.events.append(f"{seat_name(seat)} retreats {a.card} from {a.location} to the discard pile")
+            s.events.append(f"{who(seat)} retreats {a.card} from {a.location} to the discard pile")
             if task[3] > 1:
                 s.tasks.insert(0, ("retreat", seat, loc, task[3] - 1))
-    elif isinstance(a, Move):
+    elif cls is Move:
         card = d.minion_index(a.card)
         s.w_side(d.location_index(a.source), seat).remove(card)
         s.w_side(d.location_index(a.target), seat).append(card)
-        s.events.append(f"{seat_name(seat)}'s Scepter moves {a.card} from {a.source} to {a.target}")
-    elif isinstance(a, Swap):
+        s.events.append(f"{who(seat)}'s Scepter moves {a.card} from {a.source} to {a.target}")
+    elif cls is Swap:
         _swap(s, d.location_index(a.location))
-    elif isinstance(a, Keep):
+    elif cls is Keep:
         _keep(s, seat, d.minion_index(a.card))
 
 
@@ -160,7 +181,7 @@ def _swap(s: HemlochState, loc: int) -> None:
     s.w_list("day_supply").remove(night + k)
     week_deck.append(night + k)  # HL-071
     week_deck.sort()
-    s.events.append(f"{seat_name(s.start)} swaps {d.week_name(night)} for {d.week_name(night + k)}; the Night leaves the game")
+    s.events.append(f"{who(s.start)} swaps {d.week_name(night)} for {d.week_name(night + k)}; the Night leaves the game")
 
 
 # -- the engine's own steps ---------------------------------------------------------------------------
@@ -175,7 +196,7 @@ def advance(s: HemlochState) -> None:
                     s._legal = options  # the legal moves of the state this transition makes
                     return
                 s.tasks.pop(0)
-                s.events.append(f"{seat_name(task[1])} cannot carry out '{task[0]}': skipped (A9, A7)")
+                s.events.append(f"{who(task[1])} cannot carry out '{task[0]}': skipped (A9, A7)")
                 continue
             s.tasks.pop(0)
             _auto(s, task)
@@ -202,7 +223,7 @@ def _auto(s: HemlochState, task: tuple) -> None:
     name, d = task[0], s.data
     if name == "draw":
         got = _draw(s, task[1], task[2])
-        s.events.append(f"{seat_name(task[1])} draws {got} card(s)")
+        s.events.append(f"{who(task[1])} draws {got} card(s)")
     elif name == "gain":
         _gain(s, task[1], task[2])
     elif name == "discard":
@@ -210,7 +231,7 @@ def _auto(s: HemlochState, task: tuple) -> None:
             hand = s.w_hand(task[1])
             card = hand.pop(s._random_index(len(hand)))
             s.w_discards(task[1]).append(card)
-            s.events.append(f"{seat_name(task[1])} discards {d.minions[card].name} at random")
+            s.events.append(f"{who(task[1])} discards {d.minions[card].name} at random")
     elif name == "influence":
         _influence(s, task[1])
 
@@ -219,18 +240,18 @@ def _gain(s: HemlochState, seat: int, kind: int) -> None:
     if s.supply[kind]:
         s.w_list("supply")[kind] -= 1
         s.w_items(seat)[kind][0] += 1  # HL-029: new Items come face up (M6)
-        s.events.append(f"{seat_name(seat)} gains a {ITEMS[kind]}")
+        s.events.append(f"{who(seat)} gains a {ITEMS[kind]}")
     elif s.items[seat][kind][1]:  # HL-033: none left, so one of yours turns face up
         mine = s.w_items(seat)[kind]
         mine[1] -= 1
         mine[0] += 1
-        s.events.append(f"No {ITEMS[kind]} is left: {seat_name(seat)} turns one of theirs face up (HL-033)")
+        s.events.append(f"No {ITEMS[kind]} is left: {who(seat)} turns one of theirs face up (HL-033)")
 
 
 def _influence(s: HemlochState, loc: int) -> None:
     """HL-074..HL-080 at one Location: the higher total places a Marker; a tie, both (Start Player first)."""
     a, b = s.influence(loc, s.start), s.influence(loc, s.other)
-    s.events.append(f"Influence at {s.data.locations[loc].name}: {seat_name(s.start)} {a}, {seat_name(s.other)} {b}")
+    s.events.append(f"Influence at {s.data.locations[loc].name}: {who(s.start)} {a}, {who(s.other)} {b}")
     if a != b:
         s.tasks.insert(0, ("mark", s.start if a > b else s.other, loc, 1))  # HL-078
     elif a > 0 or s.zero_tie_places:  # HL-080; A8: a 0-0 tie places nothing by default
@@ -297,7 +318,7 @@ def _draw_up(s: HemlochState) -> None:
     for seat in (s.start, s.other):  # HL-070
         got = _draw(s, seat, max(0, 2 - len(s.hands[seat])))
         if got:
-            s.events.append(f"{seat_name(seat)} draws {got} card(s) up to 2")
+            s.events.append(f"{who(seat)} draws {got} card(s) up to 2")
     s.stage = "swap"
     s.tasks.append(("swap", s.start))  # HL-071
 
@@ -305,7 +326,7 @@ def _draw_up(s: HemlochState) -> None:
 def _next_week(s: HemlochState) -> None:
     s.start = s.other  # HL-073
     s.week += 1
-    s.events.append(f"{seat_name(s.start)} is the Start Player of Week {s.week}")
+    s.events.append(f"{who(s.start)} is the Start Player of Week {s.week}")
     if s.end_after_weeks_end and _check_end(s):  # A2, A3
         return
     s.stage = "reveal"
@@ -323,7 +344,7 @@ def deal_packs(s: HemlochState) -> None:
 def _keep(s: HemlochState, seat: int, card: int) -> None:
     s.w_pack(seat).remove(card)
     s.w_kept(seat).append(card)  # HL-090
-    s.events.append(f"{seat_name(seat)} keeps a card")
+    s.events.append(f"{who(seat)} keeps a card")
     if seat == s.start:
         s.tasks.append(("keep", s.other))
 
