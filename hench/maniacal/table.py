@@ -19,12 +19,14 @@ def say(state: ManiacalState, text: str) -> None:
     log.flat = None
 
 
-_NAMES = tuple(seat_name(seat) for seat in range(8))
+class _Names(dict):
+    """Seat -> 'Player N' (hench.core.seat_name), the usual seats read from the table."""
+
+    def __missing__(self, seat: int) -> str:
+        return seat_name(seat)
 
 
-def who(seat: int) -> str:
-    """'Player 1' for seat 0 (hench.core.seat_name; the usual seats read from a table)."""
-    return _NAMES[seat] if type(seat) is int and 0 <= seat < 8 else seat_name(seat)
+who = _Names({seat: seat_name(seat) for seat in range(8)}).__getitem__  # who(seat): 'Player 1' for seat 0
 
 
 def draw(state: ManiacalState, deck: str, discard: str | None = None) -> str | None:
