@@ -49,6 +49,9 @@ def test_voila_settings_come_from_voila_json():
     assert pools["index.ipynb"]["pool_size"] >= 1
     assert pools["default"]["pool_size"] >= 1, "every app is preheated (issue 13)"
     assert cfg["HenchVoila"]["pending_timeout"] >= 60, "a page slow to load under load must keep its kernel"
+    # nbclient's default 4 s wait for a cell's output dropped outputs on a busy server: incomplete pages, no error
+    assert cfg["VoilaExecutor"]["iopub_timeout"] >= 30
+    assert "@voila-dashboards/widgets-manager8" in cfg["VoilaConfiguration"]["extension_allowlist"]
 
 
 def _widget_manager_scripts() -> list:
