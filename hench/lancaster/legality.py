@@ -543,47 +543,48 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     """`placement_candidates` already filtered: the same moves, in the same order, that the checks of
     CHECKS accept (knight at court, squires, privileges, county minimum, own county, shield, expulsion,
     castle space, conflict room, archer space, tower module and capacity, lord at court, supporters,
-    tribute, stronger stack)."""
+    tribute, stronger stack). Blocks of moves are kept per what they depend on (`_kept`)."""
     d, data = s.d, s.data
     counties_st, castle, tudor_str, capacity, tributes, ally_castle, kept = _static(data)
     held, res = d["priv"][seat], d["res"][seat]
     knights = d["knights"]
     court_ks = tuple(sorted([k[0] for k in knights[seat] if k[1] == "court"]))
-    theirs = tuple([-1 if c is None else -2 if c["owner"] == seat or c["shield"]
-                    else knights[c["owner"]][c["knight"]][0] + c["squires"] + (tudor_str if c["tudor"] else 0)
-                    for c in d["counties"]])
-    conflicts = []
-    for c in d["conflicts"]:
-        spaces = c["spaces"]
-        own = j = -1
-        for x, sp in enumerate(spaces):
-            if sp is None:
-                if j < 0:
-                    j = x
-            elif own < 0 and sp["owner"] == seat and sp["knights"]:
-                own = x
-        if own >= 0 or j >= 0:
-            conflicts.append((c["card"], own < 0 and j >= 0 and j + 1 < len(spaces) and spaces[j + 1] is None))
-    conflicts_t = tuple(conflicts)
-    modules = d["modules"]
-    load = tower_load(s) if "KR" in modules else -1
-    ally = seat >= d["players"]
-    free_castle = tuple([sp for sp, x in zip(castle, d["castles"][seat]) if x < 0]) if not ally or ally_castle else ()
     squires, shield, tudor, archer = res["squires"], held["shield"] > 0, held["tudor"] > 0, held["archer"] > 0
     out: list[LAction] = []
-    extend = out.extend
-    for k in sorted(set(court_ks)):
-        extend(_kept(("counties", k, theirs, squires, shield, tudor), lambda k=k: (
-            a for (name, minimum), x in zip(counties_st, theirs) if x != -2
-            for a in _county_block(k, name, minimum, x, squires, shield, tudor, tudor_str)), kept))
-        if free_castle:
-            extend(_kept(("castle", k, free_castle), lambda k=k: (Castle(k, space) for space in free_castle)))
-        if conflicts_t:
-            extend(_kept(("conflicts", k, conflicts_t, archer, tudor), lambda k=k: (
-                a for card, ok in conflicts_t for a in _conflict_block(k, f"C{card + 1}", ok, archer, tudor))))
-        if load >= 0 and load + k <= capacity:
-            out.append(_kept(("tower", k), lambda k=k: (Tower(k),))[0])
-    if "KC" in modules and d["lord"][seat] == "court":
+    if court_ks:
+        theirs = tuple([-1 if c is None else -2 if c["owner"] == seat or c["shield"]
+                        else knights[c["owner"]][c["knight"]][0] + c["squires"] + (tudor_str if c["tudor"] else 0)
+                        for c in d["counties"]])
+        conflicts = []
+        for c in d["conflicts"]:
+            spaces = c["spaces"]
+            own = j = -1
+            for x, sp in enumerate(spaces):
+                if sp is None:
+                    if j < 0:
+                        j = x
+                elif own < 0 and sp["owner"] == seat and sp["knights"]:
+                    own = x
+            if own >= 0 or j >= 0:
+                conflicts.append((c["card"], own < 0 and j >= 0 and j + 1 < len(spaces) and spaces[j + 1] is None))
+        if "KR" in d["modules"]:
+            load = d["neutral"]
+            for o, x in d["tower"]:
+                load += knights[o][x][0]
+            room = capacity - load
+        else:
+            room = -1
+        free_castle = (tuple([sp for sp, x in zip(castle, d["castles"][seat]) if x < 0])
+                       if seat < d["players"] or ally_castle else ())
+        key = ("knights", court_ks, theirs, squires, shield, tudor, archer, free_castle, tuple(conflicts), room)
+        block = kept.get(key)
+        if block is None:
+            block = kept[key] = _knight_moves(key, counties_st, tudor_str)
+            if len(kept) > 300_000:
+                kept.clear()
+        out.extend(block)
+    if "KC" in d["modules"] and d["lord"][seat] == "court":
+        ally = seat >= d["players"]
         partner = s.partner(seat)
         offices = []
         for i, o in enumerate(d["offices"]):
@@ -591,12 +592,29 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
                 offices.append(-2)  # LH-068 (no tribute), LH-067 (the partner's lord)
             else:
                 offices.append(office_strength(s, o) if o is not None else -1)
-        offices_t, bishops = tuple(offices), res["bishops"]
-        extend(_kept(("lord", court_ks, bishops, tudor, offices_t), lambda: (
-            a for office, x in zip(OFFICES, offices_t) if x != -2
-            for a in _apply_block(office, court_ks, bishops, tudor, x, tudor_str)), kept))
-        extend(_TREASURY)
+        key = ("lord", court_ks, res["bishops"], tudor, tuple(offices))
+        block = kept.get(key)
+        if block is None:
+            block = kept[key] = tuple(a for office, x in zip(OFFICES, key[4]) if x != -2
+                                      for a in _apply_block(office, court_ks, key[2], tudor, x, tudor_str)) + _TREASURY
+        out.extend(block)
     return out
+
+
+def _knight_moves(key: tuple, counties_st: tuple, tudor_str: int) -> tuple[LAction, ...]:
+    """The knight placements of `fast_placements` for one key, in candidate order."""
+    _, court_ks, theirs, squires, shield, tudor, archer, free_castle, conflicts, room = key
+    out: list[LAction] = []
+    for k in sorted(set(court_ks)):
+        for (name, minimum), x in zip(counties_st, theirs):
+            if x != -2:
+                out.extend(_county_block(k, name, minimum, x, squires, shield, tudor, tudor_str))
+        out.extend(Castle(k, space) for space in free_castle)
+        for card, ok in conflicts:
+            out.extend(_conflict_block(k, f"C{card + 1}", ok, archer, tudor))
+        if k <= room:
+            out.append(Tower(k))
+    return tuple(out)
 
 
 def can_place(s: LancasterState, seat: int) -> bool:
