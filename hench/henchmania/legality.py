@@ -96,14 +96,14 @@ _fight = lru_cache(maxsize=None)(Fight)
 # The opponents of each seat, clockwise from it: _OPPONENTS[players][seat]
 _OPPONENTS = tuple(tuple(tuple((me + i) % n for i in range(1, n)) for me in range(n)) for n in range(9))
 # The moves of one card on one opponent at each site, by site index: (make, card, opponent, sites) -> moves
-_AT_SITES: dict[tuple[Any, ...], tuple[Play | Use, ...]] = {}
+_AT_SITES: dict[tuple[Any, ...], list[Play | Use]] = {}
 # The moves of one card naming each opponent: (make, card, opponents) -> moves
 _ON_EACH: dict[tuple[Any, ...], tuple[Play | Use, ...]] = {}
 
 
-def _at_sites(key: tuple[Any, ...]) -> tuple[Play | Use, ...]:
+def _at_sites(key: tuple[Any, ...]) -> list[Play | Use]:
     make, name, o, sites = key
-    out = _AT_SITES[key] = tuple(make(name, o, site) for site in sites)
+    out = _AT_SITES[key] = [make(name, o, site) for site in sites]  # a list: read through `__getitem__`
     return out
 
 
