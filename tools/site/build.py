@@ -5,9 +5,10 @@
 Every app runs in the visitor's browser; the folder is served as it is by any static host, and nothing
 is fetched from anywhere else. What goes in, all pinned:
 
-- the page side: voici-core, jupyterlite-core and jupyterlite-pyodide-kernel from the build machine
-  (tools/site/requirements-build.txt, the `site` extra), with the widget extensions installed there
-  (ipywidgets, anywidget, plotly) and Font Awesome from `fontawesomefree`;
+- the page side: voici-core and jupyterlite-core from the build machine (tools/site/requirements-build.txt,
+  the `site` extra), with the widget extensions installed there (ipywidgets, anywidget, plotly) and Font
+  Awesome from `fontawesomefree`; the Pyodide kernel's extension from the jupyterlite-pyodide-kernel wheel
+  pinned in tools/site/requirements-kernel.txt (never installed: Voila's pages would load it and break);
 - Pyodide's core from npm (PYODIDE below, checked against its npm integrity hash);
 - the Python side: hench and widgets as one wheel built from this checkout, and the pure-Python wheels
   in tools/site/requirements-browser.txt (downloaded from PyPI with their hashes checked), all added to
@@ -38,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements-browser.txt"
+KERNEL_REQUIREMENTS = HERE / "requirements-kernel.txt"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 
 PYODIDE = "0.29.0"  # must match jupyterlite-pyodide-kernel 0.7.0 (its PYODIDE_VERSION)
 PYODIDE_INTEGRITY = "sha512-ObIvsTmcrxAWKg+FT1GjfSdDmQc5CabnYe/nn5BCuhr9BVVITeQ24DBdZuG5B2tIiAZ9YonBpnDB7cmHZyd2Rw=="
@@ -94,18 +97,18 @@ def cached_wheel(folder: Path, name: str, version: str, digest: str) -> Path | N
     return None
 
 
-def fetch_wheels(cache: Path) -> list[Path]:
-    folder = cache / "wheels"
+def fetch_wheels(cache: Path, requirements: Path = REQUIREMENTS, folder_name: str = "wheels") -> list[Path]:
+    folder = cache / folder_name
     folder.mkdir(parents=True, exist_ok=True)
-    pins = pinned_wheels()
+    pins = pinned_wheels(requirements)
     missing = [p for p in pins if cached_wheel(folder, *p) is None]
     if missing:
-        say(f"downloading {len(missing)} of {len(pins)} pinned wheels from PyPI")
+        say(f"downloading {len(missing)} of {len(pins)} pinned wheels ({requirements.name}) from PyPI")
         run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
              "--require-hashes", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
-             "--abi", "none", "--python-version", "3.13", "-d", str(folder), "-r", str(REQUIREMENTS)])
+             "--abi", "none", "--python-version", "3.13", "-d", str(folder), "-r", str(requirements)])
     else:
-        say(f"{len(pins)} pinned wheels: all cached")
+        say(f"{len(pins)} pinned wheels ({requirements.name}): all cached")
     wheels = []
     for pin in pins:
         path = cached_wheel(folder, *pin)
@@ -228,13 +231,22 @@ def pyodide_dir(tarball: Path, target: Path, wheels: list[Path]) -> None:
 
 # -- the site ------------------------------------------------------------------------------------
 
-def kernel_wheels() -> list[Path]:
-    """The kernel's own wheels (piplite, pyodide_kernel, the ipykernel shim), as jupyterlite-pyodide-kernel ships them."""
-    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+def kernel_extension(wheel: Path, extensions: Path) -> list[Path]:
+    """The Pyodide kernel's page-side extension, unpacked from jupyterlite-pyodide-kernel's wheel into `extensions`
+    (the voici build copies it from there); returns the kernel's own wheels it ships (piplite, pyodide_kernel,
+    the ipykernel shim)."""
+    prefix = f"jupyterlite_pyodide_kernel-{wheel.name.split('-')[1]}.data/data/share/jupyter/labextensions/{KERNEL_EXTENSION}/"
+    target = extensions / KERNEL_EXTENSION
+    with zipfile.ZipFile(wheel) as zf:
+        for name in zf.namelist():
+            if name.startswith(prefix) and not name.endswith("/"):
+                dest = target / name.removeprefix(prefix)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_bytes(zf.read(name))
     wanted = ("piplite-", "pyodide_kernel-", "ipykernel-")
-    found = sorted(p for p in (ext / "static" / "pypi").glob("*.whl") if p.name.startswith(wanted))
+    found = sorted(p for p in (target / "static" / "pypi").glob("*.whl") if p.name.startswith(wanted))
     if len(found) != len(wanted):
-        raise SystemExit(f"jupyterlite-pyodide-kernel's wheels not found in {ext}: install the `site` extra")
+        raise SystemExit(f"{wheel.name}: the kernel's wheels {wanted} not found in its extension")
     return found
 
 
@@ -246,6 +258,7 @@ def lite_config() -> dict:
             "disabledExtensions": ["@jupyterlite/application-extension:service-worker"],
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
+                    "pyodideUrl": "./static/pyodide/pyodide.js",
                     "disablePyPIFallback": True,
                     "pipliteUrls": [],
                     "loadPyodideOptions": {"packages": PRELOAD},
@@ -326,18 +339,18 @@ def build(out: Path, cache: Path) -> None:
     sys.path.insert(0, str(ROOT))
     work = cache / "work"
     lite = work / "lite"
-    if lite.exists():
-        shutil.rmtree(lite)
+    for folder in (lite, work / "pyodide", work / "built", work / "labextensions"):
+        if folder.exists():
+            shutil.rmtree(folder)
     lite.mkdir(parents=True)
     tarball = fetch_pyodide(cache)
     wheels = fetch_wheels(cache)
+    (kernel_wheel,) = fetch_wheels(cache, KERNEL_REQUIREMENTS, "kernel")
     say("building the hench wheel and the stand-ins")
-    built = work / "built"
-    if built.exists():
-        shutil.rmtree(built)
-    wheels += [project_wheel(built), *(stand_in(built, n, v) for n, v in STAND_INS.items()), *kernel_wheels()]
+    wheels += [project_wheel(work / "built"), *(stand_in(work / "built", n, v) for n, v in STAND_INS.items()),
+               *kernel_extension(kernel_wheel, work / "labextensions")]
     say(f"pyodide {PYODIDE} with {len(wheels)} wheels in its lock file")
-    pyodide_dir(tarball, lite / "static" / "pyodide", wheels)
+    pyodide_dir(tarball, work / "pyodide", wheels)
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2))
     if out.exists():
         shutil.rmtree(out)
@@ -346,7 +359,8 @@ def build(out: Path, cache: Path) -> None:
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
     voici = subprocess.Popen([str(Path(sys.executable).with_name("voici")), "build", "--lite-dir", str(lite),
                               "--contents", str(ROOT / "notebooks"), "--output-dir", str(out), "--no-sourcemaps",
-                              "--strip_sources=True", "--show_tracebacks=False", "--no-unused-shared-packages", "--log-level", "WARN"],
+                              "--strip_sources=True", "--show_tracebacks=False", "--no-unused-shared-packages", "--log-level", "WARN",
+                              f"--FederatedExtensionAddon.extra_labextensions_path={work / 'labextensions'}"],
                              cwd=lite, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     said = []
     for line in voici.stdout or ():
@@ -356,7 +370,8 @@ def build(out: Path, cache: Path) -> None:
     if voici.wait() != 0:
         sys.stdout.write("".join(said[-60:]))
         raise SystemExit(f"voici build failed (exit {voici.returncode})")
-    say("Font Awesome from the site, links between apps, widget script fixes")
+    say("Pyodide, Font Awesome, links between apps, widget script fixes")
+    shutil.copytree(work / "pyodide", out / "static" / "pyodide")
     import fontawesomefree  # the same copy the Voila server serves (widgets/serve.py)
 
     fontawesome = Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree"
