@@ -13,7 +13,14 @@ SLOTS_PER_TYPE = 2  # MA-070: at most 2 of each type per round
 
 def top_scorer(state: ManiacalState, type_index: int) -> int:
     """MA-072, MA-077: the highest attraction for the type; a tie goes to the player higher on the Player Order track."""
-    return max(state.order, key=lambda seat: (state.lairs[seat].attraction[type_index], -state.order.index(seat)))
+    best, best_score, lairs = -1, -1, state.lairs
+    for seat in state.order:  # the first highest wins: a tie goes to the earlier seat in the order
+        score = lairs[seat].attraction[type_index]
+        if best < 0 or score > best_score:
+            best, best_score = seat, score
+    if best < 0:
+        raise ValueError("nobody is on the Player Order track")
+    return best
 
 
 def recruit(state: ManiacalState) -> None:
