@@ -176,7 +176,7 @@ def own_lair(state: ManiacalState, seat: int) -> Lair:
 
 def _decks_to_change(state: ManiacalState) -> set[str] | None:
     owned = state._owned_decks
-    if owned is _NO_DECKS:  # the first deck this transition changes: the dict itself is copied first
+    if type(owned) is frozenset:  # _NO_DECKS: the first deck this transition changes; the dict itself is copied first
         owned = state._owned_decks = set()
         state.decks = dict(state.decks)
     return owned
