@@ -28,6 +28,23 @@ WAIT_MS = 120_000  # every wait: generous, the machine is a loaded 2-core box
 LIMIT = 200  # learner actions in one step, at most
 
 
+def _pools_ready(base: str, limit_s: float = 600) -> None:
+    """Wait until the server's preheated app kernels have run their notebooks (/hench/status says ready):
+    on a busy machine a page opened while all of them warm up waits past any sane limit."""
+    import time
+
+    import requests
+
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{base}/hench/status", timeout=10).json().get("ready"):
+                return
+        except (requests.RequestException, ValueError):
+            pass
+        time.sleep(2)  # polling the server's own readiness, not a fixed wait for the page
+
+
 def _pick(step, state) -> str:
     """The move a learner makes for a step: the same rule as tests/widgets/test_tours.py's walker."""
     from tests.widgets.test_tours import PREFER
@@ -85,6 +102,7 @@ def test_tour_walked_in_the_browser(browser, server, game):  # noqa: F811  (fixt
     steps = module.TOUR
     mirror = module.tour()  # what the page's kernel builds: the notebook's cell is `<module>.tour()`
     base, _ = server
+    _pools_ready(base)
     page, errors = open_app(browser, base, f"{game}/01-learn.ipynb")
     tour_box = page.locator(".hench-tour")
     total = len(steps)
