@@ -267,7 +267,9 @@ class PageHandler(TornadoVoilaHandler):
             self.finish(BUSY_PAGE.format(why=html.escape(why[0].upper() + why[1:]), retry=BUSY_RETRY_S))
             return
         self._counting = True
-        await super().get(path)
+        result = super().get(path)  # None when Voila's login check redirected instead of serving
+        if result is not None:
+            await result
 
 
 class TemplateFileHandler(TemplateStaticFileHandler):
