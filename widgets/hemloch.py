@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 
 import hench
 from hench import format_probability
@@ -18,6 +17,7 @@ from hench.hemloch import PHASES, assumptions, breakdown, odds, render
 from hench.hemloch.bots import make_bot
 from hench.hemloch.data import ITEMS, POTION, SCEPTER, default_data
 
+from . import plot
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 from .tour import Question, TourStep, TourView
@@ -349,7 +349,7 @@ class DrawOddsView(ipw.VBox):
         self.mc.clear()
         xs = list(range(0, 11))
         ys = [odds.dig(c, x, self.deck, self.hand) for x in xs]
-        bar = go.Bar(x=xs, y=[float(y) for y in ys], text=[format_probability(y).split(" ")[-1].strip("()") for y in ys],
+        bar = plot.Bar(x=xs, y=[float(y) for y in ys], text=[format_probability(y).split(" ")[-1].strip("()") for y in ys],
                      marker_color=["#b5651d" if x == k else "#1d4f91" for x in xs], textposition="outside")
         redraw(self.fig, [bar], xaxis_title="Draw actions after the opening hand", yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
 
@@ -395,7 +395,7 @@ class WeekOddsView(ipw.VBox):
                              f"first {free} (HL-038, HL-039).</div>")
         self.mc.clear()
         weeks = [1, 2, 3, 4]
-        bars = [go.Bar(x=[f"Week {x}" for x in weeks], y=[float(odds.week_step_is_day(x, 1)) for x in weeks],
+        bars = [plot.Bar(x=[f"Week {x}" for x in weeks], y=[float(odds.week_step_is_day(x, 1)) for x in weeks],
                        marker_color=["#b5651d" if x == w else "#d69e2e" for x in weeks], name="a Day",
                        text=[str(odds.week_step_is_day(x, 1)) for x in weeks], textposition="outside")]
         redraw(self.fig, bars, yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="any one step of the Week")
@@ -451,7 +451,7 @@ class DuelOddsView(ipw.VBox):
                              f"(HL-076, HL-077, HL-078, HL-080).</div>")
         self.mc.clear()
         keys = ["win", "tie", "lose"]
-        bar = go.Bar(x=["Player 1 ahead", "tie", "Player 2 ahead"], y=[float(result[k]) for k in keys],
+        bar = plot.Bar(x=["Player 1 ahead", "tie", "Player 2 ahead"], y=[float(result[k]) for k in keys],
                      text=[str(result[k]) for k in keys], textposition="outside", marker_color=["#2f6fd6", "#888", "#e07b00"])
         redraw(self.fig, [bar], yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
 
@@ -500,7 +500,7 @@ class LiveOddsView(ipw.VBox):
                              f"probability <b>{format_probability(odds.next_card_is_day(s))}</b> (HL-053).</div>"
                              "<table style='font-size:12px'><tr><th>Location</th><th>Influence P1-P2</th><th>needed to lead</th>"
                              "<th>next draw would lead</th><th>next Festival here</th></tr>" + rows + "</table>")
-        bar = go.Bar(x=names, y=[float(p) for p in leads], text=[str(p) for p in leads], textposition="outside",
+        bar = plot.Bar(x=names, y=[float(p) for p in leads], text=[str(p) for p in leads], textposition="outside",
                      marker_color="#2f6fd6")
         redraw(self.fig, [bar], yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
 

@@ -10,7 +10,6 @@ from itertools import combinations
 from typing import Any
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 
 import hench
 from hench import format_probability
@@ -22,6 +21,7 @@ from hench.maniacal.bots import HeuristicBot, RandomBot
 from hench.maniacal.contracts import contract_cost
 from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS, TRAITS
 
+from . import plot
 from .core import Chart, MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
@@ -239,7 +239,7 @@ class InfamyChart(ipw.VBox):
     def refresh(self) -> None:
         xs, rows = infamy_rows(self.view.session.states)
         names = CONFIG.names(len(rows))
-        traces = [go.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i] + (" (you)" if i in self.view.human_seats else ""),
+        traces = [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i] + (" (you)" if i in self.view.human_seats else ""),
                              line=dict(color=PALETTE[i % len(PALETTE)])) for i, ys in enumerate(rows)]
         redraw(self.chart, traces, yaxis_title="Infamy", xaxis_title="end of")
 
@@ -281,7 +281,7 @@ def bot_game_infamy(players: int = 3, seed: int = 3) -> ipw.VBox:
         states.append(state)
     xs, rows = infamy_rows(states)
     chart = figure_widget("Infamy round by round (a bot game)", height=300)
-    redraw(chart, [go.Scatter(x=xs, y=ys, mode="lines+markers", name=seat_name(i), line=dict(color=PALETTE[i % len(PALETTE)]))
+    redraw(chart, [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=seat_name(i), line=dict(color=PALETTE[i % len(PALETTE)]))
                    for i, ys in enumerate(rows)], yaxis_title="Infamy", xaxis_title="end of")
     won = ", ".join(seat_name(i) for i in state.winners())
     return ipw.VBox([chart, ipw.HTML(f"<div>Final scores {state.scores()} (Infamy with the money-rank bonus); winner: <b>{won}</b>.</div>")])
@@ -425,7 +425,7 @@ class ContractOddsView(ipw.VBox):
                            "size does not match the contract (MA-107). The Targets are printed on the hidden face of each "
                            "contract: this study view shows them, a player at the table only learns one after paying the "
                            "time (MA-111). Dice faces are assumed (M-01): 3 blanks, 1, 2 and the icon.</div>")
-        heat = go.Heatmap(z=z, x=[_contract_label(st, i) for i in range(6)], y=[_team_label(st, t) for t in self.team_list],
+        heat = plot.Heatmap(z=z, x=[_contract_label(st, i) for i in range(6)], y=[_team_label(st, t) for t in self.team_list],
                           text=text, texttemplate="%{text}", colorscale="RdYlGn", zmin=0, zmax=1, hoverongaps=False,
                           hovertemplate="%{y}<br>vs %{x}: %{z:.1%}<extra></extra>")
         redraw(self.heat, [heat], xaxis_title="contract on the map (continent, difficulty, team, trait, Target)",
@@ -493,7 +493,7 @@ class ContractOddsView(ipw.VBox):
                              f"{c.target}; success with probability <b>{format_probability(p)}</b>"
                              f"{self._reroll_note(members)}.</div>")
         per = odds.per_colour(dice, c.trait, st.data)
-        bars = [go.Bar(x=[str(v) for v, _, _ in d.rows()], y=[float(q) for _, q, _ in d.rows()], name=f"{t} ({dice[t]} dice)",
+        bars = [plot.Bar(x=[str(v) for v, _, _ in d.rows()], y=[float(q) for _, q, _ in d.rows()], name=f"{t} ({dice[t]} dice)",
                        marker_color=render.TRAIT_HEX[t]) for t, d in per.items()]
         redraw(self.colours, bars, barmode="group", xaxis_title="successes", yaxis_tickformat=".0%")
 
@@ -520,7 +520,7 @@ class PoolOddsView(ipw.VBox):
 
     def _heat(self) -> None:
         table = odds.table(True, 6, 10)
-        heat = go.Heatmap(z=[[float(p) for p in row] for row in table], x=list(range(1, 11)), y=list(range(1, 7)),
+        heat = plot.Heatmap(z=[[float(p) for p in row] for row in table], x=list(range(1, 11)), y=list(range(1, 7)),
                           text=[[f"{float(p):.0%}" for p in row] for row in table], texttemplate="%{text}",
                           colorscale="RdYlGn", zmin=0, zmax=1, hovertemplate="%{y} dice, Target %{x}: %{z:.1%}<extra></extra>")
         redraw(self.fig, [heat], xaxis_title="Target", yaxis_title="dice of the recommended trait")
