@@ -30,7 +30,7 @@ from .cleanup import is_mercenary
 from .contracts import can_join, contract_cost, lackey_on_team, max_weeks, targets
 from .data import CONTINENTS, TRAITS
 from .phases import PHASES
-from .state import GENERATORS, Lair, ManiacalState, lair_to_read
+from .state import GENERATORS, Lair, ManiacalState
 from .table import card, room
 
 
@@ -67,7 +67,7 @@ def legal_actions(state: ManiacalState) -> list[MAAction]:
 
 
 def _draft(state: ManiacalState, seat: int) -> list[MAAction]:
-    lair = lair_to_read(state, seat)
+    lair = state.lairs[seat]
     cards, money = state.data.cards, lair.money
     out: list[MAAction] = []
     for r in lair.hand:
@@ -84,7 +84,7 @@ def _activators(lair: Lair, team: set[str] | tuple[()]) -> list[str]:
 
 
 def _contract_action(state: ManiacalState, seat: int) -> list[MAAction]:
-    lair = lair_to_read(state, seat)
+    lair = state.lairs[seat]
     cards, weeks = state.data.cards, lair.weeks
     out: list[MAAction] = []
     by = None
@@ -94,7 +94,10 @@ def _contract_action(state: ManiacalState, seat: int) -> list[MAAction]:
             if by is None:
                 by = _activators(lair, ())
             out += [_ACTIVATE[r, b] for b in by]
-    ready = sum(1 for m in lair.crew if m.ready and m.injuries == 0)  # can_join
+    ready = 0
+    for m in lair.crew:
+        if m.ready and m.injuries == 0:  # can_join
+            ready += 1
     costs, contracts = cards[lair.sv].costs, state.map
     for i, continent in enumerate(CONTINENTS):  # contract_cost
         if weeks >= costs[i] and ready >= cards[contracts[i]].team:
@@ -131,7 +134,7 @@ def _assign(state: ManiacalState, seat: int) -> list[MAAction]:
     team = _team(state)
     cards = state.data.cards
     out: list[MAAction] = []
-    for m in lair_to_read(state, seat).crew:
+    for m in state.lairs[seat].crew:
         if m.ready and m.injuries == 0 and m.id not in team:  # can_join
             if cards[m.id].type == "lackey":
                 out += [_ASSIGN[m.id, t] for t in TRAITS]
@@ -141,13 +144,13 @@ def _assign(state: ManiacalState, seat: int) -> list[MAAction]:
 
 
 def _scheme_window(state: ManiacalState, seat: int) -> list[MAAction]:
-    out: list[MAAction] = [_SCHEME[s] for s in lair_to_read(state, seat).schemes]
+    out: list[MAAction] = [_SCHEME[s] for s in state.lairs[seat].schemes]
     out.append(_NO_SCHEME)
     return out
 
 
 def _before_roll(state: ManiacalState, seat: int) -> list[MAAction]:
-    lair = lair_to_read(state, seat)
+    lair = state.lairs[seat]
     cards = state.data.cards
     out: list[MAAction] = []
     by = None
@@ -164,7 +167,7 @@ def _before_roll(state: ManiacalState, seat: int) -> list[MAAction]:
 
 
 def _after_roll(state: ManiacalState, seat: int) -> list[MAAction]:
-    lair, a = lair_to_read(state, seat), state.attempt
+    lair, a = state.lairs[seat], state.attempt
     out: list[MAAction] = []
     if a["rolled"]:
         cards = state.data.cards
@@ -198,17 +201,17 @@ def _reroll(state: ManiacalState, seat: int) -> list[MAAction]:
 def _effect(state: ManiacalState, seat: int) -> list[MAAction]:
     effect = state.attempt["effects"][0][0]
     if effect == "cancel_window":
-        out: list[MAAction] = _positives(state, lair_to_read(state, seat), ("cancel_harm",))
+        out: list[MAAction] = _positives(state, state.lairs[seat], ("cancel_harm",))
         out.append(_NO_SCHEME)
         return out
     out = [_CHOOSE[m] for m in targets(state)]
     if effect in ("injured", "captured"):
-        out += _positives(state, lair_to_read(state, seat), ("cancel_harm",))
+        out += _positives(state, state.lairs[seat], ("cancel_harm",))
     return out
 
 
 def _hospital(state: ManiacalState, seat: int) -> list[MAAction]:
-    lair = lair_to_read(state, seat)
+    lair = state.lairs[seat]
     out: list[MAAction] = []
     if lair.money >= state.data.tables["times"]["hospital_fee"]:
         out += [_HEAL[m.id] for m in lair.crew if m.injuries]
@@ -217,11 +220,11 @@ def _hospital(state: ManiacalState, seat: int) -> list[MAAction]:
 
 
 def _salaries(state: ManiacalState, seat: int) -> list[MAAction]:
-    return [_DISMISS[m.id] for m in lair_to_read(state, seat).crew if not is_mercenary(state, m)]
+    return [_DISMISS[m.id] for m in state.lairs[seat].crew if not is_mercenary(state, m)]
 
 
 def _firing(state: ManiacalState, seat: int) -> list[MAAction]:
-    out: list[MAAction] = [_FIRE[m.id] for m in lair_to_read(state, seat).crew]
+    out: list[MAAction] = [_FIRE[m.id] for m in state.lairs[seat].crew]
     out.append(_KEEP)
     return out
 
