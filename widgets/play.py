@@ -505,9 +505,11 @@ class GameView(ipw.VBox):
                   for i, ys in enumerate(per_seat)]
         clock = self.config.clock_label
         # whole days (rounds, weeks) only: a tick between two days means nothing to a player
+        points = [y for ys in per_seat for y in ys] or [0]
+        whole_points = dict(yaxis_tickmode="linear", yaxis_dtick=1) if max(points) - min(points) <= 8 else {}  # never 0.5 points
         redraw(self.fig, traces, xaxis_title=f"{clock.capitalize()} of the game", yaxis_title="Points",
-               xaxis_tickmode="linear", xaxis_tick0=xs[0] if xs else 0, xaxis_dtick=1, xaxis_tickformat="d",
-               yaxis_tickformat="d", legend_title_text="Player")
+               xaxis_tickmode="linear", xaxis_tick0=xs[0] if xs else 0, xaxis_dtick=1, legend_title_text="Player",
+               **whole_points)
 
 
 class GameKit:

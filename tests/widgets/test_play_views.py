@@ -183,3 +183,5 @@ def test_score_chart_titles_and_whole_ticks(no_callback_errors):
     layout = view.fig.layout
     assert "Points of each player" in layout.title.text and layout.yaxis.title.text == "Points"
     assert layout.xaxis.title.text == "Point of the game" and layout.xaxis.dtick == 1 and layout.xaxis.tickmode == "linear"
+    early = GameView(PIG, players=2, seed=5, auto_dice=True)  # scores all 0 so far: ticks one point apart, none halfway
+    assert early.fig.layout.yaxis.dtick == 1 and early.fig.layout.yaxis.tickmode == "linear"
