@@ -91,13 +91,21 @@ class GameData:
     rank: list[int] = field(init=False, repr=False, compare=False)
     kind_names: list[str] = field(init=False, repr=False, compare=False)  # cards[rank].name by rank
     site_of: list[int] = field(init=False, repr=False, compare=False)
+    name_of: list[str] = field(init=False, repr=False, compare=False)
+    effect_ids: dict[str, frozenset[int]] = field(init=False, repr=False, compare=False)  # card ids by effect
     at_your_turn: frozenset[int] = field(init=False, repr=False, compare=False)
+    site_cards: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)  # card ids by site
 
     def __post_init__(self) -> None:
         deck = self.deck
+        object.__setattr__(self, "site_cards", tuple(tuple(i for i, c in enumerate(deck) if c.site == site)
+                                                     for site in range(len(self.values["sites"]))))
         object.__setattr__(self, "rank", [self.order[c.name] for c in deck])
         object.__setattr__(self, "kind_names", [c.name for c in self.cards])
         object.__setattr__(self, "site_of", [c.site for c in deck])
+        object.__setattr__(self, "name_of", [c.name for c in deck])
+        object.__setattr__(self, "effect_ids", {e: frozenset(i for i, c in enumerate(deck) if c.effect == e)
+                                                for e in {c.effect for c in deck}})
         object.__setattr__(self, "at_your_turn", frozenset(i for i, c in enumerate(deck) if c.at_your_turn))
 
     @property

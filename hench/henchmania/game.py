@@ -25,9 +25,8 @@ def start(players: int, seed: int | None, first_player: int | None, data: Any, *
     s = HMState(game_data, dict(opts), players)
     rng = Rng.from_seed(seed)
     s.badge = rng.randrange(players) if first_player is None else first_player  # HM-011/012 stand-in
-    deck = game_data.deck
-    for site in range(len(game_data.site_names)):
-        s.piles[site] = rng.shuffled([cid for cid, c in enumerate(deck) if c.site == site])
+    for site, cards in enumerate(game_data.site_cards):  # each site's card ids, in id order
+        s.piles[site] = rng.shuffled(cards)
     s.rng = rng.state
     s.events.append(f"{seat_name(s.badge)} takes the Badge of Honor; every score starts at "
                     f"{game_data.values['start_score']}")

@@ -56,7 +56,7 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     if max(totals) < spots:  # no site is full yet (most placements): every site is open, no Porter
         out = _FREE.get(sites)
         return out if out is not None else _free_places(sites)
-    free = tuple([site for site, total in zip(sites, totals) if total < spots])
+    free = tuple(compress(sites, map(spots.__gt__, totals)))  # the sites with a free spot, in order
     out = _FREE.get(free)
     if out is None:
         out = _free_places(free)

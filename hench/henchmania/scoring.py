@@ -15,7 +15,7 @@ def add_points(s: HMState, seat: int, delta: int) -> None:
     value = s.scores_[seat] + delta
     if s.opts["score_floor"] == "zero":
         value = max(value, s.data.values["score_floor"])
-    s.scores_ = s.scores_[:]  # replaced, not changed in place: clones share it
+    s.scores_ = [*s.scores_]  # replaced, not changed in place: clones share it
     s.scores_[seat] = value
 
 

@@ -116,9 +116,9 @@ class HMState(State):
         # scores_, trumps, to_place, passed, queue and exhausted are shared: transitions replace them, never
         # change them in place
         d = self.__dict__.copy()
-        d["piles"], d["discards"] = self.piles[:], self.discards[:]
-        d["hands"], d["reserves"] = self.hands[:], self.reserves[:]
-        d["pawns"], d["held"] = self.pawns[:], self.held[:]
+        d["piles"], d["discards"] = [*self.piles], [*self.discards]
+        d["hands"], d["reserves"] = [*self.hands], [*self.reserves]
+        d["pawns"], d["held"] = [*self.pawns], [*self.held]
         duel = self.duel
         if duel is not None:
             d["duel"] = duel.copy()
@@ -210,15 +210,22 @@ class HMState(State):
         return self.to_place[seat] + len(self.held[seat])
 
     def find(self, cards: list[int], name: str, prefer_fresh: bool = True) -> int | None:
-        """A card instance called `name` in `cards` (an unturned one first)."""
-        found = None
-        deck = self.data.deck
-        for cid in cards:
-            if deck[cid].name == name:
-                if not prefer_fresh or cid not in self.exhausted:
-                    return cid
-                found = cid
-        return found
+        """A card instance called `name` in `cards`: the first one, or with `prefer_fresh` the first unturned
+        one (the last turned one if all are turned)."""
+        names = list(map(self.data.name_of.__getitem__, cards))
+        if name not in names:
+            return None
+        k = names.index(name)
+        cid = cards[k]
+        exhausted = self.exhausted
+        if not prefer_fresh or cid not in exhausted:
+            return cid
+        for other in cards[k + 1:]:  # the first copy is turned: an unturned one further on, else the last one
+            if self.data.name_of[other] == name:
+                if other not in exhausted:
+                    return other
+                cid = other
+        return cid
 
     def card_in(self, cards: list[int], name: str, prefer_fresh: bool = True) -> int:
         """`find` for a card that must be there (a legal move names it): a missing one is a bug."""
@@ -233,6 +240,9 @@ class HMState(State):
 
     def has_fresh(self, seat: int, effect: str) -> int | None:
         """An unturned Reserve card of `seat` with this effect (Reserve effects, HM-031, HM-036)."""
+        ids = self.data.effect_ids.get(effect)
+        if ids is None or ids.isdisjoint(self.reserves[seat]):  # none at all (the common case, in C)
+            return None
         deck, exhausted = self.data.deck, self.exhausted
         for cid in self.reserves[seat]:
             if deck[cid].effect == effect and cid not in exhausted:
@@ -401,7 +411,7 @@ def own(s: HMState, outer: list[list[int]], i: int) -> list[int]:
     x = outer[i]
     mine = s._mine
     if mine is not None and id(x) not in mine:
-        x = outer[i] = x[:]
+        x = outer[i] = [*x]
         mine.add(id(x))
     return x
 

@@ -178,18 +178,21 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
         s.exhausted = s.exhausted | {present(s.has_fresh(me, "porter"), "unturned Porter")}  # HM-098, HM-036
     owner = own(s, s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
     if owner == me:
-        to_place = s.to_place[:]
+        to_place = [*s.to_place]
         to_place[me] -= 1
         s.to_place = to_place
-    own(s, s.pawns, site)[owner] += 1
+    mine = s._mine  # `own`, inlined for the pawns row and the pile (the commonest moves of all)
+    row = s.pawns[site]
+    if mine is not None and id(row) not in mine:
+        row = s.pawns[site] = [*row]
+        mine.add(id(row))
+    row[owner] += 1
     events = s.events
     before = len(events)
-    piles = s.piles
-    pile = piles[site]
+    pile = s.piles[site]
     if len(pile) > 1:  # `draw` when the pile neither is nor becomes empty (most placements), inlined
-        mine = s._mine
         if mine is not None and id(pile) not in mine:
-            pile = piles[site] = pile[:]
+            pile = s.piles[site] = [*pile]
             mine.add(id(pile))
         own(s, s.hands, me).append(pile.pop())
         drew = True
@@ -271,7 +274,7 @@ def do_pass(s: HMState, a: Pass) -> None:
     """HM-047: a player who passes plays no more cards this day."""
     me = s.actor
     assert me is not None, PLAYER_ACTS
-    s.passed = s.passed[:]
+    s.passed = [*s.passed]
     s.passed[me] = True
     log(s, f"{SEATS[me]} passes")
     next_turn(s)
@@ -314,7 +317,7 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     if old is not None:
         discard(s, old)
         log(s, f"{SEATS[me]} discards the Trump {s.name(old)}")
-    s.trumps = s.trumps[:]
+    s.trumps = [*s.trumps]
     s.trumps[me] = cid
     log(s, f"{SEATS[me]} takes the Trump {s.name(cid)}")
 
