@@ -509,6 +509,7 @@ class GameView(ipw.VBox):
         whole_points = dict(yaxis_tickmode="linear", yaxis_dtick=1) if max(points) - min(points) <= 8 else {}  # never 0.5 points
         redraw(self.fig, traces, xaxis_title=f"{clock.capitalize()} of the game", yaxis_title="Points",
                xaxis_tickmode="linear", xaxis_tick0=xs[0] if xs else 0, xaxis_dtick=1, legend_title_text="Player",
+               xaxis_range=[xs[0] - 0.2, xs[-1] + 0.2] if xs else None,  # from the first day played: no day 0
                **whole_points)
 
 

@@ -185,3 +185,5 @@ def test_score_chart_titles_and_whole_ticks(no_callback_errors):
     assert layout.xaxis.title.text == "Point of the game" and layout.xaxis.dtick == 1 and layout.xaxis.tickmode == "linear"
     early = GameView(PIG, players=2, seed=5, auto_dice=True)  # scores all 0 so far: ticks one point apart, none halfway
     assert early.fig.layout.yaxis.dtick == 1 and early.fig.layout.yaxis.tickmode == "linear"
+    xs, _ = view.score_history()
+    assert tuple(layout.xaxis.range) == (xs[0] - 0.2, xs[-1] + 0.2), "the axis spans the points played, no tick before them"
