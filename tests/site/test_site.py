@@ -12,6 +12,7 @@ import functools
 import http.server
 import json
 import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -104,9 +105,9 @@ def open_page(context, server: str, path: str, ready: str):
 
 
 def screenshot(page, name: str) -> None:
-    """The whole app: the page scrolls inside an element, so the window is made as tall as the content first."""
+    """The whole app: Voici's page scrolls inside #rendered_cells, so the window is made as tall as that first."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    tall = page.evaluate("Math.max(...Array.from(document.querySelectorAll('body, body *')).map(e => e.scrollHeight))")
+    tall = page.evaluate("(document.getElementById('rendered_cells') || document.documentElement).scrollHeight")
     page.set_viewport_size({"width": 1280, "height": max(1600, min(int(tall) + 40, 16_000))})
     page.wait_for_timeout(300)  # one frame to lay out again at the new size (not a readiness wait)
     page.screenshot(path=str(ARTIFACTS / f"{name.replace('/', '__')}.png"), full_page=True)
@@ -118,6 +119,13 @@ def finish(context, page, name: str) -> None:
     assert not context.failed, f"requests the site could not answer: {context.failed[:5]}"
     assert not page.errors, f"errors on the page: {page.errors[:3]}"
     page.close()
+
+
+def test_voila_environment_has_no_jupyterlite_kernel_extension():
+    """The build takes the Pyodide kernel's extension from a wheel (tools/site/requirements-kernel.txt): installed
+    in this environment, Voila's pages load it too and then show no widgets at all."""
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+    assert not installed.exists(), f"{installed}: pip uninstall jupyterlite-pyodide-kernel (it breaks Voila's pages)"
 
 
 def test_the_site_names_only_files_it_holds(site):
