@@ -127,6 +127,13 @@ def test_tour_walked_in_the_browser(browser, server, game):  # noqa: F811  (fixt
                 if step.after is not None:
                     expected = step.after(mirror.start, mirror.view.state)
                     assert " ".join(expected.split()) in " ".join(said.split()), f"{game} step {i + 1}: {said!r} lacks {expected!r}"
+                watched = 0
+                while mirror.view.watch.value and mirror.view.bot_pending() and watched < LIMIT:  # the bots' replies, one a click
+                    _act(page, mirror)
+                    watched += 1
+                    bots = sum(1 for s in mirror.view.session.history[-watched:] if s.player != CHANCE)
+                    fold = f"then the bots played {bots} move{'' if bots == 1 else 's'}"
+                    tour_box.locator(".hench-done summary", has_text=fold).wait_for(timeout=WAIT_MS)
             if step.question is not None:
                 q = mirror.question
                 right = step.question.answer(q.state)
