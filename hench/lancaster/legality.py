@@ -576,13 +576,10 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
             room = -1
         free_castle = (tuple([sp for sp, x in zip(castle, d["castles"][seat]) if x < 0])
                        if seat < d["players"] or ally_castle else ())
-        key = ("knights", court_ks, theirs, squires, shield, tudor, archer, free_castle, tuple(conflicts), room)
-        block = kept.get(key)
-        if block is None:
-            block = kept[key] = _knight_moves(key, counties_st, tudor_str)
-            if len(kept) > 300_000:
-                kept.clear()
-        out.extend(block)
+        if len(kept) > 300_000:
+            kept.clear()
+        _knight_moves(out, court_ks, theirs, squires, shield, tudor, archer, free_castle, tuple(conflicts), room,
+                      counties_st, tudor_str, kept)
     if "KC" in d["modules"] and d["lord"][seat] == "court":
         ally = seat >= d["players"]
         partner = s.partner(seat)
@@ -601,20 +598,36 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     return out
 
 
-def _knight_moves(key: tuple, counties_st: tuple, tudor_str: int) -> tuple[LAction, ...]:
-    """The knight placements of `fast_placements` for one key, in candidate order."""
-    _, court_ks, theirs, squires, shield, tudor, archer, free_castle, conflicts, room = key
-    out: list[LAction] = []
+def _knight_moves(out: list, court_ks: tuple, theirs: tuple, squires: int, shield: bool, tudor: bool, archer: bool,
+                  free_castle: tuple, conflicts: tuple, room: int, counties_st: tuple, tudor_str: int, kept: dict) -> None:
+    """Adds the knight placements of `fast_placements` to `out`, in candidate order, from blocks kept per
+    strength (counties, castle, conflicts, tower)."""
+    extend = out.extend
     for k in sorted(set(court_ks)):
-        for (name, minimum), x in zip(counties_st, theirs):
-            if x != -2:
-                out.extend(_county_block(k, name, minimum, x, squires, shield, tudor, tudor_str))
-        out.extend(Castle(k, space) for space in free_castle)
-        for card, ok in conflicts:
-            out.extend(_conflict_block(k, f"C{card + 1}", ok, archer, tudor))
+        sub = ("counties", k, theirs, squires, shield, tudor)
+        block = kept.get(sub)
+        if block is None:
+            block = kept[sub] = tuple(a for (name, minimum), x in zip(counties_st, theirs) if x != -2
+                                      for a in _county_block(k, name, minimum, x, squires, shield, tudor, tudor_str))
+        extend(block)
+        if free_castle:
+            sub = ("castle", k, free_castle)
+            block = kept.get(sub)
+            if block is None:
+                block = kept[sub] = tuple(Castle(k, space) for space in free_castle)
+            extend(block)
+        if conflicts:
+            sub = ("conflicts", k, conflicts, archer, tudor)
+            block = kept.get(sub)
+            if block is None:
+                block = kept[sub] = tuple(a for card, ok in conflicts for a in _conflict_block(k, f"C{card + 1}", ok, archer, tudor))
+            extend(block)
         if k <= room:
-            out.append(Tower(k))
-    return tuple(out)
+            sub = ("tower", k)
+            block = kept.get(sub)
+            if block is None:
+                block = kept[sub] = (Tower(k),)
+            extend(block)
 
 
 def can_place(s: LancasterState, seat: int) -> bool:
