@@ -36,7 +36,7 @@ from .phases import PHASES
 from .state import HMState
 
 TARGETED = frozenset({"duel", "poison", "steal_hand", "steal_reserve", "traitor", "old_lady"})
-# The move generators narrow `state.actor` with `assert` (for the type checker, at no cost on these hot paths);
+# The move generators narrow `state.current_player` with `assert` (for the type checker, at no cost on these hot paths);
 # the checks read `state.player`. A player's phase always has a player to act (validate_state checks it).
 PLAYER_ACTS = "a player's phase with no player to act"
 
@@ -49,7 +49,7 @@ def legal_actions(s: HMState) -> Sequence[HMAction]:
 
 def _placements(s: HMState) -> Sequence[HMAction]:
     """HM-020 free spots; HM-098 a Porter for full sites."""
-    values, me = s.data.values, s.actor
+    values, me = s.data.values, s.current_player
     assert me is not None, PLAYER_ACTS
     spots, sites = values["spots"][s.n], values["sites"]
     totals = list(map(sum, s.pawns))
@@ -127,7 +127,7 @@ def _hand_plays(data: Any) -> tuple[tuple[int, ...], tuple[Play, ...]]:
 
 def _plays(s: HMState) -> list[HMAction]:
     """Phase 2 (HM-025, HM-035, HM-033, HM-038, HM-036), generated with the same rules as the checks."""
-    me, n = s.actor, s.n
+    me, n = s.current_player, s.n
     assert me is not None, PLAYER_ACTS
     data = s.data
     cards, rank = data.cards, data.rank
@@ -223,13 +223,13 @@ def _targets(s: HMState, me: int, verb: type[Play | Use], card: CardDef, opponen
 
 
 def _weapons(s: HMState) -> list[Fight]:
-    deck, me = s.data.deck, s.actor
+    deck, me = s.data.deck, s.current_player
     assert me is not None, PLAYER_ACTS
     return [_fight()] + [_fight(n) for n in _distinct(s, [c for c in s.hands[me] if deck[c].effect == "weapon"])]
 
 
 def _keeps(s: HMState) -> list[Keep]:
-    me = s.actor
+    me = s.current_player
     assert me is not None, PLAYER_ACTS
     return [Keep()] + [Keep(n) for n in _distinct(s, s.hands[me])]
 
@@ -375,7 +375,7 @@ def check_target(s: HMState, a: Play | Use) -> Violation | None:
     if target is None:
         return Violation(_NEEDS_TARGET[card.effect], f"the {a.card} needs an opponent: write e.g. "
                                                      f"'{a.kind} {a.card} on {seat_name((s.player + 1) % s.n)} ...'")
-    if target == s.actor:
+    if target == s.current_player:
         rule = "HM-093" if card.effect == "traitor" else "HM-052" if card.effect == "duel" else "HM-091"
         return Violation(rule, f"the {a.card} is used against an opponent, never on yourself")
     return _TARGET_CHECKS[card.effect](s, a, target)
@@ -505,7 +505,7 @@ def check_unturned(s: HMState, a: Use) -> Violation | None:
 # -- duel and end of phase 2 ---------------------------------------------------------------------------
 def check_guard(s: HMState, a: HMAction) -> Violation | None:
     """HM-102: the Defender needs a Guard card in hand (HM-048: even after passing)."""
-    me = s.actor
+    me = s.current_player
     assert me is not None, PLAYER_ACTS
     if not any(s.card(c).effect == "guard" for c in s.hands[me]):
         return Violation("HM-102", "you hold no Guard card; answer 'no Guard'")

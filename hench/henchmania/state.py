@@ -62,7 +62,11 @@ class HMState(State):
     badge: int
     scores_: list[int]
     turn: int
-    actor: int | None  # the seat to act, CHANCE at a dice roll, None once the game is over
+    # The seat to act, CHANCE at a dice roll, None once the game is over: stored as the core's plain
+    # `current_player` with `is_terminal` beside it (both read on every move by the core's playout loop;
+    # plain attributes are much quicker there than properties). `actor` sets the two together.
+    current_player: int | None
+    is_terminal: bool = False  # the core's property, stored here (kept by `actor`)
     piles: list[list[int]]  # per site, card ids, the top card last
     discards: list[list[int]]  # per site, in the order discarded (display only, HM-069)
     hands: list[list[int]]
@@ -84,7 +88,8 @@ class HMState(State):
         self.data, self.opts, self.n = data, opts, n
         self.day, self.last_day, self.badge = 1, opts["days"], 0
         self.scores_ = [data.values["start_score"]] * n
-        self.phase, self.turn, self.actor = "game_setup", 0, 0
+        self.phase, self.turn = "game_setup", 0
+        self.actor = 0
         sites = len(data.site_names)
         self.piles = [[] for _ in range(sites)]
         self.discards = [[] for _ in range(sites)]
@@ -150,7 +155,7 @@ class HMState(State):
     # -- the core's hooks, dispatched directly (the playout hot path) ----------------------
     def _legal_actions(self) -> list[Any]:
         """What `game.legal` (legality.legal_actions) gives, without the indirections of the core's default."""
-        actor = self.actor
+        actor = self.current_player
         if actor is None:
             return []
         if actor == CHANCE:
@@ -164,17 +169,18 @@ class HMState(State):
 
     # -- the uniform API ---------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]  # core State declares a plain attribute; the actor stands in for it
-        return self.actor
+    def actor(self) -> int | None:
+        """The seat to act, CHANCE at a dice roll, None once the game is over (`current_player`)."""
+        return self.current_player
 
-    @property
-    def is_terminal(self) -> bool:
-        """The game is over: nobody acts (the core's test, read from the actor directly: the playout hot path)."""
-        return self.actor is None
+    @actor.setter
+    def actor(self, seat: int | None) -> None:
+        self.current_player = seat
+        self.is_terminal = seat is None
 
     def winners(self) -> list[int]:
         """The winning seat (after tie-break duels if needed); [] before the end (HM-008, HM-082)."""
-        return [] if self.actor is not None or self.winner is None else [self.winner]
+        return [] if self.current_player is not None or self.winner is None else [self.winner]
 
     @property
     def num_players(self) -> int:
@@ -184,7 +190,7 @@ class HMState(State):
     def player(self) -> int:
         """The seat of the player to act. Only a player's move reads it (its checks, moves and effects):
         at a dice roll or after the end no player acts, and asking then is a bug."""
-        actor = self.actor
+        actor = self.current_player
         if actor is None or actor < 0:
             raise RuntimeError(f"no player acts in phase {self.phase!r} (actor {actor!r})")
         return actor

@@ -69,7 +69,7 @@ def apply(s: HMState, a: HMAction) -> None:
 
 # -- shared helpers --------------------------------------------------------------------------
 # Hot paths narrow the state's optional fields with `assert` (for the type checker, at no cost): a player's
-# move always has a player to act (`state.actor`), a duel step always has its record (`state.duel`);
+# move always has a player to act (`state.current_player`), a duel step always has its record (`state.duel`);
 # validate_state checks both on load, and the checks refuse anything else before a transition runs.
 PLAYER_ACTS = "a player's move with no player to act"
 IN_DUEL = "a duel step with no duel being fought"
@@ -164,14 +164,14 @@ def next_placement(s: HMState) -> None:
     for i in range(1, n + 1):
         seat = (turn + i) % n
         if to_place[seat] + len(held[seat]) > 0:
-            s.turn = s.actor = seat
+            s.turn = s.current_player = seat
             return
     resolve_domination(s)
 
 
 def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
-    me, site = s.actor, s.data.site_index[a.site]
+    me, site = s.current_player, s.data.site_index[a.site]
     assert me is not None, PLAYER_ACTS
     porter = type(a) is PlaceWithPorter
     if porter:
@@ -232,7 +232,7 @@ def next_domination(s: HMState) -> None:
             if draw(s, seat, site) is not None:
                 log(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card")
         else:
-            s.actor = seat
+            s.current_player = seat
             return
         s.queue = s.queue[1:]
     start_play(s)
@@ -254,7 +254,7 @@ def start_play(s: HMState) -> None:
     """HM-024/025: phase 2 starts with the Badge holder."""
     s.phase, s.queue = "play_cards", []
     s.passed = [False] * s.n
-    s.turn = s.actor = s.badge
+    s.turn = s.current_player = s.badge
     log(s, "phase 2: play your cards")
 
 
@@ -265,14 +265,14 @@ def next_turn(s: HMState) -> None:
     for i in range(1, n + 1):
         seat = (turn + i) % n
         if not passed[seat]:
-            s.turn = s.actor = seat
+            s.turn = s.current_player = seat
             return
     end_play(s)
 
 
 def do_pass(s: HMState, a: Pass) -> None:
     """HM-047: a player who passes plays no more cards this day."""
-    me = s.actor
+    me = s.current_player
     assert me is not None, PLAYER_ACTS
     s.passed = [*s.passed]
     s.passed[me] = True
@@ -281,7 +281,7 @@ def do_pass(s: HMState, a: Pass) -> None:
 
 
 def do_play(s: HMState, a: Play) -> None:
-    me = s.actor
+    me = s.current_player
     assert me is not None, PLAYER_ACTS
     cid = take_from(s, own(s, s.hands, me), a.card)
     card = s.data.deck[cid]
@@ -436,7 +436,7 @@ def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
 
 def next_keeper(s: HMState) -> None:
     if s.queue:
-        s.actor = s.queue[0]
+        s.current_player = s.queue[0]
     else:
         end_of_day(s)
 
@@ -506,7 +506,7 @@ def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False) -> Duel:
 
 def set_step(s: HMState, step: str, actor: int) -> None:
     """A duel step is a phase of its own (tie-break duels too: `state.tiebreak` tells them apart)."""
-    s.phase, s.actor = step, actor
+    s.phase, s.current_player = step, actor
 
 
 def start_duel(s: HMState, att: int, dfn: int, glove: int) -> None:
@@ -542,7 +542,7 @@ def do_noguard(s: HMState, a: NoGuard) -> None:
 
 def do_weapon(s: HMState, a: Fight) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
-    d, me = s.duel, s.actor
+    d, me = s.duel, s.current_player
     assert d is not None and me is not None, IN_DUEL
     cid = take_from(s, own(s, s.hands, me), a.weapon) if a.weapon is not None else None
     log(s, f"{SEATS[me]} fights with the {a.weapon}" if a.weapon else f"{SEATS[me]} fights bare-handed")
