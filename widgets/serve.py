@@ -431,9 +431,9 @@ def running_server(*extra: str, notebooks: Path = NOTEBOOKS, log_path: Path | No
         deadline = time.monotonic() + timeout
         while True:
             try:
-                if requests.get(base + "/voila/tree", timeout=2).status_code == 200:
+                if requests.get(base + "/voila/tree", timeout=10).status_code == 200:
                     break
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):  # not listening yet, or too busy to answer
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"Voila did not start (log: {log_path})")
