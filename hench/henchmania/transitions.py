@@ -125,7 +125,7 @@ def log(s: HMState, text: str) -> None:
 def discard(s: HMState, cid: int) -> None:
     """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight, on top:
     the order of a pile is only how it is listed (HM-069: nothing reads it, see `reshuffle`)."""
-    own(s, s.discards, s.data.deck[cid].site).append(cid)
+    own(s, s.discards, s.data.site_of[cid]).append(cid)
     if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
         s.exhausted = s.exhausted - {cid}
 
@@ -194,7 +194,11 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
         if mine is not None and id(pile) not in mine:
             pile = s.piles[site] = [*pile]
             mine.add(id(pile))
-        own(s, s.hands, me).append(pile.pop())
+        hand = s.hands[me]
+        if mine is not None and id(hand) not in mine:
+            hand = s.hands[me] = [*hand]
+            mine.add(id(hand))
+        hand.append(pile.pop())
         drew = True
     else:
         drew = draw(s, me, site) is not None
