@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 
 import hench
 from hench import format_probability
@@ -13,6 +12,7 @@ from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds, r
 from hench.henchmania.actions import Play
 from hench.henchmania.bots import HeuristicBot, RandomBot, dominated_sites
 
+from . import plot
 from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig, card_tooltip
@@ -364,16 +364,16 @@ class DuelOddsView(ipw.VBox):
         table = odds.win_table(apothecary=apo)
         z = [[float(table[(att, de)]) for de in range(1, 7)] for att in range(1, 7)]
         text = [[f"{table[(att, de)]}" for de in range(1, 7)] for att in range(1, 7)]
-        heat = go.Heatmap(x=list(range(1, 7)), y=list(range(1, 7)), z=z, text=text, colorscale="RdBu", zmin=0, zmax=1,
+        heat = plot.Heatmap(x=list(range(1, 7)), y=list(range(1, 7)), z=z, text=text, colorscale="RdBu", zmin=0, zmax=1,
                           texttemplate="%{text}", hovertemplate="attack %{y}, defence %{x}: %{z:.1%}<extra></extra>")
-        mark = go.Scatter(x=[d], y=[a], mode="markers", hoverinfo="skip", showlegend=False,
+        mark = plot.Scatter(x=[d], y=[a], mode="markers", hoverinfo="skip", showlegend=False,
                           marker=dict(symbol="square-open", size=46, color="black", line=dict(width=3)))
         redraw(self.fig, [heat, mark], xaxis_title="Defence threshold (a die ≥ this parries)",
                yaxis_title="Attack threshold (a die ≥ this hits)")
 
     def _wounds(self, a: int, d: int, apo: bool) -> None:
         rows = odds.unparried_hits(a, d, apothecary=apo).rows()
-        bars = go.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows],
+        bars = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows],
                       text=[f for _, _, f in rows], textposition="outside", marker_color="#8e3b2f")
         redraw(self.extra, [bars], yaxis_tickformat=".0%", xaxis_title="unparried hits")
 

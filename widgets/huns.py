@@ -7,7 +7,6 @@ import re
 from collections import Counter
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 
 import hench
 from hench import format_probability
@@ -18,6 +17,7 @@ from hench.huns.bots import make_bot
 from hench.huns.render import html as board_html
 from hench.huns.scoring import breakdown, treasure_met
 
+from . import plot
 from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig, card_tooltip
@@ -400,7 +400,7 @@ class DraftOddsView(ipw.VBox):
             f"on average and fills them all with probability <b>{format_probability(odds.fill_chance(spaces, dist))}</b> (HU-040, HU-042).</div>")
         self.mc.clear()
         rows = dist.rows()
-        bar = go.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[f for _, _, f in rows],
+        bar = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[f for _, _, f in rows],
                      marker_color="#b5651d", textposition="outside")
         redraw(self.fig, [bar], xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
 

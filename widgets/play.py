@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 
 import hench
 from hench.core import CHANCE, Rng, State, format_probability, next_action, sample_outcome
 
+from . import plot
 from .board import ClickableBoard
 from .core import MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, phase_rows, protect, redraw
 
@@ -501,7 +501,7 @@ class GameView(ipw.VBox):
             return
         xs, per_seat = self.score_history()
         names = self.config.names(self.state.num_players)
-        traces = [go.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))
+        traces = [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))
                   for i, ys in enumerate(per_seat)]
         clock = self.config.clock_label
         # whole days (rounds, weeks) only: a tick between two days means nothing to a player
