@@ -168,6 +168,17 @@ def apply(s: LancasterState, a: LAction) -> None:
 def place(s: LancasterState, seat: int, a: LAction) -> None:
     """One placement (LH-015), changing only copies of what it touches (Own)."""
     d, data = s.d, s.data
+    kind = type(a)
+    if kind is Castle:  # the commonest moves first, copying exactly what they change
+        x = data.castle.index(a.space)
+        j = s.knight_at_court(seat, a.strength)
+        castles = d["castles"] = d["castles"].copy()
+        row = castles[seat] = castles[seat].copy()
+        row[x] = j
+        knights = d["knights"] = d["knights"].copy()
+        mine = knights[seat] = knights[seat].copy()
+        mine[j] = [mine[j][0], f"castle:{x}"]
+        return
     own = Own(d)
     ally = seat >= d["players"]
     if isinstance(a, Treasury):
