@@ -37,6 +37,40 @@ def _copy(v: Any) -> Any:
     return v
 
 
+def _space(sp: dict | None) -> dict | None:
+    return None if sp is None else {**sp, "knights": sp["knights"][:]}
+
+
+_COPIES: dict[str, Any] = {  # how each field of `d` is copied whole (plain values are shared: they never change in place)
+    "modules": list.copy, "conflict_deck": list.copy, "discarded": list.copy, "lord": list.copy, "holders": list.copy,
+    "track": list.copy, "law_deck": list.copy, "current": list.copy, "proposals": list.copy, "vm_hold": list.copy,
+    "treasury": dict.copy, "supply": dict.copy,
+    "knights": lambda v: [[[k[0], k[1]] for k in ks] for ks in v],
+    "res": lambda v: [r.copy() for r in v], "priv": lambda v: [r.copy() for r in v],
+    "granted": lambda v: [r.copy() for r in v], "castles": lambda v: [r[:] for r in v],
+    "counties": lambda v: [None if c is None else c.copy() for c in v],
+    "conflicts": lambda v: [{**c, "spaces": [_space(sp) for sp in c["spaces"]]} for c in v],
+    "tower": lambda v: [x[:] for x in v], "offices": lambda v: [_space(o) for o in v],
+    "votes": lambda v: [None if x is None else x[:] for x in v], "tally": lambda v: [x[:] for x in v],
+    "final": lambda v: [x[:] for x in v],
+    "pending": lambda v: [[x[0], x[1], x[2].copy() if isinstance(x[2], dict) else x[2]] for x in v],
+}
+_PLAIN = (int, str, bool, type(None))
+
+
+def copy_fields(d: dict[str, Any]) -> dict[str, Any]:
+    """An exact deep copy of a state's fields (faster than a generic copy; any field not listed in _COPIES
+    that is not a plain value is copied through marshal)."""
+    out = d.copy()
+    for key, value in d.items():
+        how = _COPIES.get(key)
+        if how is not None:
+            out[key] = how(value)
+        elif not isinstance(value, _PLAIN):
+            out[key] = marshal.loads(marshal.dumps(value))
+    return out
+
+
 class LancasterState(State):
     """A position. `d` holds every field (JSON-like); `data` the component data in force."""
 

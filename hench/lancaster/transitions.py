@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import marshal
 from fractions import Fraction
 
 from .actions import OFFICES, Apply, Bishop, Castle, Choose, Conflict, County, Decline, Dorset, LAction, Tower, Treasury, Upgrade, Vote
 from .legality import can_place, first_empty, own_space
-from .state import REWARD_STEPS, LancasterState
+from .state import REWARD_STEPS, LancasterState, copy_fields
 
 
 def chance_outcomes(state: LancasterState) -> list[tuple[LAction, Fraction]]:
@@ -63,7 +62,7 @@ def own_all(s: LancasterState) -> None:
     """Make every part of a successor's fields its own (it starts sharing them with the state it came
     from, see LancasterState.successor) before a step that may change any of them."""
     if s._shared:
-        s.d = marshal.loads(marshal.dumps(s.d))
+        s.d = copy_fields(s.d)
         s._shared = False
 
 
