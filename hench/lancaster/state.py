@@ -172,7 +172,7 @@ class LancasterState(State):
         return s
 
     def clone(self) -> LancasterState:
-        return LancasterState(self.data, marshal.loads(marshal.dumps(self.d)))  # plain JSON-like data: an exact deep copy
+        return LancasterState(self.data, copy_fields(self.d))  # plain JSON-like data: an exact deep copy
 
     def to_dict(self) -> dict[str, Any]:
         out = _copy(self.d)
