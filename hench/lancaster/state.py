@@ -56,17 +56,20 @@ _COPIES: dict[str, Any] = {  # how each field of `d` is copied whole (plain valu
     "pending": lambda v: [[x[0], x[1], x[2].copy() if isinstance(x[2], dict) else x[2]] for x in v],
 }
 _PLAIN = (int, str, bool, type(None))
+_KNOWN = set(_COPIES) | {"players", "parliament", "round", "start", "turn", "stage", "cursor", "neutral", "box",
+                         "vote_index", "defer_vm", "rng", "ally_bishop_mode"}  # the plain fields
 
 
 def copy_fields(d: dict[str, Any]) -> dict[str, Any]:
     """An exact deep copy of a state's fields (faster than a generic copy; any field not listed in _COPIES
     that is not a plain value is copied through marshal)."""
     out = d.copy()
-    for key, value in d.items():
-        how = _COPIES.get(key)
-        if how is not None:
-            out[key] = how(value)
-        elif not isinstance(value, _PLAIN):
+    for key, how in _COPIES.items():
+        if key in d:
+            out[key] = how(d[key])
+    for key in d.keys() - _KNOWN:
+        value = d[key]
+        if not isinstance(value, _PLAIN):
             out[key] = marshal.loads(marshal.dumps(value))
     return out
 
