@@ -293,3 +293,13 @@ def test_ally_moves_read_the_same_as_a_seats_moves():
     for a in s.legal_actions():
         assert GAME.parse_action(s, str(a)) == a
     assert {type(a) for a in s.legal_actions()} >= {County, Castle, Conflict, Tower, Apply, Treasury}
+
+
+def test_the_heuristic_bot_plays_both_colours_to_the_end():
+    from hench.core import Rng, play_game
+    from hench.lancaster.bots import make_bot
+
+    s = GAME.new_game(players=2, seed=4, modules="KC+KR+LK")
+    final, steps = play_game(s, [make_bot("heuristic", 1), make_bot("heuristic", 2)], Rng.from_seed(1))
+    assert final.is_terminal and steps > 40 and len(final.scores()) == 2
+    assert all(not any(final.d["res"][p].values()) for p in (MY_ALLY, YOUR_ALLY))
