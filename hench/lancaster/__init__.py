@@ -15,7 +15,8 @@ Public API beside the uniform game API: `GAME`, `PHASES`, `READINGS`, `STAND_IN`
 `odds` (section 7, exact), `bots` (`RandomBot`, `HeuristicBot`, `make_bot`).
 Options: `modules` ('KC+KR+LK', 'KC+KR', 'KC', 'KR', 'none'; LK alone is refused, LH-003),
 `parliament` (False: parliament_mode off), `data` (your own TOML file), `first_player`,
-`ally_bishop_mode` ('optional' or 'forced', reading A20). 2 players play with the ally model of catalogue
+`ally_bishop_mode` ('optional' or 'forced', reading A20), `law_groups` ('replace', LH-103, or 'combine': LH-104
+as far as the text allows, see data/modules.toml [combined_laws]). 2 players play with the ally model of catalogue
 L12 (assumed: data/two_player.toml): each seat also controls an ally colour (`state.colours`, `state.actor`).
 """
 
