@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 
 import hench
 from hench import format_probability
@@ -25,6 +24,7 @@ from hench.lancaster.legality import apply_strength, tower_load
 from hench.lancaster.render import card_texts
 from hench.lancaster.render import html as board_html
 
+from . import plot
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
@@ -336,7 +336,7 @@ def simulation(games: int = 100, players: int = 3):
 def card_gallery(kind: str = "") -> ipw.VBox:
     """Every office, privilege, law, county, castle space, conflict and module piece in plain words, with an
     'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
-    cards: list[CardText] = card_texts(GAME.new_game(players=3, seed=1))
+    cards: list[CardText] = card_texts(cast(Any, GAME.new_game(players=3, seed=1)))  # a LancasterState
     kinds = sorted({c.kind for c in cards})
     messages = MessageArea()
     pick = protect(ipw.Dropdown(options=[("every kind", "")] + [(k, k) for k in kinds], value=kind if kind in kinds else "",
@@ -380,7 +380,7 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
     xs = sorted(marks)
     labels = [f"round {x}" if x <= state.data.rounds else "final" for x in xs]
     chart = figure_widget("Power points round by round (a bot game)", height=300)
-    redraw(chart, [go.Scatter(x=labels, y=[marks[x][p] for x in xs], mode="lines+markers", name=seat_name(p),
+    redraw(chart, [plot.Scatter(x=labels, y=[marks[x][p] for x in xs], mode="lines+markers", name=seat_name(p),
                               line=dict(color=PALETTE[p % len(PALETTE)])) for p in range(players)],
            yaxis_title="PP", xaxis_title="end of")
     won = ", ".join(seat_name(i) for i in state.winners())
@@ -389,8 +389,8 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
 
 
 # -- odds views ----------------------------------------------------------------------------------------------
-def _bar(xs: list[str], ps: list[Fraction], colour: str = "#8e3b2f") -> go.Bar:
-    return go.Bar(x=xs, y=[float(p) for p in ps], text=[format_probability(p) for p in ps], textposition="outside",
+def _bar(xs: list[str], ps: list[Fraction], colour: str = "#8e3b2f") -> plot.Node:
+    return plot.Bar(x=xs, y=[float(p) for p in ps], text=[format_probability(p) for p in ps], textposition="outside",
                   marker_color=colour)
 
 
@@ -519,7 +519,7 @@ class SealsView(ipw.VBox):
                              f"seal {1 + b} PP). The offices alone hand out at most {odds.max_office_seals()} seals in a game "
                              "(LH-064, Q1).</div>")
         xs = list(range(0, 13))
-        redraw(self.fig, [go.Scatter(x=xs, y=[odds.seal_points(k, x) for x in xs], mode="lines+markers", name=f"{k} bishop(s)",
+        redraw(self.fig, [plot.Scatter(x=xs, y=[odds.seal_points(k, x) for x in xs], mode="lines+markers", name=f"{k} bishop(s)",
                                      line=dict(color=PALETTE[k])) for k in range(4)], xaxis_title="seals", yaxis_title="PP")
 
 
@@ -573,7 +573,7 @@ class ConflictOddsView(ipw.VBox):
                 continue
             card = f"C{c['card'] + 1}"
             chances = [odds.conflict_win_chance(state, card, extra=x, p_joins=p) for x in extras]
-            traces.append(go.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
+            traces.append(plot.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
                                      line=dict(color=PALETTE[i % len(PALETTE)])))
             lines.append(f"{card} (France {state.data.french[c['card']]}): adding your strongest knight "
                          f"({max(state.court_strengths(me))}) wins with <b>{format_probability(chances[min(4, max(state.court_strengths(me)))])}</b>")
