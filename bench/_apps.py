@@ -13,7 +13,7 @@ from widgets.serve import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, WIDGET_SELECTOR, r
 from widgets.serve import notebook_paths as notebooks  # noqa: F401  (used by the bench scripts)
 
 FLOOR = "_floor.ipynb"
-FLOOR_SOURCE = "import hench, widgets, ipywidgets as ipw, plotly.graph_objects\nipw.HTML('ready')"
+FLOOR_SOURCE = "import hench, widgets, ipywidgets as ipw\nipw.HTML('ready')"
 
 
 @contextmanager

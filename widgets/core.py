@@ -374,9 +374,9 @@ class Chart(ipw.Output):
         self.add_class("hench-chart")
         self._base = dict(title=title, height=height, margin=dict(l=40, r=20, t=50 if title else 20, b=40),
                           template="plotly_white", **layout)
-        import plotly.graph_objects as go
+        from . import plot
 
-        self.figure = go.Figure(layout=self._base)
+        self.figure = plot.Figure(layout=self._base)
 
     @property
     def data(self):
@@ -387,17 +387,15 @@ class Chart(ipw.Output):
         return self.figure.layout
 
     def draw(self, traces: Sequence[Any], **layout: Any) -> None:
-        import json
+        from . import plot
 
-        import plotly.graph_objects as go
-
-        fig = go.Figure(data=list(traces), layout=self._base)
+        fig = plot.Figure(data=list(traces), layout=self._base)
         if layout:
             fig.update_layout(**layout)
         self.figure = fig
-        spec = json.loads(fig.to_json())  # plain JSON: numpy arrays and dates converted
+        spec = fig.to_dict()  # plain JSON, written by widgets.plot (no plotly objects in the kernel)
         spec["config"] = {"displaylogo": False, "responsive": True}
-        title = fig.layout.title.text or "chart"
+        title = (fig.layout.title or {}).get("text") or "chart"
         self.outputs = ({"output_type": "display_data", "metadata": {},
                          "data": {PLOTLY_MIME: spec, "text/plain": f"<chart: {title}>"}},)
 

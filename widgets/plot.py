@@ -48,6 +48,8 @@ class Node(dict):
 
 
 def _plain(value: Any) -> Any:
+    if not isinstance(value, (dict, list, tuple, str)) and hasattr(value, "to_plotly_json"):  # a plotly object: its JSON
+        value = value.to_plotly_json()
     if isinstance(value, dict):
         return Node({k: _plain(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import html
-import json
 import time
 from dataclasses import dataclass, field
 from statistics import fmean
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 import hench
 from hench.core import Rng, play_game
 
+from . import plot
 from .core import PLOTLY_MIME, MessageArea, checked_int, guarded, protect, served_kernel
 from .play import PALETTE, TableConfig
 
@@ -129,18 +127,18 @@ class SimulationView(ipw.VBox):
                                         f"<td>{fmean(result.scores_of(s)):.1f}</td></tr>" for s in range(result.players))
                               + f"</table><div style='color:#667'>{len(result.rows)} games, {fmean(result.column('actions')):.0f} moves on average"
                               + (f", {fmean(clocks):.1f} {self.config.clock_label}s" if has_clock else "") + "</div>")
-        fig = make_subplots(rows=1, cols=3, subplot_titles=("Win rate by seat", "Final scores", f"Game length ({self.config.clock_label}s)"))
-        fig.add_trace(go.Bar(x=names, y=rates, marker_color=PALETTE[: result.players], showlegend=False), 1, 1)
+        fig = plot.subplots(rows=1, cols=3, subplot_titles=("Win rate by seat", "Final scores", f"Game length ({self.config.clock_label}s)"))
+        fig.add_trace(plot.Bar(x=names, y=rates, marker_color=PALETTE[: result.players], showlegend=False), 1, 1)
         for s in range(result.players):
-            fig.add_trace(go.Histogram(x=result.scores_of(s), name=names[s], opacity=0.6,
+            fig.add_trace(plot.Histogram(x=result.scores_of(s), name=names[s], opacity=0.6,
                                        marker_color=PALETTE[s % len(PALETTE)]), 1, 2)
         length = clocks if has_clock else result.column("actions")
-        fig.add_trace(go.Histogram(x=length, marker_color="#667", showlegend=False), 1, 3)
+        fig.add_trace(plot.Histogram(x=length, marker_color="#667", showlegend=False), 1, 3)
         fig.update_layout(barmode="overlay", height=330, template="plotly_white", margin=dict(t=40, l=40, r=10, b=30))
-        fig.update_yaxes(tickformat=".0%", row=1, col=1)
+        fig.update_layout(yaxis_tickformat=".0%")  # the first chart's axis: win rates
         # the figure as the Output widget's state, drawn by the page's Plotly renderer (as widgets.core.Chart
         # does): no fig.show(), whose renderers need nbformat, which the static site's browser kernel lacks
-        spec = json.loads(fig.to_json())
+        spec = fig.to_dict()
         spec["config"] = {"displaylogo": False, "responsive": True}
         self.charts.outputs = ({"output_type": "display_data", "metadata": {},
                                 "data": {PLOTLY_MIME: spec, "text/plain": "<chart: simulation>"}},)

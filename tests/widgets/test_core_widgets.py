@@ -89,7 +89,7 @@ def test_chart_redraw_replaces_the_traces():
     widgets.redraw(fig, [go.Bar(x=[1, 2], y=[3, 4])], yaxis_title="p")
     assert fig.layout.yaxis.title.text == "p"
     widgets.redraw(fig, [go.Scatter(x=[1], y=[1]), go.Bar(x=[1], y=[2])])
-    assert [t.type for t in fig.data] == ["scatter", "bar"] and fig.layout.yaxis.title.text is None
+    assert [t.type for t in fig.data] == ["scatter", "bar"] and fig.layout.yaxis is None, "the earlier axis title is gone"
     assert fig.layout.title.text == "odds", "the chart's own title and size stay"
 
 
