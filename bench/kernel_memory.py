@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from _apps import FLOOR, browser, notebooks, served, time_to_widget
+from _apps import FLOORS, browser, floor_of, notebooks, served, time_to_widget
 from _table import quiet, report
 
 from widgets.serve import kernel_processes
@@ -30,7 +30,7 @@ def main() -> None:
     quiet()
     out = {}
     with served("--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}}") as (base, proc), browser() as b:
-        for nb in [FLOOR, *notebooks()]:
+        for nb in [*FLOORS, *notebooks()]:
             before = {k.pid for k in kernel_processes(proc)}
             page = b.new_page()
             time_to_widget(page, f"{base}/voila/render/{nb}")
@@ -38,8 +38,15 @@ def main() -> None:
             new = [k for k in kernel_processes(proc) if k.pid not in before]
             out[nb] = {"kernel_mib": memory_mib(new[0]) if new else None}
             page.close()
+    for nb, r in out.items():
+        floor = out.get(floor_of(nb), {}).get("kernel_mib")
+        r["floor"] = floor_of(nb)
+        r["vs_floor"] = round(r["kernel_mib"] / floor, 2) if floor and r["kernel_mib"] else None
+    apps = {nb: r for nb, r in out.items() if nb not in FLOORS}
+    worst = max((r["vs_floor"] for r in apps.values() if r["vs_floor"]), default=None)
     report(args.json, {"benchmark": "kernel memory per visitor", "notebooks": out}, "Kernel memory per visitor",
-           ["notebook", "kernel MiB"], [[nb, r["kernel_mib"]] for nb, r in out.items()])
+           ["notebook", "kernel MiB", "floor", "vs floor"], [[nb, r["kernel_mib"], r["floor"], r["vs_floor"]] for nb, r in out.items()],
+           [f"floor: an empty notebook with the app's imports and one widget; worst app {worst}x its floor (goal <= 1.15x)"])
 
 
 if __name__ == "__main__":

@@ -30,14 +30,27 @@ APPS = ["index.ipynb", "huns/02-odds.ipynb", "hemloch/03-play.ipynb"]  # the she
 TIMEOUT_MS = 180_000
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Counting(http.server.SimpleHTTPRequestHandler):
+    """A static file server that counts what it sends: the static site's downloads come from a web worker too
+    (Pyodide and the wheels), which the page's own request events do not see."""
+
+    sent = [0, 0]  # bytes of response bodies, responses
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            type(self).sent[0] += int(value)
+        super().send_header(keyword, value)
+
+    def log_request(self, code="-", size="-") -> None:
+        type(self).sent[1] += 1
+
     def log_message(self, *args) -> None:
         pass
 
 
 @contextmanager
 def static_server(site: Path):
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Counting, directory=str(site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{httpd.server_port}"
@@ -60,19 +73,21 @@ def built_site(given: Path | None):
         yield out
 
 
-def visit(context, url: str) -> tuple[float | None, int, int]:
-    """Seconds to the first widget on screen (None: not within TIMEOUT_MS), then bytes and requests of the
-    whole visit until the page is quiet (every response body, as received)."""
+def visit(context, url: str, counted: list[int] | None = None) -> tuple[float | None, int, int]:
+    """Seconds to the first widget on screen (None: not within TIMEOUT_MS), then bytes and responses of the
+    whole visit until the page is quiet: as the server counted them (`counted`, the static site), or as the
+    page saw them (Voila: every response body, as received; its websocket messages are not counted)."""
     page = context.new_page()
     sizes: list[int] = []
 
     def done(request) -> None:
         try:
-            sizes.append(request.sizes()["responseBodySize"])
+            sizes.append(max(0, request.sizes()["responseBodySize"]))  # from the browser's cache: nothing came
         except Exception:  # the page closed under it
             pass
 
     page.on("requestfinished", done)
+    before = list(counted) if counted is not None else None
     t = time.perf_counter()
     seconds: float | None = None
     try:
@@ -83,9 +98,11 @@ def visit(context, url: str) -> tuple[float | None, int, int]:
         pass
     try:
         page.wait_for_load_state("networkidle", timeout=30_000)
-    except Exception:  # a page that keeps talking (Voila's websocket does not count): take what came so far
+    except Exception:  # a page that keeps talking: take what came so far
         pass
     page.close()
+    if counted is not None and before is not None:
+        return seconds, counted[0] - before[0], counted[1] - before[1]
     return seconds, sum(sizes), len(sizes)
 
 
@@ -108,8 +125,8 @@ def main() -> None:
         for nb in APPS:
             page = "voici/render/" + nb.removesuffix(".ipynb") + ".html"
             context = b.new_context()  # a new visitor: empty cache
-            first = visit(context, f"{base}/{page}")
-            again = visit(context, f"{base}/{page}")  # the same visitor again: the browser's cache
+            first = visit(context, f"{base}/{page}", _Counting.sent)
+            again = visit(context, f"{base}/{page}", _Counting.sent)  # the same visitor again: the browser's cache
             context.close()
             results.setdefault(nb, {})["static"] = {"first": first, "repeat": again}
     with served() as (base, _), browser() as b:
@@ -129,9 +146,10 @@ def main() -> None:
         nb: {kind: {when: {"seconds": None if v[0] is None else round(v[0], 2), "bytes": v[1], "requests": v[2]} for when, v in r[kind].items()}
              for kind in r} for nb, r in results.items()}}
     report(args.json, data, "Static site (Pyodide in the browser) vs Voila (a kernel on the server): one visitor",
-           ["app", "served by", "first s", "repeat s", "first MiB", "repeat MiB", "requests"], rows,
+           ["app", "served by", "first s", "repeat s", "first MiB", "repeat MiB", "responses"], rows,
            ["first: a new visitor (empty browser cache); repeat: the same visitor again; s: seconds to the first widget",
-            "MiB: response bodies received; Voila's websocket messages are not counted; the static site's work is the visitor's CPU",
+            "MiB: response bodies sent (static: counted by the server; Voila: seen by the page, websocket messages not counted)",
+            "the static site's work runs on the visitor's CPU; Voila's on the server's, one kernel per open app",
             f"-: no widget within {TIMEOUT_MS // 1000} s"])
 
 
