@@ -13,6 +13,20 @@ import tests.fixtures.tinypig  # noqa: F401  (registers "tinypig")
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium (Debian's, or $HENCH_CHROMIUM) for the browser tests; one per test module."""
+    from tests.apps.server import CHROMIUM, CHROMIUM_ARGS, have_chromium
+
+    if not have_chromium():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set HENCH_CHROMIUM)")
+    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
 @pytest.fixture
 def no_callback_errors(caplog):
     """Fails a widget test if any handler logged an error (ipywidgets swallows callback exceptions)."""

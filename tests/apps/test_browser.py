@@ -13,12 +13,9 @@ import pytest
 from . import visits
 from .server import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     NOTEBOOKS,
     WIDGET_SELECTOR,
     all_notebooks,
-    have_chromium,
     kernel_processes,
     voila_server,
 )
@@ -27,17 +24,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOTS = ARTIFACTS / "screenshots"
 NOISE = ("Unsatisfied version", "No satisfying version", "ERR_NAME_NOT_RESOLVED")  # harmless console lines
 WIDGET = WIDGET_SELECTOR
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not have_chromium():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 
 import hench
 
-from .test_browser import browser, open_app, server, shot  # noqa: F401  (the shared fixtures and helpers)
+from .test_browser import open_app, server, shot  # noqa: F401  (server: the shared fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

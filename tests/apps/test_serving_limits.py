@@ -12,7 +12,7 @@ import pytest
 import requests
 
 from .server import kernel_processes, voila_server
-from .test_browser import WIDGET, browser, open_app  # noqa: F401  (browser: the browser fixture)
+from .test_browser import WIDGET, open_app
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 NO_POOLS = "--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}}"
@@ -70,7 +70,7 @@ def test_one_client_cannot_open_pages_without_bound_and_the_status_shows_the_poo
 
 
 @pytest.mark.browser
-def test_the_busy_page_gets_through_once_a_place_frees(browser):  # noqa: F811 (fixture from test_browser)
+def test_the_busy_page_gets_through_once_a_place_frees(browser):
     """A visitor on the busy page is let in by its own retry when another visitor leaves."""
     with voila_server(NO_POOLS, "--HenchVoila.max_kernels=1") as (base, _proc):
         first, _ = open_app(browser, base, "index.ipynb")

@@ -18,7 +18,7 @@ from hench.core import CHANCE
 from widgets.play import MAX_BUTTONS
 
 from .server import ARTIFACTS
-from .test_browser import browser, open_app, server  # noqa: F401  (fixtures)
+from .test_browser import open_app, server  # noqa: F401  (server: the shared fixture)
 from .visits import answer_question, tour_next
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

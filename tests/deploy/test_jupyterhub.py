@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.apps.server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, free_port, have_chromium
+from tests.apps.server import ARTIFACTS, ROOT, WIDGET_SELECTOR, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
@@ -129,17 +129,6 @@ class Hub:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
         except OSError:
             return "(no log)"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not have_chromium():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

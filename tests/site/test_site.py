@@ -67,28 +67,22 @@ def server(site):
 
 
 @pytest.fixture(scope="module")
-def context(server):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set HENCH_CHROMIUM)")
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 1600})
-        ctx.outside, ctx.failed = [], []  # requests that left the machine; requests the site could not answer
+def context(server, browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1600})
+    ctx.outside, ctx.failed = [], []  # requests that left the machine; requests the site could not answer
 
-        def route(r) -> None:  # every request of every page and worker: only the site itself may answer
-            if r.request.url.startswith((server + "/", "data:", "blob:")):
-                r.continue_()
-            else:
-                ctx.outside.append(r.request.url)
-                r.abort()
+    def route(r) -> None:  # every request of every page and worker: only the site itself may answer
+        if r.request.url.startswith((server + "/", "data:", "blob:")):
+            r.continue_()
+        else:
+            ctx.outside.append(r.request.url)
+            r.abort()
 
-        ctx.route("**/*", route)
-        ctx.on("response", lambda resp: ctx.failed.append(f"{resp.status} {resp.url}") if resp.status >= 400 else None)
-        ctx.on("requestfailed", lambda req: ctx.failed.append(f"failed {req.url}") if req.url.startswith(server) else None)
-        yield ctx
-        ctx.close()
-        browser.close()
+    ctx.route("**/*", route)
+    ctx.on("response", lambda resp: ctx.failed.append(f"{resp.status} {resp.url}") if resp.status >= 400 else None)
+    ctx.on("requestfailed", lambda req: ctx.failed.append(f"failed {req.url}") if req.url.startswith(server) else None)
+    yield ctx
+    ctx.close()
 
 
 def open_page(context, server: str, path: str, ready: str):
