@@ -290,15 +290,8 @@ class ManiacalState(State):
         if step == "rolling":  # the commonest case first (each step below answers for itself)
             return CHANCE
         attempt = self.attempt
-        if step == "contract_action" and attempt is None:  # the next commonest: `active_seat`, inlined
-            best, best_weeks, best_placed = -1, -1, -1
-            for i, lair in enumerate(_peek(self.lairs)):
-                weeks = lair.weeks
-                if weeks is not None and (weeks > best_weeks or (weeks == best_weeks and lair.placed >= best_placed)):
-                    best, best_weeks, best_placed = i, weeks, lair.placed
-            if best < 0:
-                raise ValueError("no Time token is on the Time track")
-            return best
+        if step == "contract_action" and attempt is None:  # the next commonest
+            return self.active_seat()
         if step == "over":
             return None
         if step == "draft":
