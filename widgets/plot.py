@@ -155,6 +155,7 @@ class Figure:
     def __init__(self, data: list | None = None, layout: dict | None = None) -> None:
         self.data: tuple[Node, ...] = tuple(_normalise(_plain(t)) for t in (data or []))
         self.layout: Node = build(layout or {})
+        self.columns = 0  # charts side by side (see `subplots`); 0: one chart
 
     def update_layout(self, **properties: Any) -> Figure:
         for key, value in properties.items():
@@ -164,16 +165,15 @@ class Figure:
 
     def add_trace(self, given: dict, row: int | None = None, col: int | None = None) -> Figure:
         item: Node = _normalise(_plain(given))
-        grid = self.layout.get("_grid")
-        if row is not None and col is not None and grid:
-            n = (row - 1) * grid["cols"] + col
+        if row is not None and col is not None and self.columns:
+            n = (row - 1) * self.columns + col
             suffix = "" if n == 1 else str(n)
             item["xaxis"], item["yaxis"] = f"x{suffix}", f"y{suffix}"
         self.data = (*self.data, item)
         return self
 
     def to_dict(self) -> dict:
-        layout = {k: v for k, v in self.layout.items() if k != "_grid"}
+        layout = dict(self.layout)
         if isinstance(layout.get("template"), str):
             layout["template"] = template(layout["template"])
         return {"data": [dict(t) for t in self.data], "layout": layout}
@@ -198,5 +198,5 @@ def subplots(rows: int, cols: int, subplot_titles: tuple[str, ...] = (), horizon
     fig = Figure()
     fig.layout = build(layout)
     fig.layout["annotations"] = [Node(a) for a in annotations]
-    fig.layout["_grid"] = Node(rows=rows, cols=cols)
+    fig.columns = cols
     return fig

@@ -113,8 +113,8 @@ class Seats:
 
     def in_use(self) -> int:
         """Kernels given to visitors and still running."""
-        live = self._live()
-        return sum(1 for kid in self.owner if kid in live)
+        self._live()
+        return len(self.owner)
 
     def pending(self, client: str) -> int:
         """Pages of `client` whose kernel is still waiting for the browser to connect."""
@@ -137,7 +137,7 @@ class Seats:
 
     async def _reap(self, kernel_id: str) -> None:
         km = self.km
-        if km is None or kernel_id in self.connected or kernel_id not in set(km.list_kernel_ids()):
+        if km is None or kernel_id in self.connected or kernel_id not in km:
             return
         km.log.info("Shutting kernel %s: its page never connected in %g s", kernel_id, self.pending_timeout)
         try:
