@@ -23,7 +23,7 @@ run: $(STAMP)
 	$(BIN)/python -m widgets.serve --no-browser --Voila.ip=$(HOST) --port=$(PORT) notebooks
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ip=$(HOST) notebooks/index.ipynb
+	$(BIN)/jupyter lab --ip=$(HOST) --ServerApp.jpserver_extensions="{'widgets.assets': True}" notebooks/index.ipynb
 
 lint: $(STAMP)
 	$(BIN)/ruff check hench widgets

@@ -12,9 +12,12 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as ipw
+import traitlets
 from traitlets import TraitError
 
 from hench import HenchError, format_probability
@@ -356,18 +359,21 @@ class DiceView(ipw.VBox):
 
 # -- plotly -----------------------------------------------------------------------------------
 
-PLOTLY_MIME = "application/vnd.plotly.v1+json"
+CHART_JS = Path(__file__).parent / "share" / "js" / "chart.js"
 
 
-class Chart(ipw.Output):
+class Chart(anywidget.AnyWidget):
     """A Plotly chart that is redrawn whole: `chart.draw(traces, **layout)`.
 
-    Why not plotly's FigureWidget: its browser side (a 5 MB script per page) applies later changes
-    as one-off messages, and on a busy machine a page sometimes drops them for good, so the chart
-    froze while the numbers beside it moved (caught by the browser tests under load). Here the
-    figure is the Output widget's synced state, set in one assignment: every page, opened now or
-    later, draws the latest figure, and nothing is lost if the page was still loading.
+    The figure is the widget's synced `spec` (plain JSON written by widgets.plot, no plotly objects in the
+    kernel), set in one assignment: every page, opened now or later, draws the latest figure, and nothing is
+    lost if the page was still loading (plotly's FigureWidget applies changes as one-off messages, which a
+    busy page sometimes dropped for good). The browser side (share/js/chart.js) loads plotly.js from the
+    server once per page, after the page has drawn its controls, so a chart never delays the first widget.
     """
+
+    _esm = CHART_JS
+    spec = traitlets.Dict().tag(sync=True)
 
     def __init__(self, title: str = "", height: int = 360, **layout: Any):
         super().__init__()
@@ -392,12 +398,14 @@ class Chart(ipw.Output):
         fig = plot.Figure(data=list(traces), layout=self._base)
         if layout:
             fig.update_layout(**layout)
+        self.show_figure(fig)
+
+    def show_figure(self, fig: Any) -> None:
+        """Draw a whole `widgets.plot` figure (subplots included) as it is."""
         self.figure = fig
-        spec = fig.to_dict()  # plain JSON, written by widgets.plot (no plotly objects in the kernel)
+        spec = fig.to_dict()
         spec["config"] = {"displaylogo": False, "responsive": True}
-        title = (fig.layout.title or {}).get("text") or "chart"
-        self.outputs = ({"output_type": "display_data", "metadata": {},
-                         "data": {PLOTLY_MIME: spec, "text/plain": f"<chart: {title}>"}},)
+        self.spec = spec
 
 
 def figure_widget(title: str = "", height: int = 360, **layout: Any) -> Chart:

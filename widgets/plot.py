@@ -1,8 +1,7 @@
 """Plotly figures as plain JSON, without importing plotly's Python object model.
 
-The apps draw their charts as a Plotly JSON document shown through an Output widget (see
-`widgets.core.Chart`); the browser side (the `jupyterlab-plotly` renderer and plotly.js) does the
-drawing. Building those documents with plotly's Python classes cost every app's kernel about 26 MiB
+The apps draw their charts as a Plotly JSON document, the synced state of `widgets.core.Chart`; the
+browser side (plotly.js, served by the server itself) does the drawing. Building those documents with plotly's Python classes cost every app's kernel about 26 MiB
 (its validators and templates) and a fifth of a second before the first chart, and in the browser
 (the static site) a 10 MB download. This module writes the same JSON directly, for the few trace
 types the apps use, in the same call style: `plot.Bar(x=..., y=..., marker_color="#333")`.

@@ -29,6 +29,8 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from . import assets
+from .assets import fontawesome_dir  # noqa: F401  (the JupyterHub extension imports it from here)
 from .patches import patch_anywidget_init, patch_get_model
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -36,11 +38,6 @@ SHELF = "voila/render/index.ipynb"
 TEMPLATES = Path(__file__).resolve().parent / "share"  # voila/templates/hench: the lab page, nothing from a CDN
 
 
-def fontawesome_dir() -> Path:
-    """Font Awesome's CSS and fonts from the `fontawesomefree` package (the page used to load them from a CDN)."""
-    import fontawesomefree
-
-    return Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree"
 
 
 @functools.lru_cache(maxsize=32)
@@ -364,8 +361,7 @@ class HenchVoila(Voila):
         self.voila_configuration.classic_tree = True  # the server-rendered list: no contents API needed
         handlers = super().init_handlers()
         root = self.server_url.rstrip("/") + "/"
-        out: list = [(root + "hench/fontawesome/(.*)", tornado.web.StaticFileHandler, {"path": str(fontawesome_dir())}),
-                     (root + "hench/status", StatusHandler)]
+        out: list = [*assets.handlers(root), (root + "hench/status", StatusHandler)]
         for handler in handlers:
             pattern, cls = handler[0], handler[1]
             if cls is TornadoVoilaTreeHandler and pattern.rstrip("/") + "/" == root:

@@ -13,7 +13,7 @@ import hench
 from hench.core import Rng, play_game
 
 from . import plot
-from .core import PLOTLY_MIME, MessageArea, checked_int, guarded, protect, served_kernel
+from .core import Chart, MessageArea, checked_int, guarded, protect, served_kernel
 from .play import PALETTE, TableConfig
 
 MAX_GAMES = 20_000  # in a notebook of your own
@@ -87,7 +87,7 @@ class SimulationView(ipw.VBox):
         self.run_button = ipw.Button(description="Simulate", button_style="primary", icon="play")
         self.bar = ipw.IntProgress(value=0, min=0, max=games, description="", layout=ipw.Layout(width="420px"))
         self.summary = ipw.HTML()
-        self.charts = ipw.Output()
+        self.charts = Chart(height=330)
         self.run_button.on_click(lambda _: self.run())
         self.result: SimulationResult | None = None
         super().__init__([ipw.HBox([self.players, self.kind, self.games, self.run_button]), self.bar, self.messages,
@@ -136,9 +136,4 @@ class SimulationView(ipw.VBox):
         fig.add_trace(plot.Histogram(x=length, marker_color="#667", showlegend=False), 1, 3)
         fig.update_layout(barmode="overlay", height=330, template="plotly_white", margin=dict(t=40, l=40, r=10, b=30))
         fig.update_layout(yaxis_tickformat=".0%")  # the first chart's axis: win rates
-        # the figure as the Output widget's state, drawn by the page's Plotly renderer (as widgets.core.Chart
-        # does): no fig.show(), whose renderers need nbformat, which the static site's browser kernel lacks
-        spec = fig.to_dict()
-        spec["config"] = {"displaylogo": False, "responsive": True}
-        self.charts.outputs = ({"output_type": "display_data", "metadata": {},
-                                "data": {PLOTLY_MIME: spec, "text/plain": "<chart: simulation>"}},)
+        self.charts.show_figure(fig)

@@ -5,7 +5,7 @@ are served by Voila's *server extension* rather than by `python -m widgets.serve
 loads Voila's in its place (jupyter_server_config.json beside this file turns Voila's own off and this
 one on) and then gives it what `widgets.serve` adds to plain Voila:
 
-- the `hench` page template (nothing loaded from a CDN) and Font Awesome served at `<base>/hench/fontawesome/`;
+- the `hench` page template (nothing loaded from a CDN) and Font Awesome and plotly.js served at `<base>/hench/`;
 - no MathJax (the server extension's default URL for it is a CDN; standalone Voila sets none);
 - the widget scripts with their patient start-up bounds (widgets.patches);
 - the page handler that sets the `_xsrf` cookie, so a closed tab's kernel is shut down at once;
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 
-import tornado.web
 from tornado.routing import RuleRouter
 
 
@@ -47,13 +46,12 @@ def _swap_handlers(router: RuleRouter, swaps: dict) -> int:
 
 def _load_jupyter_server_extension(server_app) -> None:
     from jupyter_server.base.handlers import FileFindHandler
-    from jupyter_server.utils import url_path_join
     from voila.server_extension import _load_jupyter_server_extension as load_voila
     from voila.static_file_handler import TemplateStaticFileHandler
     from voila.tornado.contentshandler import VoilaContentsHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
-    from widgets import serve
+    from widgets import assets, serve
 
     # The hench template lives in widgets/share: on the Jupyter path before Voila collects its templates.
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(serve.TEMPLATES), os.environ.get("JUPYTER_PATH", "")]))
@@ -73,8 +71,7 @@ def _load_jupyter_server_extension(server_app) -> None:
         FileFindHandler: lambda pattern: serve.LabextensionHandler if "/voila/labextensions/" in pattern else None,
     }
     swapped = sum(_swap_handlers(router, swaps) for router in (web_app.default_router, web_app.wildcard_router))
-    base = url_path_join(web_app.settings.get("base_url", "/"), "hench/fontawesome/(.*)")
-    web_app.add_handlers(".*$", [(base, tornado.web.StaticFileHandler, {"path": str(serve.fontawesome_dir())})])
+    web_app.add_handlers(".*$", assets.handlers(web_app.settings.get("base_url", "/")))  # plotly.js, Font Awesome
     server_app.log.info("hench: Voila served in the hench mode (%d handlers replaced, template %s)",
                         swapped, server_app.config.VoilaConfiguration.template)
 

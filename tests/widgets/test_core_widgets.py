@@ -112,17 +112,55 @@ def test_shelf_lists_every_game_and_links_built_ones(tmp_path):
 def test_chart_state_holds_the_latest_figure():
     """A page that opens (or reconnects) later draws the synced state: it must be the latest figure, whole."""
     chart = widgets.figure_widget("odds")
-    assert chart.outputs == ()
+    assert chart.get_state()["spec"] == {}
     widgets.redraw(chart, [go.Bar(x=[1, 2], y=[3, 4])], yaxis_title="p")
-    (out,) = chart.get_state()["outputs"]
-    spec = out["data"]["application/vnd.plotly.v1+json"]
+    spec = chart.get_state()["spec"]
     assert [t["type"] for t in spec["data"]] == ["bar"] and spec["data"][0]["y"] == [3, 4]
     assert spec["layout"]["title"]["text"] == "odds" and spec["layout"]["yaxis"]["title"]["text"] == "p"
+    assert spec["config"] == {"displaylogo": False, "responsive": True}
     widgets.redraw(chart, [go.Bar(x=[1, 2], y=[5, 6])])
-    (out,) = chart.get_state()["outputs"]
-    assert out["data"]["application/vnd.plotly.v1+json"]["data"][0]["y"] == [5, 6]
-    assert "yaxis" not in out["data"]["application/vnd.plotly.v1+json"]["layout"] or \
-        "title" not in out["data"]["application/vnd.plotly.v1+json"]["layout"]["yaxis"], "a redraw replaces the old layout extras"
+    spec = chart.get_state()["spec"]
+    assert spec["data"][0]["y"] == [5, 6]
+    assert "title" not in spec["layout"].get("yaxis", {}), "a redraw replaces the old layout extras"
+
+
+def test_chart_script_loads_plotly_from_the_server_after_the_controls():
+    """The browser side loads plotly.js from the route the server (and the static site) serves, not a CDN."""
+    from widgets import assets
+    from widgets.core import CHART_JS
+
+    js = CHART_JS.read_text()
+    assert assets.PLOTLY_ROUTE in js and "http" not in js.replace("document.baseURI", "")
+    assert "requestIdleCallback" in js, "charts wait until the page has drawn its controls"
+    assert assets.plotly_js().stat().st_size > 1_000_000
+
+
+def test_plotly_route_serves_gzipped_plotly_with_an_etag():
+    import tornado.testing
+    import tornado.web
+
+    from widgets import assets
+
+    class Case(tornado.testing.AsyncHTTPTestCase):
+        def get_app(self):
+            return tornado.web.Application(assets.handlers("/base/"))
+
+        def runTest(self):
+            raw = assets.plotly_js().read_bytes()
+            zipped = self.fetch("/base/" + assets.PLOTLY_ROUTE, headers={"Accept-Encoding": "gzip"}, decompress_response=False)
+            assert zipped.code == 200 and zipped.headers["Content-Encoding"] == "gzip" and len(zipped.body) < len(raw) / 2
+            plain = self.fetch("/base/" + assets.PLOTLY_ROUTE, headers={"Accept-Encoding": "identity"}, decompress_response=False)
+            assert plain.code == 200 and plain.body == raw and "Content-Encoding" not in plain.headers
+            again = self.fetch("/base/" + assets.PLOTLY_ROUTE, headers={"If-None-Match": plain.headers["ETag"]})
+            assert again.code == 304
+            assert self.fetch("/base/hench/fontawesome/css/all.min.css").code == 200
+
+    case = Case()
+    case.setUp()
+    try:
+        case.runTest()
+    finally:
+        case.tearDown()
 
 
 def test_shelf_game_length_is_measured_not_written():

@@ -370,7 +370,7 @@ def build(out: Path, cache: Path) -> None:
     if voici.wait() != 0:
         sys.stdout.write("".join(said[-60:]))
         raise SystemExit(f"voici build failed (exit {voici.returncode})")
-    say("Pyodide, Font Awesome, links between apps, widget script fixes")
+    say("Pyodide, Font Awesome, plotly.js, links between apps, widget script fixes")
     shutil.copytree(work / "pyodide", out / "static" / "pyodide")
     import fontawesomefree  # the same copy the Voila server serves (widgets/serve.py)
 
@@ -378,6 +378,10 @@ def build(out: Path, cache: Path) -> None:
     for part in ("css", "webfonts"):  # what the pages use (the package also holds 80 MiB of SVGs and scripts)
         shutil.copytree(fontawesome / part, out / "fontawesome" / part, dirs_exist_ok=True)
     shutil.copy2(fontawesome / "LICENSE.txt", out / "fontawesome" / "LICENSE.txt")
+    from widgets.assets import PLOTLY_ROUTE, plotly_js  # the charts' plotly.js, where the Voila server has it
+
+    (out / PLOTLY_ROUTE).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(plotly_js(), out / PLOTLY_ROUTE)
     # the site's front door opens the shelf (as `make run` does), not the file list
     door = out / "voici" / "index.html"
     door.write_text(door.read_text().replace("'/voici/tree/index.html'", "'/voici/render/index.html'"))
