@@ -11,8 +11,14 @@ The server is the one `make run` starts, with voila.json's settings (every app p
 for each N and given time to fill its pools first (/hench/status), as a teacher starts it before the
 class. All visitors come from this machine's one address, so the per-client bound on pages opening at
 once is lifted for the run (in a class each student has their own).
-    python bench/concurrent_visitors.py [--visitors 10,20,30] [--timeout 120] [--json]
-Prints one row per N (--json: one JSON object).
+
+Here the visitors' browsers run on the server's own cores, which a class never does: each student's
+computer loads and compiles the page scripts itself. So each N is run twice: with a separate browser
+cache per visitor (every visitor's Chromium compiles the scripts: the browsers compete with the server),
+and with one shared cache (the scripts compiled once: closer to the server's own load in a class). Each
+row also says the CPU seconds per visitor the server (its process and the kernels) and the browsers spent.
+    python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers both] [--timeout 120] [--json]
+Prints one row per N and browser mode (--json: one JSON object).
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import threading
 import time
 
+import psutil
 import requests
 from _apps import served
 from _table import quiet, report
@@ -29,6 +37,53 @@ from _table import quiet, report
 from widgets.serve import CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR, notebook_paths
 
 PREFERRED = ["Next ▶", "Deal a new game", "New game", "Undo"]
+
+
+class CpuMeter:
+    """CPU seconds spent during the burst by the server (its process and every kernel it started) and by the
+    browsers (every Chromium process), sampled twice a second so kernels that exit are still counted."""
+
+    def __init__(self, server_pid: int) -> None:
+        self.server_pid = server_pid
+        self.first: dict[int, float] = {}
+        self.last: dict[tuple[str, int], float] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self) -> None:
+        try:
+            server = psutil.Process(self.server_pid)
+            tree = [server, *server.children(recursive=True)]
+        except psutil.Error:
+            tree = []
+        browsers = [p for p in psutil.process_iter(["name"]) if "chrom" in (p.info["name"] or "").lower()]
+        for side, procs in (("server", tree), ("browser", browsers)):
+            for p in procs:
+                try:
+                    t = p.cpu_times()
+                except psutil.Error:
+                    continue
+                cpu = t.user + t.system
+                self.first.setdefault(p.pid, cpu)
+                self.last[(side, p.pid)] = cpu
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._sample()
+            self._stop.wait(0.5)
+
+    def __enter__(self) -> CpuMeter:
+        self._sample()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+
+    def seconds(self, side: str) -> float:
+        return sum(cpu - self.first.get(pid, 0.0) for (s, pid), cpu in self.last.items() if s == side)
 
 
 def wait_ready(base: str, timeout: float = 600) -> float:
@@ -62,8 +117,8 @@ async def use_a_control(page, timeout_ms: float) -> str:
     return "the first button"
 
 
-async def visitor(browser, url: str, shelf: bool, start: asyncio.Event, timeout_s: float) -> dict:
-    context = await browser.new_context()
+async def visitor(browser, url: str, shelf: bool, start: asyncio.Event, timeout_s: float, shared=None) -> dict:
+    context = shared or await browser.new_context()
     page = await context.new_page()
     frames: list[float] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda _payload: frames.append(time.perf_counter())))
@@ -96,18 +151,25 @@ async def visitor(browser, url: str, shelf: bool, start: asyncio.Event, timeout_
     except Exception as exc:  # a visitor not served is a figure here, not a crash
         return {"ok": False, "error": f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}", "busy_pages": busy}
     finally:
-        await context.close()
+        await (page.close() if shared else context.close())
 
 
-async def burst(base: str, apps: list[str], n: int, timeout_s: float) -> list[dict]:
+async def burst(base: str, apps: list[str], n: int, timeout_s: float, shared_cache: bool = False) -> list[dict]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
+            shared = None
+            if shared_cache:  # the page scripts fetched and compiled once, as if each visitor's browser had them
+                shared = await browser.new_context()
+                warm = await shared.new_page()
+                await warm.goto(f"{base}/voila/render/_floor.ipynb", timeout=timeout_s * 1000)
+                await warm.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=timeout_s * 1000)
+                await warm.close()
             start = asyncio.Event()
             jobs = [asyncio.create_task(visitor(browser, f"{base}/voila/render/{apps[i % len(apps)]}", apps[i % len(apps)] == "index.ipynb",
-                                                start, timeout_s)) for i in range(n)]
+                                                start, timeout_s, shared)) for i in range(n)]
             await asyncio.sleep(2)
             start.set()
             results = await asyncio.gather(*jobs)
@@ -122,26 +184,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--visitors", default="10,20,30", help="class sizes, comma-separated (default 10,20,30)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds each visitor waits at most (default 120)")
+    parser.add_argument("--browsers", choices=("separate", "shared", "both"), default="both",
+                        help="each visitor's own browser cache (separate), one cache for all (shared: the page scripts "
+                             "compiled once, as when each student's own computer does that work), or both (default)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
     quiet()
     apps = notebook_paths()
     out: dict = {"benchmark": "a class arriving at once", "apps": apps, "timeout_s": args.timeout, "runs": {}}
     rows, notes = [], []
-    for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
-        with served("--HenchVoila.max_pending_per_client=0") as (base, _):
-            warm = wait_ready(base)
-            results = asyncio.run(burst(base, apps, n, args.timeout))
-        waits = [r["wait_s"] for r in results if r["ok"]]
-        failed = [r for r in results if not r["ok"]]
-        run = {"visitors": n, "served": len(waits), "pools_filled_in_s": round(warm, 1),
-               "median_wait_s": round(statistics.median(waits), 1) if waits else None, "worst_wait_s": max(waits, default=None),
-               "saw_busy_page": sum(1 for r in results if r["busy_pages"]), "each": results}
-        out["runs"][str(n)] = run
-        rows.append([n, f"{len(waits)} of {n}", run["median_wait_s"], run["worst_wait_s"], run["saw_busy_page"], run["pools_filled_in_s"]])
-        notes += [f"N={n}: {r['app']}: {r['error']}" for r in failed[:3]]
+    modes = ("separate", "shared") if args.browsers == "both" else (args.browsers,)
+    for mode in modes:
+        for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
+            with served("--HenchVoila.max_pending_per_client=0") as (base, proc):
+                warm = wait_ready(base)
+                with CpuMeter(proc.pid) as cpu:
+                    results = asyncio.run(burst(base, apps, n, args.timeout, shared_cache=mode == "shared"))
+            waits = [r["wait_s"] for r in results if r["ok"]]
+            failed = [r for r in results if not r["ok"]]
+            run = {"visitors": n, "browser_cache": mode, "served": len(waits), "pools_filled_in_s": round(warm, 1),
+                   "median_wait_s": round(statistics.median(waits), 1) if waits else None, "worst_wait_s": max(waits, default=None),
+                   "saw_busy_page": sum(1 for r in results if r["busy_pages"]),
+                   "server_cpu_s_per_visitor": round(cpu.seconds("server") / n, 2),
+                   "browser_cpu_s_per_visitor": round(cpu.seconds("browser") / n, 2), "each": results}
+            out["runs"][f"{mode}-{n}"] = run
+            rows.append([n, mode, f"{len(waits)} of {n}", run["median_wait_s"], run["worst_wait_s"], run["saw_busy_page"],
+                         run["server_cpu_s_per_visitor"], run["browser_cpu_s_per_visitor"], run["pools_filled_in_s"]])
+            notes += [f"N={n} ({mode}): {r['app']}: {r['error']}" for r in failed[:3]]
     report(args.json, out, "A class arriving at once: visitors served (first widget drawn and a control answered)",
-           ["visitors", "served", "median wait s", "worst wait s", "saw busy page", "pools filled in s"], rows,
+           ["visitors", "browser cache", "served", "median wait s", "worst wait s", "saw busy page", "server CPU s/visitor",
+            "browser CPU s/visitor", "pools filled in s"], rows,
            notes + ["goal on a 2-core machine: 30 of 30 served, worst wait under 15 s"])
 
 

@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 import time
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -172,12 +173,44 @@ class _Warming:
 
     limit = max(1, os.cpu_count() or 1)
     _semaphore: asyncio.Semaphore | None = None
+    started: weakref.WeakSet = weakref.WeakSet()  # pool items that have begun warming
 
     @classmethod
     def semaphore(cls) -> asyncio.Semaphore:
         if cls._semaphore is None:
             cls._semaphore = asyncio.Semaphore(cls.limit)
         return cls._semaphore
+
+
+class _Arrivals:
+    """Visitors arriving: pool refills wait until the class has settled in.
+
+    Refilling the pools while a class arrives spends the cores the visitors' pages need (a refill is a
+    kernel start and a whole notebook run). So a refill waits while pages are opening (a page was asked
+    for in the last `settle_s` seconds, or a page has not yet connected to its kernel), at most `patience_s`;
+    a visitor who finds a pool empty meanwhile gets a kernel started at once, as without a pool."""
+
+    settle_s = 3.0
+    patience_s = 45.0
+    last_page = 0.0
+
+    @classmethod
+    def page(cls) -> None:
+        cls.last_page = time.monotonic()
+
+    @classmethod
+    def arriving(cls) -> bool:
+        seats = PageHandler.seats
+        if seats is not None:
+            seats._live()  # forget kernels that are gone
+        opening = seats is not None and any(k not in seats.connected for k in seats.owner)
+        return opening or time.monotonic() - cls.last_page < cls.settle_s
+
+    @classmethod
+    async def quiet(cls) -> None:
+        deadline = time.monotonic() + cls.patience_s
+        while cls.arriving() and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
 
 
 def throttled_kernel_manager(*args, **kwargs):
@@ -197,8 +230,13 @@ def throttled_kernel_manager(*args, **kwargs):
 
     class ThrottledKernelManager(base):  # type: ignore[misc, valid-type]
         async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kw):
+            me = asyncio.current_task()
+            if kernel_id is None:  # a pool kernel: wait while a class is arriving, then for a warming place
+                await _Arrivals.quiet()
             semaphore = _Warming.semaphore()
             await semaphore.acquire()
+            if me is not None:
+                _Warming.started.add(me)
             try:
                 content = await super()._initialize(notebook_path, kernel_id, **kw)
             except BaseException:
@@ -206,6 +244,16 @@ def throttled_kernel_manager(*args, **kwargs):
                 raise
             content["task"].add_done_callback(lambda _task: semaphore.release())
             return content
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            """Pool kernels a visitor may take: warming or ready. A refill still waiting for its turn does
+            not count (the visitor's own kernel starts at once instead of queueing behind it)."""
+            return sum(1 for item in self._pools.get(notebook_name, []) if item.done() or item in _Warming.started)
+
+        async def get_rendered_notebook(self, notebook_name: str, *args, **kwargs):
+            pool = self._pools.get(notebook_name, [])
+            pool.sort(key=lambda item: (not item.done(), item not in _Warming.started))  # the readiest first
+            return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
 
     return ThrottledKernelManager
 
@@ -264,6 +312,7 @@ class PageHandler(TornadoVoilaHandler):
             self.finish(BUSY_PAGE.format(why=html.escape(why[0].upper() + why[1:]), retry=BUSY_RETRY_S))
             return
         self._counting = True
+        _Arrivals.page()
         result = super().get(path)  # None when Voila's login check redirected instead of serving
         if result is not None:
             await result
