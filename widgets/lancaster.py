@@ -66,18 +66,6 @@ PRIVILEGE_RULES = {"shield": "LH-040", "archer": "LH-044", "tudor": "LH-053"}
 HIDDEN_REWARDS = {"gold": "gold", "squires": "squires"}
 
 
-def _place_words(where: str, obs: dict[str, Any], data: Any) -> str:
-    if where.startswith("county:"):
-        return data.counties[int(where[7:])].name
-    if where.startswith("castle:"):
-        return f"their castle's {data.castle[int(where[7:])]} space"
-    if where.startswith("conflict:"):
-        return f"conflict {where[9:]}"
-    if where.startswith("office:"):
-        return f"support of their lord on {OFFICE_WORDS[OFFICES[int(where[7:])]]}"
-    return {"tower": "the tower", "court": "court"}.get(where, where)
-
-
 def _patched(obs: dict[str, Any], state: Any, action: Any, colour: int) -> dict[str, Any]:
     """The public board right after `action` and before any automatic step (what phase 3 then scores): the
     spectator's observation of `state` with the one placement (or Dorset move) made."""
@@ -227,8 +215,11 @@ def what_changed(before: Any, after: Any) -> list[str]:
             if kb[1] == "court" and km[1].startswith("county:"):
                 ci = int(km[1][7:])
                 county, c = data.counties[ci], mid["counties"][ci]
-                extra = "".join(w for w, on in ((f" with {c['squires']} squire(s)", c["squires"]), (" with the shield (it cannot be expelled, LH-041)", c["shield"]),
-                                                 (" with the Tudor knight (+2, LH-054)", c["tudor"])) if on)
+                tudor = data.court.tudor_strength
+                withs = [w for w, on in ((_count(c["squires"], "squire") + " (+1 each against rivals)", c["squires"]),
+                                         ("the shield (it cannot be expelled, LH-041)", c["shield"]),
+                                         (f"the Tudor knight (+{tudor}, LH-054, LH-056)", c["tudor"])) if on]
+                extra = f" with {_names(withs)}" if withs else ""
                 gain = ("an ally's reward is lost (L12, " if p >= n and county.reward not in ("upgrade", "dorset") else
                         f"its owner {REWARD_WORDS[county.reward].format(n=county.amount)} (")
                 lines.append(f"{who(p)} places a knight of strength {s} in {county.name} (minimum {county.min}){extra}; in phase 3 "
@@ -241,10 +232,10 @@ def what_changed(before: Any, after: Any) -> list[str]:
                 card = km[1][9:]
                 c = next(c for c in mid["conflicts"] if c["card"] == card)
                 sp = next(sp for sp in c["spaces"] if sp is not None and sp["owner"] == p and j in sp["knights"])
-                how = "moves its Dorset knight" if kb[1] != "court" else "sends a knight"
+                how = "moves their Dorset knight" if kb[1] != "court" else "sends a knight"
                 extra = (" with an archer on the space below (LH-045)" if any(x is not None and x["owner"] == p and x["archer"]
                                                                               for x in c["spaces"]) and kb[1] == "court" else "")
-                extra += " with the Tudor knight (+2, LH-054)" if sp["tudor"] else ""
+                extra += f" with the Tudor knight (+{data.court.tudor_strength}, LH-054)" if sp["tudor"] else ""
                 rules = "LH-059, L7, L9" if kb[1] != "court" else "LH-015, L9"
                 lines.append(f"{who(p)} {how} of strength {s} to conflict {card}{extra}: England now {_england(mid, c, strength, data)} "
                              f"against France {c['french']} ({rules})")
@@ -276,9 +267,17 @@ def what_changed(before: Any, after: Any) -> list[str]:
                          + f": stack strength {stack}; {tribute}, LH-016, LH-019, LH-021)")
         elif lb != lm and lm == "treasury":
             took = [k for k in b["treasury"] if b["treasury"][k] != mid["treasury"][k]]
-            what = ", ".join(f"all the {TREASURY_WORDS[k]} lying there ({b['treasury'][k]})" for k in took) or "nothing (that pile was empty)"
-            to = "to the general supply: nobody gains them (LH-070)" if before.is_ally(p) else "behind their screen"
-            lines.append(f"{who(p)}'s lord enters the treasury and takes {what} {to}; it cannot be expelled (LH-026, LH-027)")
+            pile = f"the {_count(b['treasury'][took[0]], TREASURY_WORDS[took[0]])} lying there" if took else ""
+            if not took:
+                what, rules = "nothing: that pile was empty", "LH-026, LH-027"
+            elif before.is_ally(p):
+                what, rules = f"{pile} off to the general supply, where nobody gains them", "LH-026, LH-027, LH-070"
+            elif took[0] in HIDDEN_REWARDS:
+                what, rules = f"{pile}, behind their screen", "LH-026, LH-027"
+            else:
+                what, rules = pile, "LH-026, LH-027, L3"
+            what += f"; a lord there cannot be expelled ({rules})"
+            lines.append(f"{who(p)}'s lord enters the treasury and takes {what}")
         elif lb.startswith("office:") and lm == "court" and b["phase"] == "place":
             lines.append(f"{who(p)}'s lord is expelled from {OFFICE_WORDS[OFFICES[int(lb[7:])]]} by a stronger stack and goes back to "
                          "court with its supporters; its tribute stays in the treasury (LH-023, LH-024)")
@@ -375,27 +374,27 @@ def what_changed(before: Any, after: Any) -> list[str]:
         new = [f"{c['card']} (France {c['french']})" for c in a["conflicts"] if not c["lower"]]
         lines.append(f"Round {a['round']} begins: {who(a['start'])} is the start player (L2); new conflicts: {', '.join(new) or 'none'} (L9)")
     if a["phase"] == "over" and b["phase"] != "over":
-        parts = "; ".join(f"{who(p)} knighthood {f[0]:+d}" + (f", seals {f[1]:+d}" if before.has("KC") else "")
+        finals = "; ".join(f"{who(p)} knighthood {f[0]:+d}" + (f", seals {f[1]:+d}" if before.has("KC") else "")
                           + (f", dishonor {f[2]:+d}" if before.has("KR") else "") for p, f in enumerate(a["final"]))
-        lines.append(f"Final scoring, now every screen is lifted: {parts} (L11, LH-064, LH-093, LH-094, LH-095)")
+        lines.append(f"Final scoring, now every screen is lifted: {finals} (L11, LH-064, LH-093, LH-094, LH-095)")
 
     # -- what else every seat sees change: voting markers; with 2 players seals and dishonor ---------------
     vm = [f"{who(p)} {rb['vm']} → {ra['vm']}" for p, (rb, ra) in enumerate(zip(b["players"][:n], a["players"][:n])) if rb["vm"] != ra["vm"]]
     if vm:
-        lines.append(f"Voting markers (public, L3): {', '.join(vm)}")
+        lines.append(f"Voting markers, which everyone sees: {', '.join(vm)} (L3)")
     if open_two and a["phase"] != "over":
         for key, rule in (("seals", "LH-065"), ("dishonor", "LH-097")):
             ch = [f"{who(p)} {rb[key]} → {ra[key]}" for p, (rb, ra) in enumerate(zip(b["players"][:n], a["players"][:n])) if rb[key] != ra[key]]
             if ch:
-                lines.append(f"{key.capitalize()} (open with 2 players, {rule}): {', '.join(ch)}")
+                lines.append(f"{key.capitalize()}, open with 2 players: {', '.join(ch)} ({rule})")
     return lines
 
 
-TREASURY_WORDS = {"vm": "VM", "squires": "squires", "gold": "gold"}
+TREASURY_WORDS = {"vm": "VM", "squires": "squire", "gold": "gold"}
 
 
 def _count(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
+    return f"{k} {word}{'' if k == 1 or word in ('VM', 'gold') else 's'}"
 
 
 def _names(names: list[str]) -> str:
@@ -496,9 +495,20 @@ def _vote_done(start, now) -> bool:
             or now.d["vote_index"] != start.d["vote_index"])
 
 
+def _spot(state, where: str) -> str:
+    """A knight's place in words: 'Stafford', 'your castle's income space', 'conflict C4', 'the tower'."""
+    data = state.data
+    if where.startswith("county:"):
+        return data.counties[int(where[7:])].name
+    if where.startswith("castle:"):
+        return f"your castle's {data.castle[int(where[7:])]} space"
+    if where.startswith("office:"):
+        return f"the {OFFICES[int(where[7:])]} office (supporting your lord)"
+    return {"tower": "the tower"}.get(where, where.replace("conflict:", "conflict "))
+
+
 def _where(state, seat: int = 0) -> str:
-    moved = [f"knight {k[0]} at {k[1].replace('county:', '').replace('conflict:', 'conflict ').replace('castle:', 'castle ')}"
-             for k in state.d["knights"][seat] if k[1] != "court"]
+    moved = [f"knight {k[0]} in {_spot(state, k[1])}" for k in state.d["knights"][seat] if k[1] != "court"]
     return ", ".join(moved) or "none of your knights is out"
 
 

@@ -211,3 +211,221 @@ def test_two_players_are_offered_with_the_ally_model(no_callback_errors):
     assert board_html(state, 1).count("hench-hidden") == 2  # seat 1 sees seat 1's gold and squires hidden, seals and dishonor open
     table.view.bots_go.click()
     assert table.view.state.num_players == 2 and len(table.view.score_history()[1]) == 2
+
+
+# -- "What just happened": the describe hook (la.what_changed) ---------------------------------------------
+from hench.lancaster.actions import County  # noqa: E402
+from hench.lancaster.game import MODULE_CHOICES  # noqa: E402
+from hench.lancaster.legality import tower_load  # noqa: E402
+from hench.lancaster.render import observation  # noqa: E402
+from hench.lancaster.state import colour_name  # noqa: E402
+
+OFFICE_NAMES = ("Chancellor", "Constable", "Chamberlain")
+
+
+def _playouts():
+    """(before, action, after, lines) for every move of real bot games: 2, 3 and 5 players, every module
+    choice, random and heuristic bots (random ones expel, reinforce and send Dorset knights more often)."""
+    out = []
+    for players in (2, 3, 5):
+        for k, modules in enumerate(MODULE_CHOICES):
+            for kind in ("random", "heuristic"):
+                seed = 11 * players + k + (0 if kind == "random" else 100)
+                state = GAME.new_game(players=players, seed=seed, modules=modules)
+                bots, rng = [la.CONFIG.bot(seed + i, kind) for i in range(players)], Rng.from_seed(seed)
+                while not state.is_terminal:
+                    action = next_action(state, bots, rng)
+                    after = state.apply(action)
+                    out.append((state, action, after, la.what_changed(state, after)))
+                    state = after
+    return out
+
+
+@pytest.fixture(scope="module")
+def playouts():
+    return _playouts()
+
+
+def _said(lines: list[str], *parts: str) -> bool:
+    return any(all(p in line for p in parts) for line in lines)
+
+
+def _stack(state, office: int) -> int:
+    o = state.d["offices"][office]
+    ks = state.d["knights"][o["owner"]]
+    return 1 + o["bishops"] + sum(ks[x][0] for x in o["knights"]) + state.data.court.tudor_strength * o["tudor"]
+
+
+@pytest.mark.rule("LH-015", "LH-021", "LH-026", "LH-082", "LH-089", "LH-029", "LH-030", "LH-060")
+def test_what_just_happened_says_each_change_the_engine_made(playouts):
+    """Each kind of change, found from the engine's own state difference, has its line (with the engine's
+    numbers: strengths, stack strength, tower load, vote counts, ranks, final parts)."""
+    seen: dict[str, int] = {}
+
+    def check(kind: str, ok: bool, before, action, lines) -> None:
+        seen[kind] = seen.get(kind, 0) + 1
+        assert ok, f"{kind} not said for {action} at {before.notation()}: {lines}"
+
+    for before, action, after, lines in playouts:
+        bd, ad, n = before.d, after.d, before.n
+        def who(c: int, n: int = n) -> str:
+            return colour_name(c, n)
+
+        same_round = ad["round"] == bd["round"] and ad["stage"] != "over"
+        for line in lines:
+            assert re.search(r"\((?:[^()]*, )?(?:LH-\d{3}|L\d{1,2}|A\d{1,2})[^()]*\)$", line), f"no rule ID at the end: {line!r}"
+        if bd["stage"] == "place" and same_round and ad["stage"] == "place":
+            c = before.actor
+            for kb, ka in zip(bd["knights"][c], ad["knights"][c]):
+                if kb[1] == "court" and ka[1].startswith("county:"):
+                    county = before.data.counties[int(ka[1][7:])]
+                    check("county", _said(lines, f"{who(c)} places a knight of strength {ka[0]} in {county.name}"), before, action, lines)
+                    old = bd["counties"][int(ka[1][7:])]
+                    if old is not None:
+                        check("expelled", _said(lines, f"{who(old['owner'])}'s knight", f"expelled from {county.name}"), before, action, lines)
+                elif kb[1] == "court" and ka[1].startswith("castle:"):
+                    space = before.data.castle[int(ka[1][7:])]
+                    check("castle", _said(lines, f"{who(c)} places a knight of strength {ka[0]} on their castle's {space} space"),
+                          before, action, lines)
+                elif kb[1] == "court" and ka[1].startswith("conflict:"):
+                    check("conflict", _said(lines, f"{who(c)} sends a knight of strength {ka[0]} to conflict {ka[1][9:]}"),
+                          before, action, lines)
+                elif kb[1] == "court" and ka[1] == "tower":
+                    check("tower", _said(lines, f"{who(c)} drops a knight of strength {ka[0]} into the tower",
+                                         f"now {tower_load(after)} of {after.data.tower_capacity}"), before, action, lines)
+            if bd["lord"][c] != ad["lord"][c] and ad["lord"][c].startswith("office:"):
+                i = int(ad["lord"][c][7:])
+                check("apply", _said(lines, f"{who(c)}'s lord applies for the {OFFICE_NAMES[i]} office", f"stack strength {_stack(after, i)}"),
+                      before, action, lines)
+                old = bd["offices"][i]
+                if old is not None:
+                    check("lord expelled", _said(lines, f"{who(old['owner'])}'s lord is expelled from the {OFFICE_NAMES[i]}"),
+                          before, action, lines)
+            if bd["lord"][c] != ad["lord"][c] and ad["lord"][c] == "treasury":
+                taken = [k for k in bd["treasury"] if bd["treasury"][k] != ad["treasury"][k]]
+                words = f"the {bd['treasury'][taken[0]]} " if taken else "nothing"
+                check("treasury", _said(lines, f"{who(c)}'s lord enters the treasury and takes {words}"), before, action, lines)
+        if bd["stage"] == "vote" and ad["stage"] == "vote" and same_round:
+            for law, yes, no in ad["tally"][len(bd["tally"]):]:
+                check("vote revealed", _said(lines, f"Parliament on {law}: votes revealed, {yes} yes against {no} no",
+                                             "approved" if yes >= no else "rejected"), before, action, lines)
+            if ad["vote_index"] == bd["vote_index"]:
+                check("vote secret", _said(lines, f"{who(before.current_player)} has voted", "secret"), before, action, lines)
+        if bd["stage"] == "vote" and not (ad["stage"] == "vote" and same_round):
+            law = bd["proposals"][bd["vote_index"]]
+            passed = law in ad["current"] and law not in bd["current"]
+            check("last vote", _said(lines, f"Parliament on {law}", "approved" if passed else "rejected"), before, action, lines)
+            for lid in (ad["current"] if ad["stage"] != "laws" else ad["current"][:ad["cursor"]]):
+                check("law applied", _said(lines, f"Law {lid} applies"), before, action, lines)
+        for p in range(before.colours):
+            kb, ka = bd["knights"][p], ad["knights"][p]
+            for x, y in zip(kb, ka):
+                if y[0] > x[0]:
+                    check("upgrade", _said(lines, f"{who(p)} upgrades a knight from strength {x[0]} to {y[0]}"), before, action, lines)
+            if len(ka) > len(kb):
+                check("recruit", _said(lines, f"{who(p)} recruits"), before, action, lines)
+            if ad["res"][p]["bishops"] > bd["res"][p]["bishops"]:
+                check("bishop", _said(lines, f"{who(p)} takes a bishop"), before, action, lines)
+        for p in range(n):
+            if ad["res"][p]["vm"] != bd["res"][p]["vm"] and ad["stage"] != "over":
+                check("VM", _said(lines, "Voting markers", f"{who(p)} {bd['res'][p]['vm']} → {ad['res'][p]['vm']}"), before, action, lines)
+            if n == 2 and ad["stage"] != "over":
+                for key in ("seals", "dishonor"):
+                    if ad["res"][p][key] != bd["res"][p][key]:
+                        check(f"open {key}", _said(lines, f"{who(p)} {bd['res'][p][key]} → {ad['res'][p][key]}"), before, action, lines)
+        if ad["round"] > bd["round"] or (ad["stage"] == "over" and bd["stage"] != "over"):
+            if before.has("KC") and bd["stage"] != "rewards":
+                for i, h in enumerate(ad["holders"]):
+                    if h >= 0:
+                        check("office filled", _said(lines, f"{who(h)} ", f"the {OFFICE_NAMES[i]} office", "LH-029"), before, action, lines)
+            if bd["stage"] == "vote":  # the board scored is the one before the move
+                for i, c in enumerate(bd["counties"]):
+                    if c is not None:
+                        check("county reward", _said(lines, f"{before.data.counties[i].name}: {who(c['owner'])}"), before, action, lines)
+            lost = 0
+            for c in bd["conflicts"]:
+                card = f"C{c['card'] + 1}"
+                moved_down = any(x["card"] == c["card"] and x["lower"] for x in ad["conflicts"]) and not c["lower"]
+                gone = c["card"] in ad["discarded"] and c["card"] not in bd["discarded"]
+                if moved_down or (ad["stage"] == "over" and not gone and not c["lower"] and not _said(lines, f"England wins {card}")):
+                    check("first battle lost", _said(lines, f"France wins the first battle of {card}"), before, action, lines)
+                    lost += 1
+                elif gone and not c["lower"]:
+                    check("England wins", _said(lines, f"England wins {card}"), before, action, lines)
+                elif gone:
+                    check("second battle", _said(lines, f"England wins {card}") or _said(lines, f"France wins the second battle of {card}"),
+                          before, action, lines)
+                    lost += _said(lines, f"France wins the second battle of {card}")
+            if before.has("KR") and lost and bd["stage"] == "rewards" and ad["stage"] != "over":  # no tower, laws or final in between
+                gained = sum(ad["res"][p]["dishonor"] - bd["res"][p]["dishonor"] for p in range(n))
+                said = sum(len(re.findall(r"Player \d", line.split(" had no knight")[0])) for line in lines if " had no knight in " in line)
+                check("dishonor", gained == said, before, action, lines)
+            if ad["stage"] != "over":
+                check("round", _said(lines, f"Round {ad['round']} begins: {who(ad['start'])} is the start player"), before, action, lines)
+            else:
+                parts = [f"{who(p)} knighthood {f[0]:+d}" for p, f in enumerate(ad["final"])]
+                check("final", _said(lines, "Final scoring", *parts), before, action, lines)
+    kinds = {"county", "expelled", "castle", "conflict", "tower", "apply", "lord expelled", "treasury", "vote revealed", "vote secret",
+             "last vote", "law applied", "upgrade", "recruit", "bishop", "VM", "open seals", "open dishonor", "office filled",
+             "county reward", "first battle lost", "England wins", "second battle", "dishonor", "round", "final"}
+    assert kinds <= set(seen), f"never exercised: {kinds - set(seen)}"
+
+
+HIDDEN_MARKS = {"gold": 71, "squires": 53, "seals": 59, "dishonor": 67}  # far above any count the lines name (strengths, VM, votes)
+
+
+def _with_hidden(state, marks: dict[str, int], flip_votes: bool = False):
+    """The position with every seat's hidden holdings raised by distinctive amounts (with 2 players seals and
+    dishonor are open, LH-065, LH-097, so only gold and squires), and optionally each cast vote flipped."""
+    out = state.clone()
+    for p in range(out.n):
+        res = out.d["res"][p]
+        for key, mark in marks.items():
+            if out.n > 2 or key in ("gold", "squires"):
+                res[key] += mark + 10 * p
+        vote = out.d["votes"][p] if out.d["stage"] == "vote" else None
+        if flip_votes and vote is not None:
+            vote[0] = not vote[0]
+    return out
+
+
+@pytest.mark.rule("LH-032", "LH-091", "LH-105")
+def test_what_just_happened_reveals_nothing_hidden(playouts):
+    """The lines are the same whatever a screen hides, whenever everything public is the same; and the
+    distinctive hidden amounts never appear in them. Checked on every fourth move of every playout (every other one with the cast votes flipped)."""
+    compared = 0
+    for k, (before, action, after, lines) in enumerate(playouts):
+        if k % 4 or after.is_terminal:
+            continue
+        for flip in ((k // 4) % 2 == 1,):
+            hidden = _with_hidden(before, HIDDEN_MARKS, flip)
+            try:
+                moved = hidden.apply(action)
+            except hench.HenchError:
+                continue
+            if moved.is_terminal:
+                continue
+            said = la.what_changed(hidden, moved)
+            text = " ".join(said)
+            numbers = {int(x) for x in re.findall(r"\d+", re.sub(r"\b[A-Z]+\d*-\d+|\b[A-Z]\d+", "", text))}  # not rule, law or card ids
+            assert all(x < 50 for x in numbers), f"a hidden amount leaks into {said}"
+            if observation(hidden, None) == observation(before, None) and observation(moved, None) == observation(after, None):
+                assert said == lines, f"{action}: the lines depend on something hidden:\n{lines}\n{said}"
+                compared += 1
+    assert compared > 300
+
+
+def test_what_just_happened_shows_in_the_play_log_and_the_tour(no_callback_errors):
+    view = la.lesson("placing knights")
+    action = next(a for a in view.state.legal_actions() if isinstance(a, County))
+    county = next(c for c in view.state.data.counties if c.name == action.county)
+    view.play(str(action))
+    said = f"Player 1 places a knight of strength {action.strength} in {county.name} (minimum {county.min})"
+    assert said in _html.unescape(view.log_view.value)
+    tour = la.tour()  # step 1: place a knight; the status box then says what it did, the tour's words first
+    assert tour.view is not None
+    action = next(a for a in tour.view.state.legal_actions() if isinstance(a, County))
+    tour.view.play(str(action))
+    status = _html.unescape(tour.status.value)
+    assert "What just happened" in status and f"knight {action.strength} in {action.county}" in status
+    assert f"Player 1 places a knight of strength {action.strength} in {action.county}" in status
