@@ -226,8 +226,10 @@ def what_changed(before: Any, after: Any) -> list[str]:
                              f"{gain}LH-015, L7)")
             elif kb[1] == "court" and km[1].startswith("castle:"):
                 space = data.castle[int(km[1][7:])]
-                lines.append(f"{who(p)} places a knight of strength {s} on their castle's {space} space, which "
-                             f"{CASTLE_TEXT[space].format(max=data.max_knights)} in phase 3 (LH-015, L8)")
+                pays = {"income": "gives 1 gold and 1 squire, behind the screen", "training": "gives one upgrade opportunity",
+                        "recruit": f"brings a new strength-1 knight to court (while its owner has fewer than {data.max_knights})"}
+                lines.append(f"{who(p)} places a knight of strength {s} on their castle's {space} space, which in phase 3 "
+                             f"{pays.get(space, CASTLE_TEXT[space].format(max=data.max_knights))} (LH-015, L8)")
             elif km[1].startswith("conflict:") and kb[1] in ("court", *[f"county:{i}" for i in range(len(data.counties))]):
                 card = km[1][9:]
                 c = next(c for c in mid["conflicts"] if c["card"] == card)
@@ -528,8 +530,10 @@ def _after_vote(start, now) -> str:
 
 def _after_round(start, now) -> str:
     pp = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(now.scores()))
-    return (f"Round {start.d['round']} was scored in phase 3: offices first (with KC), then the tower emptied (KR), "
-            f"counties, castles and conflicts (LH-029, LH-088). Power points now: {pp}.")
+    order = (["the offices filled first"] if now.has("KC") else []) + (["the tower emptied"] if now.has("KR") else [])
+    rules = (["LH-029"] if now.has("KC") else []) + (["LH-088"] if now.has("KR") else []) + ["L7", "L8", "L9"]
+    return (f"Round {start.d['round']} was scored in phase 3: {', then '.join(order + ['the counties, castles and conflicts paid'])} "
+            f"({', '.join(rules)}). Power points now: {pp}.")
 
 
 def _after_lord(start, now) -> str:
