@@ -221,7 +221,7 @@ def what_changed(before: Any, after: Any) -> list[str]:
                                          (f"the Tudor knight (+{tudor}, LH-054, LH-056)", c["tudor"])) if on]
                 extra = f" with {_names(withs)}" if withs else ""
                 gain = ("an ally's reward is lost (L12, " if p >= n and county.reward not in ("upgrade", "dorset") else
-                        f"its owner {REWARD_WORDS[county.reward].format(n=county.amount)} (")
+                        f"its owner {_reward(county, before)} (")
                 lines.append(f"{who(p)} places a knight of strength {s} in {county.name} (minimum {county.min}){extra}; in phase 3 "
                              f"{gain}LH-015, L7)")
             elif kb[1] == "court" and km[1].startswith("castle:"):
@@ -358,7 +358,7 @@ def what_changed(before: Any, after: Any) -> list[str]:
             elif county.reward in HIDDEN_REWARDS:
                 gain = f" takes its {HIDDEN_REWARDS[county.reward]} reward behind the screen (L7)"
             else:
-                gain = f" {REWARD_WORDS[county.reward].format(n=county.amount)} (L7)"
+                gain = f" {_reward(county, before)} (L7)"
             lines.append(f"{county.name}: {who(p)}{gain}")
     if "castles" in steps:
         for p, row in enumerate(mid["castles"]):
@@ -393,6 +393,12 @@ def what_changed(before: Any, after: Any) -> list[str]:
 
 
 TREASURY_WORDS = {"vm": "VM", "squires": "squire", "gold": "gold"}
+
+
+def _reward(county: Any, state: Any) -> str:
+    """A county's phase-3 reward in words (the bishop alternative only when the King's Court is in play)."""
+    words = REWARD_WORDS[county.reward].format(n=county.amount)
+    return words if state.has("KC") else words.replace(", or a bishop with KC", "")
 
 
 def _count(k: int, word: str) -> str:
