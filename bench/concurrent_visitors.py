@@ -109,8 +109,10 @@ async def use_a_control(page, timeout_ms: float) -> str:
     select = page.locator(".widget-dropdown select").first
     if await select.count():
         values = await select.locator("option").evaluate_all("os => os.map(o => o.value)")
-        if len(values) > 1:
-            await select.select_option(values[1], timeout=timeout_ms)
+        current = await select.input_value(timeout=timeout_ms)
+        other = [v for v in values if v != current]
+        if other:  # a different choice: choosing the one shown sends the kernel nothing
+            await select.select_option(other[0], timeout=timeout_ms)
             return "a choice"
     button = page.locator("button.jupyter-button:not([disabled])").first
     await button.click(timeout=timeout_ms)

@@ -215,3 +215,35 @@ def test_observations_hide_what_they_must(game_id, players):
                         f"seat {viewer} can tell apart states that differ only in seat {seat}'s hidden information")
     if game.hidden_information:
         assert differed, "resample_hidden never changed anything: the check would pass vacuously"
+
+
+@pytest.mark.parametrize("game_id,players", TEMPLATE_CASES)
+def test_moves_are_told_to_others_only_as_far_as_they_may_know(game_id, players):
+    """A move is told to every other seat (Game.public_action) in words that depend only on what that seat can
+    see: two moves of the mover from the same position that leave another seat with the same view are told to
+    it the same way. The mover reads its own move whole."""
+    game = hench.get_game(game_id)
+    rng = Rng.from_seed(7)
+    hidden_moves = 0  # groups of moves that differ only behind a screen
+    for state, _ in sampled_states(game_id, players, seeds=(3,), per_game=16):
+        mover = state.current_player
+        if not isinstance(mover, int) or mover < 0:
+            continue
+        legal = sample(state.legal_actions(), 40, rng)
+        afters = [state.apply(a) for a in legal]
+        for action in legal:
+            assert game.public_action(state, action, mover) == game.format_action(action)
+        fulls = [json.dumps(after.to_dict(), sort_keys=True, default=str) for after in afters]
+        for viewer in [None, *(v for v in range(players) if v != mover)]:
+            told: dict[str, tuple[set[str], set[str]]] = {}
+            for action, after, full in zip(legal, afters, fulls):
+                seen = json.dumps(after.observation(viewer), sort_keys=True, default=str)
+                texts, states = told.setdefault(seen, (set(), set()))
+                texts.add(game.public_action(state, action, viewer))
+                states.add(full)
+            for texts, states in told.values():
+                if len(states) > 1:  # moves that changed the game differently, in ways this seat cannot see
+                    hidden_moves += 1
+                    assert len(texts) == 1, f"seat {viewer} sees the same table after {sorted(texts)} but is told them apart"
+    if game.hidden_information and game_id in ("lancaster", "maniacal"):
+        assert hidden_moves, "no sampled position had moves the others cannot tell apart: the check would pass vacuously"

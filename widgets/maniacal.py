@@ -16,7 +16,6 @@ from hench import format_probability
 from hench.core import CHANCE, Rng, next_action, seat_name
 from hench.core.montecarlo import estimate
 from hench.maniacal import PHASES, assumptions, odds, render
-from hench.maniacal.actions import Pick
 from hench.maniacal.bots import HeuristicBot, RandomBot
 from hench.maniacal.contracts import contract_cost
 from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS, TRAITS
@@ -244,26 +243,9 @@ class InfamyChart(ipw.VBox):
         redraw(self.chart, traces, yaxis_title="Infamy", xaxis_title="end of")
 
 
-class ManiacalGameView(GameView):
-    """The generic table, with one difference in the log: another seat's draft pick is written as 'a secret pick'
-    (MA-041), since with your seat after theirs it is made before yours; what it was is told by the reveal's line."""
-
-    def _log_html(self, last: int = 60) -> str:
-        rows = []
-        for s in reversed(self.session.history[-last:]):
-            secret = isinstance(s.action, Pick) and s.player not in self.human_seats
-            text = "locks a secret pick" if secret else s.text
-            said = "".join(f"<div class='hench-log-effect' style='margin-left:14px;color:#445'>{html.escape(line)}</div>"
-                           for line in self.consequences(s))
-            rows.append(f"<div class='hench-log-entry' style='font-size:12px;margin-bottom:3px'><span style='color:#889'>"
-                        f"{s.index + 1}.</span> <b>{html.escape(self._who(s.player))}</b> {html.escape(text)}{said}</div>")
-        body = "".join(rows) or "<i style='color:#889'>no moves yet</i>"
-        return f"<div class='hench-log' style='max-height:320px;overflow-y:auto'>{body}</div>"
-
-
 def play_table(players: int = 3, seed: int = 11, seat: int = 0) -> ipw.VBox:
     """A whole game against the bots (undo, redo, a new deal above the board) with Infamy round by round."""
-    view = ManiacalGameView(CONFIG, players=players, seed=seed, human_seats=(seat,), auto_dice=True, chart=False,
+    view = GameView(CONFIG, players=players, seed=seed, human_seats=(seat,), auto_dice=True, chart=False,
                             options=OPTIONS, setup=True)
     box = ipw.VBox([view, InfamyChart(view)])
     box.view = view  # tests and notebooks reach the table

@@ -281,7 +281,7 @@ class GameView(ipw.VBox):
         self.session.apply(next_action(self.state, self.bots, self.rng))
         step = self.session.history[-1]
         said = "; ".join(self.consequences(step))
-        self.messages.show(f"{self._who(step.player)}: {step.text}" + (f" ({said})" if said else ""), "info")
+        self.messages.show(f"{self._who(step.player)}: {self.move_text(step)}" + (f" ({said})" if said else ""), "info")
         self.refresh()
 
     @guarded()
@@ -460,6 +460,13 @@ class GameView(ipw.VBox):
     def _click(self, action: Hashable) -> None:
         self._apply(action)
 
+    def move_text(self, step: Any) -> str:
+        """A move as the seat looking at the table is told it: secret moves of other seats (a hidden vote, an
+        amount paid from behind a screen) are shown only as far as that seat may know (Game.public_action)."""
+        if step.player is None or step.player < 0:  # chance: a roll everyone sees
+            return step.text
+        return self.game.public_action(step.before, step.action, self.viewer)
+
     def consequences(self, step: Any) -> list[str]:
         """What a move did, in words anyone at the table may read: the game's public log lines, then the
         score changes."""
@@ -483,7 +490,7 @@ class GameView(ipw.VBox):
             said = "".join(f"<div class='hench-log-effect' style='margin-left:14px;color:#445'>{html.escape(line)}</div>"
                            for line in self.consequences(s))
             rows.append(f"<div class='hench-log-entry' style='font-size:12px;margin-bottom:3px'><span style='color:#889'>{s.index + 1}.</span> "
-                        f"<b>{html.escape(self._who(s.player))}</b> {html.escape(s.text)}{said}</div>")
+                        f"<b>{html.escape(self._who(s.player))}</b> {html.escape(self.move_text(s))}{said}</div>")
         body = "".join(rows) or "<i style='color:#889'>no moves yet</i>"
         return f"<div class='hench-log' style='max-height:320px;overflow-y:auto'>{body}</div>"
 

@@ -181,7 +181,7 @@ class TourView(ipw.VBox):
 
         def line(s: Any, cls: str, style: str = "") -> str:
             effects = "".join(f"<div class='hench-effect' style='color:#445'>{html.escape(c)}</div>" for c in view.consequences(s))
-            return f"<li class='{cls}' style='{style}'><b>{html.escape(view._who(s.player))}</b> {html.escape(s.text)}{effects}</li>"
+            return f"<li class='{cls}' style='{style}'><b>{html.escape(view._who(s.player))}</b> {html.escape(view.move_text(s))}{effects}</li>"
 
         def mine(s: Any) -> bool:  # the learner's move, or a roll of the learner's own dice
             humans = view.human_seats

@@ -318,6 +318,7 @@ class Game:
     validate_state: Callable[[Any], None] | None = None
     hidden_information: bool = False
     cards: Callable[[Any], Sequence[Any]] | None = None  # state -> hench.core.CardText of every card in its data
+    public: Callable[[Any, Any, int | None], str] | None = None  # (state, action, seat) -> the move as that seat is told it
 
     def card_texts(self, state: Any) -> list[Any]:
         """Every card of this state's data explained (hench.core.CardText), or [] for a game without cards."""
@@ -395,6 +396,14 @@ class Game:
 
     def format_action(self, action: Any) -> str:
         return self.formatter(action)
+
+    def public_action(self, state: Any, action: Any, seat: int | None) -> str:
+        """`action`, played in `state`, as `seat` is told it (None: a spectator). The mover reads the whole
+        move; a game with secret moves (a hidden vote, an amount paid from behind a screen) gives the others
+        only what they may know. Logs and messages shown to a seat use this, never the move's own text."""
+        if self.public is None or (seat is not None and seat == state.current_player):
+            return self.format_action(action)
+        return self.public(state, action, seat)
 
     def parse_action(self, state: State, text: str) -> Any:
         """The action written as `text` (as `str(action)` prints it) in this state."""

@@ -159,5 +159,5 @@ GAME = Game(
     turn_rule="LH-015", end_rule="LH-093", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
     transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
-    resample=render.resample, hidden_information=True, cards=render.card_texts,
+    resample=render.resample, hidden_information=True, cards=render.card_texts, public=render.public_action,
 )

@@ -13,13 +13,24 @@ from typing import Any
 
 from hench.core import CardText, Rng, seat_name
 
-from .actions import OFFICES, Apply, Castle, Conflict, County, Tower, Treasury, Vote
+from .actions import OFFICES, Apply, Castle, Choose, Conflict, County, Tower, Treasury, Vote, format_action
 from .phases import PHASES
 from .state import LancasterState
 
 HIDDEN = ("gold", "squires", "seals", "dishonor")
 STAND_IN = ("The base game here is a stand-in (Lancaster-Lite): its counties, castle, conflicts, laws and "
             "scoring are placeholders, not the published Lancaster rules.")
+
+
+def public_action(s: LancasterState, a: Any, seat: int | None) -> str:
+    """A move as the other seats are told it: a vote is cast in secret (yes or no and its voting markers are
+    revealed with everyone's, L10), and an amount chosen under a law is paid from behind the screen (C17,
+    LH-032, LH-091); every other move is public."""
+    if isinstance(a, Vote):
+        return "casts a secret vote"
+    if isinstance(a, Choose):
+        return "makes a choice behind the screen"
+    return format_action(a)
 
 
 def observation(s: LancasterState, seat: int | None) -> dict[str, Any]:

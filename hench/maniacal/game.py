@@ -86,4 +86,5 @@ GAME = Game(
     legal=legality.legal_actions, transition=transitions.apply, chance=transitions.chance_outcomes,
     score=scoring.scores, observe=render.observation, parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,
+    public=render.public_action,
 )

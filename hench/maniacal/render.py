@@ -17,11 +17,18 @@ from typing import Any
 from hench.core import Rng, seat_name
 from hench.core.cards import CardText
 
+from .actions import Pick, format_action
 from .data import CONTINENT_NAMES, TRAITS, TYPES
 from .phases import PHASES
 from .state import ManiacalState
 
 REVEALED_STEPS = ("before_roll", "rolling", "after_roll", "reroll", "effect")  # MA-111: flipped once the time is paid
+
+
+def public_action(state: ManiacalState, action: Any, seat: int | None) -> str:
+    """A move as the other seats are told it: a draft pick stays secret until the reveal (MA-041), which says
+    what each was; every other move is public."""
+    return "locks a secret pick" if isinstance(action, Pick) else format_action(action)
 
 
 def observation(state: ManiacalState, seat: int | None) -> dict[str, Any]:

@@ -128,3 +128,37 @@ def test_huns_names_the_incoming_curse_before_flee_or_accept():
             assert "flee" in box and "accept" in box and "_" not in _html.unescape(box.split("</div></div>")[0].split(">", 1)[1])
         return
     pytest.fail("the bots never played a Curse")
+
+
+# -- the log: another seat's secret move is told only as far as the seat may know -----------------------
+@pytest.mark.parametrize("game_id", ["lancaster", "maniacal"])
+def test_the_log_tells_another_seats_secret_move_only_as_far_as_the_seat_may_know(game_id):
+    """A vote cast in secret (Lancaster) or a draft pick before the reveal (Maniacal): the learner's log says
+    that it happened, never what it was (the mover's own log line says it whole)."""
+    from widgets.play import GameView
+
+    game = hench.get_game(game_id)
+    view = GameView(CONFIGS[game_id], players=3, seed=21, human_seats=(0,), auto_dice=True, chart=False)
+    rng, bots = Rng.from_seed(21), [CONFIGS[game_id].bot(21 + i) for i in range(3)]
+    secret = 0
+    for _ in range(400):
+        if view.state.is_terminal:
+            break
+        seen = len(view.session.history)
+        if view.state.current_player == 0:
+            view._apply(next_action(view.state, bots, rng))  # the learner's move, as a click makes it (the bots follow)
+        hidden = []
+        for step in view.session.history[seen:]:
+            told, whole = view.move_text(step), game.format_action(step.action)
+            if step.player == 0:
+                assert told == whole
+            elif told != whole:
+                hidden.append(step)
+                assert told == game.public_action(step.before, step.action, 0)
+        secret += len(hidden)
+        if hidden:
+            log = _html.unescape(view._log_html(last=len(view.session.history) - hidden[0].index))
+            for step in hidden:
+                entry = log.split(f">{step.index + 1}.</span>", 1)[1].split("</div>", 1)[0]
+                assert step.text not in entry and view.move_text(step) in entry, f"{game_id}: the log shows {step.text!r}"
+    assert secret > 0, "the bots made no secret move: the check would pass vacuously"
