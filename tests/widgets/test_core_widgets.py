@@ -135,6 +135,19 @@ def test_chart_script_loads_plotly_from_the_server_after_the_controls():
     assert assets.plotly_js().stat().st_size > 1_000_000
 
 
+def test_the_served_plotly_bundle_draws_every_trace_type_and_matches_the_plotly_package():
+    import re
+
+    from widgets import assets, plot
+
+    bundle = assets.plotly_js().read_text()
+    registered = set(re.findall(r'moduleType:"trace",name:"([a-z0-9]+)"', bundle))
+    written = {f().get("type") for f in (plot.Bar, plot.Scatter, plot.Heatmap, plot.Histogram)}
+    assert written and written <= registered, f"widgets.plot writes {written - registered}, which the bundle cannot draw"
+    version = re.compile(r"plotly\.js(?: \([a-z -]+\))? v(\d+\.\d+\.\d+)")
+    assert version.search(bundle[:300]).group(1) == version.search(assets.plotly_full_js().read_text()[:300]).group(1)
+
+
 def test_plotly_route_serves_gzipped_plotly_with_an_etag():
     import tornado.testing
     import tornado.web
