@@ -213,7 +213,7 @@ def test_two_players_are_offered_with_the_ally_model(no_callback_errors):
     assert table.view.state.num_players == 2 and len(table.view.score_history()[1]) == 2
 
 
-# -- "What just happened": the describe hook (la.what_changed) ---------------------------------------------
+# -- "What just happened": the describe hook (hench.lancaster.describe.what_changed, as la.what_changed) --
 from hench.lancaster.actions import County  # noqa: E402
 from hench.lancaster.game import MODULE_CHOICES  # noqa: E402
 from hench.lancaster.legality import tower_load  # noqa: E402
