@@ -6,7 +6,7 @@ Each check guards one rule, named on the first line of its docstring. Rules of t
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import chain, product
 
 from hench.core import CheckTable, Violation
 from hench.core.legality import kind_of
@@ -517,44 +517,107 @@ def _remember(key: tuple, block: tuple[LAction, ...]) -> None:
 
 
 _TREASURY = tuple(Treasury(t) for t in TREASURY_TYPES)
-_KEPT: dict[tuple, tuple[LAction, ...]] = {}  # composite blocks of moves (frozen values), keyed by all they depend on
 
 
-def _kept(key: tuple, build, kept: dict = _KEPT) -> tuple[LAction, ...]:
-    block = kept.get(key)
+class _Static:
+    """What fast_placements reads from one data object, gathered once, and the blocks of moves kept for
+    it: each table maps what a part of the moves depends on to a list indexed by knight strength k
+    (entry k: that part's moves for a knight of strength k, in candidate order)."""
+
+    __slots__ = ("ally_castle", "capacity", "cards", "castle", "castle_by", "conflict", "conflicts_by", "counties",
+                 "counties_by", "county", "lord", "top", "tower", "tributes", "tudor_str")
+
+    def __init__(self, data) -> None:
+        self.counties = tuple((c.name, c.min) for c in data.counties)
+        self.castle, self.tudor_str, self.capacity = data.castle, data.court.tudor_strength, data.tower_capacity
+        self.tributes, self.ally_castle = tuple(o.tribute for o in data.offices), data.two.ally_castle
+        self.top = data.max_strength
+        self.cards = tuple(f"C{i + 1}" for i in range(len(data.french)))
+        self.tower = [(Tower(k),) for k in range(self.top + 1)]
+        self.county: dict[tuple, list] = {}  # (county index, theirs, squires, shield, tudor) -> moves by k
+        self.counties_by: dict[tuple, list] = {}  # (theirs of every county, squires, shield, tudor) -> moves by k
+        self.conflict: dict[tuple, list] = {}  # (card, archer room, archer, tudor) -> moves by k
+        self.conflicts_by: dict[tuple, list] = {}  # ((card, archer room) of each open conflict, archer, tudor) -> by k
+        self.castle_by: dict[tuple, list] = {}  # free castle spaces -> moves by k
+        self.lord: dict[tuple, tuple] = {}  # (court knights, bishops, tudor, what each office asks) -> lord moves
+
+
+def _static(data) -> _Static:
+    st = data.__dict__.get("_static")
+    if st is None:
+        st = _Static(data)
+        object.__setattr__(data, "_static", st)
+    return st
+
+
+def _bounded(table: dict, limit: int = 50_000) -> dict:
+    if len(table) > limit:
+        table.clear()
+    return table
+
+
+def _counties_by_k(st: _Static, theirs: tuple, squires: int, shield: bool, tudor: bool) -> list:
+    """The county moves by knight strength: county by county (`_county_block`), skipping those closed (-2)."""
+    one, parts = st.county, []
+    for i, x in enumerate(theirs):
+        if x != -2:
+            key = (i, x, squires, shield, tudor)
+            part = one.get(key)
+            if part is None:
+                name, minimum = st.counties[i]
+                part = _bounded(one)[key] = [()] + [_county_block(k, name, minimum, x, squires, shield, tudor, st.tudor_str)
+                                                    for k in range(1, st.top + 1)]
+            parts.append(part)
+    return _joined(st, parts)
+
+
+def _joined(st: _Static, parts: list) -> list:
+    """Tables by k laid end to end, filled in when first read (`_entry`): entry k will hold every part's
+    moves for strength k, in order; entry 0 holds the parts."""
+    return [parts] + [None] * st.top
+
+
+def _entry(table: list, k: int) -> tuple:
+    block = table[k]
     if block is None:
-        if len(kept) > 200_000:
-            kept.clear()
-        block = kept[key] = tuple(build())
+        block = table[k] = tuple(chain.from_iterable([part[k] for part in table[0]]))
     return block
 
 
-def _static(data) -> tuple:
-    """What fast_placements reads from the data, gathered once per data object."""
-    st = data.__dict__.get("_static")
-    if st is None:
-        st = (tuple((c.name, c.min) for c in data.counties), data.castle, data.court.tudor_strength, data.tower_capacity,
-              tuple(o.tribute for o in data.offices), data.two.ally_castle, {})  # the last: blocks kept for this data
-        object.__setattr__(data, "_static", st)
-    return st
+def _conflicts_by_k(st: _Static, conflicts: tuple, archer: bool, tudor: bool) -> list:
+    one, parts = st.conflict, []
+    for card, ok in conflicts:
+        key = (card, ok, archer, tudor)
+        part = one.get(key)
+        if part is None:
+            name = st.cards[card]
+            part = _bounded(one)[key] = [()] + [_conflict_block(k, name, ok, archer, tudor) for k in range(1, st.top + 1)]
+        parts.append(part)
+    return _joined(st, parts)
 
 
 def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     """`placement_candidates` already filtered: the same moves, in the same order, that the checks of
     CHECKS accept (knight at court, squires, privileges, county minimum, own county, shield, expulsion,
     castle space, conflict room, archer space, tower module and capacity, lord at court, supporters,
-    tribute, stronger stack). Blocks of moves are kept per what they depend on (`_kept`)."""
+    tribute, stronger stack). Blocks of moves are kept per what they depend on (`_Static`)."""
     d, data = s.d, s.data
-    counties_st, castle, tudor_str, capacity, tributes, ally_castle, kept = _static(data)
+    st = data.__dict__.get("_static") or _static(data)
     held, res = d["priv"][seat], d["res"][seat]
     knights = d["knights"]
     court_ks = tuple(sorted([k[0] for k in knights[seat] if k[1] == "court"]))
-    squires, shield, tudor, archer = res["squires"], held["shield"] > 0, held["tudor"] > 0, held["archer"] > 0
+    tudor = held["tudor"] > 0
     out: list[LAction] = []
     if court_ks:
+        squires, shield = res["squires"], held["shield"] > 0
+        tudor_str = st.tudor_str
         theirs = tuple([-1 if c is None else -2 if c["owner"] == seat or c["shield"]
                         else knights[c["owner"]][c["knight"]][0] + c["squires"] + (tudor_str if c["tudor"] else 0)
                         for c in d["counties"]])
+        key = (theirs, squires, shield, tudor)
+        by_county = st.counties_by.get(key)
+        if by_county is None:
+            by_county = _bounded(st.counties_by)[key] = _counties_by_k(st, theirs, squires, shield, tudor)
         conflicts = []
         for c in d["conflicts"]:
             spaces = c["spaces"]
@@ -567,67 +630,54 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
                     own = x
             if own >= 0 or j >= 0:
                 conflicts.append((c["card"], own < 0 and j >= 0 and j + 1 < len(spaces) and spaces[j + 1] is None))
+        if conflicts:
+            key = (tuple(conflicts), held["archer"] > 0, tudor)
+            by_conflict = st.conflicts_by.get(key)
+            if by_conflict is None:
+                by_conflict = _bounded(st.conflicts_by)[key] = _conflicts_by_k(st, *key)
         if "KR" in d["modules"]:
-            load = d["neutral"]
+            room = st.capacity - d["neutral"]
             for o, x in d["tower"]:
-                load += knights[o][x][0]
-            room = capacity - load
+                room -= knights[o][x][0]
         else:
-            room = -1
-        free_castle = (tuple([sp for sp, x in zip(castle, d["castles"][seat]) if x < 0])
-                       if seat < d["players"] or ally_castle else ())
-        if len(kept) > 300_000:
-            kept.clear()
-        _knight_moves(out, court_ks, theirs, squires, shield, tudor, archer, free_castle, tuple(conflicts), room,
-                      counties_st, tudor_str, kept)
+            room = 0
+        free = (tuple([sp for sp, x in zip(st.castle, d["castles"][seat]) if x < 0])
+                if seat < d["players"] or st.ally_castle else ())
+        if free:
+            by_castle = st.castle_by.get(free)
+            if by_castle is None:
+                by_castle = _bounded(st.castle_by)[free] = [()] + [tuple([Castle(k, space) for space in free])
+                                                                   for k in range(1, st.top + 1)]
+        extend, tower = out.extend, st.tower
+        last = 0
+        for k in court_ks:
+            if k != last:
+                last = k
+                extend(by_county[k] or _entry(by_county, k))
+                if free:
+                    extend(by_castle[k])
+                if conflicts:
+                    extend(by_conflict[k] or _entry(by_conflict, k))
+                if k <= room:
+                    extend(tower[k])
     if "KC" in d["modules"] and d["lord"][seat] == "court":
-        ally = seat >= d["players"]
-        partner = s.partner(seat)
-        offices = []
+        n = d["players"]
+        ally = seat >= n
+        partner = -1 if n != 2 else seat - n if ally else seat + n  # LancasterState.partner
+        tributes, offices = st.tributes, []
         for i, o in enumerate(d["offices"]):
             if (not ally and res[tributes[i]] < 1) or (o is not None and o["owner"] == partner):
                 offices.append(-2)  # LH-068 (no tribute), LH-067 (the partner's lord)
             else:
                 offices.append(office_strength(s, o) if o is not None else -1)
-        key = ("lord", court_ks, res["bishops"], tudor, tuple(offices))
-        block = kept.get(key)
+        key = (court_ks, res["bishops"], tudor, tuple(offices))
+        block = st.lord.get(key)
         if block is None:
-            block = kept[key] = tuple(a for office, x in zip(OFFICES, key[4]) if x != -2
-                                      for a in _apply_block(office, court_ks, key[2], tudor, x, tudor_str)) + _TREASURY
+            block = _bounded(st.lord)[key] = tuple(
+                a for office, x in zip(OFFICES, key[3]) if x != -2
+                for a in _apply_block(office, court_ks, key[1], tudor, x, st.tudor_str)) + _TREASURY
         out.extend(block)
     return out
-
-
-def _knight_moves(out: list, court_ks: tuple, theirs: tuple, squires: int, shield: bool, tudor: bool, archer: bool,
-                  free_castle: tuple, conflicts: tuple, room: int, counties_st: tuple, tudor_str: int, kept: dict) -> None:
-    """Adds the knight placements of `fast_placements` to `out`, in candidate order, from blocks kept per
-    strength (counties, castle, conflicts, tower)."""
-    extend = out.extend
-    for k in sorted(set(court_ks)):
-        sub = ("counties", k, theirs, squires, shield, tudor)
-        block = kept.get(sub)
-        if block is None:
-            block = kept[sub] = tuple(a for (name, minimum), x in zip(counties_st, theirs) if x != -2
-                                      for a in _county_block(k, name, minimum, x, squires, shield, tudor, tudor_str))
-        extend(block)
-        if free_castle:
-            sub = ("castle", k, free_castle)
-            block = kept.get(sub)
-            if block is None:
-                block = kept[sub] = tuple(Castle(k, space) for space in free_castle)
-            extend(block)
-        if conflicts:
-            sub = ("conflicts", k, conflicts, archer, tudor)
-            block = kept.get(sub)
-            if block is None:
-                block = kept[sub] = tuple(a for card, ok in conflicts for a in _conflict_block(k, f"C{card + 1}", ok, archer, tudor))
-            extend(block)
-        if k <= room:
-            sub = ("tower", k)
-            block = kept.get(sub)
-            if block is None:
-                block = kept[sub] = (Tower(k),)
-            extend(block)
 
 
 def can_place(s: LancasterState, seat: int) -> bool:

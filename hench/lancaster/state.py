@@ -37,22 +37,20 @@ def _copy(v: Any) -> Any:
     return v
 
 
-def _space(sp: dict | None) -> dict | None:
-    return None if sp is None else {**sp, "knights": sp["knights"][:]}
-
-
 _COPIES: dict[str, Any] = {  # how each field of `d` is copied whole (plain values are shared: they never change in place)
     "modules": list.copy, "conflict_deck": list.copy, "discarded": list.copy, "lord": list.copy, "holders": list.copy,
     "track": list.copy, "law_deck": list.copy, "current": list.copy, "proposals": list.copy, "vm_hold": list.copy,
     "treasury": dict.copy, "supply": dict.copy,
-    "knights": lambda v: [[[k[0], k[1]] for k in ks] for ks in v],
-    "res": lambda v: [r.copy() for r in v], "priv": lambda v: [r.copy() for r in v],
-    "granted": lambda v: [r.copy() for r in v], "castles": lambda v: [r[:] for r in v],
+    "knights": lambda v: [list(map(list.copy, ks)) for ks in v],
+    "res": lambda v: list(map(dict.copy, v)), "priv": lambda v: list(map(dict.copy, v)),
+    "granted": lambda v: list(map(dict.copy, v)), "castles": lambda v: list(map(list.copy, v)),
     "counties": lambda v: [None if c is None else c.copy() for c in v],
-    "conflicts": lambda v: [{**c, "spaces": [_space(sp) for sp in c["spaces"]]} for c in v],
-    "tower": lambda v: [x[:] for x in v], "offices": lambda v: [_space(o) for o in v],
-    "votes": lambda v: [None if x is None else x[:] for x in v], "tally": lambda v: [x[:] for x in v],
-    "final": lambda v: [x[:] for x in v],
+    "conflicts": lambda v: [{**c, "spaces": [None if sp is None else {**sp, "knights": sp["knights"][:]}
+                                             for sp in c["spaces"]]} for c in v],
+    "tower": lambda v: list(map(list.copy, v)),
+    "offices": lambda v: [None if o is None else {**o, "knights": o["knights"][:]} for o in v],
+    "votes": lambda v: [None if x is None else x[:] for x in v], "tally": lambda v: list(map(list.copy, v)),
+    "final": lambda v: list(map(list.copy, v)),
     "pending": lambda v: [[x[0], x[1], x[2].copy() if isinstance(x[2], dict) else x[2]] for x in v],
 }
 _PLAIN = (int, str, bool, type(None))
@@ -119,6 +117,18 @@ class LancasterState(State):
         n = d["players"]
         return turn if turn < n else turn - n
 
+    @property
+    def is_terminal(self) -> bool:
+        """`current_player is None`, which is so exactly when the stage is 'over' (read directly: the playout loop)."""
+        return self.d["stage"] == "over"
+
+    def _legal_actions(self) -> list[Any]:
+        """As hench.core's `State._legal_actions`, without its second list copy (legality.legal_actions
+        builds a fresh list every time) and without reading the seat twice (the playout hot path)."""
+        if self.d["stage"] == "over":
+            return []
+        return self.game.legal(self)  # type: ignore[return-value]
+
     # -- colours: with 2 players each seat also controls an ally colour (L12, LH-066) ---------------
     @property
     def colours(self) -> int:
@@ -154,15 +164,15 @@ class LancasterState(State):
 
     @property
     def voter(self) -> int | None:
+        """The first seat without a vote, from the start player on in seat order (None: all have voted)."""
         d = self.d
-        start, votes = d["start"], d["votes"]
-        for seat in range(start, d["players"]):
-            if votes[seat] is None:
-                return seat
-        for seat in range(start):
-            if votes[seat] is None:
-                return seat
-        return None
+        votes = d["votes"]
+        if None not in votes:
+            return None
+        start = d["start"]
+        if start and None not in votes[start:]:
+            return votes.index(None)
+        return votes.index(None, start)
 
     def has(self, module: str) -> bool:
         return module in self.d["modules"]

@@ -99,7 +99,7 @@ def apply(s: LancasterState, a: LAction) -> None:
         seat = s.voter
         d["votes"] = d["votes"].copy()
         d["votes"][seat] = [a.yes, a.vm]  # hidden until everyone has voted (LH-105, L10)
-        if s.voter is not None:
+        if None in d["votes"]:  # somebody still votes (s.voter is not None)
             return
         if d["vote_index"] + 1 < len(d["proposals"]):
             resolve_vote(s)  # copy-on-write; not the last proposal, so nothing else runs
@@ -177,6 +177,33 @@ def place(s: LancasterState, seat: int, a: LAction) -> None:
         knights = d["knights"] = d["knights"].copy()
         mine = knights[seat] = knights[seat].copy()
         mine[j] = [mine[j][0], f"castle:{x}"]
+        return
+    if kind is County:  # copying exactly what it changes, as Own would
+        ci = data.county_index(a.county)
+        j = s.knight_at_court(seat, a.strength)
+        counties = d["counties"] = d["counties"].copy()
+        knights = d["knights"] = d["knights"].copy()
+        old = counties[ci]
+        if old is not None:  # L7: the expelled knight goes back to court, its squires are lost, its Tudor returns
+            row = knights[old["owner"]] = knights[old["owner"]].copy()
+            row[old["knight"]] = [row[old["knight"]][0], "court"]
+            if old["tudor"]:
+                supply = d["supply"] = d["supply"].copy()
+                supply["tudor"] += 1  # LH-055
+        if a.squires:
+            res = d["res"] = d["res"].copy()
+            mine_res = res[seat] = res[seat].copy()
+            mine_res["squires"] -= a.squires
+        if a.shield or a.tudor:
+            priv = d["priv"] = d["priv"].copy()
+            held = priv[seat] = priv[seat].copy()
+            if a.shield:
+                held["shield"] -= 1  # LH-041
+            if a.tudor:
+                held["tudor"] -= 1  # LH-054
+        counties[ci] = {"owner": seat, "knight": j, "squires": a.squires, "shield": a.shield, "tudor": a.tudor}
+        mine = knights[seat] = knights[seat].copy()
+        mine[j] = [mine[j][0], f"county:{ci}"]
         return
     own = Own(d)
     ally = seat >= d["players"]
