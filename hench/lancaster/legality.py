@@ -668,8 +668,13 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
         for i, o in enumerate(d["offices"]):
             if (not ally and res[tributes[i]] < 1) or (o is not None and o["owner"] == partner):
                 offices.append(-2)  # LH-068 (no tribute), LH-067 (the partner's lord)
-            else:
-                offices.append(office_strength(s, o) if o is not None else -1)
+            elif o is None:
+                offices.append(-1)
+            else:  # office_strength, inline
+                ks, strength = knights[o["owner"]], 1 + o["bishops"] + (st.tudor_str if o["tudor"] else 0)
+                for x in o["knights"]:
+                    strength += ks[x][0]
+                offices.append(strength)
         key = (court_ks, res["bishops"], tudor, tuple(offices))
         block = st.lord.get(key)
         if block is None:

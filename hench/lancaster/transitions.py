@@ -205,6 +205,23 @@ def place(s: LancasterState, seat: int, a: LAction) -> None:
         mine = knights[seat] = knights[seat].copy()
         mine[j] = [mine[j][0], f"county:{ci}"]
         return
+    if kind is Conflict and not a.archer and not a.tudor:  # the plain knight, copying exactly what it changes
+        j = s.knight_at_court(seat, a.strength)
+        card = s.card_index(a.card)
+        conflicts = d["conflicts"] = d["conflicts"].copy()
+        ci = next(k for k, c in enumerate(conflicts) if c["card"] == card)
+        c = conflicts[ci] = conflicts[ci].copy()
+        spaces = c["spaces"] = c["spaces"].copy()
+        mine = own_space(c, seat)  # L9: the topmost empty space, or your own space there (reinforcing)
+        if mine < 0:
+            spaces[first_empty(c)] = {"owner": seat, "knights": [j], "archer": False, "tudor": 0}
+        else:
+            sp = spaces[mine]
+            spaces[mine] = {**sp, "knights": sp["knights"] + [j]}
+        knights = d["knights"] = d["knights"].copy()
+        row = knights[seat] = knights[seat].copy()
+        row[j] = [row[j][0], f"conflict:{a.card}"]
+        return
     own = Own(d)
     ally = seat >= d["players"]
     if isinstance(a, Treasury):
@@ -241,27 +258,7 @@ def place(s: LancasterState, seat: int, a: LAction) -> None:
         lord[seat] = where
         return
     j = s.knight_at_court(seat, a.strength)  # type: ignore[attr-defined]
-    if isinstance(a, County):
-        ci = data.county_index(a.county)
-        counties = own.top("counties")
-        old = counties[ci]
-        if old is not None:  # L7: the expelled knight goes back to court, its squires are lost, its Tudor returns
-            own.knight(old["owner"], old["knight"], "court")
-            if old["tudor"]:
-                own.top("supply")["tudor"] += 1  # LH-055
-        if a.squires:
-            own.item("res", seat)["squires"] -= a.squires
-        if a.shield:
-            own.item("priv", seat)["shield"] -= 1  # LH-041
-        if a.tudor:
-            own.item("priv", seat)["tudor"] -= 1  # LH-054
-        counties[ci] = {"owner": seat, "knight": j, "squires": a.squires, "shield": a.shield, "tudor": a.tudor}
-        own.knight(seat, j, f"county:{ci}")
-    elif isinstance(a, Castle):
-        x = data.castle.index(a.space)
-        own.item("castles", seat)[x] = j
-        own.knight(seat, j, f"castle:{x}")
-    elif isinstance(a, Conflict):
+    if isinstance(a, Conflict):  # with an archer or a Tudor knight (County and Castle: above)
         conflicts = own.top("conflicts")
         ci = next(k for k, c in enumerate(conflicts) if c["card"] == s.card_index(a.card))
         c = own.item("conflicts", ci)
