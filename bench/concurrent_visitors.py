@@ -25,16 +25,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
+import json
+import re
 import statistics
 import threading
 import time
+import uuid
 
 import psutil
 import requests
 from _apps import served
 from _table import quiet, report
 
-from widgets.serve import CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR, notebook_paths
+from widgets.serve import BUSY_RETRY_S, CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR, notebook_paths
 
 PREFERRED = ["Next ▶", "Deal a new game", "New game", "Undo"]
 
@@ -56,7 +60,11 @@ class CpuMeter:
             tree = [server, *server.children(recursive=True)]
         except psutil.Error:
             tree = []
-        browsers = [p for p in psutil.process_iter(["name"]) if "chrom" in (p.info["name"] or "").lower()]
+        try:  # this benchmark's own Chromium (the driver's children), not another program's
+            mine = psutil.Process().children(recursive=True)
+        except psutil.Error:
+            mine = []
+        browsers = [p for p in mine if "chrom" in p.name().lower()]
         for side, procs in (("server", tree), ("browser", browsers)):
             for p in procs:
                 try:
@@ -156,6 +164,102 @@ async def visitor(browser, url: str, shelf: bool, start: asyncio.Event, timeout_
         await (page.close() if shared else context.close())
 
 
+def _message(msg_type: str, content: dict, session: str, version: str = "2.1.0") -> dict:
+    """A Jupyter message as a page sends it (version: the widget protocol's, or the control comm's 1.0.0)."""
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session, "username": "bench",
+                       "version": "5.3", "date": datetime.datetime.now(datetime.UTC).isoformat()},
+            "parent_header": {}, "metadata": {"version": version}, "content": content, "channel": "shell", "buffers": []}
+
+
+async def protocol_visitor(base: str, app: str, shelf: bool, start: asyncio.Event, timeout_s: float) -> dict:
+    """A visitor without a browser: what a page asks of the server, and nothing of a browser's own work.
+    It fetches the page, connects to its kernel, asks for every widget's state (as the page's widget manager
+    does), then clicks a button of the app (PREFERRED first) and waits for the kernel to finish the click."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    await start.wait()
+    t = time.perf_counter()
+    busy, deadline = 0, t + timeout_s
+    try:
+        while True:
+            r = await AsyncHTTPClient().fetch(f"{base}/voila/render/{app}", raise_error=False, request_timeout=timeout_s,
+                                              connect_timeout=timeout_s)
+            if r.code != 503:
+                break
+            busy += 1
+            await asyncio.sleep(BUSY_RETRY_S)
+        if r.code != 200:
+            raise RuntimeError(f"HTTP {r.code}")
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', r.body.decode())
+        if kernel is None:
+            raise RuntimeError("no kernel id in the page")
+        session = uuid.uuid4().hex
+        ws = await websocket_connect(HTTPRequest(f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel.group(1)}/channels?session_id={session}",
+                                                 request_timeout=timeout_s, connect_timeout=timeout_s))
+
+        async def until(match) -> dict:
+            while True:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    raise TimeoutError("the kernel did not answer in time")
+                raw = await asyncio.wait_for(ws.read_message(), left)
+                if raw is None:
+                    raise RuntimeError("the kernel connection closed")
+                msg = json.loads(raw)
+                if match(msg):
+                    return msg
+
+        control = uuid.uuid4().hex
+        ws.write_message(json.dumps(_message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}, session, "1.0.0")))
+        ask = _message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, session, "1.0.0")
+        ws.write_message(json.dumps(ask))
+        got = await until(lambda m: m.get("msg_type") == "comm_msg" and m["content"].get("comm_id") == control)
+        states = got["content"]["data"].get("states", {})
+        drawn = time.perf_counter() - t
+        used = "none (the shelf has links only)"
+        if not shelf:
+            def kind(name: str) -> list[tuple[str, dict]]:
+                return [(mid, st["state"]) for mid, st in states.items()
+                        if st.get("state", {}).get("_model_name") == name and not st["state"].get("disabled")]
+
+            # the same choice of control as a browser visitor's (use_a_control): a preferred button, else a
+            # different option of a list, else the first button
+            preferred = [b for name in PREFERRED for b in kind("ButtonModel") if b[1].get("description") == name]
+            lists = [d for d in kind("DropdownModel") if len(d[1].get("_options_labels", ())) > 1]
+            if preferred or not lists:
+                mid, st = (preferred or kind("ButtonModel") or [(None, {})])[0]
+                if mid is None:
+                    raise RuntimeError(f"no control among {len(states)} widgets")
+                data = {"method": "custom", "content": {"event": "click"}}
+                used = f"button {st.get('description', '')!r}"
+            else:
+                mid, st = lists[0]
+                data = {"method": "update", "state": {"index": 1 if st.get("index") != 1 else 0}, "buffer_paths": []}
+                used = "a choice"
+            act = _message("comm_msg", {"comm_id": mid, "data": data}, session)
+            ws.write_message(json.dumps(act))
+            await until(lambda m: m.get("msg_type") == "status" and m["content"].get("execution_state") == "idle"
+                        and m.get("parent_header", {}).get("msg_id") == act["header"]["msg_id"])
+        ws.close()
+        return {"ok": True, "wait_s": round(time.perf_counter() - t, 2), "first_widget_s": round(drawn, 2), "control": used,
+                "busy_pages": busy, "widgets": len(states)}
+    except Exception as exc:
+        return {"ok": False, "error": f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}", "busy_pages": busy}
+
+
+async def protocol_burst(base: str, apps: list[str], n: int, timeout_s: float) -> list[dict]:
+    start = asyncio.Event()
+    jobs = [asyncio.create_task(protocol_visitor(base, apps[i % len(apps)], apps[i % len(apps)] == "index.ipynb", start, timeout_s))
+            for i in range(n)]
+    await asyncio.sleep(0.5)
+    start.set()
+    results = await asyncio.gather(*jobs)
+    for i, r in enumerate(results):
+        r["app"] = apps[i % len(apps)]
+    return list(results)
+
+
 async def burst(base: str, apps: list[str], n: int, timeout_s: float, shared_cache: bool = False) -> list[dict]:
     from playwright.async_api import async_playwright
 
@@ -186,22 +290,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--visitors", default="10,20,30", help="class sizes, comma-separated (default 10,20,30)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds each visitor waits at most (default 120)")
-    parser.add_argument("--browsers", choices=("separate", "shared", "both"), default="both",
+    parser.add_argument("--browsers", choices=("separate", "shared", "none", "all"), default="all",
                         help="each visitor's own browser cache (separate), one cache for all (shared: the page scripts "
-                             "compiled once, as when each student's own computer does that work), or both (default)")
+                             "compiled once), no browser at all (none: the page's requests to the server only, as when "
+                             "every student's own computer does the browser's work), or all three (default)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
     quiet()
     apps = notebook_paths()
     out: dict = {"benchmark": "a class arriving at once", "apps": apps, "timeout_s": args.timeout, "runs": {}}
     rows, notes = [], []
-    modes = ("separate", "shared") if args.browsers == "both" else (args.browsers,)
+    modes = ("separate", "shared", "none") if args.browsers == "all" else (args.browsers,)
     for mode in modes:
         for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
             with served("--HenchVoila.max_pending_per_client=0") as (base, proc):
                 warm = wait_ready(base)
                 with CpuMeter(proc.pid) as cpu:
-                    results = asyncio.run(burst(base, apps, n, args.timeout, shared_cache=mode == "shared"))
+                    results = asyncio.run(protocol_burst(base, apps, n, args.timeout) if mode == "none" else
+                                          burst(base, apps, n, args.timeout, shared_cache=mode == "shared"))
             waits = [r["wait_s"] for r in results if r["ok"]]
             failed = [r for r in results if not r["ok"]]
             run = {"visitors": n, "browser_cache": mode, "served": len(waits), "pools_filled_in_s": round(warm, 1),
