@@ -105,6 +105,10 @@ def _where(loc: str) -> str:
     return loc
 
 
+def _lord_where(loc: str) -> str:
+    return {"court": "at court", "treasury": "in the treasury"}.get(loc, f"at the {_where(loc)} office" if loc.startswith("office:") else loc)
+
+
 def notation(obs: dict[str, Any]) -> str:
     """One line: round, phase, who moves, PP, current laws and the tower."""
     pp = "/".join(str(p["pp"]) for p in obs["players"])
@@ -416,6 +420,14 @@ def _track(s: LancasterState, obs: dict[str, Any], texts: dict[str, str]) -> str
             f"{obs['box']})</span><table style='border-collapse:collapse;font-size:11px'><tr>{cells}</tr></table></div>")
 
 
+def _knight_places(court: list[int], away: list[int]) -> str:
+    """Where a player's knights are, in words: 'at court: strength 1, 2 · placed: 3'."""
+    def strengths(ks: list[int]) -> str:
+        return "strength " + ", ".join(map(str, ks)) if ks else "none"
+
+    return f"at court: {strengths(court)} &middot; placed: {strengths(away)}"
+
+
 def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
     rows = []
     for p, row in enumerate(obs["players"]):
@@ -427,11 +439,11 @@ def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
         court = sorted(k[0] for k in row["knights"] if k[1] == "court")
         away = sorted(k[0] for k in row["knights"] if k[1] != "court")
         priv = ", ".join(f"{v} {k}" for k, v in row["privileges"].items() if v)
-        lord = f" &middot; lord: {_t(_where(row['lord']))}" if kc else ""
+        lord = f" &middot; lord: {_t(_lord_where(row['lord']))}" if kc else ""
         turn = " &larr; to act" if obs.get("acting", obs["to_move"]) == p else ""
         rows.append(f"<tr style='border-top:1px solid #ddd'><td>{_who(obs, p)}{' (you)' if p == seat else ''}{turn}</td>"
                     f"<td><b>{row['pp']}</b> PP</td><td>{row['vm']} VM" + (f", {row['bishops']} bishops" if kc else "") +
-                    f"</td><td>{' &middot; '.join(secret)}</td><td>court: {court or '-'} out: {away or '-'}{lord}"
+                    f"</td><td>{' &middot; '.join(secret)}</td><td>{_knight_places(court, away)}{lord}"
                     f"{(' &middot; privileges: ' + _t(priv)) if priv else ''}</td></tr>")
     return ("<table class='hench-players' style='border-collapse:collapse;font-size:12px;margin-top:4px'><tr><th>Seat</th><th>PP</th>"
             "<th>public</th><th>behind the screen</th><th>knights</th></tr>" + "".join(rows) + "</table>")
