@@ -621,15 +621,14 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
         conflicts = []
         for c in d["conflicts"]:
             spaces = c["spaces"]
-            own = j = -1
-            for x, sp in enumerate(spaces):
-                if sp is None:
-                    if j < 0:
-                        j = x
-                elif own < 0 and sp["owner"] == seat and sp["knights"]:
-                    own = x
-            if own >= 0 or j >= 0:
-                conflicts.append((c["card"], own < 0 and j >= 0 and j + 1 < len(spaces) and spaces[j + 1] is None))
+            for sp in spaces:  # own_space: a space of yours with knights there (reinforcing, no archer)
+                if sp is not None and sp["owner"] == seat and sp["knights"]:
+                    conflicts.append((c["card"], False))
+                    break
+            else:
+                if None in spaces:  # first_empty: the archer needs the space right below it empty too
+                    j = spaces.index(None) + 1
+                    conflicts.append((c["card"], j < len(spaces) and spaces[j] is None))
         if conflicts:
             key = (tuple(conflicts), held["archer"] > 0, tudor)
             by_conflict = st.conflicts_by.get(key)

@@ -65,6 +65,8 @@ def copy_fields(d: dict[str, Any]) -> dict[str, Any]:
     for key, how in _COPIES.items():
         if key in d:
             out[key] = how(d[key])
+    if _KNOWN.issuperset(d):
+        return out
     for key in d.keys() - _KNOWN:
         value = d[key]
         if not isinstance(value, _PLAIN):
