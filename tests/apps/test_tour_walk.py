@@ -58,11 +58,12 @@ def _pick(step, state) -> str:
 
 
 def _synced(page, view) -> None:
-    """The page's table shows the mirror's newest move (its number and its text) in the log."""
+    """The page's table shows the mirror's newest move (its number, and its text as the learner is told it:
+    another seat's secret move only as far as the learner may know) in the log."""
     history = view.session.history
     if not history:
         return
-    n, text = len(history), history[-1].text
+    n, text = len(history), view.move_text(history[-1])
     page.wait_for_function(
         """([n, text]) => { const e = document.querySelector('.hench-tour .hench-game .hench-log .hench-log-entry');
                             return !!e && e.innerText.startsWith(n + '. ') && e.innerText.includes(text); }""",
