@@ -128,9 +128,12 @@ def test_the_site_names_only_files_it_holds(site):
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     missing = [p["file_name"] for p in lock["packages"].values() if not (pyodide / p["file_name"]).is_file()]
     assert not missing
-    assert {"hench", "ipywidgets", "plotly", "anywidget", "ipython"} <= set(lock["packages"])
-    assert "pandas" not in lock["packages"] and "numpy" not in lock["packages"]
-    assert "anywidget" in lock["packages"]["plotly"]["depends"]
+    assert {"hench", "ipywidgets", "anywidget", "ipython"} <= set(lock["packages"])
+    assert not {"pandas", "numpy", "plotly", "narwhals"} & set(lock["packages"]), "the browser needs no plotly package"
+    assert not (site / "extensions" / "jupyterlab-plotly").exists(), "nor plotly's page renderer (the charts load plotly.js)"
+    from widgets.assets import PLOTLY_ROUTE, plotly_js
+
+    assert (site / PLOTLY_ROUTE).read_bytes() == plotly_js().read_bytes(), "the charts' plotly.js, where the pages look for it"
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js" and kernel["disablePyPIFallback"] is True

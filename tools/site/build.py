@@ -6,7 +6,7 @@ Every app runs in the visitor's browser; the folder is served as it is by any st
 is fetched from anywhere else. What goes in, all pinned:
 
 - the page side: voici-core and jupyterlite-core from the build machine (tools/site/requirements-build.txt,
-  the `site` extra), with the widget extensions installed there (ipywidgets, anywidget, plotly) and Font
+  the `site` extra), with the widget extensions installed there (ipywidgets, anywidget; not plotly's renderer) and Font
   Awesome from `fontawesomefree`; the Pyodide kernel's extension from the jupyterlite-pyodide-kernel wheel
   pinned in tools/site/requirements-kernel.txt (never installed: Voila's pages would load it and break);
 - Pyodide's core from npm (PYODIDE below, checked against its npm integrity hash);
@@ -186,7 +186,10 @@ def project_wheel(folder: Path) -> Path:
         rel = path.relative_to(ROOT)
         if ".ipynb_checkpoints" not in rel.parts:
             files[rel.as_posix()] = path.read_bytes()
-    return write_wheel(folder, project["name"], project["version"], files, project["dependencies"], project["description"])
+    # plotly's Python package is not used in the browser: the charts are plain JSON (widgets.plot) drawn by
+    # plotly.js, which the site serves itself; leaving it out saves every visit about 10 MB
+    requires = [r for r in project["dependencies"] if not re.match(r"plotly\b", r)]
+    return write_wheel(folder, project["name"], project["version"], files, requires, project["description"])
 
 
 def stand_in(folder: Path, name: str, version: str) -> Path:
@@ -220,8 +223,6 @@ def pyodide_dir(tarball: Path, target: Path, wheels: list[Path]) -> None:
         shutil.copy2(wheel, target / wheel.name)
     spec = PyodideLockSpec(info=upstream.info, packages={})
     spec = add_wheels_to_spec(spec, [target / w.name for w in wheels], base_path=target)
-    # plotly's FigureWidget is an anywidget; plotly's own metadata does not say so
-    spec.packages["plotly"].depends = sorted({*spec.packages["plotly"].depends, "anywidget"})
     spec.check_wheel_filenames()
     spec.to_json(target / "pyodide-lock.json", indent=1)
     missing = [n for n in PRELOAD if canonical(n) not in spec.packages]
@@ -301,6 +302,42 @@ def patch_pages(out: Path) -> int:
         if new != text:
             page.write_text(new, encoding="utf-8")
             count += 1
+    return count
+
+
+UNUSED_EXTENSIONS = ("jupyterlab-plotly",)  # plotly's renderer: the charts load plotly.js themselves (widgets/share/js/chart.js)
+CONFIG_DATA = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def drop_extensions(out: Path, names: tuple[str, ...] = UNUSED_EXTENSIONS) -> int:
+    """Page extensions the apps do not use, taken out of the site (their files, and every page's and config
+    file's list of extensions to load): jupyterlab-plotly alone was 4.7 MB that every visit downloaded."""
+
+    def keep(config: dict) -> bool:
+        before = config.get("federated_extensions")
+        if before is None:
+            return False
+        config["federated_extensions"] = [e for e in before if e.get("name") not in names]
+        return len(config["federated_extensions"]) != len(before)
+
+    count = 0
+    for page in out.joinpath("voici").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        m = CONFIG_DATA.search(text)
+        if m is None:
+            continue
+        config = json.loads(m.group(2))
+        if keep(config):
+            page.write_text(text[:m.start(2)] + json.dumps(config) + text[m.end(2):], encoding="utf-8")
+            count += 1
+    for path in out.rglob("jupyter-lite.json"):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if keep(doc.get("jupyter-config-data", {})):
+            path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+            count += 1
+    for name in names:
+        if (out / "extensions" / name).exists():
+            shutil.rmtree(out / "extensions" / name)
     return count
 
 
@@ -386,6 +423,7 @@ def build(out: Path, cache: Path) -> None:
     door = out / "voici" / "index.html"
     door.write_text(door.read_text().replace("'/voici/tree/index.html'", "'/voici/render/index.html'"))
     pages = patch_pages(out)
+    drop_extensions(out)
     scripts = patch_scripts(out)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
     outside = check_offline(out)
