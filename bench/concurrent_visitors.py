@@ -171,10 +171,36 @@ def _message(msg_type: str, content: dict, session: str, version: str = "2.1.0")
             "parent_header": {}, "metadata": {"version": version}, "content": content, "channel": "shell", "buffers": []}
 
 
-async def protocol_visitor(base: str, app: str, shelf: bool, start: asyncio.Event, timeout_s: float) -> dict:
+async def page_assets(base: str, apps: list[str], timeout_s: float) -> list[str]:
+    """Every script, style sheet and font the pages load from the server (recorded once in Chromium, from a
+    page of each kind): a visitor without a browser fetches them all, as a student's browser does once."""
+    from playwright.async_api import async_playwright
+
+    kinds = ["index.ipynb", *[next(a for a in apps if a.endswith(k)) for k in ("01-learn.ipynb", "02-odds.ipynb", "03-play.ipynb")]]
+    seen: set[str] = set()
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for app in kinds:
+                context = await browser.new_context()
+                page = await context.new_page()
+                page.on("requestfinished", lambda r: seen.add(r.url) if r.method == "GET" and "/voila/render/" not in r.url
+                        and "/api/" not in r.url and r.url.startswith(base) else None)
+                await page.goto(f"{base}/voila/render/{app}", timeout=timeout_s * 1000)
+                await page.wait_for_function("() => !document.querySelector('.voila-spinner, #loading')", timeout=timeout_s * 1000)
+                await page.wait_for_timeout(3000)  # the charts' plotly.js comes once the page is idle
+                await context.close()
+        finally:
+            await browser.close()
+    return sorted(seen)
+
+
+async def protocol_visitor(base: str, app: str, shelf: bool, start: asyncio.Event, timeout_s: float,
+                           assets: list[str] = ()) -> dict:
     """A visitor without a browser: what a page asks of the server, and nothing of a browser's own work.
-    It fetches the page, connects to its kernel, asks for every widget's state (as the page's widget manager
-    does), then clicks a button of the app (PREFERRED first) and waits for the kernel to finish the click."""
+    It fetches the page and the files a page loads (six at a time, as a browser does), connects to its
+    kernel, asks for every widget's state (as the page's widget manager does), then uses a control of the
+    app and waits for the kernel to finish."""
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -191,6 +217,16 @@ async def protocol_visitor(base: str, app: str, shelf: bool, start: asyncio.Even
             await asyncio.sleep(BUSY_RETRY_S)
         if r.code != 200:
             raise RuntimeError(f"HTTP {r.code}")
+        queue = list(assets)
+
+        async def fetch_some() -> None:
+            while queue:
+                got = await AsyncHTTPClient().fetch(queue.pop(), raise_error=False, request_timeout=timeout_s, connect_timeout=timeout_s,
+                                                    headers={"Accept-Encoding": "gzip"})
+                if got.code != 200:
+                    raise RuntimeError(f"HTTP {got.code} for {got.effective_url}")
+
+        await asyncio.gather(*(fetch_some() for _ in range(6)))
         kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', r.body.decode())
         if kernel is None:
             raise RuntimeError("no kernel id in the page")
@@ -243,14 +279,17 @@ async def protocol_visitor(base: str, app: str, shelf: bool, start: asyncio.Even
                         and m.get("parent_header", {}).get("msg_id") == act["header"]["msg_id"])
         ws.close()
         return {"ok": True, "wait_s": round(time.perf_counter() - t, 2), "first_widget_s": round(drawn, 2), "control": used,
-                "busy_pages": busy, "widgets": len(states)}
+                "busy_pages": busy, "widgets": len(states), "files": len(assets)}
     except Exception as exc:
         return {"ok": False, "error": f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}", "busy_pages": busy}
 
 
-async def protocol_burst(base: str, apps: list[str], n: int, timeout_s: float) -> list[dict]:
+async def protocol_burst(base: str, apps: list[str], n: int, timeout_s: float, assets: list[str]) -> list[dict]:
+    from tornado.httpclient import AsyncHTTPClient
+
+    AsyncHTTPClient.configure(None, max_clients=6 * n)  # each visitor's own six connections
     start = asyncio.Event()
-    jobs = [asyncio.create_task(protocol_visitor(base, apps[i % len(apps)], apps[i % len(apps)] == "index.ipynb", start, timeout_s))
+    jobs = [asyncio.create_task(protocol_visitor(base, apps[i % len(apps)], apps[i % len(apps)] == "index.ipynb", start, timeout_s, assets))
             for i in range(n)]
     await asyncio.sleep(0.5)
     start.set()
@@ -305,8 +344,12 @@ def main() -> None:
         for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
             with served("--HenchVoila.max_pending_per_client=0") as (base, proc):
                 warm = wait_ready(base)
+                if mode == "none":  # the files a page loads, recorded before the class arrives (then the pools refill)
+                    assets = asyncio.run(page_assets(base, apps, args.timeout))
+                    time.sleep(5)
+                    warm += wait_ready(base)
                 with CpuMeter(proc.pid) as cpu:
-                    results = asyncio.run(protocol_burst(base, apps, n, args.timeout) if mode == "none" else
+                    results = asyncio.run(protocol_burst(base, apps, n, args.timeout, assets) if mode == "none" else
                                           burst(base, apps, n, args.timeout, shared_cache=mode == "shared"))
             waits = [r["wait_s"] for r in results if r["ok"]]
             failed = [r for r in results if not r["ok"]]
