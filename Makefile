@@ -14,6 +14,7 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[serve,test,bench,site]"
+	install -D -m 644 jupyter-config/jupyter_server_config.d/hench-assets.json $(VENV)/etc/jupyter/jupyter_server_config.d/hench-assets.json  # the charts' plotly.js route: an editable install skips data files
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -23,7 +24,7 @@ run: $(STAMP)
 	$(BIN)/python -m widgets.serve --no-browser --Voila.ip=$(HOST) --port=$(PORT) notebooks
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ip=$(HOST) --ServerApp.jpserver_extensions="{'widgets.assets': True}" notebooks/index.ipynb
+	$(BIN)/jupyter lab --ip=$(HOST) notebooks/index.ipynb
 
 lint: $(STAMP)
 	$(BIN)/ruff check hench widgets

@@ -2,8 +2,8 @@
 share/js/chart.js after the page has drawn its controls) and Font Awesome's CSS and fonts.
 
 `handlers(base_url)` gives the routes; `python -m widgets.serve` and the JupyterHub single-user extension
-add them, and JupyterLab loads them as a server extension (`make lab` turns it on):
-    jupyter lab --ServerApp.jpserver_extensions="{'widgets.assets': True}"
+add them, and any other Jupyter server of the environment (JupyterLab, Binder's Voila) loads them as a
+server extension, enabled by the kit's install (etc/jupyter/jupyter_server_config.d/hench-assets.json).
 """
 
 from __future__ import annotations
@@ -71,9 +71,15 @@ class PlotlyHandler(tornado.web.RequestHandler):
 
 
 def handlers(base_url: str = "/") -> list:
+    """The routes; Font Awesome's only where `fontawesomefree` is installed (the `serve` extra: the hench page
+    template uses it; Binder's plain Voila pages do not)."""
     root = base_url.rstrip("/") + "/"
-    return [(root + PLOTLY_ROUTE, PlotlyHandler),
-            (root + FONTAWESOME_ROUTE + "(.*)", tornado.web.StaticFileHandler, {"path": str(fontawesome_dir())})]
+    out: list = [(root + PLOTLY_ROUTE, PlotlyHandler)]
+    try:
+        out.append((root + FONTAWESOME_ROUTE + "(.*)", tornado.web.StaticFileHandler, {"path": str(fontawesome_dir())}))
+    except ImportError:
+        pass
+    return out
 
 
 def _jupyter_server_extension_points() -> list[dict]:

@@ -1,5 +1,5 @@
-"""As Binder would: install binder/requirements.txt into a fresh venv and serve the shelf through
-`jupyter server` at /voila/render/notebooks/index.ipynb."""
+"""As Binder would: install binder/requirements.txt into a fresh venv, run binder/postBuild, and serve the
+shelf through `jupyter server` at /voila/render/notebooks/index.ipynb."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ def binder_env(tmp_path_factory):
     result = subprocess.run([str(py), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
                             cwd=ROOT, capture_output=True, text=True, timeout=1500)
     assert result.returncode == 0, f"binder/requirements.txt did not install:\n{result.stderr[-3000:]}"
+    env = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    post = subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+    assert post.returncode == 0, f"binder/postBuild failed:\n{post.stderr[-3000:]}"
     return env_dir
 
 
@@ -52,6 +55,9 @@ def test_binder_serves_the_shelf(binder_env):
         assert "application/vnd.jupyter.widget-view+json" in r.text
         assert not [s for s in ERROR_SIGNS if s in r.text]
         assert "from widgets import" not in r.text, "voila.json (strip_sources) was not applied"
+        chart_js = requests.get(f"http://127.0.0.1:{port}/hench/plotly/plotly.min.js", timeout=60)
+        assert chart_js.status_code == 200 and b"plotly.js" in chart_js.content[:300], \
+            "the charts' plotly.js is served (the widgets.assets server extension, enabled by the kit's install)"
     finally:
         proc.terminate()
         proc.wait(20)
