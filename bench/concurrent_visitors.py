@@ -13,11 +13,13 @@ class. All visitors come from this machine's one address, so the per-client boun
 once is lifted for the run (in a class each student has their own).
 
 Here the visitors' browsers run on the server's own cores, which a class never does: each student's
-computer loads and compiles the page scripts itself. So each N is run twice: with a separate browser
+computer loads and compiles the page scripts itself. So each N is run three ways: with a separate browser
 cache per visitor (every visitor's Chromium compiles the scripts: the browsers compete with the server),
-and with one shared cache (the scripts compiled once: closer to the server's own load in a class). Each
-row also says the CPU seconds per visitor the server (its process and the kernels) and the browsers spent.
-    python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers both] [--timeout 120] [--json]
+with one shared cache (the scripts compiled once), and with no browser at all (each visitor asks the
+server for what a page asks for: the page, the files it loads, every widget's state and one control;
+this is the server's share of a class). Each row also says the CPU seconds per visitor the server (its
+process and the kernels) and this benchmark's browsers spent.
+    python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers all] [--timeout 120] [--json]
 Prints one row per N and browser mode (--json: one JSON object).
 """
 
