@@ -247,15 +247,43 @@ def throttled_kernel_manager(*args, **kwargs):
 
         def get_pool_size(self, notebook_name: str) -> int:
             """Pool kernels a visitor may take: warming or ready. A refill still waiting for its turn does
-            not count (the visitor's own kernel starts at once instead of queueing behind it)."""
-            return sum(1 for item in self._pools.get(notebook_name, []) if item.done() or item in _Warming.started)
+            not count (the visitor's own kernel starts at once instead of queueing behind it), nor does a
+            kernel that failed (one that died at start-up would give the visitor a page that never draws)."""
+            return sum(1 for item in self._pools.get(notebook_name, []) if _pool_item_usable(item))
 
         async def get_rendered_notebook(self, notebook_name: str, *args, **kwargs):
             pool = self._pools.get(notebook_name, [])
-            pool.sort(key=lambda item: (not item.done(), item not in _Warming.started))  # the readiest first
+            for item in [i for i in pool if i.done() and not _pool_item_usable(i)]:  # failed: out, and refilled below
+                pool.remove(item)
+                kernel_id = None if item.cancelled() or item.exception() is not None else item.result().get("kernel_id")
+                if kernel_id is not None:
+                    task = asyncio.ensure_future(_quietly(self.shutdown_kernel(kernel_id)))
+                    _BACKGROUND.add(task)
+                    task.add_done_callback(_BACKGROUND.discard)
+            pool.sort(key=lambda item: (not _pool_item_usable(item), not item.done(), item not in _Warming.started))  # readiest first
             return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
 
     return ThrottledKernelManager
+
+
+def _pool_item_usable(item) -> bool:
+    """A pool item a visitor may be given: warming (begun), or started with a notebook run that has not failed."""
+    if not item.done():
+        return item in _Warming.started
+    if item.cancelled() or item.exception() is not None:
+        return False
+    task = item.result().get("task")
+    return task is None or not task.done() or (not task.cancelled() and task.exception() is None)
+
+
+_BACKGROUND: set = set()  # shutdowns under way (a reference keeps each task alive until it ends)
+
+
+async def _quietly(awaitable) -> None:
+    try:
+        await awaitable
+    except Exception:  # a kernel that died may be gone already
+        pass
 
 
 class _Recording:

@@ -65,6 +65,15 @@ def test_a_visitor_takes_only_pool_kernels_that_started():
             assert manager.get_pool_size(fake, "b.ipynb") == 0
             fake._pools["a.ipynb"] = [queued]
             assert manager.get_pool_size(fake, "a.ipynb") == 0  # so the page starts its own kernel at once
+            died = loop.create_future()
+            died.set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+            render = loop.create_future()  # the kernel started, but running its notebook failed
+            render.set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+            broken = loop.create_future()
+            broken.set_result({"kernel_id": "k-broken", "task": render})
+            fake._pools["a.ipynb"] = [died, broken, ready]
+            assert manager.get_pool_size(fake, "a.ipynb") == 1, "a kernel that failed is never offered to a visitor"
+            died.exception(), render.exception()  # retrieved: no "never retrieved" warning
         finally:
             warming.cancel()
             queued.cancel()
