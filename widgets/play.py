@@ -463,8 +463,6 @@ class GameView(ipw.VBox):
     def move_text(self, step: Any) -> str:
         """A move as the seat looking at the table is told it: secret moves of other seats (a hidden vote, an
         amount paid from behind a screen) are shown only as far as that seat may know (Game.public_action)."""
-        if step.player is None or step.player < 0:  # chance: a roll everyone sees
-            return step.text
         return self.game.public_action(step.before, step.action, self.viewer)
 
     def consequences(self, step: Any) -> list[str]:

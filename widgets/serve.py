@@ -31,7 +31,6 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from . import assets
-from .assets import fontawesome_dir  # noqa: F401  (the JupyterHub extension imports it from here)
 from .patches import patch_anywidget_init, patch_get_model
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -119,6 +118,11 @@ class Seats:
         self._live()
         return sum(1 for kid, who in self.owner.items() if who == client and kid not in self.connected)
 
+    def opening(self) -> int:
+        """Pages of every client whose kernel is still waiting for the browser to connect."""
+        self._live()
+        return sum(1 for kid in self.owner if kid not in self.connected)
+
     def refusal(self, client: str) -> str | None:
         """Why a new page for `client` cannot have a kernel now, or None."""
         if self.max_kernels and self.in_use() >= self.max_kernels:
@@ -201,10 +205,7 @@ class _Arrivals:
     @classmethod
     def arriving(cls) -> bool:
         seats = PageHandler.seats
-        if seats is not None:
-            seats._live()  # forget kernels that are gone
-        opening = seats is not None and any(k not in seats.connected for k in seats.owner)
-        return opening or time.monotonic() - cls.last_page < cls.settle_s
+        return (seats is not None and seats.opening() > 0) or time.monotonic() - cls.last_page < cls.settle_s
 
     @classmethod
     async def quiet(cls) -> None:
@@ -383,8 +384,7 @@ def pool_status(km) -> dict[str, dict[str, int]]:
     for name, pool in sorted(getattr(km, "_pools", {}).items()):
         if not pool:  # not preheated (pool size 0)
             continue
-        ready = sum(1 for item in pool if item.done() and not item.cancelled() and item.exception() is None
-                    and item.result()["task"].done())
+        ready = sum(1 for item in pool if item.done() and _pool_item_usable(item) and item.result()["task"].done())
         out[name] = {"ready": ready, "warming": len(pool) - ready}
     return out
 

@@ -409,14 +409,12 @@ def build(out: Path, cache: Path) -> None:
         raise SystemExit(f"voici build failed (exit {voici.returncode})")
     say("Pyodide, Font Awesome, plotly.js, links between apps, widget script fixes")
     shutil.copytree(work / "pyodide", out / "static" / "pyodide")
-    import fontawesomefree  # the same copy the Voila server serves (widgets/serve.py)
+    from widgets.assets import PLOTLY_ROUTE, fontawesome_dir, plotly_js  # the same files the Voila server serves
 
-    fontawesome = Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree"
+    fontawesome = fontawesome_dir()
     for part in ("css", "webfonts"):  # what the pages use (the package also holds 80 MiB of SVGs and scripts)
         shutil.copytree(fontawesome / part, out / "fontawesome" / part, dirs_exist_ok=True)
     shutil.copy2(fontawesome / "LICENSE.txt", out / "fontawesome" / "LICENSE.txt")
-    from widgets.assets import PLOTLY_ROUTE, plotly_js  # the charts' plotly.js, where the Voila server has it
-
     (out / PLOTLY_ROUTE).parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(plotly_js(), out / PLOTLY_ROUTE)
     # the site's front door opens the shelf (as `make run` does), not the file list
