@@ -108,6 +108,21 @@ def protect(control: ipw.Widget, messages: MessageArea) -> ipw.Widget:
     return control
 
 
+def discard(*items: Any) -> None:
+    """Close widgets a view no longer shows, with their children, layouts and styles. A closed widget
+    leaves the kernel and the page; one left open stays in memory and is sent, with its layout and style,
+    to the page. Views that rebuild a part (the move buttons each turn, a tour's table each step) discard
+    the old one, or a table would carry every button it ever showed."""
+    for w in items:
+        if not isinstance(w, ipw.Widget):
+            continue
+        if isinstance(w, ipw.Box):
+            discard(*w.children)
+        for part in ("layout", "style"):
+            discard(getattr(w, part, None))
+        w.close()
+
+
 # -- the error boundary of a served kernel --------------------------------------------------------
 
 PLAIN_APOLOGY = "That did not work; nothing was changed. Please try again."
@@ -416,6 +431,49 @@ def figure_widget(title: str = "", height: int = 360, **layout: Any) -> Chart:
 def redraw(chart: Chart, traces: Sequence[Any], **layout: Any) -> None:
     """Show `traces` in `chart`, replacing what it showed (one message to the page)."""
     chart.draw(traces, **layout)
+
+
+# -- parts built when the visitor reaches them ---------------------------------------------------
+
+REACHED_JS = Path(__file__).parent / "share" / "js" / "reached.js"
+
+
+class Reached(anywidget.AnyWidget):
+    """Sets `reached` once the page shows it, after the page has drawn and gone idle (share/js/reached.js)."""
+
+    _esm = REACHED_JS
+    reached = traitlets.Bool(False).tag(sync=True)
+    busy_text = traitlets.Unicode("").tag(sync=True)  # what the page shows while the kernel builds
+
+
+class Deferred(ipw.VBox):
+    """A heavy part of a page (a lesson's live table) built when the visitor reaches it: it scrolls into
+    view, or they press the button. Each live table is about 150 widgets; built at load, a Learn page's
+    five tables made every visitor wait for some 800 widgets before the first was drawn, for lessons
+    most of them had not reached yet. `build()` builds the part (once) and returns it."""
+
+    def __init__(self, build: Callable[[], ipw.Widget], intro: str, button: str = "Set up this table",
+                 busy: str = "Setting up the table…"):
+        self._build = build
+        self.content: ipw.Widget | None = None
+        self.messages = MessageArea()
+        self.reached = protect(Reached(busy_text=busy), self.messages)
+        self.reached.observe(lambda change: self.build() if change["new"] else None, "reached")
+        self.button = ipw.Button(description=button, button_style="primary", icon="play",
+                                 layout=ipw.Layout(width="auto"))
+        self.button.on_click(lambda _: self.build())
+        self.intro = ipw.HTML(f"<div style='color:#445'>{intro}</div>")
+        super().__init__([self.intro, self.button, self.reached, self.messages])
+        self.add_class("hench-deferred")
+
+    @guarded()
+    def build(self) -> ipw.Widget | None:
+        if self.content is None:
+            self.content = self._build()
+            placeholder = (self.intro, self.button, self.reached)
+            self.children = (self.content,)
+            discard(*placeholder)
+        return self.content
 
 
 # -- rules reference --------------------------------------------------------------------------

@@ -262,6 +262,10 @@ def lesson(name: str, players: int = PLAYERS, seed: int | None = None):
     return KIT.lesson(name, players, seed)
 
 
+def lesson_table(name: str, players: int = PLAYERS, seed: int | None = None):
+    return KIT.lesson_table(name, players, seed)
+
+
 def play_table(players: int = PLAYERS, seed: int = 11, seat: int = 0):
     return KIT.play_table(players, seed, seat)
 
@@ -506,4 +510,4 @@ class LiveOddsView(ipw.VBox):
 
 
 __all__ = ["CONFIG", "ITEMS", "KIT", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",
-           "card_gallery", "finished_game_sheet", "learn_table", "lesson", "play_table", "simulation", "tour"]
+           "card_gallery", "finished_game_sheet", "learn_table", "lesson", "lesson_table", "play_table", "simulation", "tour"]

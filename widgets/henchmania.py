@@ -302,7 +302,7 @@ def tour(step: int = 1) -> TourView:
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Henchmania", seed=7)
-learn_table, lesson, play_table = KIT.learn_table, KIT.lesson, KIT.play_table
+learn_table, lesson, lesson_table, play_table = KIT.learn_table, KIT.lesson, KIT.lesson_table, KIT.play_table
 rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
 

@@ -26,7 +26,7 @@ from hench.lancaster.render import card_texts
 from hench.lancaster.render import html as board_html
 
 from . import plot
-from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
+from .core import MessageArea, MonteCarloCheck, checked_int, discard, figure_widget, guarded, protect, redraw
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
 
@@ -288,7 +288,7 @@ def tour(step: int = 1) -> TourView:
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Lancaster", seed=5)
-learn_table, lesson, rules, assumptions_in_force = KIT.learn_table, KIT.lesson, KIT.rules, KIT.assumptions_in_force
+learn_table, lesson, lesson_table, rules, assumptions_in_force = KIT.learn_table, KIT.lesson, KIT.lesson_table, KIT.rules, KIT.assumptions_in_force
 
 
 def stand_in_note() -> ipw.HTML:
@@ -334,6 +334,7 @@ class LancasterTable(ipw.VBox):
         seed = int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else old.rng.randrange(10**6)
         self.view = self._table(seed, modules, bool(self.parliament.value))  # a fresh table: players, seat and seed kept
         self.table_box.children = [self.view]
+        discard(old)
         self.messages.show(f"Dealt with {MODULE_NAMES[modules]}" + ("" if self.parliament.value else ", parliament off") + ".", "ok")
 
 

@@ -203,7 +203,7 @@ def tour(step: int = 1) -> TourView:
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Maniacal", seed=5, options=OPTIONS)
-learn_table, lesson = KIT.learn_table, KIT.lesson
+learn_table, lesson, lesson_table = KIT.learn_table, KIT.lesson, KIT.lesson_table
 rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
 

@@ -17,7 +17,7 @@ from hench.core import CHANCE, Rng, State, format_probability, next_action, samp
 
 from . import plot
 from .board import ClickableBoard
-from .core import MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, phase_rows, protect, redraw
+from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, discard, figure_widget, guarded, phase_rows, protect, redraw
 
 MAX_BUTTONS = 36
 BOT_STEP_LIMIT = 20_000
@@ -446,7 +446,8 @@ class GameView(ipw.VBox):
                 b.add_class("hench-move")
                 b.on_click(lambda _, a=action: self._click(a))
                 buttons.append(b)
-        self.moves.children = buttons
+        old, self.moves.children = self.moves.children, buttons
+        discard(*old)
         self.move_list.options = [(name(a), a) for a in legal]
         self.list_box.layout.display = "none" if buttons or not legal else "flex"  # the list only when buttons would be too many
 
@@ -533,13 +534,22 @@ class GameKit:
         return GameView(self.config, players=players, seed=self.seed if seed is None else seed, auto_dice=False,
                         chart=False, options=self.options)
 
-    def lesson(self, name: str, players: int = 3, seed: int | None = None) -> GameView:
+    def lesson_table(self, name: str, players: int = 3, seed: int | None = None) -> GameView:
         """A table that starts where a lesson needs (bots play every seat up to there)."""
         if name not in self.lessons:
             raise ValueError(f"no lesson {name!r}; the lessons are {list(self.lessons)}")
         view = self.learn_table(players, seed)
         view.fast_forward(self.lessons[name])
         return view
+
+    def lesson(self, name: str, players: int = 3, seed: int | None = None) -> Deferred:
+        """A lesson's table for a Learn page, set up when the learner reaches it (see `Deferred`)."""
+        if name not in self.lessons:
+            raise ValueError(f"no lesson {name!r}; the lessons are {list(self.lessons)}")
+        return Deferred(lambda: self.lesson_table(name, players, seed),
+                        f"A live table for this lesson, at {players} players: the bots play every seat up to where "
+                        "the lesson starts, then it is your move. It is set up when you scroll here, or now with the button.",
+                        button=f"Set up the table: {name}")
 
     def play_table(self, players: int = 3, seed: int = 11, seat: int = 0) -> GameView:
         """A whole game against the bots: choose the players, your seat and the deal (seed) above the board."""

@@ -21,7 +21,7 @@ import ipywidgets as ipw
 
 from hench.core import CHANCE, State
 
-from .core import MessageArea, guarded, protect
+from .core import MessageArea, discard, guarded, protect
 from .play import GameView, TableConfig, rules_line
 
 SHOWN_MOVES = 6  # the learner's latest moves listed in full in the status box; earlier ones are folded
@@ -133,9 +133,11 @@ class TourView(ipw.VBox):
             raise RuntimeError(f"step {index + 1} ({step.title}): the tour's deal never reaches its position")
         view.observe_moves(self._show_status)
         self.view, self.start = view, view.state
+        old = (*self.table_box.children, *self.question_box.children)
         self.table_box.children = [view]
         self.question = QuestionView(step.question, self.start) if step.question else None
         self.question_box.children = [self.question] if self.question else []
+        discard(*old)  # the last step's table and question
         self.progress.value, self.jump.value = index + 1, index
         self.back.disabled, self.next.disabled = index == 0, index == len(self.steps) - 1
         self.free.value = False

@@ -32,6 +32,17 @@ def wait_chart_change(page, selector: str, before: str, timeout_ms: int = 120_00
                              f"svg {len(before)} -> {len(now)} characters, identical={now == before}") from e
 
 
+def open_lessons(page, tables: int, timeout_ms: int = 120_000) -> None:
+    """Scroll to each lesson in turn and wait for its live table: a lesson's table is set up when the
+    learner reaches it (widgets.core.Deferred), not at load. Then the page has `tables` live tables."""
+    lessons = page.locator(".hench-deferred")
+    assert lessons.count() == tables - 1, "one deferred table per lesson, besides the tour's"
+    for i in range(lessons.count()):
+        lessons.nth(i).scroll_into_view_if_needed()
+        lessons.nth(i).locator(".hench-game").wait_for(timeout=timeout_ms)
+    assert page.locator(".hench-game").count() == tables, "the tour's table and one live table per lesson"
+
+
 def click_move(page, table: int, label: str) -> None:
     page.locator(".hench-game").nth(table).get_by_role("button", name=label, exact=True).first.click()
 
@@ -80,7 +91,7 @@ def henchmania_tour(page) -> None:
 
 
 def henchmania_learn(page) -> None:
-    assert page.locator(".hench-game").count() == 5, "the tour's table and one live table per lesson"
+    open_lessons(page, 5)
     henchmania_tour(page)
     log_before = text_of(page, ".hench-game", 1)
     page.locator(".hench-game").nth(1).locator(".hench-board [data-action='place Tavern']").click()  # click the site
@@ -131,7 +142,7 @@ def huns_tour(page) -> None:
 
 
 def huns_learn(page) -> None:
-    assert page.locator(".hench-game").count() == 6, "the tour's table and one live table per lesson"
+    open_lessons(page, 6)
     huns_tour(page)
     before = text_of(page, ".hench-game", 2)
     die = page.locator(".hench-game").nth(2).locator(".hench-board [data-action^='take']").first  # click a die

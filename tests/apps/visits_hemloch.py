@@ -6,7 +6,7 @@ from __future__ import annotations
 from hench.core import format_probability
 from hench.hemloch import odds
 
-from .visits import answer_question, chart_svg, tour_next, wait_change, wait_chart_change
+from .visits import answer_question, chart_svg, open_lessons, tour_next, wait_change, wait_chart_change
 
 WAIT = 120_000
 
@@ -41,7 +41,7 @@ def hemloch_tour(page) -> None:
 
 
 def hemloch_learn(page) -> None:
-    assert page.locator(".hench-game").count() == 6, "the tour's table and one live table per lesson"
+    open_lessons(page, 6)
     hemloch_tour(page)
     table = page.locator(".hench-game").nth(4)  # the Influence Check lesson
     before = table.inner_text()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .visits import answer_question, chart_svg, text_of, tour_next, wait_change, wait_chart_change
+from .visits import answer_question, chart_svg, open_lessons, text_of, tour_next, wait_change, wait_chart_change
 
 
 def lancaster_tour(page) -> None:
@@ -24,7 +24,7 @@ def lancaster_tour(page) -> None:
 
 
 def lancaster_learn(page) -> None:
-    assert page.locator(".hench-game").count() == 5, "the tour's table and one live table per lesson"
+    open_lessons(page, 5)
     lancaster_tour(page)
     before = text_of(page, ".hench-game", 1)
     chip = page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='knight']").first

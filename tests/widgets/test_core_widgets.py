@@ -182,3 +182,31 @@ def test_shelf_game_length_is_measured_not_written():
     median = int(text.split()[0])
     assert text.endswith("3-player games of random moves)") and 1 <= median <= 5  # 4 days, or 3 if someone reaches 30
     assert hench.shelf.measured_length("maniacal") == "" or "rounds" in hench.shelf.measured_length("maniacal")
+
+
+def test_a_lesson_table_is_set_up_when_the_learner_reaches_it(no_callback_errors):
+    from widgets import huns as hu
+    from widgets.core import Deferred
+    from widgets.play import GameView
+
+    lesson = hu.lesson("pillage")
+    assert isinstance(lesson, Deferred) and lesson.content is None, "nothing heavy is built at load"
+    assert "pillage" in lesson.button.description
+    lesson.reached.set_state({"reached": True})  # what the page sends when the lesson scrolls into view
+    table = lesson.content
+    assert isinstance(table, GameView)
+    assert lesson.children == (table,), "the placeholder makes way for the table"
+    assert hu.KIT.lessons["pillage"](table.state), "the bots have played up to where the lesson starts"
+    assert table.state == hu.lesson_table("pillage").state, "the same position as the lesson's own table"
+    lesson.button.click()  # a second reach (or a late click) builds nothing new
+    assert lesson.build() is table and lesson.children == (table,)
+
+
+def test_a_lesson_placeholder_refuses_odd_values_from_the_page(no_callback_errors):
+    from widgets import huns as hu
+
+    lesson = hu.lesson("pillage")
+    lesson.reached.set_state({"reached": "yes please"})  # a crafted page
+    assert lesson.content is None and lesson.messages.kind == "error"
+    with pytest.raises(ValueError, match="no lesson"):
+        hu.lesson("no such lesson")

@@ -34,7 +34,7 @@ def positions(seed: int, every: int = 5, limit: int = 600):
 
 @pytest.mark.rule("HL-078", "HL-083", "HL-084")
 def test_a_click_on_the_grid_places_a_marker(no_callback_errors):
-    view = hl.lesson("influence check")
+    view = hl.lesson_table("influence check")
     st = view.state
     assert st.phase == "influence_check" and st.current_player == 0
     clicks = ACTIONS.findall(view.board.html)
@@ -48,7 +48,7 @@ def test_a_click_on_the_grid_places_a_marker(no_callback_errors):
 
 @pytest.mark.rule("HL-057", "HL-039")
 def test_play_chips_are_the_legal_plays_and_none_at_the_festival(no_callback_errors):
-    view = hl.lesson("a night")
+    view = hl.lesson_table("a night")
     st = view.state
     clicks = ACTIONS.findall(view.board.html)
     plays = {str(a) for a in st.legal_actions() if str(a).startswith("play")}
@@ -60,7 +60,7 @@ def test_play_chips_are_the_legal_plays_and_none_at_the_festival(no_callback_err
 
 
 def test_a_crafted_click_is_refused_with_its_rule(no_callback_errors):
-    view = hl.lesson("a night")
+    view = hl.lesson_table("a night")
     st = view.state
     festival = st.data.locations[st.festival].name
     card = st.data.minions[st.hands[0][0]].name
@@ -70,7 +70,7 @@ def test_a_crafted_click_is_refused_with_its_rule(no_callback_errors):
 
 @pytest.mark.rule("HL-069")
 def test_abilities_lesson_offers_the_pending_choice(no_callback_errors):
-    view = hl.lesson("abilities")
+    view = hl.lesson_table("abilities")
     legal = [str(a) for a in view.state.legal_actions()]
     assert view.state.phase.startswith("ability_") and legal
     view.play(legal[0])
@@ -78,7 +78,7 @@ def test_abilities_lesson_offers_the_pending_choice(no_callback_errors):
 
 
 def test_weeks_end_lesson_retreats_by_clicking_a_minion(no_callback_errors):
-    view = hl.lesson("week's end")
+    view = hl.lesson_table("week's end")
     clicks = ACTIONS.findall(view.board.html)
     assert clicks and all(c.startswith("retreat") for c in clicks)
     view.board.click(clicks[0])

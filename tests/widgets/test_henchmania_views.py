@@ -11,7 +11,7 @@ from hench.henchmania import odds
 
 @pytest.mark.rule("HM-016", "HM-020")
 def test_learner_places_a_pawn_and_bots_answer(no_callback_errors):
-    view = hm.lesson("phase 1")
+    view = hm.lesson_table("phase 1")
     assert [b.description for b in view.moves.children][:1] == ["place Tavern"]
     view.moves.children[0].click()
     assert view.state.current_player == 0, "the bots answered and it is my turn again"
@@ -21,7 +21,7 @@ def test_learner_places_a_pawn_and_bots_answer(no_callback_errors):
 
 @pytest.mark.rule("HM-052", "HM-057", "HM-063", "HM-067", "HM-068")
 def test_duel_walkthrough_with_dice_set_by_the_learner(no_callback_errors):
-    view = hm.lesson("duel")
+    view = hm.lesson_table("duel")
     view.play("play Glove on Player 2")
     weapon = next(b.description for b in view.moves.children if b.description.startswith("fight"))
     view.play(weapon)
@@ -35,7 +35,7 @@ def test_duel_walkthrough_with_dice_set_by_the_learner(no_callback_errors):
 
 
 def test_illegal_move_is_explained_with_its_rule(no_callback_errors):
-    view = hm.lesson("phase 1")
+    view = hm.lesson_table("phase 1")
     view.play("play Glove on Player 2")  # not in phase 1
     assert view.messages.kind == "error" and len(view.session) == 0
     assert "HM-016" in view.messages.text and "Phase 1" in view.messages.text and "place Tavern" in view.messages.text

@@ -24,7 +24,7 @@ def test_learner_sets_the_dice_and_takes_one(no_callback_errors):
 
 @pytest.mark.rule("HU-057")
 def test_pillage_lesson_places_a_cube(no_callback_errors):
-    view = hu.lesson("pillage")
+    view = hu.lesson_table("pillage")
     move = next(b.description for b in view.moves.children if b.description.startswith("place"))
     view.play(move)
     assert view.messages.kind == "ok" and len(view.session) >= 1
@@ -32,7 +32,7 @@ def test_pillage_lesson_places_a_cube(no_callback_errors):
 
 @pytest.mark.rule("HU-094")
 def test_curse_lesson_offers_flee(no_callback_errors):
-    view = hu.lesson("curse")
+    view = hu.lesson_table("curse")
     moves = [b.description for b in view.moves.children]
     assert "flee" in moves
     view.play("flee")
@@ -40,7 +40,7 @@ def test_curse_lesson_offers_flee(no_callback_errors):
 
 
 def test_wrong_move_is_explained(no_callback_errors):
-    view = hu.lesson("the draft")
+    view = hu.lesson_table("the draft")
     view.play("flee")
     assert view.messages.kind == "error" and len(view.session) == 0
 
@@ -81,7 +81,7 @@ def test_play_table_starts_at_my_decision(no_callback_errors):
 
 
 def test_card_moves_show_card_names(no_callback_errors):
-    view = hu.lesson("draw cards")
+    view = hu.lesson_table("draw cards")
     labels = [b.description for b in view.moves.children]
     names = {c.name for c in view.state.data.cards}
     assert labels and all(any(n in label for n in names) for label in labels if label.startswith("play"))

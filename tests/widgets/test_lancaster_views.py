@@ -38,7 +38,7 @@ def test_every_app_says_the_base_game_is_a_stand_in(no_callback_errors):
 
 @pytest.mark.rule("LH-015")
 def test_a_click_on_the_board_places_a_knight(no_callback_errors):
-    view = la.lesson("placing knights")
+    view = la.lesson_table("placing knights")
     board = view.board.html
     actions = re.findall(r"data-action='([^']*)'", board)
     assert actions and all(a in {str(m) for m in view.state.legal_actions()} for a in map(_html.unescape, actions))
@@ -49,7 +49,7 @@ def test_a_click_on_the_board_places_a_knight(no_callback_errors):
 
 
 def test_a_refused_move_is_explained_and_changes_nothing(no_callback_errors):
-    view = la.lesson("placing knights")
+    view = la.lesson_table("placing knights")
     before = view.state.to_json()
     view.play("knight 4 to Surrey")  # the learner has no strength-4 knight at the start
     assert view.messages.kind == "error" and view.state.to_json() == before
@@ -416,7 +416,7 @@ def test_what_just_happened_reveals_nothing_hidden(playouts):
 
 
 def test_what_just_happened_shows_in_the_play_log_and_the_tour(no_callback_errors):
-    view = la.lesson("placing knights")
+    view = la.lesson_table("placing knights")
     action = next(a for a in view.state.legal_actions() if isinstance(a, County))
     county = next(c for c in view.state.data.counties if c.name == action.county)
     view.play(str(action))

@@ -28,7 +28,7 @@ def _play_until(state, stop, seed: int = 1, limit: int = 3000):
 
 @pytest.mark.rule("MA-041", "MA-042")
 def test_draft_click_on_the_board_builds_a_room(no_callback_errors):
-    view = ma.lesson("the draft")
+    view = ma.lesson_table("the draft")
     st = view.state
     assert st.phase == "draft" and st.current_player == 0
     room = st.lairs[0].hand[0]
@@ -42,7 +42,7 @@ def test_draft_click_on_the_board_builds_a_room(no_callback_errors):
 
 @pytest.mark.rule("MA-107", "MA-116", "MA-120")
 def test_contract_lesson_attempt_from_the_map_and_the_dice_on_the_board(no_callback_errors):
-    view = ma.lesson("a contract")
+    view = ma.lesson_table("a contract")
     letter = next(str(a).split()[1] for a in view.state.legal_actions() if str(a).startswith("attempt"))
     assert f"data-action='attempt {letter}'" in view.board.html
     assert "your best chance" in view.explain.value
@@ -64,7 +64,7 @@ def test_contract_lesson_attempt_from_the_map_and_the_dice_on_the_board(no_callb
 
 
 def test_wrong_move_is_explained_and_changes_nothing(no_callback_errors):
-    view = ma.lesson("the draft")
+    view = ma.lesson_table("the draft")
     view.play("attempt A")
     assert view.messages.kind == "error" and len(view.session) == 0
 
