@@ -460,7 +460,7 @@ class Deferred(ipw.VBox):
         self.reached = protect(Reached(busy_text=busy), self.messages)
         self.reached.observe(lambda change: self.build() if change["new"] else None, "reached")
         self.button = ipw.Button(description=button, button_style="primary", icon="play",
-                                 layout=ipw.Layout(width="auto"))
+                                 layout=ipw.Layout(width="auto", align_self="flex-start"))
         self.button.on_click(lambda _: self.build())
         self.intro = ipw.HTML(f"<div style='color:#445'>{intro}</div>")
         super().__init__([self.intro, self.button, self.reached, self.messages])
