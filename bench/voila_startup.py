@@ -1,8 +1,9 @@
 """Voila time to first widget per notebook, beside an empty notebook with the same imports (the floor).
 
 Every notebook is preheated (voila.json), the floor too. Each is opened --visits times (default 5) in
-fresh tabs, each time once its pool has a kernel ready (/hench/status), as a visitor who arrives at a
-server that is ready for the class. The visits go round the notebooks (floors and apps in turn), so a
+fresh tabs, each time once every pool is full again (/hench/status) and the machine has settled, as a
+visitor who arrives at a server that is ready for the class (a pool refilling beside the visit runs a
+whole notebook and would be measured with it). The visits go round the notebooks (floors and apps in turn), so a
 change in the machine's load falls on apps and floors alike; the figure is the median. Prints a short
 table (--json: one JSON object).
     python bench/voila_startup.py [--visits 5] [--json]
@@ -19,15 +20,37 @@ from _apps import FLOORS, browser, floor_of, notebooks, served, time_to_widget
 from _table import quiet, report
 
 
-def wait_pool(base: str, notebook: str, timeout: float = 600) -> None:
-    """Until the notebook's preheated pool has a kernel whose notebook has run."""
+def pools(base: str) -> dict[str, int]:
+    """Kernels ready in each preheated pool (/hench/status)."""
+    status = requests.get(base + "/hench/status", timeout=10).json()
+    return {nb: p["ready"] for nb, p in status["pools"].items()}
+
+
+def wait_full(base: str, full: dict[str, int], timeout: float = 600) -> None:
+    """Until every pool is back to full and the machine has settled: each visit meets a ready server, not
+    one still refilling the pool the last visit took from (a refill runs a whole notebook)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        pools = requests.get(base + "/hench/status", timeout=10).json()["pools"]
-        if pools.get(notebook, {}).get("ready", 0) >= 1:
+        ready = pools(base)
+        if all(ready.get(nb, 0) >= n for nb, n in full.items()):
+            time.sleep(1)
             return
         time.sleep(0.5)
-    raise RuntimeError(f"{notebook}: no preheated kernel in {timeout:g} s")
+    raise RuntimeError(f"the pools did not refill in {timeout:g} s")
+
+
+def wait_filled(base: str, timeout: float = 900) -> dict[str, int]:
+    """Until the pools first fill (no kernel warming) and stay so for 5 s; returns their sizes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = requests.get(base + "/hench/status", timeout=10).json()
+        if status["ready"]:
+            time.sleep(5)
+            again = requests.get(base + "/hench/status", timeout=10).json()
+            if again["ready"]:
+                return {nb: p["ready"] for nb, p in again["pools"].items()}
+        time.sleep(1)
+    raise RuntimeError(f"the pools did not fill in {timeout:g} s")
 
 
 def main() -> None:
@@ -39,9 +62,10 @@ def main() -> None:
     every = [*FLOORS, *notebooks()]
     times: dict[str, list[float]] = {nb: [] for nb in every}
     with served() as (base, _), browser() as b:
+        full = wait_filled(base)
         for _ in range(args.visits):
             for nb in every:
-                wait_pool(base, nb)
+                wait_full(base, full)
                 page = b.new_page()
                 times[nb].append(time_to_widget(page, f"{base}/voila/render/{nb}"))
                 page.close()

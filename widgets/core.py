@@ -439,40 +439,51 @@ REACHED_JS = Path(__file__).parent / "share" / "js" / "reached.js"
 
 
 class Reached(anywidget.AnyWidget):
-    """Sets `reached` once the page shows it, after the page has drawn and gone idle (share/js/reached.js)."""
+    """A deferred part before it is built: a line (`intro`) and a button, drawn by the page itself
+    (share/js/reached.js). The page sets `reached` when the button is pressed or the part scrolls into
+    view, once the page has drawn and gone idle. One widget, where an HTML, a button and their layouts
+    and styles would be seven."""
 
     _esm = REACHED_JS
-    reached = traitlets.Bool(False).tag(sync=True)
+    intro = traitlets.Unicode("").tag(sync=True)
+    button = traitlets.Unicode("").tag(sync=True)
     busy_text = traitlets.Unicode("").tag(sync=True)  # what the page shows while the kernel builds
+    problem = traitlets.Unicode("").tag(sync=True)  # a build that failed, in plain words
+    reached = traitlets.Bool(False).tag(sync=True)
+
+    def set_state(self, sync_data: dict) -> None:
+        try:
+            super().set_state(sync_data)
+        except (TraitError, ValueError, TypeError):  # a crafted page: ignored, and the page put back in step
+            self.send_state()
 
 
 class Deferred(ipw.VBox):
     """A heavy part of a page (a lesson's live table) built when the visitor reaches it: it scrolls into
-    view, or they press the button. Each live table is about 150 widgets; built at load, a Learn page's
-    five tables made every visitor wait for some 800 widgets before the first was drawn, for lessons
-    most of them had not reached yet. `build()` builds the part (once) and returns it."""
+    view, or they press the button. Each live table is about 100 widgets; built at load, a Learn page's
+    lesson tables made every visitor wait for some 700-800 widgets before the first was drawn, for
+    lessons most of them had not reached yet. `build()` builds the part (once) and returns it."""
 
     def __init__(self, build: Callable[[], ipw.Widget], intro: str, button: str = "Set up this table",
                  busy: str = "Setting up the table…"):
         self._build = build
         self.content: ipw.Widget | None = None
-        self.messages = MessageArea()
-        self.reached = protect(Reached(busy_text=busy), self.messages)
+        self.reached = Reached(intro=intro, button=button, busy_text=busy)
         self.reached.observe(lambda change: self.build() if change["new"] else None, "reached")
-        self.button = ipw.Button(description=button, button_style="primary", icon="play",
-                                 layout=ipw.Layout(width="auto", align_self="flex-start"))
-        self.button.on_click(lambda _: self.build())
-        self.intro = ipw.HTML(f"<div style='color:#445'>{intro}</div>")
-        super().__init__([self.intro, self.button, self.reached, self.messages])
+        super().__init__([self.reached])
         self.add_class("hench-deferred")
 
-    @guarded()
     def build(self) -> ipw.Widget | None:
-        if self.content is None:
+        if self.content is not None:
+            return self.content
+        try:
             self.content = self._build()
-            placeholder = (self.intro, self.button, self.reached)
-            self.children = (self.content,)
-            discard(*placeholder)
+        except Exception as exc:  # the error boundary: the visitor sees a sentence, the log the details
+            log.warning("a deferred part failed to build: %r", exc, exc_info=True)
+            self.reached.problem = friendly(exc)
+            return None
+        self.children = (self.content,)
+        discard(self.reached)
         return self.content
 
 

@@ -191,22 +191,32 @@ def test_a_lesson_table_is_set_up_when_the_learner_reaches_it(no_callback_errors
 
     lesson = hu.lesson("pillage")
     assert isinstance(lesson, Deferred) and lesson.content is None, "nothing heavy is built at load"
-    assert "pillage" in lesson.button.description
-    lesson.reached.set_state({"reached": True})  # what the page sends when the lesson scrolls into view
+    assert [type(w).__name__ for w in lesson.children] == ["Reached"], "one small widget until then"
+    assert "pillage" in lesson.reached.button and "scroll" in lesson.reached.intro
+    placeholder = lesson.reached
+    placeholder.set_state({"reached": True})  # what the page sends: the lesson scrolled into view, or its button
     table = lesson.content
     assert isinstance(table, GameView)
     assert lesson.children == (table,), "the placeholder makes way for the table"
+    assert placeholder.comm is None, "and is closed"
     assert hu.KIT.lessons["pillage"](table.state), "the bots have played up to where the lesson starts"
     assert table.state == hu.lesson_table("pillage").state, "the same position as the lesson's own table"
-    lesson.button.click()  # a second reach (or a late click) builds nothing new
-    assert lesson.build() is table and lesson.children == (table,)
+    assert lesson.build() is table, "built once"
 
 
-def test_a_lesson_placeholder_refuses_odd_values_from_the_page(no_callback_errors):
+def test_a_lesson_placeholder_ignores_odd_values_and_says_when_a_build_fails(no_callback_errors):
     from widgets import huns as hu
+    from widgets.core import Deferred
 
     lesson = hu.lesson("pillage")
     lesson.reached.set_state({"reached": "yes please"})  # a crafted page
-    assert lesson.content is None and lesson.messages.kind == "error"
+    assert lesson.content is None and lesson.reached.reached is False
     with pytest.raises(ValueError, match="no lesson"):
         hu.lesson("no such lesson")
+
+    def broken():
+        raise RuntimeError("/srv/secret/path.py line 3")
+
+    part = Deferred(broken, "a part")
+    part.reached.set_state({"reached": True})
+    assert part.content is None and "went wrong" in part.reached.problem and "/srv" not in part.reached.problem
