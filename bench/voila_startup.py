@@ -6,7 +6,7 @@ visitor who arrives at a server that is ready for the class (a pool refilling be
 whole notebook and would be measured with it). The visits go round the notebooks (floors and apps in turn), so a
 change in the machine's load falls on apps and floors alike; the figure is the median. Prints a short
 table (--json: one JSON object).
-    python bench/voila_startup.py [--visits 5] [--json]
+    python bench/voila_startup.py [--visits 5] [--only huns/] [--json]
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import statistics
 import time
 
 import requests
-from _apps import FLOORS, browser, floor_of, notebooks, served, time_to_widget
+from _apps import FLOOR, FLOORS, browser, floor_of, notebooks, served, time_to_widget
 from _table import quiet, report
 
 
@@ -56,10 +56,12 @@ def wait_filled(base: str, timeout: float = 900) -> dict[str, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--visits", type=int, default=5, help="visits per notebook (default 5)")
+    parser.add_argument("--only", default="", help="only the apps whose path contains this (and their floors), e.g. huns/")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
     quiet()
-    every = [*FLOORS, *notebooks()]
+    apps = [nb for nb in notebooks() if args.only in nb]
+    every = [*dict.fromkeys([FLOOR, *(floor_of(nb) for nb in apps)]), *apps] if args.only else [*FLOORS, *apps]
     times: dict[str, list[float]] = {nb: [] for nb in every}
     with served() as (base, _), browser() as b:
         full = wait_filled(base)
