@@ -20,7 +20,8 @@ server for what a page asks for: the page, the files it loads, every widget's st
 this is the server's share of a class). Each row also says the CPU seconds per visitor the server (its
 process and the kernels) and this benchmark's browsers spent. A fourth run, "floor", is the first done
 again with every visitor opening their app's floor instead (an empty notebook with the app's imports and
-one widget, served when that widget is drawn): what the same class costs with pages that do nothing, so
+one widget, served when that widget is drawn; the floors get as many preheated kernels as the visitors,
+never fewer than the apps have): what the same class costs with pages that do nothing, so
 the figures of the apps can be read against what Voila and the browsers cost on this machine anyway.
     python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers all] [--timeout 120] [--json]
 Prints one row per N and browser mode (--json: one JSON object).
@@ -43,9 +44,10 @@ import requests
 from _apps import floor_of, served
 from _table import quiet, report
 
-from widgets.serve import BUSY_RETRY_S, CHROMIUM, CHROMIUM_ARGS, WIDGET_SELECTOR, notebook_paths
+from widgets.serve import BUSY_RETRY_S, CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, WIDGET_SELECTOR, notebook_paths
 
 PREFERRED = ["Next ▶", "Deal a new game", "New game", "Undo"]
+POOLS = json.loads((NOTEBOOKS.parent / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
 
 
 class CpuMeter:
@@ -69,7 +71,13 @@ class CpuMeter:
             mine = psutil.Process().children(recursive=True)
         except psutil.Error:
             mine = []
-        browsers = [p for p in mine if "chrom" in p.name().lower()]
+        browsers = []
+        for p in mine:
+            try:
+                if "chrom" in p.name().lower():
+                    browsers.append(p)
+            except psutil.Error:  # a browser process that just exited
+                continue
         for side, procs in (("server", tree), ("browser", browsers)):
             for p in procs:
                 try:
@@ -349,7 +357,11 @@ def main() -> None:
     modes = ("separate", "floor", "shared", "none") if args.browsers == "all" else (args.browsers,)
     for mode in modes:
         for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
-            with served("--HenchVoila.max_pending_per_client=0") as (base, proc):
+            pools = []
+            if mode == "floor":  # as many preheated floor kernels as the apps have, so the floor is no worse served
+                config = {**POOLS, **{floor: {"pool_size": -(-n // len({floor_of(a) for a in apps}))} for floor in {floor_of(a) for a in apps}}}
+                pools = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
+            with served("--HenchVoila.max_pending_per_client=0", *pools) as (base, proc):
                 warm = wait_ready(base)
                 if mode == "none":  # the files a page loads, recorded before the class arrives (then the pools refill)
                     assets = asyncio.run(page_assets(base, apps, args.timeout))
