@@ -41,9 +41,10 @@ function loadPlotly() {
   return loading;
 }
 
-const later = window.requestIdleCallback
-  ? (f) => window.requestIdleCallback(f, { timeout: 500 })
-  : (f) => setTimeout(f, 1);
+// plotly.js is evaluated on the page's main thread (about half a second): only once the page is idle, twice
+// with a pause between, and never forced by a timeout, so it cannot fall before the first widget is painted.
+const idle = window.requestIdleCallback ? (f) => window.requestIdleCallback(f) : (f) => setTimeout(f, 50);
+const later = (f) => idle(() => setTimeout(() => idle(f), 250));
 
 function render({ model, el }) {
   let gone = false;
