@@ -106,6 +106,7 @@ def henchmania_odds(page) -> None:
     answer, chart = ".hench-duel-odds .hench-answer", ".hench-duel-odds .js-plotly-plot"
     before = text_of(page, answer)
     assert "91/216" in before
+    page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
     assert page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").count() >= 1, "the heatmap is drawn"
     svg = chart_svg(page, chart)
     page.locator(".hench-duel-odds .noUi-handle").first.focus()
@@ -120,6 +121,7 @@ def henchmania_odds(page) -> None:
 
 def henchmania_play(page) -> None:
     table, chart = text_of(page, ".hench-game"), ".hench-game .js-plotly-plot"
+    page.locator(f"{chart} .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
     assert page.locator(f"{chart} .scatterlayer .trace").count() >= 2, "one score line per player"
     page.locator(".hench-game .hench-move").first.click()
     wait_change(page, ".hench-game", table)
@@ -159,6 +161,7 @@ def huns_odds(page) -> None:
     answer, chart = ".hench-draft-odds .hench-answer", ".hench-draft-odds .js-plotly-plot"
     before = text_of(page, answer)
     assert "17/81" in before
+    page.locator(f"{chart} .barlayer .point").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
     assert page.locator(f"{chart} .barlayer .point").count() == 3, "three bars: values 1, 2, 3"
     svg = chart_svg(page, chart)
     page.get_by_role("button", name="earlier players pick by colour").click()

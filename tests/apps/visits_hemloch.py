@@ -56,6 +56,7 @@ def hemloch_odds(page) -> None:
     answer, chart = ".hench-draw-odds .hench-answer", ".hench-draw-odds .js-plotly-plot"
     before = page.locator(answer).inner_text()
     assert format_probability(odds.opening_hand(2)).split(" ")[0] in before and str(odds.dig(2, 2)) in before
+    page.locator(f"{chart} .barlayer .point").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
     assert page.locator(f"{chart} .barlayer .point").count() == 11, "one bar per number of Draw actions, 0 to 10"
     svg = chart_svg(page, chart)
     page.locator(".hench-draw-odds .noUi-handle").first.focus()
@@ -70,6 +71,7 @@ def hemloch_odds(page) -> None:
 
 def hemloch_play(page) -> None:
     table, chart = page.locator(".hench-game").inner_text(), ".hench-game .js-plotly-plot"
+    page.locator(f"{chart} .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
     assert page.locator(f"{chart} .scatterlayer .trace").count() >= 2, "one score line per player"
     page.locator(".hench-game .hench-move").first.click()
     wait_change(page, ".hench-game", table)

@@ -31,6 +31,7 @@ def maniacal_odds(page) -> None:
     answer, chart = f"{view} .hench-answer", f"{view} .js-plotly-plot"
     before = text_of(page, answer)
     assert "5/6" in before
+    page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
     assert page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").count() >= 1, "the heatmap is drawn"
     svg = chart_svg(page, chart)
     page.locator(view).locator("select").nth(1).select_option(label="Player 2")
@@ -45,6 +46,7 @@ def maniacal_play(page) -> None:
     table = text_of(page, ".hench-game")
     chart = ".hench-infamy .js-plotly-plot"
     page.locator(chart).first.wait_for(timeout=120_000)
+    page.locator(f"{chart} .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
     assert page.locator(f"{chart} .scatterlayer .trace").count() == 3, "one Infamy line per player"
     page.locator(".hench-game .hench-move").first.click()
     wait_change(page, ".hench-game", table)
