@@ -20,8 +20,8 @@ server for what a page asks for: the page, the files it loads, every widget's st
 this is the server's share of a class). Each row also says the CPU seconds per visitor the server (its
 process and the kernels) and this benchmark's browsers spent. A fourth run, "floor", is the first done
 again with every visitor opening their app's floor instead (an empty notebook with the app's imports and
-one widget, served when that widget is drawn; the floors get as many preheated kernels as the visitors,
-never fewer than the apps have): what the same class costs with pages that do nothing, so
+one widget, served when that widget is drawn; the floors get a preheated kernel for every visitor, and
+never fewer than voila.json's default pool): what the same class costs with pages that do nothing, so
 the figures of the apps can be read against what Voila and the browsers cost on this machine anyway.
     python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers all] [--timeout 120] [--json]
 Prints one row per N and browser mode (--json: one JSON object).
@@ -358,8 +358,10 @@ def main() -> None:
     for mode in modes:
         for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
             pools = []
-            if mode == "floor":  # as many preheated floor kernels as the apps have, so the floor is no worse served
-                config = {**POOLS, **{floor: {"pool_size": -(-n // len({floor_of(a) for a in apps}))} for floor in {floor_of(a) for a in apps}}}
+            if mode == "floor":  # a preheated floor kernel for every visitor, so the floors are no worse served than the apps
+                floors = {floor_of(a) for a in apps}
+                size = max(POOLS["default"]["pool_size"], -(-n // len(floors)))
+                config = {**POOLS, **{floor: {"pool_size": size} for floor in floors}}
                 pools = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
             with served("--HenchVoila.max_pending_per_client=0", *pools) as (base, proc):
                 warm = wait_ready(base)

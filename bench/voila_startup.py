@@ -20,10 +20,13 @@ from _apps import FLOOR, FLOORS, browser, floor_of, notebooks, served, time_to_w
 from _table import quiet, report
 
 
+def status(base: str) -> dict:
+    return requests.get(base + "/hench/status", timeout=10).json()
+
+
 def pools(base: str) -> dict[str, int]:
     """Kernels ready in each preheated pool (/hench/status)."""
-    status = requests.get(base + "/hench/status", timeout=10).json()
-    return {nb: p["ready"] for nb, p in status["pools"].items()}
+    return {nb: p["ready"] for nb, p in status(base)["pools"].items()}
 
 
 def wait_full(base: str, full: dict[str, int], timeout: float = 600) -> None:
@@ -43,12 +46,10 @@ def wait_filled(base: str, timeout: float = 900) -> dict[str, int]:
     """Until the pools first fill (no kernel warming) and stay so for 5 s; returns their sizes."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        status = requests.get(base + "/hench/status", timeout=10).json()
-        if status["ready"]:
+        if status(base)["ready"]:
             time.sleep(5)
-            again = requests.get(base + "/hench/status", timeout=10).json()
-            if again["ready"]:
-                return {nb: p["ready"] for nb, p in again["pools"].items()}
+            if status(base)["ready"]:
+                return pools(base)
         time.sleep(1)
     raise RuntimeError(f"the pools did not fill in {timeout:g} s")
 

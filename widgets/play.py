@@ -534,18 +534,22 @@ class GameKit:
         return GameView(self.config, players=players, seed=self.seed if seed is None else seed, auto_dice=False,
                         chart=False, options=self.options)
 
-    def lesson_table(self, name: str, players: int = 3, seed: int | None = None) -> GameView:
-        """A table that starts where a lesson needs (bots play every seat up to there)."""
+    def _reach(self, name: str) -> Callable[[State], bool]:
+        """Where lesson `name` starts."""
         if name not in self.lessons:
             raise ValueError(f"no lesson {name!r}; the lessons are {list(self.lessons)}")
+        return self.lessons[name]
+
+    def lesson_table(self, name: str, players: int = 3, seed: int | None = None) -> GameView:
+        """A table that starts where a lesson needs (bots play every seat up to there)."""
+        reach = self._reach(name)
         view = self.learn_table(players, seed)
-        view.fast_forward(self.lessons[name])
+        view.fast_forward(reach)
         return view
 
     def lesson(self, name: str, players: int = 3, seed: int | None = None) -> Deferred:
         """A lesson's table for a Learn page, set up when the learner reaches it (see `Deferred`)."""
-        if name not in self.lessons:
-            raise ValueError(f"no lesson {name!r}; the lessons are {list(self.lessons)}")
+        self._reach(name)  # an unknown lesson fails here, not when the learner gets to it
         return Deferred(lambda: self.lesson_table(name, players, seed),
                         f"A live table for this lesson, at {players} players: the bots play every seat up to where "
                         "the lesson starts, then it is your move. It is set up when you scroll here, or now with the button.",

@@ -187,4 +187,3 @@ def test_score_chart_titles_and_whole_ticks(no_callback_errors):
     assert early.fig.layout.yaxis.dtick == 1 and early.fig.layout.yaxis.tickmode == "linear"
     xs, _ = view.score_history()
     assert tuple(layout.xaxis.range) == (xs[0] - 0.2, xs[-1] + 0.2), "the axis spans the points played, no tick before them"
-
