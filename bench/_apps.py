@@ -31,8 +31,9 @@ FLOORS = {FLOOR: _floor_source(""), **{f"_floor_{g}.ipynb": _floor_source(g) for
 
 
 @contextmanager
-def served(*extra: str):
-    """Serve a temporary copy of notebooks/ with the floor notebooks added: each app's imports, one widget."""
+def served(*extra: str, log_path: Path | None = None):
+    """Serve a temporary copy of notebooks/ with the floor notebooks added: each app's imports, one widget.
+    The server's log goes to log_path, if given."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "notebooks"
         shutil.copytree(NOTEBOOKS, root)
@@ -40,7 +41,7 @@ def served(*extra: str):
             cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
             (root / name).write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
                                                  "nbformat": 4, "nbformat_minor": 5}))
-        with running_server(*extra, notebooks=root) as (base, proc):
+        with running_server(*extra, notebooks=root, log_path=log_path) as (base, proc):
             yield base, proc
 
 
@@ -54,6 +55,79 @@ def browser():
             yield b
         finally:
             b.close()
+
+
+def _frame(frame) -> str:
+    """A kernel websocket frame (the v1 binary protocol) in short: size, channel, message type, a comm's method."""
+    try:
+        raw = frame if isinstance(frame, bytes) else frame.encode()
+        n = int.from_bytes(raw[:8], "little")
+        offsets = [int.from_bytes(raw[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+        parts = [raw[a:b] for a, b in zip(offsets, [*offsets[1:], len(raw)])]
+        header, content = json.loads(parts[1]), json.loads(parts[4]) if len(parts) > 4 else {}
+        data = content.get("data") or {}
+        extra = data.get("method", "") if isinstance(data, dict) else ""
+        extra += f" {content['execution_state']}" if "execution_state" in content else ""
+        return f"{len(raw)} {parts[0].decode()} {header.get('msg_type')} {extra}".rstrip()
+    except Exception:  # not the v1 protocol: its start
+        return f"{len(frame)} {str(frame)[:120]}"
+
+
+class Trace:
+    """What one visit's page did, with seconds since navigation: requests and their answers, failures,
+    console lines and websocket frames (size and start). Also the span of the server's log the visit
+    covers. For a visit far slower than its fellows, to see where the time went."""
+
+    def __init__(self, page, log_path: Path | None = None):
+        self.t0 = time.perf_counter()
+        self.lines: list[str] = []
+        self.stopped = False
+        self.log_path = log_path
+        self.log_from = self.log_to = self._log_size()
+        page.on("request", lambda r: self.add("request", f"{r.method} {r.url}"))
+        page.on("response", lambda r: self.add("response", f"{r.status} {r.url}"))
+        page.on("requestfailed", lambda r: self.add("failed", f"{r.url} {r.failure}"))
+        page.on("console", lambda m: self.add("console", f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: self.add("pageerror", str(e)))
+        page.on("websocket", self._websocket)
+
+    def _log_size(self) -> int:
+        return self.log_path.stat().st_size if self.log_path and self.log_path.exists() else 0
+
+    def stop(self) -> None:
+        """The visit is over: later events and log lines are not its own."""
+        self.add("stop", "the visit's end")
+        self.log_to = self._log_size()
+        self.stopped = True
+
+    def add(self, kind: str, text: str) -> None:
+        if not self.stopped:
+            self.lines.append(f"{time.perf_counter() - self.t0:8.3f} {kind:9} {text[:300]}")
+
+    def _websocket(self, ws) -> None:
+        self.add("websocket", ws.url)
+        ws.on("framesent", lambda f: self.add("sent", _frame(f)))
+        ws.on("framereceived", lambda f: self.add("received", _frame(f)))
+        ws.on("close", lambda _: self.add("ws-close", ws.url))
+
+    def write(self, path: Path, title: str) -> None:
+        """The page's events, then the server's log lines written during the visit."""
+        log = ""
+        if self.log_path and self.log_path.exists():
+            with open(self.log_path, "rb") as f:
+                f.seek(self.log_from)
+                log = f.read(self.log_to - self.log_from).decode(errors="replace")
+        path.write_text(f"{title}\n\n== page\n" + "\n".join(self.lines) + "\n\n== server log during the visit\n" + log)
+
+
+def leave(page) -> None:
+    """Leave the page as a visitor does (the page's unload handler asks the server to shut its kernel),
+    then close the tab. A bare `page.close()` is a tab that crashed: its kernel keeps its place until the
+    10-minute idle cull, and a long run of such visits fills every place on the server (busy pages)."""
+    try:
+        page.goto("about:blank", timeout=60_000)
+    finally:
+        page.close()
 
 
 def time_to_widget(page, url: str, timeout_ms: int = 180_000) -> float:

@@ -174,6 +174,10 @@ async def visitor(browser, url: str, shelf: bool, start: asyncio.Event, timeout_
     except Exception as exc:  # a visitor not served is a figure here, not a crash
         return {"ok": False, "error": f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}", "busy_pages": busy}
     finally:
+        try:  # leave as a visitor does: the page's unload handler asks the server to shut its kernel
+            await page.goto("about:blank", timeout=60_000)
+        except Exception:  # the page or its browser is gone: its kernel waits for the idle cull
+            pass
         await (page.close() if shared else context.close())
 
 

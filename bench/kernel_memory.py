@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from _apps import FLOORS, browser, floor_of, notebooks, served, time_to_widget
+from _apps import FLOORS, browser, floor_of, leave, notebooks, served, time_to_widget
 from _table import quiet, report
 
 from widgets.serve import kernel_processes
@@ -37,7 +37,7 @@ def main() -> None:
             time.sleep(1.0)
             new = [k for k in kernel_processes(proc) if k.pid not in before]
             out[nb] = {"kernel_mib": memory_mib(new[0]) if new else None}
-            page.close()
+            leave(page)
     for nb, r in out.items():
         floor = out.get(floor_of(nb), {}).get("kernel_mib")
         r["floor"] = floor_of(nb)

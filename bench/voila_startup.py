@@ -6,17 +6,21 @@ visitor who arrives at a server that is ready for the class (a pool refilling be
 whole notebook and would be measured with it). The visits go round the notebooks (floors and apps in turn), so a
 change in the machine's load falls on apps and floors alike; the figure is the median. Prints a short
 table (--json: one JSON object).
-    python bench/voila_startup.py [--visits 5] [--only huns/] [--json]
+With --trace-slow DIR, every visit is traced (bench/_apps.py Trace) and a visit much slower than its
+notebook's median is written to DIR beside the fastest visit of the same notebook, with the server's log.
+    python bench/voila_startup.py [--visits 5] [--only huns/] [--json] [--trace-slow DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import requests
-from _apps import FLOOR, FLOORS, browser, floor_of, notebooks, served, time_to_widget
+from _apps import FLOOR, FLOORS, Trace, browser, floor_of, leave, notebooks, served, time_to_widget
 from _table import quiet, report
 
 
@@ -30,12 +34,14 @@ def pools(base: str) -> dict[str, int]:
 
 
 def wait_full(base: str, full: dict[str, int], timeout: float = 600) -> None:
-    """Until every pool is back to full and the machine has settled: each visit meets a ready server, not
-    one still refilling the pool the last visit took from (a refill runs a whole notebook)."""
+    """Until every pool is back to full, the last visitor's kernel is shut and the machine has settled: each
+    visit meets a ready server, not one still refilling the pool the last visit took from (a refill runs a
+    whole notebook)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        ready = pools(base)
-        if all(ready.get(nb, 0) >= n for nb, n in full.items()):
+        now = status(base)
+        ready = {nb: p["ready"] for nb, p in now["pools"].items()}
+        if all(ready.get(nb, 0) >= n for nb, n in full.items()) and not now.get("in_use"):
             time.sleep(1)
             return
         time.sleep(0.5)
@@ -54,24 +60,51 @@ def wait_filled(base: str, timeout: float = 900) -> dict[str, int]:
     raise RuntimeError(f"the pools did not fill in {timeout:g} s")
 
 
+def write_slow(folder: Path, times: dict[str, list[float]], traces: dict[str, list]) -> None:
+    """Each visit over 1.5x (and 1 s over) its notebook's median, beside that notebook's fastest visit."""
+    for nb, ts in times.items():
+        median = statistics.median(ts)
+        slow = [i for i, t in enumerate(ts) if t > max(1.5 * median, median + 1)]
+        if not slow:
+            continue
+        name = nb.replace("/", "_").removesuffix(".ipynb")
+        fastest = min(range(len(ts)), key=ts.__getitem__)
+        traces[nb][fastest].write(folder / f"{name}-fastest.txt", f"{nb}: visit {fastest + 1}, {ts[fastest]:.2f} s (fastest)")
+        for i in slow:
+            traces[nb][i].write(folder / f"{name}-slow-{i + 1}.txt", f"{nb}: visit {i + 1}, {ts[i]:.2f} s (median {median:.2f} s)")
+            print(f"slow visit traced: {folder / f'{name}-slow-{i + 1}.txt'}", file=sys.stderr)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--visits", type=int, default=5, help="visits per notebook (default 5)")
     parser.add_argument("--only", default="", help="only the apps whose path contains this (and their floors), e.g. huns/")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--trace-slow", type=Path, metavar="DIR", help="write the trace of every slow visit to DIR")
     args = parser.parse_args()
+    log_path = None
+    if args.trace_slow:
+        args.trace_slow.mkdir(parents=True, exist_ok=True)
+        log_path = args.trace_slow / "server.log"
     quiet()
     apps = [nb for nb in notebooks() if args.only in nb]
     every = [*dict.fromkeys([FLOOR, *(floor_of(nb) for nb in apps)]), *apps] if args.only else [*FLOORS, *apps]
     times: dict[str, list[float]] = {nb: [] for nb in every}
-    with served() as (base, _), browser() as b:
+    traces: dict[str, list[Trace]] = {nb: [] for nb in every}
+    with served(log_path=log_path) as (base, _), browser() as b:
         full = wait_filled(base)
         for _ in range(args.visits):
             for nb in every:
                 wait_full(base, full)
                 page = b.new_page()
+                trace = Trace(page, log_path) if log_path else None
                 times[nb].append(time_to_widget(page, f"{base}/voila/render/{nb}"))
-                page.close()
+                if trace:
+                    trace.stop()
+                    traces[nb].append(trace)
+                leave(page)
+    if args.trace_slow:
+        write_slow(args.trace_slow, times, traces)
     results = {nb: {"seconds": [round(t, 2) for t in ts], "median_s": round(statistics.median(ts), 2)} for nb, ts in times.items()}
     for nb, r in results.items():
         r["floor"] = floor_of(nb)

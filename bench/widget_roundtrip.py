@@ -11,7 +11,7 @@ import argparse
 import statistics
 import time
 
-from _apps import browser, served, time_to_widget
+from _apps import browser, leave, served, time_to_widget
 from _table import quiet, report
 
 # (notebook, slider container, chart container): the first slider of the container drives the chart
@@ -49,7 +49,7 @@ def main() -> None:
             time_to_widget(page, f"{base}/voila/render/{notebook}")
             ms = samples(page, slider_box, chart)
             results[notebook] = {"ms": [round(x, 1) for x in ms], "median_ms": round(statistics.median(ms), 1)}
-            page.close()
+            leave(page)
     report(args.json, {"benchmark": "widget round trip: slider key press to chart redrawn", "apps": results},
            "Widget round trip: slider key press to chart redrawn", ["app", "median ms", "samples ms"],
            [[nb, r["median_ms"], " ".join(map(str, r["ms"]))] for nb, r in results.items()])
