@@ -18,6 +18,7 @@ from .core import (
     friendly,
     guarded,
     install_error_boundary,
+    later,
     protect,
     redraw,
     rules_table,
@@ -28,5 +29,5 @@ install_error_boundary()  # in a served kernel: no traceback reaches a page (see
 
 __all__ = [
     "Chart", "DiceView", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
-    "checked_int", "figure_widget", "friendly", "guarded", "install_error_boundary", "protect", "redraw", "rules_table",
+    "checked_int", "figure_widget", "friendly", "guarded", "install_error_boundary", "later", "protect", "redraw", "rules_table",
 ]

@@ -465,13 +465,13 @@ class Deferred(ipw.VBox):
     lessons most of them had not reached yet. `build()` builds the part (once) and returns it."""
 
     def __init__(self, build: Callable[[], ipw.Widget], intro: str, button: str = "Set up this table",
-                 busy: str = "Setting up the table…"):
+                 busy: str = "Setting up the table…", css_class: str = "hench-deferred"):
         self._build = build
         self.content: ipw.Widget | None = None
         self.reached = Reached(intro=intro, button=button, busy_text=busy)
         self.reached.observe(lambda change: self.build() if change["new"] else None, "reached")
         super().__init__([self.reached])
-        self.add_class("hench-deferred")
+        self.add_class(css_class)
 
     def build(self) -> ipw.Widget | None:
         if self.content is not None:
@@ -485,6 +485,14 @@ class Deferred(ipw.VBox):
         self.children = (self.content,)
         discard(self.reached)
         return self.content
+
+
+def later(build: Callable[[], ipw.Widget], what: str) -> Deferred:
+    """A reference at the bottom of a page (a card gallery, the assumptions table), built when the reader
+    scrolls to it or presses its button, so no visitor waits for it before the page's first control is
+    drawn: a card gallery is 50-350 KB of HTML, drawn before the first paint when built at load."""
+    return Deferred(build, f"{what[:1].upper()}{what[1:]}: shown when you scroll here, or now with the button.",
+                    button=f"Show {what}", busy=f"Building {what}…", css_class="hench-later")
 
 
 # -- rules reference --------------------------------------------------------------------------

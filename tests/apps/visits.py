@@ -34,13 +34,26 @@ def wait_chart_change(page, selector: str, before: str, timeout_ms: int = 120_00
 
 def open_lessons(page, tables: int, timeout_ms: int = 120_000) -> None:
     """Scroll to each lesson in turn and wait for its live table: a lesson's table is set up when the
-    learner reaches it (widgets.core.Deferred), not at load. Then the page has `tables` live tables."""
+    learner reaches it (widgets.core.Deferred), not at load. Then the page has `tables` live tables; then
+    the references at the bottom of the page are opened too (open_references)."""
     lessons = page.locator(".hench-deferred")
     assert lessons.count() == tables - 1, "one deferred table per lesson, besides the tour's"
     for i in range(lessons.count()):
         lessons.nth(i).scroll_into_view_if_needed()
         lessons.nth(i).locator(".hench-game").wait_for(timeout=timeout_ms)
     assert page.locator(".hench-game").count() == tables, "the tour's table and one live table per lesson"
+    open_references(page, timeout_ms)
+
+
+def open_references(page, timeout_ms: int = 120_000) -> None:
+    """Scroll to the references at the bottom of a Learn page (the card gallery, the assumptions table) and
+    wait for each: they are built when the reader reaches them (widgets.core.later), not at load."""
+    parts = page.locator(".hench-later")
+    assert parts.count() == 2, "a Learn page ends with its card gallery and its assumptions table"
+    for i in range(parts.count()):
+        parts.nth(i).scroll_into_view_if_needed()
+        parts.nth(i).locator(".hench-deferred-intro").wait_for(state="detached", timeout=timeout_ms)
+        assert parts.nth(i).inner_text().strip(), "the reference is drawn"
 
 
 def click_move(page, table: int, label: str) -> None:

@@ -204,6 +204,20 @@ def test_a_lesson_table_is_set_up_when_the_learner_reaches_it(no_callback_errors
     assert lesson.build() is table, "built once"
 
 
+def test_a_reference_at_the_bottom_of_a_page_is_built_when_the_reader_reaches_it(no_callback_errors):
+    """The Learn pages' card gallery and assumptions table: not drawn before the page's first control."""
+    from widgets import later
+    from widgets import maniacal as ma
+
+    part = later(ma.card_gallery, "the card gallery")
+    assert part.content is None and [type(w).__name__ for w in part.children] == ["Reached"]
+    assert "hench-later" in part._dom_classes and "hench-deferred" not in part._dom_classes, "not counted as a lesson"
+    assert part.reached.button == "Show the card gallery" and part.reached.intro.startswith("The card gallery: shown when you scroll")
+    part.reached.set_state({"reached": True})  # the page: scrolled into view, or the button
+    assert "hench-gallery" in part.content._dom_classes and part.children == (part.content,)
+    assert "SH01" in part.content.children[-1].value, "every card, as ma.card_gallery() shows them"
+
+
 def test_a_lesson_placeholder_ignores_odd_values_and_says_when_a_build_fails(no_callback_errors):
     from widgets import huns as hu
     from widgets.core import Deferred
