@@ -52,8 +52,8 @@ def open_references(page, timeout_ms: int = 120_000) -> None:
     assert parts.count() == 2, "a Learn page ends with its card gallery and its assumptions table"
     for i in range(parts.count()):
         parts.nth(i).scroll_into_view_if_needed()
-        parts.nth(i).locator(".hench-deferred-intro").wait_for(state="detached", timeout=timeout_ms)
-        assert parts.nth(i).inner_text().strip(), "the reference is drawn"
+        parts.nth(i).locator(".hench-gallery, .hench-assumptions").first.wait_for(timeout=timeout_ms)
+        assert not parts.nth(i).locator(".hench-deferred-intro").count(), "the placeholder made way for it"
 
 
 def click_move(page, table: int, label: str) -> None:
