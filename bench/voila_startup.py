@@ -28,9 +28,9 @@ def status(base: str) -> dict:
     return requests.get(base + "/hench/status", timeout=10).json()
 
 
-def pools(base: str) -> dict[str, int]:
-    """Kernels ready in each preheated pool (/hench/status)."""
-    return {nb: p["ready"] for nb, p in status(base)["pools"].items()}
+def pools(now: dict) -> dict[str, int]:
+    """Kernels ready in each preheated pool, from a /hench/status answer."""
+    return {nb: p["ready"] for nb, p in now["pools"].items()}
 
 
 def wait_full(base: str, full: dict[str, int], timeout: float = 600) -> None:
@@ -40,7 +40,7 @@ def wait_full(base: str, full: dict[str, int], timeout: float = 600) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         now = status(base)
-        ready = {nb: p["ready"] for nb, p in now["pools"].items()}
+        ready = pools(now)
         if all(ready.get(nb, 0) >= n for nb, n in full.items()) and not now.get("in_use"):
             time.sleep(1)
             return
@@ -54,8 +54,8 @@ def wait_filled(base: str, timeout: float = 900) -> dict[str, int]:
     while time.monotonic() < deadline:
         if status(base)["ready"]:
             time.sleep(5)
-            if status(base)["ready"]:
-                return pools(base)
+            if (again := status(base))["ready"]:
+                return pools(again)
         time.sleep(1)
     raise RuntimeError(f"the pools did not fill in {timeout:g} s")
 

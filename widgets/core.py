@@ -462,7 +462,8 @@ class Deferred(ipw.VBox):
     """A heavy part of a page (a lesson's live table) built when the visitor reaches it: it scrolls into
     view, or they press the button. Each live table is about 100 widgets; built at load, a Learn page's
     lesson tables made every visitor wait for some 700-800 widgets before the first was drawn, for
-    lessons most of them had not reached yet. `build()` builds the part (once) and returns it."""
+    lessons most of them had not reached yet. `build()` builds the part (once) and returns it. `css_class`
+    names the kind of part for the page (lessons: hench-deferred; references: hench-later, see `later`)."""
 
     def __init__(self, build: Callable[[], ipw.Widget], intro: str, button: str = "Set up this table",
                  busy: str = "Setting up the table…", css_class: str = "hench-deferred"):

@@ -21,6 +21,12 @@ def chart_svg(page, selector: str) -> str:
     return page.evaluate(SVG, selector)
 
 
+def drawn(page, selector: str, timeout_ms: int = 120_000) -> int:
+    """How many `selector` a chart shows, once it has drawn: charts draw once the page is idle."""
+    page.locator(selector).first.wait_for(timeout=timeout_ms)
+    return page.locator(selector).count()
+
+
 def wait_chart_change(page, selector: str, before: str, timeout_ms: int = 120_000) -> None:
     """The chart redrew (a FigureWidget update reached the browser). Generous: CI machines are busy."""
     try:
@@ -119,8 +125,7 @@ def henchmania_odds(page) -> None:
     answer, chart = ".hench-duel-odds .hench-answer", ".hench-duel-odds .js-plotly-plot"
     before = text_of(page, answer)
     assert "91/216" in before
-    page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").count() >= 1, "the heatmap is drawn"
+    assert drawn(page, f"{chart} .hm image, {chart} .heatmaplayer image") >= 1, "the heatmap is drawn"
     svg = chart_svg(page, chart)
     page.locator(".hench-duel-odds .noUi-handle").first.focus()
     page.keyboard.press("ArrowRight")  # Attack 4 -> 5
@@ -134,8 +139,7 @@ def henchmania_odds(page) -> None:
 
 def henchmania_play(page) -> None:
     table, chart = text_of(page, ".hench-game"), ".hench-game .js-plotly-plot"
-    page.locator(f"{chart} .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(f"{chart} .scatterlayer .trace").count() >= 2, "one score line per player"
+    assert drawn(page, f"{chart} .scatterlayer .trace") >= 2, "one score line per player"
     page.locator(".hench-game .hench-move").first.click()
     wait_change(page, ".hench-game", table)
     page.get_by_role("button", name="Simulate").click()
@@ -174,8 +178,7 @@ def huns_odds(page) -> None:
     answer, chart = ".hench-draft-odds .hench-answer", ".hench-draft-odds .js-plotly-plot"
     before = text_of(page, answer)
     assert "17/81" in before
-    page.locator(f"{chart} .barlayer .point").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(f"{chart} .barlayer .point").count() == 3, "three bars: values 1, 2, 3"
+    assert drawn(page, f"{chart} .barlayer .point") == 3, "three bars: values 1, 2, 3"
     svg = chart_svg(page, chart)
     page.get_by_role("button", name="earlier players pick by colour").click()
     assert "19/27" in wait_change(page, answer, before)

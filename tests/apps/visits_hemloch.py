@@ -6,7 +6,7 @@ from __future__ import annotations
 from hench.core import format_probability
 from hench.hemloch import odds
 
-from .visits import answer_question, chart_svg, open_lessons, tour_next, wait_change, wait_chart_change
+from .visits import answer_question, chart_svg, drawn, open_lessons, tour_next, wait_change, wait_chart_change
 
 WAIT = 120_000
 
@@ -56,8 +56,7 @@ def hemloch_odds(page) -> None:
     answer, chart = ".hench-draw-odds .hench-answer", ".hench-draw-odds .js-plotly-plot"
     before = page.locator(answer).inner_text()
     assert format_probability(odds.opening_hand(2)).split(" ")[0] in before and str(odds.dig(2, 2)) in before
-    page.locator(f"{chart} .barlayer .point").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(f"{chart} .barlayer .point").count() == 11, "one bar per number of Draw actions, 0 to 10"
+    assert drawn(page, f"{chart} .barlayer .point") == 11, "one bar per number of Draw actions, 0 to 10"
     svg = chart_svg(page, chart)
     page.locator(".hench-draw-odds .noUi-handle").first.focus()
     page.keyboard.press("ArrowRight")  # copies 2 -> 3
@@ -71,8 +70,7 @@ def hemloch_odds(page) -> None:
 
 def hemloch_play(page) -> None:
     table, chart = page.locator(".hench-game").inner_text(), ".hench-game .js-plotly-plot"
-    page.locator(f"{chart} .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(f"{chart} .scatterlayer .trace").count() >= 2, "one score line per player"
+    assert drawn(page, f"{chart} .scatterlayer .trace") >= 2, "one score line per player"
     page.locator(".hench-game .hench-move").first.click()
     wait_change(page, ".hench-game", table)
     page.get_by_role("button", name="Simulate").click()

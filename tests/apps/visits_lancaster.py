@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .visits import answer_question, chart_svg, open_lessons, text_of, tour_next, wait_change, wait_chart_change
+from .visits import answer_question, chart_svg, drawn, open_lessons, text_of, tour_next, wait_change, wait_chart_change
 
 
 def lancaster_tour(page) -> None:
@@ -47,15 +47,13 @@ def lancaster_odds(page) -> None:
     page.locator(".hench-law-odds").get_by_role("button", name="Check by simulation").click()
     page.wait_for_selector(".hench-law-odds .hench-mc", timeout=120_000)
     assert "agrees with" in text_of(page, ".hench-law-odds .hench-mc")
-    page.locator(".hench-conflict-odds .js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(".hench-conflict-odds .js-plotly-plot .scatterlayer .trace").count() >= 1
+    assert drawn(page, ".hench-conflict-odds .js-plotly-plot .scatterlayer .trace") >= 1
 
 
 def lancaster_play(page) -> None:
     table, board = ".hench-lancaster-table", ".hench-lancaster-table .hench-lancaster"
     assert "Regal board" in text_of(page, board) and "stand-in" in text_of(page, table).lower()
-    page.locator(".hench-game .js-plotly-plot .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(".hench-game .js-plotly-plot .scatterlayer .trace").count() >= 3, "one PP line per player"
+    assert drawn(page, ".hench-game .js-plotly-plot .scatterlayer .trace") >= 3, "one PP line per player"
     page.locator(f"{table} select").first.select_option(label="The King's Resentment (KR) alone")
     before = text_of(page, board)
     page.get_by_role("button", name="Deal with these modules").click()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .visits import answer_question, chart_svg, open_lessons, text_of, tour_next, wait_change, wait_chart_change
+from .visits import answer_question, chart_svg, drawn, open_lessons, text_of, tour_next, wait_change, wait_chart_change
 
 
 def maniacal_learn(page) -> None:
@@ -31,8 +31,7 @@ def maniacal_odds(page) -> None:
     answer, chart = f"{view} .hench-answer", f"{view} .js-plotly-plot"
     before = text_of(page, answer)
     assert "5/6" in before
-    page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(f"{chart} .hm image, {chart} .heatmaplayer image").count() >= 1, "the heatmap is drawn"
+    assert drawn(page, f"{chart} .hm image, {chart} .heatmaplayer image") >= 1, "the heatmap is drawn"
     svg = chart_svg(page, chart)
     page.locator(view).locator("select").nth(1).select_option(label="Player 2")
     page.locator(answer, has_text="83/96").wait_for(timeout=120_000)  # Player 2's strongest team, exactly
@@ -46,8 +45,7 @@ def maniacal_play(page) -> None:
     table = text_of(page, ".hench-game")
     chart = ".hench-infamy .js-plotly-plot"
     page.locator(chart).first.wait_for(timeout=120_000)
-    page.locator(f"{chart} .scatterlayer .trace").first.wait_for(timeout=120_000)  # the chart draws once the page is idle
-    assert page.locator(f"{chart} .scatterlayer .trace").count() == 3, "one Infamy line per player"
+    assert drawn(page, f"{chart} .scatterlayer .trace") == 3, "one Infamy line per player"
     page.locator(".hench-game .hench-move").first.click()
     wait_change(page, ".hench-game", table)
     page.get_by_role("button", name="Simulate").click()
