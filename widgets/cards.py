@@ -2,8 +2,10 @@
 
 `CardGallery(game_id, state)` asks the game for its `CardText`s (`Game(cards=...)`, hench.core.cards) and
 shows them as a grid: name, kind, what it does, when, its rule IDs (each with its summary on hover) and a
-visible "assumed" badge with the note where the data row is a placeholder. A dropdown filters by kind.
-No rule logic here: the words come from the game's render module.
+visible "assumed" badge with the note where the data row is a placeholder. A dropdown filters by kind, a
+box keeps only the cards with assumed values. Every game's gallery is this one, so a learner who moves
+from one game to the next finds the same tool. No rule logic here: the words come from the game's
+render module.
 """
 
 from __future__ import annotations
@@ -19,21 +21,30 @@ import hench
 from .core import MessageArea, guarded, protect
 
 ALL = "All kinds"
-KIND_COLOURS = {  # a border per kind, so families stand apart; unknown kinds get grey
+KIND_COLOURS = {  # a border per kind, so families stand apart; other kinds take the next of SPARE_COLOURS
     "Equipment": "#2f6fd6", "Raid": "#d23b3b", "Mercenary": "#2e9e4f", "Curse": "#2b2b2b", "Treasure": "#e0b100",
     "Action": "#8d6e63", "Reserve": "#6a1b9a", "Trump": "#c99a06",
 }
+SPARE_COLOURS = ("#2f6fd6", "#d23b3b", "#2e9e4f", "#6a1b9a", "#c97a06", "#00838f", "#8d6e63", "#ad1457", "#455a64",
+                 "#558b2f", "#5e35b1", "#bf360c")
+
+
+def kind_colours(kinds: Sequence[str]) -> dict[str, str]:
+    """A border colour for each kind: its own if it has one, else the spare colours in order (then grey)."""
+    spare = iter(SPARE_COLOURS)
+    return {k: KIND_COLOURS.get(k) or next(spare, "#777") for k in kinds}
 
 
 def _rule_chip(rule_id: str) -> str:
     summary = hench.rules.get(rule_id).summary if hench.rules.exists(rule_id) else ""
     return (f"<span class='hench-rule-chip' title='{html.escape(summary)}' style='font-family:monospace;"
-            f"background:#eef1f5;padding:0 5px;border-radius:6px;margin-right:3px'>{html.escape(rule_id)}</span>")
+            f"background:#eef1f5;padding:0 5px;border-radius:6px;margin-right:3px;white-space:nowrap;display:inline-block'>"
+            f"{html.escape(rule_id)}</span>")
 
 
-def card_html(text: Any) -> str:
+def card_html(text: Any, colour: str | None = None) -> str:
     """One card of the gallery (a hench.core.CardText) as an HTML tile; its title is the whole explanation."""
-    colour = KIND_COLOURS.get(text.kind, "#777")
+    colour = colour or KIND_COLOURS.get(text.kind, "#777")
     badge = (f"<div class='hench-assumed' style='margin-top:4px;font-size:11px;color:#8a5a00;background:#fff4d6;"
              f"padding:2px 6px;border-radius:6px'><b>assumed</b>: {html.escape(text.note or 'a placeholder value')}</div>"
              if text.assumed else "")
@@ -50,28 +61,36 @@ def card_html(text: Any) -> str:
             + (f"<div style='margin-top:3px'>{rules}</div>" if rules else "") + f"{badge}</div>")
 
 
-def grid_html(texts: Sequence[Any]) -> str:
+def grid_html(texts: Sequence[Any], colours: dict[str, str] | None = None, note: str = "", height: str = "") -> str:
+    """The tiles of `texts` under a line that counts them (and `note`, a game's word on its data); with
+    `height` (CSS), the grid scrolls inside that height."""
+    tail = f" {html.escape(note)}" if note else ""
     if not texts:
-        return "<div class='hench-card-grid'><i>No card of this kind.</i></div>"
+        return f"<div class='hench-card-count' style='color:#556;margin:4px 0'>No card of this kind.{tail}</div>"
     assumed = sum(1 for t in texts if t.assumed)
     head = (f"<div class='hench-card-count' style='color:#556;margin:4px 0'>{len(texts)} card"
             f"{'' if len(texts) == 1 else 's'}" + (f", {assumed} with assumed values (ours, not the publisher's)" if assumed else "")
-            + "</div>")
-    tiles = "".join(card_html(t) for t in texts)
+            + f".{tail}</div>")
+    tiles = "".join(card_html(t, (colours or {}).get(t.kind)) for t in texts)
+    scroll = f";max-height:{height};overflow-y:auto" if height else ""
     return (f"{head}<div class='hench-card-grid' style='display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));"
-            f"gap:6px;max-width:1100px'>{tiles}</div>")
+            f"gap:6px;max-width:1100px{scroll}'>{tiles}</div>")
 
 
 class CardGallery(ipw.VBox):
-    """Every card of `state`'s data (builtin or a person's own file), filtered by kind."""
+    """Every card of `state`'s data (builtin or a person's own file), filtered by kind (`kind`: the one shown
+    first). `note` is a game's word on its data, after the count; `height` (CSS) makes the grid scroll."""
 
-    def __init__(self, game_id: str, state: Any = None, players: int = 3):
+    def __init__(self, game_id: str, state: Any = None, players: int = 3, kind: str = "", note: str = "", height: str = ""):
         self.messages = MessageArea()
         self.game = hench.get_game(game_id)
         self.state = state if state is not None else self.game.new_game(players, seed=1)
         self.texts = list(self.game.card_texts(self.state))
         kinds = list(dict.fromkeys(t.kind for t in self.texts))
-        self.kind = protect(ipw.Dropdown(options=[ALL, *kinds], value=ALL, description="Kind"), self.messages)
+        self.colours, self.note, self.height = kind_colours(kinds), note, height
+        self.kind = protect(ipw.Dropdown(options=[ALL, *kinds], value=kind if kind in kinds else ALL, description="Kind",
+                                         layout=ipw.Layout(width=f"{max(300, 120 + 8 * max(map(len, [ALL, *kinds])))}px")),
+                            self.messages)
         self.assumed_only = ipw.Checkbox(value=False, description="only cards with assumed values", indent=False)
         self.grid = ipw.HTML()
         self.kind.observe(lambda _: self.refresh(), "value")
@@ -88,7 +107,7 @@ class CardGallery(ipw.VBox):
     @guarded()
     def refresh(self) -> None:
         self.messages.clear()
-        self.grid.value = grid_html(self.shown())
+        self.grid.value = grid_html(self.shown(), self.colours, self.note, self.height)
 
 
-__all__ = ["CardGallery", "card_html", "grid_html"]
+__all__ = ["CardGallery", "card_html", "grid_html", "kind_colours"]

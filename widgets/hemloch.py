@@ -18,6 +18,7 @@ from hench.hemloch.bots import make_bot
 from hench.hemloch.data import ITEMS, POTION, SCEPTER, default_data
 
 from . import plot
+from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import GameKit, TableConfig
 from .tour import Question, TourStep, TourView
@@ -275,21 +276,9 @@ def simulation(games: int = 40, players: int = PLAYERS):
 
 
 # -- cards ------------------------------------------------------------------------------------------------------------
-def card_gallery(state=None) -> ipw.HTML:
-    """Every card of the game's data explained (hench.hemloch.render.card_texts), with an 'assumed' badge."""
-    st = state if state is not None else hench.get_game("hemloch").new_game(seed=1)
-    tiles = []
-    for c in hench.get_game("hemloch").card_texts(st):
-        badge = (f"<span class='hench-assumed' title='{html.escape(c.note, quote=True)}' style='background:#f6e05e;color:#222;"
-                 "border-radius:6px;padding:0 5px;font-size:10px;margin-left:4px'>assumed</span>") if c.assumed else ""
-        rules_ids = ", ".join(c.rules)
-        tiles.append(f"<div class='hench-card' title='{html.escape(c.plain(), quote=True)}' style='border:1px solid #bba;"
-                     f"border-radius:8px;padding:6px;background:#fffdf6;font-size:12px'><div><b>{html.escape(c.name)}</b>{badge}</div>"
-                     f"<div style='color:#665;font-size:11px'>{html.escape(c.kind)}</div><div>{html.escape(c.what)}</div>"
-                     f"<div style='color:#445;margin-top:3px'><i>When:</i> {html.escape(c.when)}</div>"
-                     f"<div style='color:#889;font-size:10px;margin-top:3px'>{html.escape(rules_ids)}</div></div>")
-    return ipw.HTML("<div class='hench-gallery' style='display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));"
-                    f"gap:6px'>{''.join(tiles)}</div>")
+def card_gallery(state=None, kind: str = "") -> CardGallery:
+    """Every card of the game's data explained (hench.hemloch.render.card_texts), with an 'assumed' badge; filter by kind."""
+    return CardGallery("hemloch", state if state is not None else hench.get_game("hemloch").new_game(seed=1), kind=kind)
 
 
 def finished_game_sheet(seed: int = 3) -> ipw.HTML:

@@ -8,24 +8,23 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import ipywidgets as ipw
 
 import hench
 from hench import format_probability
 from hench.core import Rng, next_action, seat_name
-from hench.core.cards import CardText
 from hench.lancaster import GAME, PHASES, STAND_IN, assumptions, montecarlo, odds
 from hench.lancaster.actions import OFFICES, Apply
 from hench.lancaster.bots import make_bot
 from hench.lancaster.describe import what_changed
 from hench.lancaster.game import MODULE_CHOICES
 from hench.lancaster.legality import apply_strength, tower_load
-from hench.lancaster.render import card_texts
 from hench.lancaster.render import html as board_html
 
 from . import plot
+from .cards import CardGallery
 from .core import MessageArea, MonteCarloCheck, checked_int, discard, figure_widget, guarded, protect, redraw
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
@@ -348,38 +347,10 @@ def simulation(games: int = 100, players: int = 3):
 
 
 # -- the card gallery ------------------------------------------------------------------------------------
-def card_gallery(kind: str = "") -> ipw.VBox:
+def card_gallery(kind: str = "") -> CardGallery:
     """Every office, privilege, law, county, castle space, conflict and module piece in plain words, with an
     'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
-    cards: list[CardText] = card_texts(cast(Any, GAME.new_game(players=3, seed=1)))  # a LancasterState
-    kinds = sorted({c.kind for c in cards})
-    messages = MessageArea()
-    pick = protect(ipw.Dropdown(options=[("every kind", "")] + [(k, k) for k in kinds], value=kind if kind in kinds else "",
-                                description="Cards", layout=ipw.Layout(width="420px")), messages)
-    grid = ipw.HTML()
-
-    def draw(_=None) -> None:
-        shown = [c for c in cards if not pick.value or c.kind == pick.value]
-        tiles = "".join(
-            f"<div class='hench-card' title='{html.escape(c.plain())}' style='border:1px solid #ccb;border-radius:8px;padding:6px;"
-            f"background:#fffdf6;font-size:12px'><div><b>{html.escape(c.id)}</b> {html.escape(c.name)} "
-            + ("<span class='hench-assumed' style='color:#8a5a00;background:#fff4d6;padding:0 5px;border-radius:8px;font-size:10px'>"
-               "assumed</span>" if c.assumed else "")
-            + f"</div><div style='color:#667;font-size:11px'>{html.escape(c.kind)}</div><div>{html.escape(c.what)}</div>"
-            f"<div style='color:#445;font-size:11px'>When: {html.escape(c.when)}</div><div style='font-size:10px;color:#889'>"
-            f"{html.escape(', '.join(c.rules))}</div>"
-            + (f"<div style='font-size:10px;color:#8a5a00'>Assumed: {html.escape(c.note)}</div>" if c.assumed and c.note else "")
-            + "</div>" for c in shown)
-        assumed = sum(c.assumed for c in shown)
-        grid.value = (f"<div style='color:#556'>{len(shown)} cards, {assumed} with an assumed value. {html.escape(STAND_IN)}</div>"
-                      "<div class='hench-card-gallery' style='display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));"
-                      f"gap:6px;max-height:560px;overflow-y:auto'>{tiles}</div>")
-
-    pick.observe(draw, "value")
-    draw()
-    box = ipw.VBox([pick, messages, grid])
-    box.add_class("hench-gallery")
-    return box
+    return CardGallery("lancaster", GAME.new_game(players=3, seed=1), kind=kind, note=STAND_IN, height="560px")
 
 
 # -- power points round by round ------------------------------------------------------------------------------

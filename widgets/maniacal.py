@@ -21,6 +21,7 @@ from hench.maniacal.contracts import contract_cost
 from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS, TRAITS
 
 from . import plot
+from .cards import CardGallery
 from .core import Chart, MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
@@ -270,35 +271,10 @@ def bot_game_infamy(players: int = 3, seed: int = 3) -> ipw.VBox:
 
 
 # -- the card gallery ------------------------------------------------------------------------------------
-def card_gallery(kind: str = "") -> ipw.VBox:
+def card_gallery(kind: str = "") -> CardGallery:
     """Every card of the data in plain words (hench.maniacal.render.card_texts), with an 'assumed' badge; filter by kind."""
-    state = hench.get_game("maniacal").new_game(players=2, seed=1)
-    cards = hench.get_game("maniacal").card_texts(state)
-    kinds = sorted({c.kind for c in cards})
-    messages = MessageArea()
-    pick = protect(ipw.Dropdown(options=[("every kind", "")] + [(k, k) for k in kinds], value=kind if kind in kinds else "",
-                                description="Cards"), messages)
-    grid = ipw.HTML()
-
-    def draw(_=None) -> None:
-        shown = [c for c in cards if not pick.value or c.kind == pick.value]
-        tiles = "".join(
-            f"<div class='hench-card' title='{html.escape(c.plain())}' style='border:1px solid #ccb;border-radius:8px;padding:6px;"
-            f"background:#fffdf6;font-size:12px'><div><b>{html.escape(c.id)}</b> {html.escape(c.name)} "
-            + ("<span class='hench-assumed' style='color:#8a5a00;background:#fff4d6;padding:0 5px;border-radius:8px;font-size:10px'>"
-               "assumed</span>" if c.assumed else "")
-            + f"</div><div style='color:#667;font-size:11px'>{html.escape(c.kind)}</div><div>{html.escape(c.what)}</div>"
-            f"<div style='color:#445;font-size:11px'>{html.escape(c.when)}</div><div style='font-size:10px;color:#889'>"
-            f"{html.escape(', '.join(c.rules))}</div></div>" for c in shown)
-        grid.value = (f"<div style='color:#556'>{len(shown)} cards; every one is a placeholder marked <i>assumed</i> unless "
-                      "the rulebook gives it. " + html.escape(ASSUMPTION_LINE) + "</div><div class='hench-card-gallery' style='display:grid;"
-                      f"grid-template-columns:repeat(auto-fill,minmax(230px,1fr));gap:6px;max-height:520px;overflow-y:auto'>{tiles}</div>")
-
-    pick.observe(draw, "value")
-    draw()
-    box = ipw.VBox([pick, messages, grid])
-    box.add_class("hench-gallery")
-    return box
+    return CardGallery("maniacal", hench.get_game("maniacal").new_game(players=2, seed=1), kind=kind, note=ASSUMPTION_LINE,
+                       height="520px")
 
 
 # -- contract odds: which team for which contract ----------------------------------------------------

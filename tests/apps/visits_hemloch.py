@@ -49,7 +49,7 @@ def hemloch_learn(page) -> None:
     move = square.get_attribute("data-action")
     square.click()
     assert move in wait_change(page, ".hench-game", before, 4)
-    assert page.locator(".hench-gallery .hench-card").count() > 20, "the card gallery lists every card"
+    assert page.locator(".hench-gallery .hench-card-tile").count() > 20, "the card gallery lists every card"
 
 
 def hemloch_odds(page) -> None:

@@ -31,7 +31,7 @@ def lancaster_learn(page) -> None:
     label = chip.get_attribute("data-action")
     chip.click()
     assert label in wait_change(page, ".hench-game", before, 1)
-    assert page.locator(".hench-gallery .hench-card").count() > 40
+    assert page.locator(".hench-gallery .hench-card-tile").count() > 40
 
 
 def lancaster_odds(page) -> None:

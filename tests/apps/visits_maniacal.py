@@ -21,9 +21,9 @@ def maniacal_learn(page) -> None:
     page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='sell']").first.click()  # the draft lesson
     assert "sell" in wait_change(page, ".hench-game", before, 1)
     gallery = page.locator(".hench-gallery")
-    shown = gallery.locator(".hench-card-gallery").inner_text()
+    shown = gallery.locator(".hench-card-grid").inner_text()
     gallery.locator("select").select_option(label="Scheme")
-    assert "Scheme SH01" in wait_change(page, ".hench-card-gallery", shown)
+    assert "Scheme SH01" in wait_change(page, ".hench-card-grid", shown)
 
 
 def maniacal_odds(page) -> None:

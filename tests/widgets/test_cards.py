@@ -8,9 +8,12 @@ import re
 import pytest
 
 import hench
+from widgets import hemloch as hl
 from widgets import henchmania as hm
 from widgets import huns as hu
-from widgets.cards import ALL, CardGallery, card_html
+from widgets import lancaster as la
+from widgets import maniacal as ma
+from widgets.cards import ALL, SPARE_COLOURS, CardGallery, card_html, kind_colours
 
 TILE = re.compile(r"data-card='([^']*)'")
 
@@ -19,10 +22,16 @@ def tiles(gallery: CardGallery) -> list[str]:
     return [html.unescape(x) for x in TILE.findall(gallery.grid.value)]
 
 
-@pytest.mark.parametrize("game_id", ["henchmania", "huns"])
+GALLERIES = {"henchmania": hm.gallery, "huns": hu.gallery, "hemloch": hl.card_gallery, "lancaster": la.card_gallery,
+             "maniacal": ma.card_gallery}
+
+
+@pytest.mark.parametrize("game_id", ["henchmania", "huns", "hemloch", "lancaster", "maniacal"])
 def test_the_gallery_shows_every_card_and_the_filter_works(game_id, no_callback_errors):
+    """Every game's Learn app shows the same gallery: the same filter, badge, colours and rule chips."""
     game = hench.get_game(game_id)
-    gallery = CardGallery(game_id, game.new_game(3, seed=2))
+    gallery = GALLERIES[game_id]()
+    assert isinstance(gallery, CardGallery) and "hench-gallery" in gallery._dom_classes
     every = [t.id for t in game.card_texts(gallery.state)]
     assert tiles(gallery) == every and gallery.kind.value == ALL
     kinds = list(gallery.kind.options)[1:]
@@ -31,7 +40,7 @@ def test_the_gallery_shows_every_card_and_the_filter_works(game_id, no_callback_
         gallery.kind.value = kind
         want = [t.id for t in game.card_texts(gallery.state) if t.kind == kind]
         assert tiles(gallery) == want and 0 < len(want) < len(every)
-        assert f">{kind}</span>" in gallery.grid.value
+        assert f">{html.escape(kind)}</span>" in gallery.grid.value
     gallery.kind.value = ALL
     assert tiles(gallery) == every
 
@@ -70,3 +79,24 @@ def test_assumed_values_leave_the_cards_to_the_gallery():
         assert "hench-assumptions" in table and "card " not in table.split("</summary>")[1]
         assert "steal_hand" not in table and "saddlebag" not in table and "[1, 2, 3]" not in table
     assert ">1, 2, 3<" in hu.assumed_values().value  # the dice faces, as people write them
+
+
+def test_each_kind_has_its_own_border_colour_in_every_game():
+    for game_id, make in GALLERIES.items():
+        gallery = make()
+        kinds = list(gallery.kind.options)[1:]
+        used = [gallery.colours[k] for k in kinds]
+        assert len(set(used)) == len(used) or len(kinds) > len(SPARE_COLOURS), game_id
+        for kind in kinds[:3]:
+            assert f"border:2px solid {gallery.colours[kind]}" in gallery.grid.value
+    assert kind_colours(["Raid", "Castle space"]) == {"Raid": "#d23b3b", "Castle space": SPARE_COLOURS[0]}
+
+
+def test_a_gallery_can_open_on_one_kind_and_say_a_word_on_its_data(no_callback_errors):
+    gallery = la.card_gallery(kind="Office (King's Court)")
+    assert gallery.kind.value == "Office (King's Court)" and gallery.grid.value.count("class='hench-card-tile'") == 3
+    assert la.card_gallery(kind="no such kind").kind.value == ALL
+    assert "max-height:560px;overflow-y:auto" in gallery.grid.value, "a long gallery scrolls in its own box"
+    gallery.kind.value, gallery.assumed_only.value = ALL, True
+    assumed = [t.id for t in gallery.texts if t.assumed]
+    assert tiles(gallery) == assumed and 0 < len(assumed) < len(gallery.texts)

@@ -202,9 +202,9 @@ def test_play_table_charts_scores_by_week_and_simulation_runs(no_callback_errors
 
 
 def test_gallery_sheet_and_assumptions(no_callback_errors):
-    gallery = hl.card_gallery().value
+    gallery = hl.card_gallery().grid.value
     st = GAME.new_game(seed=1)
-    assert gallery.count("class='hench-card'") == len(GAME.card_texts(st)) and "hench-assumed" in gallery
+    assert gallery.count("class='hench-card-tile'") == len(GAME.card_texts(st)) and "hench-assumed" in gallery
     sheet = hl.finished_game_sheet(seed=3).value
     assert "hench-scoring-sheet" in sheet and "winner" in sheet
     assert "assumed" in hl.assumptions_in_force().value

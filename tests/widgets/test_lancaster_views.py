@@ -184,13 +184,14 @@ def test_seals_and_conflict_views(no_callback_errors):
 
 
 def test_gallery_lists_every_card_with_assumed_badges(no_callback_errors):
-    box = la.card_gallery()
-    grid = box.children[2].value
+    gallery = la.card_gallery()
+    grid = gallery.grid.value
     cards = card_texts(GAME.new_game(players=3, seed=1))
-    assert grid.count("class='hench-card'") == len(cards)
-    assert grid.count("hench-assumed") == sum(c.assumed for c in cards)
-    box.children[0].value = "Office (King's Court)"
-    assert box.children[2].value.count("class='hench-card'") == 3
+    assert grid.count("class='hench-card-tile'") == len(cards)
+    assert grid.count("class='hench-assumed'") == sum(c.assumed for c in cards)
+    assert "stand-in" in grid, "the data's stand-in note is said with the cards"
+    gallery.kind.value = "Office (King's Court)"
+    assert gallery.grid.value.count("class='hench-card-tile'") == 3
 
 
 @pytest.mark.rule("LH-066", "LH-065")

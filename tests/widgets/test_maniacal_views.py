@@ -85,9 +85,9 @@ def test_card_texts_cover_every_card_and_say_what_is_assumed():
     assert f"Target {c.target}" in by_id[c.id].what and f"team of {c.team}" in by_id[c.id].what
     assert all("ability" in by_id[sv.id].plain() and by_id[sv.id].assumed for sv in d.supervillains), "MA-021 said on screen"
     gallery = ma.card_gallery()
-    assert gallery.children[2].value.count("class='hench-card'") == len(texts)
-    gallery.children[0].value = "Scheme"
-    assert gallery.children[2].value.count("class='hench-card'") == len(d.schemes)
+    assert gallery.grid.value.count("class='hench-card-tile'") == len(texts)
+    gallery.kind.value = "Scheme"
+    assert gallery.grid.value.count("class='hench-card-tile'") == len(d.schemes)
 
 
 def test_board_shows_tracks_map_time_and_titles_of_seen_cards():
