@@ -26,13 +26,15 @@ KIND_COLOURS = {  # a border per kind, so families stand apart; other kinds take
     "Action": "#8d6e63", "Reserve": "#6a1b9a", "Trump": "#c99a06",
 }
 SPARE_COLOURS = ("#2f6fd6", "#d23b3b", "#2e9e4f", "#6a1b9a", "#c97a06", "#00838f", "#8d6e63", "#ad1457", "#455a64",
-                 "#558b2f", "#5e35b1", "#bf360c")
+                 "#558b2f", "#5e35b1", "#bf360c", "#00695c", "#6d4c41", "#283593", "#9e9d24", "#d84315", "#7b1fa2")
 
 
 def kind_colours(kinds: Sequence[str]) -> dict[str, str]:
-    """A border colour for each kind: its own if it has one, else the spare colours in order (then grey)."""
-    spare = iter(SPARE_COLOURS)
-    return {k: KIND_COLOURS.get(k) or next(spare, "#777") for k in kinds}
+    """A border colour for each kind: its own if it has one, else the next spare colour no other kind of the
+    gallery has (then grey)."""
+    own = {k: KIND_COLOURS[k] for k in kinds if k in KIND_COLOURS}
+    spare = (c for c in SPARE_COLOURS if c not in own.values())
+    return {k: own.get(k) or next(spare, "#777") for k in kinds}
 
 
 def _rule_chip(rule_id: str) -> str:
@@ -66,7 +68,7 @@ def grid_html(texts: Sequence[Any], colours: dict[str, str] | None = None, note:
     `height` (CSS), the grid scrolls inside that height."""
     tail = f" {html.escape(note)}" if note else ""
     if not texts:
-        return f"<div class='hench-card-count' style='color:#556;margin:4px 0'>No card of this kind.{tail}</div>"
+        return f"<div class='hench-card-count' style='color:#556;margin:4px 0'>No card matches: choose another kind, or untick the assumed-only box.{tail}</div>"
     assumed = sum(1 for t in texts if t.assumed)
     head = (f"<div class='hench-card-count' style='color:#556;margin:4px 0'>{len(texts)} card"
             f"{'' if len(texts) == 1 else 's'}" + (f", {assumed} with assumed values (ours, not the publisher's)" if assumed else "")

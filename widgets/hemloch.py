@@ -278,7 +278,7 @@ def simulation(games: int = 40, players: int = PLAYERS):
 # -- cards ------------------------------------------------------------------------------------------------------------
 def card_gallery(state=None, kind: str = "") -> CardGallery:
     """Every card of the game's data explained (hench.hemloch.render.card_texts), with an 'assumed' badge; filter by kind."""
-    return CardGallery("hemloch", state if state is not None else hench.get_game("hemloch").new_game(seed=1), kind=kind)
+    return CardGallery("hemloch", state, players=PLAYERS, kind=kind)
 
 
 def finished_game_sheet(seed: int = 3) -> ipw.HTML:

@@ -350,7 +350,7 @@ def simulation(games: int = 100, players: int = 3):
 def card_gallery(kind: str = "") -> CardGallery:
     """Every office, privilege, law, county, castle space, conflict and module piece in plain words, with an
     'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
-    return CardGallery("lancaster", GAME.new_game(players=3, seed=1), kind=kind, note=STAND_IN, height="560px")
+    return CardGallery("lancaster", players=3, kind=kind, note=STAND_IN, height="560px")
 
 
 # -- power points round by round ------------------------------------------------------------------------------

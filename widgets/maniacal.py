@@ -273,8 +273,7 @@ def bot_game_infamy(players: int = 3, seed: int = 3) -> ipw.VBox:
 # -- the card gallery ------------------------------------------------------------------------------------
 def card_gallery(kind: str = "") -> CardGallery:
     """Every card of the data in plain words (hench.maniacal.render.card_texts), with an 'assumed' badge; filter by kind."""
-    return CardGallery("maniacal", hench.get_game("maniacal").new_game(players=2, seed=1), kind=kind, note=ASSUMPTION_LINE,
-                       height="520px")
+    return CardGallery("maniacal", players=2, kind=kind, note=ASSUMPTION_LINE, height="520px")
 
 
 # -- contract odds: which team for which contract ----------------------------------------------------

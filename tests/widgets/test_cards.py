@@ -13,7 +13,7 @@ from widgets import henchmania as hm
 from widgets import huns as hu
 from widgets import lancaster as la
 from widgets import maniacal as ma
-from widgets.cards import ALL, SPARE_COLOURS, CardGallery, card_html, kind_colours
+from widgets.cards import ALL, KIND_COLOURS, SPARE_COLOURS, CardGallery, card_html, kind_colours
 
 TILE = re.compile(r"data-card='([^']*)'")
 
@@ -86,10 +86,12 @@ def test_each_kind_has_its_own_border_colour_in_every_game():
         gallery = make()
         kinds = list(gallery.kind.options)[1:]
         used = [gallery.colours[k] for k in kinds]
-        assert len(set(used)) == len(used) or len(kinds) > len(SPARE_COLOURS), game_id
+        assert len(set(used)) == len(used) and "#777" not in used, game_id
         for kind in kinds[:3]:
             assert f"border:2px solid {gallery.colours[kind]}" in gallery.grid.value
     assert kind_colours(["Raid", "Castle space"]) == {"Raid": "#d23b3b", "Castle space": SPARE_COLOURS[0]}
+    assert kind_colours(["Equipment", "Room"])["Room"] != KIND_COLOURS["Equipment"], "a spare never repeats a kind's own colour"
+    assert kind_colours([f"kind {i}" for i in range(len(SPARE_COLOURS) + 1)])[f"kind {len(SPARE_COLOURS)}"] == "#777"
 
 
 def test_a_gallery_can_open_on_one_kind_and_say_a_word_on_its_data(no_callback_errors):
