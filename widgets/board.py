@@ -56,3 +56,88 @@ class ClickableBoard(anywidget.AnyWidget):
     def click(self, action: str) -> None:
         """What a click in the browser does (for tests and scripts)."""
         self._handle(self, {"action": action}, [])
+
+
+_MOVES_ESM = """
+export default {
+  render({ model, el }) {
+    el.classList.add("hench-moves");
+    el.style.display = "flex";
+    el.style.flexFlow = "row wrap";
+    const draw = () => {
+      const version = model.get("version");
+      el.replaceChildren(...model.get("buttons").map(([label, tip], index) => {
+        const b = document.createElement("button");
+        b.className = "jupyter-widgets jupyter-button widget-button hench-move";
+        b.type = "button";
+        b.style.width = "auto";
+        b.style.margin = "2px";
+        b.textContent = label;
+        b.title = tip;
+        b.addEventListener("click", () => model.send({ pick: index, version }));
+        return b;
+      }));
+    };
+    draw();
+    model.on("change:version", draw);  // a new list, even one whose labels are the same as the last
+  },
+};
+"""
+
+
+class MoveButtons(anywidget.AnyWidget):
+    """The moves open now, one button each, as a single widget the page draws.
+
+    A button per move as ipywidgets would make it is three models (button, layout, style), and every move
+    replaced them all: a table with 31 moves open sent 93 models to the page before its first control
+    was drawn. Here the page gets one list of (label, tooltip) pairs; the moves themselves stay in the
+    kernel. A click names its button's place in the list and the list's version, so a click on a list
+    already replaced (a double click, a stale tab) plays nothing."""
+
+    _esm = _MOVES_ESM
+    buttons = traitlets.List(trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._moves: list = []
+        self._callbacks: list[Callable[[object], None]] = []
+        self.on_msg(self._handle)
+
+    def show(self, moves: list[tuple[str, str, object]]) -> None:
+        """Offer these moves: (label, tooltip, move) each. The same moves again change nothing, so a click
+        on them still counts."""
+        buttons = [[label, tip] for label, tip, _ in moves]
+        if buttons == self.buttons and [move for _, _, move in moves] == self._moves:
+            return
+        self._moves = [move for _, _, move in moves]
+        with self.hold_sync():
+            self.version += 1
+            self.buttons = buttons
+
+    def on_pick(self, callback: Callable[[object], None]) -> None:
+        self._callbacks.append(callback)
+
+    @property
+    def labels(self) -> list[str]:
+        return [label for label, _ in self.buttons]
+
+    @property
+    def tooltips(self) -> dict[str, str]:
+        return {label: tip for label, tip in self.buttons}
+
+    def click(self, which: int | str) -> None:
+        """What a click on a button does (for tests and scripts): by its place in the row, or its label."""
+        index = which if isinstance(which, int) else self.labels.index(which)
+        self._handle(self, {"pick": index, "version": self.version}, [])
+
+    def _handle(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict):
+            return
+        index, version = content.get("pick"), content.get("version")
+        if type(index) is not int or type(version) is not int:  # anything else is not a click (bool is not an int here)
+            return
+        if version != self.version or not 0 <= index < len(self._moves):  # a list already replaced, or no such button
+            return
+        for callback in self._callbacks:
+            callback(self._moves[index])

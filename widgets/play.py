@@ -16,8 +16,8 @@ import hench
 from hench.core import CHANCE, Rng, State, format_probability, next_action, sample_outcome
 
 from . import plot
-from .board import ClickableBoard
-from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, discard, figure_widget, guarded, phase_rows, protect, redraw
+from .board import ClickableBoard, MoveButtons
+from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, phase_rows, protect, redraw
 
 MAX_BUTTONS = 36
 BOT_STEP_LIMIT = 20_000
@@ -136,7 +136,8 @@ class GameView(ipw.VBox):
         self.board = ClickableBoard()
         self.board.on_action(self._board_click)
         self.scoreboard = Scoreboard()
-        self.moves = ipw.Box(layout=ipw.Layout(display="flex", flex_flow="row wrap"))
+        self.moves = MoveButtons()
+        self.moves.on_pick(self._click)
         self.move_list = protect(ipw.Dropdown(description="Move", layout=ipw.Layout(width="420px")), self.messages)
         self.play_selected = ipw.Button(description="Play this move", button_style="primary")
         self.typed = protect(ipw.Text(placeholder="or type a move and press Enter", continuous_update=False,
@@ -442,12 +443,8 @@ class GameView(ipw.VBox):
         if len(legal) <= MAX_BUTTONS:
             for action in legal:
                 tip = self.config.tooltip(st, action) if self.config.tooltip is not None else ""
-                b = ipw.Button(description=name(action), tooltip=tip or fmt(action), layout=ipw.Layout(width="auto", margin="2px"))
-                b.add_class("hench-move")
-                b.on_click(lambda _, a=action: self._click(a))
-                buttons.append(b)
-        old, self.moves.children = self.moves.children, buttons
-        discard(*old)
+                buttons.append((name(action), tip or fmt(action), action))
+        self.moves.show(buttons)
         self.move_list.options = [(name(a), a) for a in legal]
         self.list_box.layout.display = "none" if buttons or not legal else "flex"  # the list only when buttons would be too many
 

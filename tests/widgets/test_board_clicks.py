@@ -63,3 +63,57 @@ def test_board_widget_syncs_its_html():
     board.on_action(heard.append)
     board.click("go")
     assert heard == ["go"] and board.get_state()["html"].startswith("<b")
+
+
+def test_move_buttons_play_the_move_clicked_and_ignore_anything_else():
+    from widgets.board import MoveButtons
+
+    row = MoveButtons()
+    heard = []
+    row.on_pick(heard.append)
+    row.show([("go north", "walk north", ("N", 1)), ("go south", "walk south", ("S", 1))])
+    assert row.labels == ["go north", "go south"] and row.tooltips["go south"] == "walk south"
+    version = row.version
+    for crafted in ({"pick": 5, "version": version}, {"pick": -1, "version": version}, {"pick": "0", "version": version},
+                    {"pick": True, "version": version}, {"pick": 0}, {"pick": 0, "version": str(version)}, [0], "0", None):
+        row._handle(row, crafted, [])
+    assert heard == [], "a click that names no button of the current row plays nothing"
+    row._handle(row, {"pick": 1, "version": version}, [])
+    assert heard == [("S", 1)], "the move itself comes back, not its label"
+    row.show([("rest", "wait a turn", "rest")])
+    row._handle(row, {"pick": 0, "version": version}, [])  # a second click on the row already replaced
+    assert heard == [("S", 1)]
+    row.click("rest")
+    assert heard == [("S", 1), "rest"]
+
+
+def test_a_table_sends_its_moves_as_one_model_not_three_per_button():
+    """31 moves open in Lancaster's first turn were 93 models (button, layout, style each) before the page's
+    first control was drawn, and 93 more at every move; now the row is one model whatever it holds."""
+    import ipywidgets as ipw
+
+    from widgets import lancaster as la
+
+    view = la.tour().view  # the guided tour's first turn: 31 moves open
+    assert len(view.moves.labels) > 20
+    assert not [w for w in view.move_box.children if isinstance(w, ipw.Button)]
+    before = set(ipw.Widget.widgets)
+    view.moves.click(0)
+    assert view.session.history, "the click played a move"
+    assert len(set(ipw.Widget.widgets) - before) < 20, "a move does not build a model per button it offers"
+
+
+def test_offering_the_same_moves_again_keeps_a_click_on_them_good():
+    """A table redraws its row after anything (a message, a toggle); a click sent just before must still play."""
+    from widgets.board import MoveButtons
+
+    row = MoveButtons()
+    heard = []
+    row.on_pick(heard.append)
+    row.show([("go", "walk", "go")])
+    version = row.version
+    row.show([("go", "walk", "go")])
+    row._handle(row, {"pick": 0, "version": version}, [])
+    assert heard == ["go"]
+    row.show([("go", "walk", "go!")])  # the same label for another move: a new list
+    assert row.version == version + 1

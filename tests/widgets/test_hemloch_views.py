@@ -192,7 +192,7 @@ def test_live_odds_view(no_callback_errors):
 
 def test_play_table_charts_scores_by_week_and_simulation_runs(no_callback_errors):
     view = hl.play_table(seed=5)
-    assert view.state.current_player == 0 and view.moves.children
+    assert view.state.current_player == 0 and view.moves.labels
     view.bots_go.click()
     xs, per_seat = view.score_history()
     assert xs and xs == sorted(xs) and len(per_seat) == 2 and len(view.fig.data) == 2

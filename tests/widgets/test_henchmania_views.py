@@ -12,8 +12,8 @@ from hench.henchmania import odds
 @pytest.mark.rule("HM-016", "HM-020")
 def test_learner_places_a_pawn_and_bots_answer(no_callback_errors):
     view = hm.lesson_table("phase 1")
-    assert [b.description for b in view.moves.children][:1] == ["place Tavern"]
-    view.moves.children[0].click()
+    assert view.moves.labels[:1] == ["place Tavern"]
+    view.moves.click(0)
     assert view.state.current_player == 0, "the bots answered and it is my turn again"
     assert [s.player for s in view.session.history] == [0, 1, 2]
     assert "HM-016" in view.rule_chips.value
@@ -23,7 +23,7 @@ def test_learner_places_a_pawn_and_bots_answer(no_callback_errors):
 def test_duel_walkthrough_with_dice_set_by_the_learner(no_callback_errors):
     view = hm.lesson_table("duel")
     view.play("play Glove on Player 2")
-    weapon = next(b.description for b in view.moves.children if b.description.startswith("fight"))
+    weapon = next(label for label in view.moves.labels if label.startswith("fight"))
     view.play(weapon)
     assert view.state.current_player == CHANCE and "probability" in view.explain.value
     before = view.state.scores()

@@ -16,7 +16,7 @@ def test_learner_sets_the_dice_and_takes_one(no_callback_errors):
     while view.state.current_player == CHANCE:  # the five coloured dice, set one by one
         view.dice_outcomes.value = view.dice_outcomes.options[-1][1]
         view.set_dice.click()
-    takes = [b.description for b in view.moves.children]
+    takes = view.moves.labels
     assert takes and all(t.startswith("take ") for t in takes)
     view.play(takes[0])
     assert view.messages.kind == "ok" and takes[0] in view.log_view.value
@@ -25,7 +25,7 @@ def test_learner_sets_the_dice_and_takes_one(no_callback_errors):
 @pytest.mark.rule("HU-057")
 def test_pillage_lesson_places_a_cube(no_callback_errors):
     view = hu.lesson_table("pillage")
-    move = next(b.description for b in view.moves.children if b.description.startswith("place"))
+    move = next(label for label in view.moves.labels if label.startswith("place"))
     view.play(move)
     assert view.messages.kind == "ok" and len(view.session) >= 1
 
@@ -33,7 +33,7 @@ def test_pillage_lesson_places_a_cube(no_callback_errors):
 @pytest.mark.rule("HU-094")
 def test_curse_lesson_offers_flee(no_callback_errors):
     view = hu.lesson_table("curse")
-    moves = [b.description for b in view.moves.children]
+    moves = view.moves.labels
     assert "flee" in moves
     view.play("flee")
     assert view.messages.kind == "ok"
@@ -77,15 +77,15 @@ def test_scoring_sheet_and_simulation(no_callback_errors):
 def test_play_table_starts_at_my_decision(no_callback_errors):
     """In a 3-player game the third seat's catch-up comes first: the bots play it before I see the table."""
     view = hu.play_table(players=3)
-    assert view.state.current_player == 0 and view.moves.children
+    assert view.state.current_player == 0 and view.moves.labels
 
 
 def test_card_moves_show_card_names(no_callback_errors):
     view = hu.lesson_table("draw cards")
-    labels = [b.description for b in view.moves.children]
+    labels = view.moves.labels
     names = {c.name for c in view.state.data.cards}
     assert labels and all(any(n in label for n in names) for label in labels if label.startswith("play"))
-    view.moves.children[0].click()
+    view.moves.click(0)
     assert view.messages.kind == "ok"
 
 

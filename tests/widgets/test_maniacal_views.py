@@ -188,7 +188,7 @@ def test_pool_odds_view():
 def test_play_table_and_infamy_round_by_round(no_callback_errors):
     box = ma.play_table(players=3, seed=11)
     view = box.view
-    assert view.state.current_player == 0 and view.moves.children
+    assert view.state.current_player == 0 and view.moves.labels
     chart = box.children[1].chart
     view.bots_go.click()
     assert view.messages.kind == "info" and len(view.session) > 0

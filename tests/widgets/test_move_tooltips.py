@@ -17,7 +17,7 @@ CONFIGS = {"henchmania": hm.CONFIG, "huns": huns.CONFIG}
 
 
 def _buttons(view: GameView) -> dict[str, str]:
-    return {b.description: b.tooltip for b in view.moves.children}
+    return dict(view.moves.tooltips)
 
 
 def _tooltips_over_a_game(game_id: str, seed: int, moves: int = 160) -> list[tuple[object, str, str]]:
@@ -83,5 +83,6 @@ def test_without_a_tooltip_option_the_button_shows_the_move():
     bare = TableConfig(game_id="henchmania", phases=hm.CONFIG.phases)
     assert bare.tooltip is None
     view = GameView(bare, players=3, seed=7, auto_dice=False, chart=False, options={"first_player": 0})
-    for b in view.moves.children:
-        assert b.tooltip == b.description
+    assert view.moves.labels
+    for label, tip in view.moves.tooltips.items():
+        assert tip == label

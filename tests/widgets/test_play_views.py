@@ -12,8 +12,8 @@ PIG = TableConfig("tinypig", phases=PHASES,
 
 def test_moves_dice_and_log(no_callback_errors):
     view = GameView(PIG, players=2, seed=3)
-    assert [b.description for b in view.moves.children] == ["roll"]
-    view.moves.children[0].click()
+    assert view.moves.labels == ["roll"]
+    view.moves.click(0)
     assert view.state.phase == "roll" and view.dice_box.layout.display == "flex"
     assert view.move_box.layout.display == "none"
     view.dice_outcomes.value = next(a for _, a in view.dice_outcomes.options if str(a) == "die 6")
