@@ -115,6 +115,11 @@ class MoveButtons(anywidget.AnyWidget):
             self.version += 1
             self.buttons = buttons
 
+    def set_state(self, sync_data: dict) -> None:
+        """The page never changes the list or its version (it only sends clicks): a crafted update is ignored,
+        and the page is put back in step."""
+        self.send_state()
+
     def on_pick(self, callback: Callable[[object], None]) -> None:
         self._callbacks.append(callback)
 

@@ -160,6 +160,26 @@ def test_malformed_custom_messages_are_ignored_quietly(play):
     assert_no_python_text(play.seen)
 
 
+def test_crafted_move_clicks_and_updates_send_no_traceback(play):
+    """The row of move buttons takes only a click naming a button of its current list; anything else the
+    page sends (odd clicks, a new list or version) changes nothing and sends no Python text."""
+    rows = play.models(lambda s: "hench-moves" in str(s["state"].get("_esm", "")))
+    assert rows, "the play app has no row of move buttons"
+    play.seen.clear()
+    play.comm(rows[0], {"method": "update", "state": {"buttons": [["win now", "a move that is not open"]]}, "buffer_paths": []})
+    play.settle()
+    put_back = [m["content"]["data"]["state"] for m in play.seen if m["msg_type"] == "comm_msg"
+                and m["content"]["comm_id"] == rows[0] and m["content"]["data"].get("method") == "update"]
+    assert put_back and all(["win now", "a move that is not open"] not in s.get("buttons", []) for s in put_back), \
+        "the page's list was put back, never taken"
+    for content in ({"pick": "0", "version": 1}, {"pick": 10**30, "version": 10**30}, {"pick": None}, ["x"],
+                    {"pick": -1, "version": -1}, {"pick": 0.5, "version": 1.5}, {}):
+        play.comm(rows[0], {"method": "custom", "content": content})
+    play.comm(rows[0], {"method": "update", "state": {"buttons": "x", "version": "y"}, "buffer_paths": []})
+    play.settle()
+    assert_no_python_text(play.seen)
+
+
 def test_odd_routes_answer_plainly(server):
     r = requests.get(server + "/logout", allow_redirects=False, timeout=60)
     assert r.status_code in (301, 302) and r.headers["Location"].endswith("/voila/render/index.ipynb")

@@ -117,3 +117,12 @@ def test_offering_the_same_moves_again_keeps_a_click_on_them_good():
     assert heard == ["go"]
     row.show([("go", "walk", "go!")])  # the same label for another move: a new list
     assert row.version == version + 1
+
+
+def test_the_page_cannot_change_the_list_of_moves():
+    from widgets.board import MoveButtons
+
+    row = MoveButtons()
+    row.show([("go", "walk", "go")])
+    row.set_state({"buttons": [["win", "no such move"]], "version": 99})
+    assert row.labels == ["go"] and row.version == 1
