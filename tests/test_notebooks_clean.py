@@ -21,6 +21,8 @@ def test_stored_without_outputs(path):
     dirty = [i for i, c in enumerate(nb["cells"]) if c.get("outputs") or c.get("execution_count")]
     assert not dirty, f"cells {dirty} have stored outputs: run `make strip`"
     assert "widgets" not in nb.get("metadata", {}), "stored widget state: run `make strip`"
+    missing = [i for i, c in enumerate(nb["cells"]) if not c.get("id")]
+    assert not missing, f"cells {missing} have no id (nbformat 4.5 will refuse them): run `make strip`"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(p.parents[1])))

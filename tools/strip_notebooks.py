@@ -1,9 +1,11 @@
-"""Strip outputs, execution counts and widget state from notebooks (they are stored clean)."""
+"""Strip outputs, execution counts and widget state from notebooks (they are stored clean), and give every
+cell the id nbformat 4.5 requires (a cell pasted in by hand may lack one)."""
 
 from __future__ import annotations
 
 import json
 import sys
+import uuid
 from pathlib import Path
 
 
@@ -14,6 +16,8 @@ def strip(path: Path) -> bool:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
         cell.get("metadata", {}).pop("execution", None)
+        if not cell.get("id"):
+            cell["id"] = uuid.uuid4().hex[:8]
     nb.get("metadata", {}).pop("widgets", None)
     changed = json.dumps(nb, sort_keys=True) != before
     if changed:
