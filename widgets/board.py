@@ -107,10 +107,10 @@ class MoveButtons(anywidget.AnyWidget):
     def show(self, moves: list[tuple[str, str, object]]) -> None:
         """Offer these moves: (label, tooltip, move) each. The same moves again change nothing, so a click
         on them still counts."""
-        buttons = [[label, tip] for label, tip, _ in moves]
-        if buttons == self.buttons and [move for _, _, move in moves] == self._moves:
+        buttons, offered = [[label, tip] for label, tip, _ in moves], [move for _, _, move in moves]
+        if buttons == self.buttons and offered == self._moves:
             return
-        self._moves = [move for _, _, move in moves]
+        self._moves = offered
         with self.hold_sync():
             self.version += 1
             self.buttons = buttons

@@ -439,14 +439,14 @@ class GameView(ipw.VBox):
             self.dice_outcomes.options = [(f"{fmt(a)} · {format_probability(p)}", a) for a, p in st.chance_outcomes()]
             self.dice_outcomes.value = self.dice_outcomes.options[0][1]
         self.move_box.layout.display = "flex" if mine else "none"
-        buttons = []
+        offered = []  # (label, tooltip, move) for each button
         if len(legal) <= MAX_BUTTONS:
             for action in legal:
                 tip = self.config.tooltip(st, action) if self.config.tooltip is not None else ""
-                buttons.append((name(action), tip or fmt(action), action))
-        self.moves.show(buttons)
+                offered.append((name(action), tip or fmt(action), action))
+        self.moves.show(offered)
         self.move_list.options = [(name(a), a) for a in legal]
-        self.list_box.layout.display = "none" if buttons or not legal else "flex"  # the list only when buttons would be too many
+        self.list_box.layout.display = "none" if offered or not legal else "flex"  # the list only when buttons would be too many
 
     @guarded()
     def _board_click(self, text: str) -> None:

@@ -17,7 +17,7 @@ CONFIGS = {"henchmania": hm.CONFIG, "huns": huns.CONFIG}
 
 
 def _buttons(view: GameView) -> dict[str, str]:
-    return dict(view.moves.tooltips)
+    return view.moves.tooltips
 
 
 def _tooltips_over_a_game(game_id: str, seed: int, moves: int = 160) -> list[tuple[object, str, str]]:
