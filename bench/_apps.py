@@ -9,6 +9,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import requests
+
 from widgets.serve import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, WIDGET_SELECTOR, running_server
 from widgets.serve import notebook_paths as notebooks  # noqa: F401  (used by the bench scripts)
 
@@ -136,3 +138,39 @@ def time_to_widget(page, url: str, timeout_ms: int = 180_000) -> float:
     page.goto(url, wait_until="commit", timeout=timeout_ms)
     page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=timeout_ms)
     return time.perf_counter() - t
+
+
+def status(base: str) -> dict:
+    return requests.get(base + "/hench/status", timeout=10).json()
+
+
+def pools(now: dict) -> dict[str, int]:
+    """Kernels ready in each preheated pool, from a /hench/status answer."""
+    return {nb: p["ready"] for nb, p in now["pools"].items()}
+
+
+def wait_full(base: str, full: dict[str, int], timeout: float = 600) -> None:
+    """Until every pool is back to full, the last visitor's kernel is shut and the machine has settled: each
+    visit meets a ready server, not one still refilling the pool the last visit took from (a refill runs a
+    whole notebook)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = status(base)
+        ready = pools(now)
+        if all(ready.get(nb, 0) >= n for nb, n in full.items()) and not now.get("in_use"):
+            time.sleep(1)
+            return
+        time.sleep(0.5)
+    raise RuntimeError(f"the pools did not refill in {timeout:g} s")
+
+
+def wait_filled(base: str, timeout: float = 900) -> dict[str, int]:
+    """Until the pools first fill (no kernel warming) and stay so for 5 s; returns their sizes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if status(base)["ready"]:
+            time.sleep(5)
+            if (again := status(base))["ready"]:
+                return pools(again)
+        time.sleep(1)
+    raise RuntimeError(f"the pools did not fill in {timeout:g} s")

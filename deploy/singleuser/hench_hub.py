@@ -8,6 +8,8 @@ one on) and then gives it what `widgets.serve` adds to plain Voila:
 - the `hench` page template (nothing loaded from a CDN) and Font Awesome and plotly.js served at `<base>/hench/`;
 - no MathJax (the server extension's default URL for it is a CDN; standalone Voila sets none);
 - the widget scripts with their patient start-up bounds (widgets.patches);
+- scripts and styles sent gzipped, the versioned ones kept by the browser, Voila's under their version
+  (widgets.assets.PackedStatic, widgets.serve.versioned_static_hook);
 - the page handler that sets the `_xsrf` cookie, so a closed tab's kernel is shut down at once;
 - template static paths that are not `<template>/static/<file>` answer 404, and the notebook listing API
   (`/voila/api/contents`) answers 404.
@@ -46,8 +48,9 @@ def _swap_handlers(router: RuleRouter, swaps: dict) -> int:
 
 def _load_jupyter_server_extension(server_app) -> None:
     from jupyter_server.base.handlers import FileFindHandler
+    from voila.paths import collect_static_paths
     from voila.server_extension import _load_jupyter_server_extension as load_voila
-    from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
     from voila.tornado.contentshandler import VoilaContentsHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
@@ -57,6 +60,10 @@ def _load_jupyter_server_extension(server_app) -> None:
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(serve.TEMPLATES), os.environ.get("JUPYTER_PATH", "")]))
     if "template" not in server_app.config.VoilaConfiguration:
         server_app.config.VoilaConfiguration.template = "hench"
+    # Voila's scripts under their version, so a visitor's browser keeps them (the paths Voila serves them from)
+    static_paths = collect_static_paths(["voila", "nbconvert"], server_app.config.VoilaConfiguration.template)
+    server_app.config.VoilaConfiguration.page_config_hook = serve.versioned_static_hook(
+        static_paths, server_app.config.VoilaConfiguration.get("page_config_hook"))
     load_voila(server_app)
 
     web_app = server_app.web_app
@@ -67,6 +74,7 @@ def _load_jupyter_server_extension(server_app) -> None:
     swaps = {
         TornadoVoilaHandler: serve.PageHandler,
         TemplateStaticFileHandler: serve.TemplateFileHandler,
+        MultiStaticFileHandler: serve.VoilaStaticHandler,  # Voila's scripts, gzipped
         VoilaContentsHandler: serve.NotFoundHandler,
         FileFindHandler: lambda pattern: serve.LabextensionHandler if "/voila/labextensions/" in pattern else None,
     }

@@ -72,9 +72,21 @@ def use_shelf(page) -> None:
         links = card.locator("a.hench-open")
         assert [links.nth(i).inner_text() for i in range(links.count())] == built
         assert ("Coming soon" in card.inner_text()) == (not built)
+    shelf_files = set(dict(page.evaluate(STATIC_FILES)))
     page.locator(".hench-card[data-game=huns] a.hench-open", has_text="Odds").click()
     page.wait_for_url("**/voila/render/huns/02-odds.ipynb", timeout=60_000)
     page.wait_for_selector(".hench-draft-odds", timeout=180_000)
+    # The app's scripts that the shelf loaded too come from the browser's cache without a request, not even a
+    # revalidation (widgets.assets.PackedStatic and serve.versioned_static_hook): the next app opens sooner.
+    again = dict(page.evaluate(STATIC_FILES))
+    shared = shelf_files & set(again)
+    fetched = sorted(name for name in shared if again[name] > 0)
+    assert len(shared) > 50 and not fetched, f"{len(fetched)} of {len(shared)} files the shelf had were asked for again: {fetched[:4]}"
+
+
+STATIC_FILES = """() => performance.getEntriesByType('resource')
+    .filter(e => e.name.includes('/voila/static/') || e.name.includes('/voila/labextensions/'))
+    .map(e => [e.name, e.transferSize])"""  # Voila's and the widget extensions' files: address, bytes on the wire
 
 
 def icons_drawn(page) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
 
@@ -71,13 +72,17 @@ def test_served_widget_manager_waits_for_late_models(server):
     for script in scripts:
         if "async get_model(" not in script.read_text():
             continue
-        r = requests.get(f"{server}/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/{script.name}", timeout=60)
-        assert r.status_code == 200
+        url = f"{server}/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/{script.name}"
+        r = requests.get(url, headers={"Accept-Encoding": "identity"}, timeout=60)
+        assert r.status_code == 200 and "Content-Encoding" not in r.headers
         body = r.text
         start = body.index("async get_model(")
         get_model = body[start:body.index("has_model(", start)]
         assert "<3e4;" in get_model and get_model.count("this._models[") == 3, get_model
         assert len(body.encode()) == int(r.headers["Content-Length"])
+        zipped = requests.get(url, headers={"Accept-Encoding": "gzip"}, timeout=60)  # the patched script, gzipped
+        assert zipped.headers["Content-Encoding"] == "gzip" and zipped.text == body
+        assert int(zipped.headers["Content-Length"]) < len(body.encode()) / 2
 
 
 def test_served_anywidget_runtime_gets_a_minute_to_start(server):
@@ -90,3 +95,25 @@ def test_served_anywidget_runtime_gets_a_minute_to_start(server):
     for script in scripts:
         r = requests.get(f"{server}/voila/labextensions/anywidget/static/{script.name}", timeout=60)
         assert r.status_code == 200 and "AbortSignal.timeout(60000)" in r.text and "timeout(2000)" not in r.text
+
+
+def test_the_pages_files_go_gzipped_and_the_versioned_ones_stay_in_the_browser(server):
+    """Every script and style the shelf loads is sent gzipped (the same file, a quarter of the bytes), and the
+    widget extensions' entry scripts, named by their content, and Voila's scripts, under their version, are
+    cached for good (widgets.assets.PackedStatic, widgets.serve.versioned_static_hook)."""
+    import json
+
+    page = requests.get(f"{server}/voila/render/index.ipynb", timeout=180).text
+    files = re.findall(r'(?:src|href)="(/(?:voila|hench)/[^"]+\.(?:js|css)(?:\?v=[0-9a-f]+)?)"', page)
+    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    entries = [f"/voila/labextensions/{e['name']}/{e['load'].removeprefix('./')}" for e in config["federated_extensions"]]
+    assert len(files) >= 4 and len(entries) == 3, (files, entries)
+    assert any(re.fullmatch(r"/voila/static/v-[0-9a-f]{12}/voila\.js", url) for url in files), files  # versioned: kept
+    for url in files + entries:
+        plain = requests.get(server + url, headers={"Accept-Encoding": "identity"}, timeout=60)
+        zipped = requests.get(server + url, headers={"Accept-Encoding": "gzip"}, stream=True, timeout=60)
+        wire = zipped.raw.read(decode_content=False)
+        assert plain.status_code == zipped.status_code == 200 and zipped.headers["Content-Encoding"] == "gzip", url
+        assert gzip.decompress(wire) == plain.content and len(wire) < len(plain.content) / 2, url
+        versioned = "?v=" in url or url in entries or "/voila/static/v-" in url
+        assert ("immutable" in zipped.headers["Cache-Control"]) == versioned, (url, zipped.headers["Cache-Control"])
