@@ -110,7 +110,8 @@ class PackedStatic(tornado.web.StaticFileHandler):
     about a quarter of that, which is what a class sharing one school network feels. Tornado's own
     `compress_response` would compress every file again for every visitor, on the one thread that serves
     the class; here each file is compressed once. A file whose address carries its content hash (`?v=<hash>`,
-    or a hash in its name, as the widget extensions' chunks have) is cached by the browser for a year
+    or a hash in its name, as the widget extensions' chunks have; a subclass may say otherwise with
+    `_versioned`, as serve.VoilaStaticHandler does for Voila's) is cached by the browser for a year
     (`immutable`): the next app the student opens loads it from the browser's cache without asking. Any
     other file is revalidated (`no-cache` with its ETag or date), so an upgrade never mixes versions.
     Switched off with the application setting `hench_pack_static=False` (the bench compares the two).

@@ -53,6 +53,7 @@ def test_voila_settings_come_from_voila_json():
     # nbclient's default 4 s wait for a cell's output dropped outputs on a busy server: incomplete pages, no error
     assert cfg["VoilaExecutor"]["iopub_timeout"] >= 30
     assert "@voila-dashboards/widgets-manager8" in cfg["VoilaConfiguration"]["extension_allowlist"]
+    assert cfg["HenchVoila"]["pack_static"] is True, "a class's network carries a page's files gzipped"
 
 
 def _widget_manager_scripts() -> list:
