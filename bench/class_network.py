@@ -21,10 +21,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from _apps import browser, leave, served, wait_filled, wait_full
+from _apps import browser, leave, served, time_to_widget, wait_filled, wait_full
 from _table import quiet, report
-
-from widgets.serve import WIDGET_SELECTOR
 
 PAGES = ["index.ipynb", "henchmania/01-learn.ipynb", "henchmania/02-odds.ipynb", "lancaster/03-play.ipynb"]
 SHELF = "index.ipynb"
@@ -48,11 +46,9 @@ def throttle(page, mbps: float | None, latency_ms: float) -> None:
 
 
 def open_page(page, url: str) -> tuple[float, dict]:
-    """Seconds from the navigation's start to the first widget (the page's own clock), then the page's bytes
-    once its requests are done (charts load late)."""
-    page.goto(url, wait_until="commit", timeout=300_000)
-    page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=300_000)
-    seconds = page.evaluate("() => performance.now()") / 1000
+    """Seconds from the navigation's start to the first widget (time_to_widget), then the page's bytes once
+    its requests are done (charts load late)."""
+    seconds = time_to_widget(page, url, timeout_ms=300_000)
     page.wait_for_load_state("networkidle", timeout=300_000)
     return seconds, page.evaluate(PAGE_BYTES)
 

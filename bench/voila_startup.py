@@ -6,11 +6,11 @@ each visit once every pool is full again (/hench/status) and the machine has set
 arrives at a server that is ready for the class (a pool refilling beside the visit runs a whole notebook
 and would be measured with it).
 
-A visit's time on this machine falls in one of two bands (about 1.6-1.9 s or 2.1-2.4 s, for a floor as
-for an app), and slow spells last a few visits: two visits next to each other mostly share their band.
-So each app's figure is its paired ratio, the median over its visits of app time / the floor visit beside
-it, with a 90% bootstrap interval over the pairs (paired_interval); the ratio of the two medians
-(unpaired, each floor's visits pooled) is printed beside it. Prints a short table (--json: one JSON object).
+The time is the page's own, from the navigation's start to the first widget on screen, checked at every
+animation frame (_apps.time_to_widget). Each app's figure is its paired ratio, the median over its visits
+of app time / the floor visit beside it (neighbouring visits share the machine's state of the moment),
+with a 90% bootstrap interval over the pairs (paired_interval); the ratio of the two medians (unpaired,
+each floor's visits pooled) is printed beside it. Prints a short table (--json: one JSON object).
 With --trace-slow DIR, every visit is traced (bench/_apps.py Trace) and a visit much slower than its
 notebook's median is written to DIR beside the fastest visit of the same notebook, with the server's log.
     python bench/voila_startup.py [--visits 5] [--only huns/] [--json] [--trace-slow DIR]
