@@ -78,7 +78,8 @@ def main() -> None:
     pages = [nb for nb in PAGES if args.only in nb]
     if not pages:
         parser.error(f"no page's path contains {args.only!r}; the pages: {', '.join(PAGES)}")
-    networks = {"machine": None, f"{args.mbps:g} Mbit/s": args.mbps}
+    slow = f"{args.mbps:g} Mbit/s"
+    networks = {"machine": None, slow: args.mbps}
     results: dict = {}
     for setup, extra in SETUPS.items():
         with served(*extra) as (base, _), browser() as b:
@@ -99,7 +100,6 @@ def main() -> None:
     for nb, kinds in results.items():
         for kind, setups in kinds.items():
             p, q = setups["packed"], setups["plain"]
-            slow = f"{args.mbps:g} Mbit/s"
             rows.append([nb, kind, f"{p['machine']['wire_kb']} / {q['machine']['wire_kb']}",
                          f"{p['machine']['requests']} / {q['machine']['requests']}",
                          f"{p['machine']['median_s']} / {q['machine']['median_s']}",
@@ -108,7 +108,7 @@ def main() -> None:
             "added per request: one student's share when 30 open an app at once on about 120 Mbit/s of school Wi-Fi")
     report(args.json, {"benchmark": "page weight over a class network", "note": note, "pages": results},
            f"Page weight and time to first widget, packed / plain ({args.visits} visits each, median)",
-           ["page", "visit", "KiB on the wire", "requests", "s, machine", f"s, {args.mbps:g} Mbit/s"], rows,
+           ["page", "visit", "KiB on the wire", "requests", "s, machine", f"s, {slow}"], rows,
            ["packed: this server (scripts and styles gzipped, versioned files kept by the browser); "
             "plain: --HenchVoila.pack_static=False, Voila's way",
             "from the shelf: the page opened in the same tab after the shelf; KiB and requests: to the page's last request",

@@ -148,34 +148,6 @@ def test_the_served_plotly_bundle_draws_every_trace_type_and_matches_the_plotly_
     assert version.search(bundle[:300]).group(1) == version.search(assets.plotly_full_js().read_text()[:300]).group(1)
 
 
-def test_plotly_route_serves_gzipped_plotly_with_an_etag():
-    import tornado.testing
-    import tornado.web
-
-    from widgets import assets
-
-    class Case(tornado.testing.AsyncHTTPTestCase):
-        def get_app(self):
-            return tornado.web.Application(assets.handlers("/base/"))
-
-        def runTest(self):
-            raw = assets.plotly_js().read_bytes()
-            zipped = self.fetch("/base/" + assets.PLOTLY_ROUTE, headers={"Accept-Encoding": "gzip"}, decompress_response=False)
-            assert zipped.code == 200 and zipped.headers["Content-Encoding"] == "gzip" and len(zipped.body) < len(raw) / 2
-            plain = self.fetch("/base/" + assets.PLOTLY_ROUTE, headers={"Accept-Encoding": "identity"}, decompress_response=False)
-            assert plain.code == 200 and plain.body == raw and "Content-Encoding" not in plain.headers
-            again = self.fetch("/base/" + assets.PLOTLY_ROUTE, headers={"If-None-Match": plain.headers["ETag"]})
-            assert again.code == 304
-            assert self.fetch("/base/hench/fontawesome/css/all.min.css").code == 200
-
-    case = Case()
-    case.setUp()
-    try:
-        case.runTest()
-    finally:
-        case.tearDown()
-
-
 def test_shelf_game_length_is_measured_not_written():
     """The length on a playable game's card comes from whole simulated games (issue 9)."""
     text = hench.shelf.measured_length("henchmania", players=3, games=6)

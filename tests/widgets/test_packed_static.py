@@ -14,14 +14,12 @@ from widgets import assets
 SCRIPT = ("function hello(name) { return 'hello ' + name; }\n" * 400).encode()
 
 
-def _run(files: dict[str, bytes], tmp_path, check, **settings) -> None:
-    """Serve `files` from tmp_path through PackedStatic at /s/, then run check(case)."""
-    for name, data in files.items():
-        (tmp_path / name).write_bytes(data)
+def _serve(routes: list, check, **settings) -> None:
+    """Serve `routes` in a Tornado test server, then run check(case) (case.fetch asks it)."""
 
     class Case(tornado.testing.AsyncHTTPTestCase):
         def get_app(self):
-            return tornado.web.Application([("/s/(.*)", assets.PackedStatic, {"path": str(tmp_path)})], **settings)
+            return tornado.web.Application(routes, **settings)
 
         def runTest(self):
             check(self)
@@ -32,6 +30,13 @@ def _run(files: dict[str, bytes], tmp_path, check, **settings) -> None:
         case.runTest()
     finally:
         case.tearDown()
+
+
+def _run(files: dict[str, bytes], tmp_path, check, **settings) -> None:
+    """Serve `files` from tmp_path through PackedStatic at /s/, then run check(case)."""
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    _serve([("/s/(.*)", assets.PackedStatic, {"path": str(tmp_path)})], check, **settings)
 
 
 def _get(case, path: str, encoding: str = "gzip", **headers):
@@ -142,25 +147,33 @@ def test_voilas_scripts_are_kept_under_their_version_and_revalidated_under_any_o
     config = hook({"fullStaticUrl": "/base/voila/static", "other": 1}, notebook_path="index.ipynb")
     assert config == {"fullStaticUrl": f"/base/voila/static/v-{version}", "other": 1, "seen": "index.ipynb"}
 
-    class Case(tornado.testing.AsyncHTTPTestCase):
-        def get_app(self):
-            return tornado.web.Application([("/voila/static/(.*)", VoilaStaticHandler, {"paths": [str(tmp_path)]})])
+    def check(case):
+        kept = _get(case, f"/voila/static/v-{version}/7155.voila.js")
+        assert kept.code == 200 and gzip.decompress(kept.body) == SCRIPT
+        assert kept.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        for old in ("/voila/static/v-000000000000/7155.voila.js", "/voila/static/7155.voila.js"):
+            r = _get(case, old)  # a page from before an upgrade, or Voila's own address: today's file, asked again
+            assert r.code == 200 and gzip.decompress(r.body) == SCRIPT and r.headers["Cache-Control"] == "no-cache"
+        assert _get(case, f"/voila/static/v-{version}/../7155.voila.js").code in (403, 404)
 
-        def runTest(self):
-            kept = _get(self, f"/voila/static/v-{version}/7155.voila.js")
-            assert kept.code == 200 and gzip.decompress(kept.body) == SCRIPT
-            assert kept.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-            for old in ("/voila/static/v-000000000000/7155.voila.js", "/voila/static/7155.voila.js"):
-                r = _get(self, old)  # a page from before an upgrade, or Voila's own address: today's file, asked again
-                assert r.code == 200 and gzip.decompress(r.body) == SCRIPT and r.headers["Cache-Control"] == "no-cache"
-            assert _get(self, f"/voila/static/v-{version}/../7155.voila.js").code in (403, 404)
-
-    case = Case()
-    case.setUp()
-    try:
-        case.runTest()
-    finally:
-        case.tearDown()
+    _serve([("/voila/static/(.*)", VoilaStaticHandler, {"paths": [str(tmp_path)]})], check)
     (tmp_path / "7155.voila.js").write_bytes(SCRIPT + b"// an upgrade\n")
     static_version.cache_clear()
     assert static_version((str(tmp_path),)) != version
+
+
+def test_plotly_route_serves_gzipped_plotly_with_an_etag():
+    def check(case):
+        raw = assets.plotly_js().read_bytes()
+        route = "/base/" + assets.PLOTLY_ROUTE
+        zipped = _get(case, route)
+        assert zipped.code == 200 and zipped.headers["Content-Encoding"] == "gzip" and len(zipped.body) < len(raw) / 2
+        assert gzip.decompress(zipped.body) == raw and zipped.headers["Content-Type"].startswith("text/javascript")
+        plain = _get(case, route, "identity")
+        assert plain.code == 200 and plain.body == raw and "Content-Encoding" not in plain.headers
+        assert _get(case, route, "identity", **{"If-None-Match": plain.headers["ETag"]}).code == 304
+        assert _get(case, route, **{"If-None-Match": zipped.headers["ETag"]}).code == 304
+        assert _get(case, "/base/hench/plotly/other.js").code == 404
+        assert _get(case, "/base/hench/fontawesome/css/all.min.css").code == 200
+
+    _serve(assets.handlers("/base/"), check)
