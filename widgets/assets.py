@@ -140,10 +140,10 @@ class PlotlyHandler(PackedStatic):
     about 0.5 MB per visitor) and revalidated by ETag (PackedStatic)."""
 
     def initialize(self) -> None:  # type: ignore[override]
-        super().initialize(path=str(PLOTLY_BUNDLE.parent))
+        super().initialize(path=str(plotly_js().parent))
 
     def parse_url_path(self, url_path: str) -> str:
-        return PLOTLY_BUNDLE.name
+        return plotly_js().name
 
 
 def handlers(base_url: str = "/") -> list:
