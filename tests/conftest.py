@@ -8,7 +8,9 @@ import os
 import pytest
 
 import hench
-import tests.fixtures.tinypig  # noqa: F401  (registers "tinypig")
+from hench.core import declare
+
+declare("tinypig", "tests.fixtures.tinypig")  # the template game, registered on first use like every game
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 

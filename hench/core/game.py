@@ -133,7 +133,11 @@ class State:
         return self.clone()
 
     def _apply_in_place(self, action: Any) -> None:
-        self.game.transition(self, action)
+        handlers = self.game.handlers
+        if handlers is not None:  # the transition of each action class (Game.handlers)
+            handlers[action.__class__](self, action)
+        else:
+            self.game.transition(self, action)
 
     def check(self, action: Any) -> None:
         """Raise InvalidActionError / IllegalActionError unless `action` is legal here."""
@@ -203,6 +207,8 @@ class State:
         """Seats with the best score (more than one on a true tie); [] before the end."""
         if not self.is_terminal:
             return []
+        if self.game.winners is not None:
+            return list(self.game.winners(self))
         s = self.scores()
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
@@ -248,13 +254,17 @@ class State:
 
     # -- display ----------------------------------------------------------------------------
     def notation(self) -> str:
-        """A compact one-line description of the position (like chess FEN)."""
-        raise NotImplementedError
+        """A compact one-line description of the position (like chess FEN), as a spectator sees it."""
+        if self.game.notation is None:
+            raise NotImplementedError
+        return self.game.notation(self.observation(None))
 
     def __repr__(self) -> str:
         return f"<{self.game.id} {self.notation()}>"
 
     def _repr_html_(self) -> str:
+        if self.game.html is not None:
+            return self.game.html(self.observation(None), False)
         return f"<pre class='hench-state'>{html.escape(self.notation())}</pre>"
 
 
@@ -289,6 +299,16 @@ def load_json(text: Any, what: str) -> Any:
         raise InvalidStateError(f"not {what}: the text is not valid JSON ({exc})") from None
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How the engine reads one of the catalogue's ambiguities: its id (the catalogue's, e.g. "A7" or
+    "AMB-05"), the reading in our words, and the option that changes it (None: no option, the reading is fixed)."""
+
+    id: str
+    text: str
+    option: str | None = None
+
+
 @dataclass
 class Game:
     """The description of one game: metadata, options, rules, and the hooks its modules provide."""
@@ -309,6 +329,11 @@ class Game:
     checks: CheckTable | None = None
     legal: Callable[[Any], Sequence[Any]] = lambda state: []
     transition: Callable[[Any, Any], None] = lambda state, action: None
+    handlers: dict[type, Callable[[Any, Any], None]] | None = None  # the transition of each action class
+    winners: Callable[[Any], Sequence[int]] | None = None  # the winning seats of a finished game (with tie rules)
+    readings: Sequence[Reading] = ()  # how the engine reads the catalogue's ambiguities
+    notation: Callable[[dict[str, Any]], str] | None = None  # observation -> the one-line notation (render.notation)
+    html: Callable[[dict[str, Any], bool], str] | None = None  # (observation, clickable) -> the board (render.html)
     chance: Callable[[Any], Sequence[tuple[Any, Fraction]]] | None = None
     score: Callable[[Any], Sequence[int]] | None = None
     observe: Callable[[Any, int | None], dict[str, Any]] | None = None

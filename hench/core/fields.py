@@ -1,0 +1,268 @@
+"""A game's state fields, declared once; the clone, copy-on-write successor, save and load built from them.
+
+A game lists its position's fields in order, each with how it is copied, how it is saved and how a save of
+it is read and checked:
+
+    FIELDS = Fields(
+        Field("banked", LIST, read=lambda r, s: r.list("banked", seat_points, 2, 3)),
+        Field("seat", read=lambda r, s: r.int("seat", 0, len(s.banked) - 1)),
+        Field("hands", ROWS, read=read_hands, save=save_hands),
+    )
+
+    class PigState(FieldState):
+        FIELDS = FIELDS
+
+and `FieldState` gives the game, written once here for every game:
+
+- `successor()`: the copy `apply` hands to the transition. It shares every field with the state it came
+  from; the transition takes ownership of a field before changing it in place: `s.own("banked")` (a copy
+  the first time, the same object after), and of one row of a ROWS field: `s.own_item("hands", seat)`.
+  A field is never changed in place without owning it first: `tests/playout_record.states_changed_later`
+  (run for every game) catches a state changed by a later move.
+- `clone()`: an independent deep copy (every container copied by its policy).
+- `to_dict()` / `from_dict()`: the save, field by field in declared order; loading reads every field with
+  its `read` (a `Reader` over the save and the state read so far, so a check may depend on earlier fields)
+  and refuses unknown fields.
+- `say(text, *rule_ids, seats=..., to=...)`: the narration of the move being applied (see `Line`).
+
+Copy policies (what the successor shares until the transition owns the field):
+
+- VALUE: an immutable value (int, str, bool, None, tuple, frozenset, a frozen record): replaced, never
+  changed in place, so always shared.
+- LIST / DICT / SET: one flat container changed in place: shallow-copied when owned.
+- ROWS: a list (or dict) of mutable rows (hands per seat, pawns per site): the outer container is copied
+  when owned, each row (`row.copy()`) when owned with `own_item`.
+- DEEP: nested data changed anywhere: deep-copied when owned (`copy.deepcopy`; for rare, small fields).
+- TEMP: not part of the position (a cache): reset to `default()` in every successor and clone, never saved.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from .game import State
+from .schema import Reader
+
+VALUE, LIST, DICT, SET, ROWS, DEEP, TEMP = "value", "list", "dict", "set", "rows", "deep", "temp"
+POLICIES = (VALUE, LIST, DICT, SET, ROWS, DEEP, TEMP)
+
+S = TypeVar("S", bound="FieldState")
+
+
+def _shallow(value: Any) -> Any:
+    return value.copy()
+
+
+def _rows_deep(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: row.copy() if hasattr(row, "copy") else row for k, row in value.items()}
+    return [row.copy() if hasattr(row, "copy") else row for row in value]
+
+
+_OWN_COPY: dict[str, Callable[[Any], Any]] = {LIST: _shallow, DICT: _shallow, SET: _shallow, ROWS: _shallow, DEEP: _copy.deepcopy}
+_CLONE_COPY: dict[str, Callable[[Any], Any]] = {LIST: _shallow, DICT: _shallow, SET: _shallow, ROWS: _rows_deep,
+                                                DEEP: _copy.deepcopy}
+
+
+def plain(value: Any) -> Any:
+    """A field's default save form: JSON-like, with tuples as lists and sets as sorted lists."""
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(v) for v in value)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a game's state.
+
+    `read(reader, state_so_far)` reads and checks the field from a save (it may call `reader.int(name, ...)`,
+    `reader.list(name, ...)`...; the earlier fields are already set on `state_so_far`). `save(value)` gives
+    the save form (default `plain`). `key` is the field's name in the save (default: `name`); a field with
+    `saved=False` is rebuilt by `read` from the fields before it (the component data's tables, say).
+    """
+
+    name: str
+    copy: str = VALUE
+    read: Callable[[Reader, Any], Any] | None = None
+    save: Callable[[Any], Any] = plain
+    default: Callable[[], Any] | None = None
+    key: str | None = None
+    saved: bool = True
+
+    def __post_init__(self) -> None:
+        if self.copy not in POLICIES:
+            raise ValueError(f"field {self.name}: copy policy {self.copy!r} is not one of {POLICIES}")
+        if self.copy == TEMP and self.default is None:
+            raise ValueError(f"field {self.name}: a TEMP field needs a default")
+        if self.copy != TEMP and self.read is None:
+            raise ValueError(f"field {self.name}: a saved field needs `read`, the check of its saved value")
+
+    @property
+    def save_key(self) -> str:
+        return self.key or self.name
+
+
+class Fields:
+    """A state's fields in order (see the module docstring)."""
+
+    def __init__(self, *fields: Field):
+        names = [f.name for f in fields]
+        if len(set(names)) != len(names):
+            raise ValueError(f"duplicate field names: {sorted({n for n in names if names.count(n) > 1})}")
+        self.fields = fields
+        self.by_name = {f.name: f for f in fields}
+        self.owned_copy = {f.name: _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
+        self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
+        self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
+        self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
+        self.loaded = tuple(f for f in fields if f.copy != TEMP)
+
+    def __iter__(self) -> Iterator[Field]:
+        return iter(self.fields)
+
+    def names(self) -> list[str]:
+        return [f.name for f in self.fields]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a move's narration: what happened, in plain words, as it happened.
+
+    `rules`: the rule IDs behind it; `seats`: the seats it concerns; `to`: None for a public line, else the
+    seats that may read it (a card drawn is told to its drawer; the others get their own, vaguer line).
+    """
+
+    text: str
+    rules: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()
+    to: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) may read this line."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def lines_for(lines: Iterable[Line], seat: int | None) -> list[Line]:
+    """The lines of a narration that `seat` may read (None: a spectator, public lines only)."""
+    return [line for line in lines if line.visible_to(seat)]
+
+
+class FieldState(State):
+    """A `State` whose fields are declared in `FIELDS`: clone, successor, save and load come from there.
+
+    Every instance has the same attributes in the same order (declared fields, then `_legal`, `_owned`,
+    `said`): a plain attribute dict of one layout keeps CPython's attribute reads fast on the hot path.
+    """
+
+    FIELDS: ClassVar[Fields]
+    _owned: set[Hashable] | None  # None: every field is this state's own (a new state, a clone, a load)
+    said: list[Line]  # what the move that made this state did, in words (see Line)
+
+    @classmethod
+    def make(cls: type[S], **values: Any) -> S:
+        """A new state from its fields' values (every declared field but TEMP ones, which take their default)."""
+        fields = cls.FIELDS
+        missing = [f.name for f in fields.loaded if f.name not in values]
+        extra = set(values) - set(fields.by_name)
+        if missing or extra:
+            raise TypeError(f"{cls.__name__}.make: missing fields {missing}, unknown fields {sorted(extra)}")
+        d: dict[str, Any] = {}
+        for f in fields:
+            d[f.name] = f.default() if f.copy == TEMP and f.default is not None else values[f.name]
+        return cls._from_attrs(d, None, [])
+
+    @classmethod
+    def _from_attrs(cls: type[S], d: dict[str, Any], owned: set[Hashable] | None, said: list[Line]) -> S:
+        d["_legal"], d["_owned"], d["said"] = None, owned, said
+        s = object.__new__(cls)
+        s.__dict__ = d
+        return s
+
+    # -- copy on write ------------------------------------------------------------------
+    def successor(self: S) -> S:
+        d = self.__dict__.copy()
+        for name, default in self.FIELDS.temps:
+            d[name] = default()  # type: ignore[misc]
+        d["_legal"], d["_owned"], d["said"] = None, set(), []
+        s = object.__new__(type(self))
+        s.__dict__ = d
+        return s
+
+    def own(self, name: str) -> Any:
+        """Field `name`, this state's own to change in place (copied the first time a move asks)."""
+        owned = self._owned
+        if owned is None or name in owned:
+            return self.__dict__[name]
+        try:
+            how = self.FIELDS.owned_copy[name]
+        except KeyError:
+            raise TypeError(f"{type(self).__name__}.{name} is not a container field (declared "
+                            f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})") from None
+        value = self.__dict__[name] = how(self.__dict__[name])
+        owned.add(name)
+        return value
+
+    def own_item(self, name: str, key: Any) -> Any:
+        """Row `key` of a ROWS field, this state's own to change in place (the field owned too)."""
+        rows = self.own(name)
+        owned = self._owned
+        if owned is None:
+            return rows[key]
+        mark = (name, key)
+        if mark in owned:
+            return rows[key]
+        row = rows[key] = rows[key].copy()
+        owned.add(mark)
+        return row
+
+    def clone(self: S) -> S:
+        d = self.__dict__.copy()
+        for name, how in self.FIELDS.clone_copy:
+            d[name] = how(d[name])
+        for name, default in self.FIELDS.temps:
+            d[name] = default()  # type: ignore[misc]
+        return type(self)._from_attrs(d, None, list(self.said))
+
+    # -- narration ----------------------------------------------------------------------
+    def say(self, text: str, *rules: str, seats: Iterable[int] = (), to: Iterable[int] | None = None) -> None:
+        """Narrate the move being applied: `text` in plain words, the rule IDs behind it, the seats it
+        concerns, and `to` (None: everyone may read it; else only these seats)."""
+        self.said.append(Line(text, rules, tuple(seats), None if to is None else tuple(to)))
+
+    def narration(self, seat: int | None = None) -> list[Line]:
+        """What the move that made this state did, as `seat` may read it (None: a spectator)."""
+        return lines_for(self.said, seat)
+
+    # -- saving -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d = self.__dict__
+        return {f.save_key: f.save(d[f.name]) for f in self.FIELDS.saved}
+
+    @classmethod
+    def from_dict(cls: type[S], data: dict[str, Any]) -> S:
+        """The state a save holds; every field is read and checked by its `read`, unknown fields refused."""
+        r = Reader(data)
+        s = object.__new__(cls)
+        d: dict[str, Any] = {}
+        s.__dict__ = d
+        d["_legal"], d["_owned"], d["said"] = None, None, []
+        for f in cls.FIELDS:
+            if f.copy == TEMP:
+                d[f.name] = f.default()  # type: ignore[misc]
+            else:
+                d[f.name] = f.read(r, s)  # type: ignore[misc]
+        r.done()
+        # the same attribute order as `make`: declared fields first
+        ordered = {f.name: d[f.name] for f in cls.FIELDS}
+        return cls._from_attrs(ordered, None, [])
+
