@@ -227,6 +227,10 @@ class State:
             raise InvalidActionError(f"there is no seat {seat!r}: seats are 0..{self.num_players - 1}")
         return self.game.observe(self, seat)
 
+    def narration(self, seat: int | None = None) -> list[Any]:
+        """What the move that made this state did, in words `seat` may read (hench.core.Line; see FieldState)."""
+        return []
+
     def resample_hidden(self, seat: int, seed: int) -> State:
         """A state that differs from this one only in what `seat` keeps hidden from the others
         (for the conformance test that opponents' observations cannot tell them apart)."""
