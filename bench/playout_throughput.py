@@ -60,13 +60,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per measurement (default 2000)")
     parser.add_argument("--seconds", type=float, default=8.0, help="time budget per measurement (default 8)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     args = parser.parse_args()
     quiet()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     reference = openspiel_loop(args.games * 5, args.seconds)
     out = {"benchmark": "random playout throughput (one core)", "reference_openspiel_python_tic_tac_toe": reference, "games": {}}
-    for game_id in hench.GAMES:
+    for game_id in args.game or hench.GAMES:
         game = hench.get_game(game_id)
         for players in sorted({game.min_players, game.max_players}):
             figures = hench_loop(game_id, players, args.games, args.seconds)

@@ -466,7 +466,8 @@ class GameView(ipw.VBox):
     def consequences(self, step: Any) -> list[str]:
         """What a move did, in words anyone at the table may read: the game's public log lines, then the
         score changes."""
-        lines = [str(e) for e in getattr(step.after, "events", ())]
+        lines = [line.text for line in step.after.narration(self.viewer)]  # the one narration contract (issue 26)
+        lines += [str(e) for e in getattr(step.after, "events", ())]  # the games not moved onto it yet
         if self.config.cumulative_log:  # only what this move added to the game's log
             lines = lines[len(getattr(step.before, "events", ())):]
         if self.config.describe is not None:  # a game whose log says little: the changes every seat sees

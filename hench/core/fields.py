@@ -112,7 +112,7 @@ class Field:
 class Fields:
     """A state's fields in order (see the module docstring)."""
 
-    def __init__(self, *fields: Field):
+    def __init__(self, *fields: Field, legacy: tuple[str, ...] = ()):
         names = [f.name for f in fields]
         if len(set(names)) != len(names):
             raise ValueError(f"duplicate field names: {sorted({n for n in names if names.count(n) > 1})}")
@@ -123,6 +123,7 @@ class Fields:
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
         self.loaded = tuple(f for f in fields if f.copy != TEMP)
+        self.legacy = legacy  # keys older saves have that are no longer part of the position: read and dropped
 
     def __iter__(self) -> Iterator[Field]:
         return iter(self.fields)
@@ -261,6 +262,9 @@ class FieldState(State):
                 d[f.name] = f.default()  # type: ignore[misc]
             else:
                 d[f.name] = f.read(r, s)  # type: ignore[misc]
+        for key in cls.FIELDS.legacy:
+            if r.optional(key):
+                r.raw(key)
         r.done()
         # the same attribute order as `make`: declared fields first
         ordered = {f.name: d[f.name] for f in cls.FIELDS}
