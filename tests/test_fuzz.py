@@ -296,6 +296,26 @@ def test_mutated_data_files_are_checked_before_use(game_id, tmp_path: Path):
     assert accepted, "the mutator should leave some files usable"
 
 
+NESTED_DATA = {  # what the hostile test of issue 31 fed the data loaders, and what each must say
+    "deep arrays": ("a = " + "[" * 50_000 + "]" * 50_000, "nested"),
+    "deep inline tables": ("a = " + "{b = " * 3000 + "1" + "}" * 3000, "nested"),
+    "a huge integer": ("a = 1" + "0" * 5000, "not usable TOML"),
+    "a long integer": ("a = 1" + "0" * 40, "digits"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(NESTED_DATA))
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if "data" in hench.get_game(g).options])
+def test_nested_or_huge_data_files_are_refused_with_a_clear_message(game_id, what, tmp_path: Path):
+    """Depth and size are bounded before parsing: no RecursionError or ValueError escapes (issue 31)."""
+    text, said = NESTED_DATA[what]
+    path = tmp_path / "nested.toml"
+    path.write_text(data_text(game_id) + "\n[extra]\n" + text + "\n", encoding="utf-8")
+    with pytest.raises(HenchError, match=said) as refused:
+        hench.get_game(game_id).new_game(players=hench.get_game(game_id).min_players, seed=1, data=str(path))
+    assert str(path) in str(refused.value)
+
+
 @pytest.mark.parametrize("game_id", [g for g in game_ids() if "data" in hench.get_game(g).options])
 def test_data_paths_that_are_not_files_are_refused(game_id, tmp_path: Path):
     game = hench.get_game(game_id)

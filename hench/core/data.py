@@ -65,14 +65,61 @@ def read_user_file(path: str | os.PathLike[str], error: type[HenchError] = DataE
         raise error(f"{where}: not UTF-8 text") from None
 
 
+MAX_NESTING = 16  # arrays and inline tables inside one another: the games' data needs 3
+MAX_DIGITS = 30  # digits of a whole number: the games' data needs 4
+
+
 def parse_toml(text: str, where: str, error: type[HenchError] = DataError) -> dict[str, Any]:
-    """A TOML document with only JSON-like values (no dates or times: saves must stay JSON)."""
+    """A TOML document with only JSON-like values (no dates or times: saves must stay JSON), nested at most
+    MAX_NESTING deep (checked before parsing: the parser recurses) and with no number of over MAX_DIGITS digits."""
+    depth = nesting_depth(text)
+    if depth > MAX_NESTING:
+        raise error(f"{where}: arrays or inline tables nested {depth} deep; game data is nested at most {MAX_NESTING} deep")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{where}: not valid TOML ({exc})") from None
-    _no_dates(doc, where, error)
+    except (RecursionError, ValueError) as exc:  # nesting the scan missed; an integer beyond Python's digit limit
+        raise error(f"{where}: not usable TOML ({type(exc).__name__}: {str(exc)[:120]})") from None
+    _check_values(doc, where, error)
     return doc
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of [ and { outside strings and comments (a table header [a] or [[a]] counts too)."""
+    depth = deepest = i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif c in "\"'":
+            quote = c * 3 if text.startswith(c * 3, i) else c
+            i = _string_end(text, i + len(quote), quote)
+            continue
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return deepest
+
+
+def _string_end(text: str, i: int, quote: str) -> int:
+    """The index just after the string that starts at `i` (after its opening `quote`)."""
+    escapes = quote[0] == '"'
+    while i < len(text):
+        if escapes and text[i] == "\\":
+            i += 2
+        elif text.startswith(quote, i):
+            return i + len(quote)
+        elif len(quote) == 1 and text[i] == "\n":
+            return i  # an unterminated one-line string: the parser will say so
+        else:
+            i += 1
+    return i
 
 
 def load_toml(path: str | Path, error: type[HenchError] = DataError) -> dict[str, Any]:
@@ -80,15 +127,17 @@ def load_toml(path: str | Path, error: type[HenchError] = DataError) -> dict[str
     return parse_toml(read_user_file(path, error), str(path), error)
 
 
-def _no_dates(value: Any, where: str, error: type[HenchError]) -> None:
+def _check_values(value: Any, where: str, error: type[HenchError]) -> None:
     if isinstance(value, (datetime.date, datetime.time)):
         raise error(f"{where}: dates and times are not game data (found {value!r})")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+        raise error(f"{where}: a number of {len(str(abs(value)))} digits; game data uses numbers of at most {MAX_DIGITS} digits")
     if isinstance(value, dict):
         for key, item in value.items():
-            _no_dates(item, f"{where}.{key}", error)
+            _check_values(item, f"{where}.{key}", error)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            _no_dates(item, f"{where}[{i}]", error)
+            _check_values(item, f"{where}[{i}]", error)
 
 
 def source_of(row: dict[str, Any], where: str, error: type[HenchError] = DataError) -> tuple[str, str]:
