@@ -132,7 +132,7 @@ class GameView(ipw.VBox):
         self._listeners: list[Callable[[], None]] = []
         self._log_rows: dict[tuple[int | None, tuple[int, ...]], StepRows[str]] = {}  # per seat looking, per human seats
         self._points = ScorePoints(config.clock or (lambda s: 0))
-        self._drawn: tuple[Any, ...] | None = None  # the chart's last points
+        self._drawn: tuple[list[int], list[list[int]], list[str]] | None = None  # the chart's points last drawn
         self._shown: State | None = None  # the position the moves and the board were last drawn for
         self._build(auto_dice, chart, watch_bots)
         self._build_setup(setup)
@@ -222,6 +222,16 @@ class GameView(ipw.VBox):
     @property
     def state(self) -> State:
         return self.session.state
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores now, as the last step keeps them (a state is scored once, when its move is applied)."""
+        last = self.session.last
+        return last.scores if last is not None else self.session.initial_scores
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
 
     @property
     def viewer(self) -> int | None:
@@ -398,7 +408,7 @@ class GameView(ipw.VBox):
     def _who(self, seat: int | None) -> str:
         if seat == CHANCE:
             return "Dice"
-        names = self.config.names(self.state.num_players)
+        names = self.config.names(self.players)
         return names[seat] + (" (you)" if seat in self.human_seats else "") if seat is not None else "-"
 
     def refresh(self) -> None:
@@ -406,8 +416,8 @@ class GameView(ipw.VBox):
         self.stepper.show(st.phase)
         self.rule_chips.value = rules_line(phase_rules(self.config, st.phase), "Rules of this phase")
         self.explain.value = self._status()
-        names = self.config.names(st.num_players)
-        self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], st.scores(),
+        names = self.config.names(self.players)
+        self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], list(self.scores),
                              st.current_player if st.current_player not in (None, CHANCE) else None)
         self._draw_moves()  # then the board, with the version of these moves: a click on an older board plays nothing
         self.board.show(self.config.draw(st, self.viewer, clickable=self._human_to_move()), self.moves.version)
@@ -415,7 +425,7 @@ class GameView(ipw.VBox):
         self.undo_button.disabled, self.redo_button.disabled = not self.session.can_undo, not self.session.can_redo
         self.bots_go.disabled = st.is_terminal
         self.bot_step.disabled = not (self.watch.value and self.bot_pending())
-        if self.fig is not None:
+        if self.fig is not None and self._chart_points() != self._drawn:  # the same points: nothing to send
             self._draw_chart()
         for listener in self._listeners:
             listener()
@@ -427,9 +437,9 @@ class GameView(ipw.VBox):
     def _status(self) -> str:
         st = self.state
         if st.is_terminal:
-            names = self.config.names(st.num_players)
+            names = self.config.names(self.players)
             who = " and ".join(names[i] for i in st.winners())
-            scores = ", ".join(f"{names[i]} {v}" for i, v in enumerate(st.scores()))
+            scores = ", ".join(f"{names[i]} {v}" for i, v in enumerate(self.scores))
             return f"<b>The game is over.</b> Winner: {html.escape(who)}. Scores: {html.escape(scores)}"
         extra = self.config.explain(st) if self.config.explain else ""
         whose = "the dice" if st.current_player == CHANCE else self._who(st.current_player)
@@ -515,16 +525,17 @@ class GameView(ipw.VBox):
     def score_history(self) -> tuple[list[int], list[list[int]]]:
         """(clock values, scores per seat at the end of each) over the session so far."""
         self._points.follow(self.session)
-        return self._points.series(self.state.num_players)
+        return self._points.series(self.players)
+
+    def _chart_points(self) -> tuple[list[int], list[list[int]], list[str]]:
+        xs, per_seat = self.score_history()
+        return xs, per_seat, self.config.names(self.players)
 
     def _draw_chart(self) -> None:
         if self.fig is None:
             return
-        xs, per_seat = self.score_history()
-        names = self.config.names(self.state.num_players)
-        if (xs, per_seat, names) == self._drawn:
-            return  # the same points: nothing to send
-        self._drawn = (xs, per_seat, names)
+        self._drawn = self._chart_points()
+        xs, per_seat, names = self._drawn
         traces = [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))
                   for i, ys in enumerate(per_seat)]
         clock = self.config.clock_label
