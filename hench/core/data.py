@@ -15,7 +15,6 @@ import stat
 import tomllib
 from collections.abc import Iterable
 from importlib import resources
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import HenchError
@@ -73,11 +72,6 @@ def parse_toml(text: str, where: str, error: type[HenchError] = DataError) -> di
         raise error(f"{where}: not valid TOML ({exc})") from None
     _no_dates(doc, where, error)
     return doc
-
-
-def load_toml(path: str | Path, error: type[HenchError] = DataError) -> dict[str, Any]:
-    """Read and parse a person's data file (see `read_user_file`)."""
-    return parse_toml(read_user_file(path, error), str(path), error)
 
 
 def _no_dates(value: Any, where: str, error: type[HenchError]) -> None:
