@@ -183,7 +183,8 @@ def main() -> None:
                     page = b.new_page(viewport={"width": 1280, "height": 1400})
                     time_to_widget(page, f"{base}/voila/render/_click_{where}_{game}.ipynb")
                     ms = browser_clicks(page, args.repeats)
-                    clicks[game][where] = {"ms": [round(m, 1) for m in ms], "median_ms": round(statistics.median(ms), 1)}
+                    clicks[game][where] = {"ms": [round(m, 1) for m in ms], "median_ms": round(statistics.median(ms), 1),
+                                           "min_ms": round(min(ms), 1)}
                     leave(page)
     if args.json:
         report(True, {"benchmark": "widget round trips", "slider_to_chart": results, "click_early_late_browser": clicks,
@@ -204,11 +205,12 @@ def main() -> None:
         print()
     if clicks:
         report(False, {}, f"Play click in the browser (a move pressed to the table's log redrawn, median of {args.repeats})",
-               ["game", "early ms", "late ms", "late/early", "early samples", "late samples"],
+               ["game", "early ms", "late ms", "late/early", "early min", "late min", "early samples", "late samples"],
                [[g, r["early"]["median_ms"], r["late"]["median_ms"],
-                 f"{r['late']['median_ms'] / max(r['early']['median_ms'], 0.01):.2f}x",
+                 f"{r['late']['median_ms'] / max(r['early']['median_ms'], 0.01):.2f}x", r["early"]["min_ms"], r["late"]["min_ms"],
                  " ".join(map(str, r["early"]["ms"])), " ".join(map(str, r["late"]["ms"]))] for g, r in clicks.items()],
-               ["goal: the late click within 1.2x of the early one"])
+               ["goal: the late click within 1.2x of the early one (the minimum: the round trip with the least noise "
+                "from other work on the machine)"])
 
 
 if __name__ == "__main__":

@@ -131,6 +131,7 @@ class GameView(ipw.VBox):
         self.bots = [config.bot(1000 + i) for i in range(first.num_players)]
         self._listeners: list[Callable[[], None]] = []
         self._log_rows: dict[tuple[int | None, tuple[int, ...]], StepRows[str]] = {}  # per seat looking, per human seats
+        self._log_start: State | None = None  # the game the log rows are of
         self._points = ScorePoints(config.clock or (lambda s: 0))
         self._drawn: tuple[list[int], list[list[int]], list[str]] | None = None  # the chart's points last drawn
         self._shown: State | None = None  # the position the moves and the board were last drawn for
@@ -515,6 +516,9 @@ class GameView(ipw.VBox):
         """The last moves (the newest first) with their consequences, in a scrolling box. Each row is built once
         per step for each seat looking at the table, and kept while the step is (an undo drops it)."""
         seat, humans = self.viewer, self.human_seats
+        if self._log_start is not self.session.initial:  # another game: no row of the last one is shown again
+            self._log_rows.clear()
+            self._log_start = self.session.initial
         rows = self._log_rows.get((seat, humans))
         if rows is None:
             rows = self._log_rows[(seat, humans)] = StepRows(lambda step: self._log_row(step, seat))
