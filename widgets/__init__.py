@@ -6,7 +6,6 @@ Views hold a `hench.Session`, keep their children private and redraw from the se
 
 from .core import (
     Chart,
-    DiceView,
     MessageArea,
     MonteCarloCheck,
     PhaseStepper,
@@ -28,6 +27,6 @@ from .shelf import ShelfView
 install_error_boundary()  # in a served kernel: no traceback reaches a page (see core.install_error_boundary)
 
 __all__ = [
-    "Chart", "DiceView", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
+    "Chart", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",
     "checked_int", "figure_widget", "friendly", "guarded", "install_error_boundary", "later", "protect", "redraw", "rules_table",
 ]

@@ -1,7 +1,9 @@
 """A board picture the learner can click: any element with data-action="<move text>" sends that move.
 
 The move comes back as text and goes through the game's own parser and legality checks, so a
-crafted click is refused with the rule's explanation like any other bad input.
+crafted click is refused with the rule's explanation like any other bad input. A click also names the
+version of the board it was made on (the table gives the board the version of its row of move buttons),
+so a click on a board already replaced (a double click, a stale tab) plays nothing.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ export default {
     style.textContent = STYLE;
     const body = document.createElement("div");
     el.append(style, body);
-    const draw = () => { body.innerHTML = model.get("html"); };
+    let shown = model.get("version");  // the version of the board on the page
+    const draw = () => { body.innerHTML = model.get("html"); shown = model.get("version"); };
     draw();
     model.on("change:html", draw);
+    model.on("change:version", draw);
     body.addEventListener("click", (event) => {
       const target = event.target.closest("[data-action]");
-      if (target && body.contains(target)) model.send({ action: target.dataset.action });
+      if (target && body.contains(target)) model.send({ action: target.dataset.action, version: shown });
     });
   },
 };
@@ -34,28 +38,48 @@ export default {
 
 
 class ClickableBoard(anywidget.AnyWidget):
-    """HTML whose [data-action] elements are clickable moves. `on_action(callback)` hears them."""
+    """HTML whose [data-action] elements are clickable moves. `on_action(callback)` hears them.
+
+    `show(html, version)` draws a board and names its version; a click counts only if it was made on the
+    board of the current version (a second click of a double click, sent before the page got the board
+    after the move, names the old one)."""
 
     _esm = _ESM
     html = traitlets.Unicode("").tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[str], None]] = []
         self.on_msg(self._handle)
 
+    def show(self, html: str, version: int) -> None:
+        """Draw `html` as the board of `version` (one message to the page)."""
+        with self.hold_sync():
+            self.html, self.version = html, version
+
+    def set_state(self, sync_data: dict) -> None:
+        """The page never changes the board or its version (it only sends clicks): a crafted update is ignored,
+        and the page is put back in step."""
+        self.send_state()
+
     def on_action(self, callback: Callable[[str], None]) -> None:
         self._callbacks.append(callback)
 
     def _handle(self, _widget, content, _buffers) -> None:
-        action = content.get("action") if isinstance(content, dict) else None
-        if isinstance(action, str) and len(action) <= 200:  # anything else is not a move
-            for callback in self._callbacks:
-                callback(action)
+        if not isinstance(content, dict):
+            return
+        action, version = content.get("action"), content.get("version")
+        if not isinstance(action, str) or len(action) > 200 or type(version) is not int:  # not a move (bool is not an int here)
+            return
+        if version != self.version:  # a click on a board already replaced
+            return
+        for callback in self._callbacks:
+            callback(action)
 
     def click(self, action: str) -> None:
-        """What a click in the browser does (for tests and scripts)."""
-        self._handle(self, {"action": action}, [])
+        """What a click in the browser does (for tests and scripts): on the board shown now."""
+        self._handle(self, {"action": action, "version": self.version}, [])
 
 
 _MOVES_ESM = """
@@ -104,11 +128,12 @@ class MoveButtons(anywidget.AnyWidget):
         self._callbacks: list[Callable[[object], None]] = []
         self.on_msg(self._handle)
 
-    def show(self, moves: list[tuple[str, str, object]]) -> None:
+    def show(self, moves: list[tuple[str, str, object]], renew: bool = False) -> None:
         """Offer these moves: (label, tooltip, move) each. The same moves again change nothing, so a click
-        on them still counts."""
+        on them still counts, unless `renew` (the position changed: a click sent before, on the same moves
+        of the last position, is a double click and must not play again)."""
         buttons, offered = [[label, tip] for label, tip, _ in moves], [move for _, _, move in moves]
-        if buttons == self.buttons and offered == self._moves:
+        if not renew and buttons == self.buttons and offered == self._moves:
             return
         self._moves = offered
         with self.hold_sync():

@@ -331,47 +331,6 @@ class Scoreboard(ipw.HTML):
                       f"<th style='padding:2px 8px'>score</th>{head}</tr>{''.join(rows)}</table>")
 
 
-# -- dice -------------------------------------------------------------------------------------
-
-FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-
-
-class DiceView(ipw.VBox):
-    """Dice the learner can roll or set. `on_roll()` / `on_set(values)` are called by the buttons."""
-
-    def __init__(self, count: int, sides: int = 6, labels: Sequence[str] | None = None,
-                 on_roll: Callable[[], None] | None = None, on_set: Callable[[list[int]], None] | None = None):
-        self.messages = MessageArea()
-        self.sides = sides
-        self.pickers = [protect(ipw.BoundedIntText(value=1, min=1, max=sides, description=(labels or [""] * count)[i] or f"die {i + 1}",
-                                                   layout=ipw.Layout(width="150px")), self.messages) for i in range(count)]
-        self.faces = ipw.HTML()
-        self.roll_button = ipw.Button(description="Roll the dice", icon="dice", button_style="primary")
-        self.set_button = ipw.Button(description="Set these values")
-        self._on_roll, self._on_set = on_roll, on_set
-        self.roll_button.on_click(lambda _: self._roll())
-        self.set_button.on_click(lambda _: self._set())
-        super().__init__([self.faces, ipw.HBox([self.roll_button]), ipw.HBox([*self.pickers, self.set_button]), self.messages])
-
-    def show(self, values: Iterable[int] | None, enabled: bool = True) -> None:
-        values = list(values or [])
-        self.faces.value = "<span style='font-size:42px;letter-spacing:6px'>" + "".join(
-            FACES.get(v, f"[{v}]") for v in values) + "</span>" if values else "<i>no dice rolled yet</i>"
-        for w in (self.roll_button, self.set_button, *self.pickers):
-            w.disabled = not enabled
-
-    @guarded()
-    def _roll(self) -> None:
-        if self._on_roll:
-            self._on_roll()
-
-    @guarded()
-    def _set(self) -> None:
-        values = [checked_int(p.value, 1, self.sides, p.description) for p in self.pickers]
-        if self._on_set:
-            self._on_set(values)
-
-
 # -- plotly -----------------------------------------------------------------------------------
 
 CHART_JS = Path(__file__).parent / "share" / "js" / "chart.js"

@@ -8,20 +8,29 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as ipw
 
 import hench
-from hench.core import CHANCE, Rng, State, format_probability, next_action, sample_outcome
+from hench.core import CHANCE, Rng, State, Step, format_probability, next_action, sample_outcome
 
 from . import plot
 from .board import ClickableBoard, MoveButtons
 from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, phase_rows, protect, redraw
 
 MAX_BUTTONS = 36
+LOG_ROWS = 60  # moves shown in the log, the newest first
 BOT_STEP_LIMIT = 20_000
 PALETTE = ["#1d4f91", "#b5651d", "#2f6b4f", "#8e3b2f", "#6b4a8e"]
+T = TypeVar("T")
+
+
+class Viewer:
+    """The default of a seat argument: whoever looks at the table now (GameView.viewer)."""
+
+
+VIEWER = Viewer()
 
 
 @dataclass
@@ -68,7 +77,7 @@ def card_tooltip(game, moves: dict[str, str]) -> Callable[[Any, Hashable], str]:
     ("take extra", "place"), or nothing. A card is named by the move's `card` or `weapon` field, or, for
     moves whose text ends in a card's id ("use Apothecary", "place Tavern with Porter"), by that id."""
     def tip(state: Any, action: Hashable) -> str:
-        texts = {t.id: t for t in game.card_texts(state)}
+        texts = game.card_index(state)  # built once per data set (Game.card_texts), not once per move
         words = str(action).split()
         card = getattr(action, "card", None) or getattr(action, "weapon", None)
         if card in texts:
@@ -121,6 +130,11 @@ class GameView(ipw.VBox):
         self.session = hench.Session(first)
         self.bots = [config.bot(1000 + i) for i in range(first.num_players)]
         self._listeners: list[Callable[[], None]] = []
+        self._log_rows: dict[tuple[int | None, tuple[int, ...]], StepRows[str]] = {}  # per seat looking, per human seats
+        self._log_start: State | None = None  # the game the log rows are of
+        self._points = ScorePoints(config.clock or (lambda s: 0))
+        self._drawn: tuple[list[int], list[list[int]], list[str]] | None = None  # the chart's points last drawn
+        self._shown: State | None = None  # the position the moves and the board were last drawn for
         self._build(auto_dice, chart, watch_bots)
         self._build_setup(setup)
         super().__init__(self._layout())
@@ -211,6 +225,16 @@ class GameView(ipw.VBox):
         return self.session.state
 
     @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores now, as the last step keeps them (a state is scored once, when its move is applied)."""
+        last = self.session.last
+        return last.scores if last is not None else self.session.initial_scores
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
+
+    @property
     def viewer(self) -> int | None:
         cp = self.state.current_player
         return cp if cp in self.human_seats else (self.human_seats[0] if self.human_seats else None)
@@ -256,7 +280,8 @@ class GameView(ipw.VBox):
     # -- handlers -----------------------------------------------------------------------------------
     def _apply(self, action: Hashable) -> None:
         self.session.apply(action)
-        self.messages.show(f"{self._who(self.session.history[-1].player)}: {self.game.format_action(action)}", "ok")
+        step = self.session.last
+        self.messages.show(f"{self._who(step.player if step else None)}: {self.game.format_action(action)}", "ok")
         self._after_move()
 
     def _after_move(self) -> None:
@@ -280,7 +305,8 @@ class GameView(ipw.VBox):
             raise hench.HenchError("no bot is waiting to move: it is your move" if not self.state.is_terminal
                                    else "the game is over")
         self.session.apply(next_action(self.state, self.bots, self.rng))
-        step = self.session.history[-1]
+        step = self.session.last
+        assert step is not None
         said = "; ".join(self.consequences(step))
         self.messages.show(f"{self._who(step.player)}: {self.move_text(step)}" + (f" ({said})" if said else ""), "info")
         self.refresh()
@@ -383,7 +409,7 @@ class GameView(ipw.VBox):
     def _who(self, seat: int | None) -> str:
         if seat == CHANCE:
             return "Dice"
-        names = self.config.names(self.state.num_players)
+        names = self.config.names(self.players)
         return names[seat] + (" (you)" if seat in self.human_seats else "") if seat is not None else "-"
 
     def refresh(self) -> None:
@@ -391,16 +417,16 @@ class GameView(ipw.VBox):
         self.stepper.show(st.phase)
         self.rule_chips.value = rules_line(phase_rules(self.config, st.phase), "Rules of this phase")
         self.explain.value = self._status()
-        self.board.html = self.config.draw(st, self.viewer, clickable=self._human_to_move())
-        names = self.config.names(st.num_players)
-        self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], st.scores(),
+        names = self.config.names(self.players)
+        self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], list(self.scores),
                              st.current_player if st.current_player not in (None, CHANCE) else None)
-        self._draw_moves()
+        self._draw_moves()  # then the board, with the version of these moves: a click on an older board plays nothing
+        self.board.show(self.config.draw(st, self.viewer, clickable=self._human_to_move()), self.moves.version)
         self.log_view.value = self._log_html()
         self.undo_button.disabled, self.redo_button.disabled = not self.session.can_undo, not self.session.can_redo
         self.bots_go.disabled = st.is_terminal
         self.bot_step.disabled = not (self.watch.value and self.bot_pending())
-        if self.fig is not None:
+        if self.fig is not None and self._chart_points() != self._drawn:  # the same points: nothing to send
             self._draw_chart()
         for listener in self._listeners:
             listener()
@@ -412,9 +438,9 @@ class GameView(ipw.VBox):
     def _status(self) -> str:
         st = self.state
         if st.is_terminal:
-            names = self.config.names(st.num_players)
+            names = self.config.names(self.players)
             who = " and ".join(names[i] for i in st.winners())
-            scores = ", ".join(f"{names[i]} {v}" for i, v in enumerate(st.scores()))
+            scores = ", ".join(f"{names[i]} {v}" for i, v in enumerate(self.scores))
             return f"<b>The game is over.</b> Winner: {html.escape(who)}. Scores: {html.escape(scores)}"
         extra = self.config.explain(st) if self.config.explain else ""
         whose = "the dice" if st.current_player == CHANCE else self._who(st.current_player)
@@ -444,7 +470,8 @@ class GameView(ipw.VBox):
             for action in legal:
                 tip = self.config.tooltip(st, action) if self.config.tooltip is not None else ""
                 offered.append((name(action), tip or fmt(action), action))
-        self.moves.show(offered)
+        self.moves.show(offered, renew=st is not self._shown)
+        self._shown = st
         self.move_list.options = [(name(a), a) for a in legal]
         self.list_box.layout.display = "none" if offered or not legal else "flex"  # the list only when buttons would be too many
 
@@ -458,53 +485,61 @@ class GameView(ipw.VBox):
     def _click(self, action: Hashable) -> None:
         self._apply(action)
 
-    def move_text(self, step: Any) -> str:
+    def move_text(self, step: Step, seat: int | Viewer | None = VIEWER) -> str:
         """A move as the seat looking at the table is told it: secret moves of other seats (a hidden vote, an
         amount paid from behind a screen) are shown only as far as that seat may know (Game.public_action)."""
-        return self.game.public_action(step.before, step.action, self.viewer)
+        return self.game.public_action(step.before, step.action, self.viewer if isinstance(seat, Viewer) else seat)
 
-    def consequences(self, step: Any) -> list[str]:
-        """What a move did, in words anyone at the table may read: the game's public log lines, then the
-        score changes."""
-        lines = [line.text for line in step.after.narration(self.viewer)]  # the one narration contract (issue 26)
+    def consequences(self, step: Step, seat: int | Viewer | None = VIEWER) -> list[str]:
+        """What a move did, in words the seat looking at the table (or `seat`) may read: the move's narration,
+        kept with its step when it was applied, then the score changes."""
+        viewer = self.viewer if isinstance(seat, Viewer) else seat
+        lines = [line.text for line in step.narration(viewer)]  # the one narration contract (issue 26)
         lines += [str(e) for e in getattr(step.after, "events", ())]  # the games not moved onto it yet
         if self.config.cumulative_log:  # only what this move added to the game's log
             lines = lines[len(getattr(step.before, "events", ())):]
         if self.config.describe is not None:  # a game whose log says little: the changes every seat sees
             lines += self.config.describe(step.before, step.after)
-        before, after = step.before.scores(), step.after.scores()
-        names = self.config.names(len(after))
-        changes = [f"{names[i]} {a - b:+d} → {a}" for i, (b, a) in enumerate(zip(before, after)) if a != b]
+        names = self.config.names(len(step.scores))
+        changes = [f"{names[i]} {a - b:+d} → {a}" for i, (b, a) in enumerate(zip(step.scores_before, step.scores)) if a != b]
         if changes:
             lines.append("Scores: " + ", ".join(changes))
         return lines
 
-    def _log_html(self, last: int = 60) -> str:
-        """Every move (the newest first) with its consequences, in a scrolling box."""
-        steps = self.session.history[-last:]
-        rows = []
-        for s in reversed(steps):
-            said = "".join(f"<div class='hench-log-effect' style='margin-left:14px;color:#445'>{html.escape(line)}</div>"
-                           for line in self.consequences(s))
-            rows.append(f"<div class='hench-log-entry' style='font-size:12px;margin-bottom:3px'><span style='color:#889'>{s.index + 1}.</span> "
-                        f"<b>{html.escape(self._who(s.player))}</b> {html.escape(self.move_text(s))}{said}</div>")
-        body = "".join(rows) or "<i style='color:#889'>no moves yet</i>"
+    def _log_row(self, step: Step, seat: int | None) -> str:
+        said = "".join(f"<div class='hench-log-effect' style='margin-left:14px;color:#445'>{html.escape(line)}</div>"
+                       for line in self.consequences(step, seat))
+        return (f"<div class='hench-log-entry' style='font-size:12px;margin-bottom:3px'><span style='color:#889'>{step.index + 1}.</span> "
+                f"<b>{html.escape(self._who(step.player))}</b> {html.escape(self.move_text(step, seat))}{said}</div>")
+
+    def _log_html(self, last: int = LOG_ROWS) -> str:
+        """The last moves (the newest first) with their consequences, in a scrolling box. Each row is built once
+        per step for each seat looking at the table, and kept while the step is (an undo drops it)."""
+        seat, humans = self.viewer, self.human_seats
+        if self._log_start is not self.session.initial:  # another game: no row of the last one is shown again
+            self._log_rows.clear()
+            self._log_start = self.session.initial
+        rows = self._log_rows.get((seat, humans))
+        if rows is None:
+            rows = self._log_rows[(seat, humans)] = StepRows(lambda step: self._log_row(step, seat))
+        rows.follow(self.session.steps)
+        body = "".join(reversed(rows.last(last))) or "<i style='color:#889'>no moves yet</i>"
         return f"<div class='hench-log' style='max-height:320px;overflow-y:auto'>{body}</div>"
 
     def score_history(self) -> tuple[list[int], list[list[int]]]:
         """(clock values, scores per seat at the end of each) over the session so far."""
-        clock = self.config.clock or (lambda s: 0)
-        marks: dict[int, list[int]] = {}
-        for st in self.session.states:
-            marks[clock(st)] = st.scores()
-        xs = sorted(marks)
-        return xs, [[marks[x][seat] for x in xs] for seat in range(self.state.num_players)]
+        self._points.follow(self.session)
+        return self._points.series(self.players)
+
+    def _chart_points(self) -> tuple[list[int], list[list[int]], list[str]]:
+        xs, per_seat = self.score_history()
+        return xs, per_seat, self.config.names(self.players)
 
     def _draw_chart(self) -> None:
         if self.fig is None:
             return
-        xs, per_seat = self.score_history()
-        names = self.config.names(self.state.num_players)
+        self._drawn = self._chart_points()
+        xs, per_seat, names = self._drawn
         traces = [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i], line=dict(color=PALETTE[i % len(PALETTE)]))
                   for i, ys in enumerate(per_seat)]
         clock = self.config.clock_label
@@ -515,6 +550,83 @@ class GameView(ipw.VBox):
                xaxis_tickmode="linear", xaxis_tick0=xs[0] if xs else 0, xaxis_dtick=1, legend_title_text="Player",
                xaxis_range=[xs[0] - 0.2, xs[-1] + 0.2] if xs else None,  # from the first day played: no day 0
                **whole_points)
+
+
+def _kept(mine: list[Step], steps: Sequence[Step]) -> int:
+    """How many of `mine` are still the session's first steps (a move adds steps, an undo drops the last,
+    a new game replaces them all; a step is the same object for as long as the session holds it)."""
+    kept = min(len(mine), len(steps))
+    while kept and mine[kept - 1] is not steps[kept - 1]:
+        kept -= 1
+    return kept
+
+
+class StepRows(Generic[T]):
+    """A value built from each step of a session (a log row), at most once, and only when read; kept in step
+    with the session: a move adds one, an undo drops the last, a new game starts over."""
+
+    def __init__(self, build: Callable[[Step], T]):
+        self.build = build
+        self.steps: list[Step] = []
+        self.values: list[T | None] = []
+
+    def follow(self, steps: Sequence[Step]) -> None:
+        kept = _kept(self.steps, steps)
+        del self.steps[kept:], self.values[kept:]
+        self.steps.extend(steps[kept:])
+        self.values.extend([None] * (len(self.steps) - len(self.values)))
+
+    def last(self, n: int) -> list[T]:
+        """The values of the last `n` steps, oldest first (built now if they never were)."""
+        out = []
+        for i in range(max(0, len(self.steps) - n), len(self.steps)):
+            value = self.values[i]
+            if value is None:
+                value = self.values[i] = self.build(self.steps[i])
+            out.append(value)
+        return out
+
+
+class ScorePoints:
+    """The score chart's points: the scores at the last state of each clock value (day, round), kept move by
+    move from the scores each step holds. A move replaces the last point (the same day) or adds one (a new
+    day); an undo puts back what its move changed."""
+
+    def __init__(self, clock: Callable[[Any], int]):
+        self.clock = clock
+        self.start: State | None = None
+        self.steps: list[Step] = []
+        self.points: list[tuple[int, tuple[int, ...]]] = []
+        self.replaced: list[tuple[int, tuple[int, ...]] | None] = []  # per step: the point it replaced (None: it added one)
+
+    def follow(self, session: hench.Session) -> None:
+        if session.initial is not self.start:  # another game
+            self.start, self.steps, self.replaced = session.initial, [], []
+            self.points = [(self.clock(session.initial), session.initial_scores)]
+        steps = session.steps
+        kept = _kept(self.steps, steps)
+        while len(self.steps) > kept:
+            self.steps.pop()
+            was = self.replaced.pop()
+            if was is None:
+                self.points.pop()
+            else:
+                self.points[-1] = was
+        for step in steps[kept:]:
+            point = (self.clock(step.after), step.scores)
+            same_day = self.points[-1][0] == point[0]
+            self.replaced.append(self.points[-1] if same_day else None)
+            if same_day:
+                self.points[-1] = point
+            else:
+                self.points.append(point)
+            self.steps.append(step)
+
+    def series(self, seats: int) -> tuple[list[int], list[list[int]]]:
+        """(clock values in order, each seat's scores at them)."""
+        marks = dict(self.points)  # a clock value met again later keeps its last scores
+        xs = sorted(marks)
+        return xs, [[marks[x][seat] for x in xs] for seat in range(seats)]
 
 
 class GameKit:

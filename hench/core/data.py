@@ -15,7 +15,6 @@ import stat
 import tomllib
 from collections.abc import Iterable
 from importlib import resources
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import HenchError
@@ -120,11 +119,6 @@ def _string_end(text: str, i: int, quote: str) -> int:
         else:
             i += 1
     return i
-
-
-def load_toml(path: str | Path, error: type[HenchError] = DataError) -> dict[str, Any]:
-    """Read and parse a person's data file (see `read_user_file`)."""
-    return parse_toml(read_user_file(path, error), str(path), error)
 
 
 def _check_values(value: Any, where: str, error: type[HenchError]) -> None:

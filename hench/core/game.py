@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .actions import seat_name
@@ -31,6 +32,7 @@ from .rng import Rng
 STATE_FORMAT = "hench-state"
 STATE_VERSION = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
+CARD_CACHE_SIZE = 8  # data sets whose card texts are kept (Game.card_texts)
 
 
 class InvalidOptionError(HenchError, ValueError):
@@ -349,9 +351,38 @@ class Game:
     cards: Callable[[Any], Sequence[Any]] | None = None  # state -> hench.core.CardText of every card in its data
     public: Callable[[Any, Any, int | None], str] | None = None  # (state, action, seat) -> the move as that seat is told it
 
+    card_key: Callable[[Any], Hashable] | None = None  # what the card texts read besides the data (default: the player count)
+    _card_cache: dict[tuple[int, Hashable], tuple[Any, tuple[Any, ...], Mapping[str, Any]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
     def card_texts(self, state: Any) -> list[Any]:
-        """Every card of this state's data explained (hench.core.CardText), or [] for a game without cards."""
-        return list(self.cards(state)) if self.cards is not None else []
+        """Every card of this state's data explained (hench.core.CardText), or [] for a game without cards.
+        Built once per data set (see `_cards_of`), not on every call."""
+        return list(self._cards_of(state)[0])
+
+    def card_index(self, state: Any) -> Mapping[str, Any]:
+        """`card_texts(state)` by card id (read only; built once per data set, like the texts)."""
+        return self._cards_of(state)[1]
+
+    def _cards_of(self, state: Any) -> tuple[tuple[Any, ...], Mapping[str, Any]]:
+        """The card texts and their index for the state's data set: the component data a state keeps in `data`
+        (the same object in every state of a game, and in every game of one builtin data) and what else the
+        texts read (`card_key`: the sides a game shows; by default the player count, since some cards are
+        used only with more players). Kept for the last few data sets; the data object is held, so its id
+        is not reused while the entry lives."""
+        if self.cards is None:
+            return (), MappingProxyType({})
+        data = getattr(state, "data", state)
+        key = (id(data), self.card_key(state) if self.card_key is not None else state.num_players)
+        hit = self._card_cache.get(key)
+        if hit is not None and hit[0] is data:
+            return hit[1], hit[2]
+        texts = tuple(self.cards(state))
+        index = MappingProxyType({t.id: t for t in texts})
+        if len(self._card_cache) >= CARD_CACHE_SIZE:
+            del self._card_cache[next(iter(self._card_cache))]  # the oldest data set
+        self._card_cache[key] = (data, texts, index)
+        return texts, index
 
     def __post_init__(self) -> None:
         self.state_class.game = self

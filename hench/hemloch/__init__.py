@@ -20,6 +20,8 @@ The Minion cards, Location homes, icons, abilities and layouts, Item abilities a
 are PLACEHOLDERS (see `assumptions()`), never the publisher's.
 """
 
+from operator import attrgetter
+
 from hench.core import register
 
 from . import actions, bots, odds, render
@@ -32,6 +34,7 @@ from .state import HemlochState
 from .transitions import end_conditions
 
 GAME.cards = render.card_texts  # every card explained for the apps (hench.core.cards)
+GAME.card_key = attrgetter("sides")  # a Location's text names the side it shows in this game: cached per data and sides
 register(GAME)
 
 __all__ = [

@@ -72,16 +72,53 @@ def test_session_undo_redo_history_branch_replay():
     assert len(s) == 0
 
 
-def test_session_does_not_change_on_illegal_action_and_notifies_listeners():
+def test_session_does_not_change_on_illegal_action():
     s = Session(pig())
-    heard = []
-    s.observe(lambda sess: heard.append(len(sess)))
     with pytest.raises(IllegalActionError):
         s.apply("hold")
-    assert len(s) == 0 and heard == []
-    s.apply("roll")
+    assert len(s) == 0 and s.last is None and s.state is s.initial
+
+
+@pytest.mark.rule("TP-001", "TP-003")
+def test_a_step_keeps_its_text_words_and_scores_from_when_it_was_applied():
+    s = Session(pig())
+    for move in ("roll", "die 5", "hold"):
+        s.apply(move)
+    steps = s.history
+    assert s.history[0] is steps[0], "history hands back the steps kept, not new ones"
+    hold = steps[-1]
+    assert hold.text == "hold" and hold.scores == (5, 0) and hold.scores_before == (0, 0)
+    assert [line.text for line in hold.narration(None)] == [line.text for line in hold.after.narration(None)]
+    assert hold.narration(0) and hold.narration(1) == hold.narration(None)  # the same lines for every seat here
+    assert steps[1].scores_before is steps[0].scores, "a step's scores before are its predecessor's, not re-scored"
     s.undo()
-    assert heard == [1, 0]
+    assert s.last is steps[1] and s.can_redo
+    s.redo()
+    assert s.last is hold, "redo puts back the step undone, as it was"
+    s.undo(2)
+    s.apply("die 3")  # another move after an undo: the steps undone are gone
+    assert not s.can_redo and s.last.text == "die 3" and s.last.scores == (0, 0) and s.last.index == 1
+
+
+def test_a_step_tells_each_seat_only_its_own_lines():
+    from hench.core import Line
+
+    class Told:  # the narration of a state with a line addressed to seat 1 only
+        game = pig().game
+
+        def __init__(self):
+            self.lines = [Line("you draw the Ace", to=(1,)), Line("Player 2 draws a card")]
+
+        def scores(self):
+            return [0, 0]
+
+        def narration(self, seat=None):
+            return [line for line in self.lines if line.visible_to(seat)]
+
+    start = pig()
+    step = hench.core.Step.applied(0, start.legal_actions()[0], start, Told(), (0, 0))
+    assert [str(x) for x in step.narration(1)] == ["you draw the Ace", "Player 2 draws a card"]
+    assert [str(x) for x in step.narration(0)] == [str(x) for x in step.narration(None)] == ["Player 2 draws a card"]
 
 
 def test_session_saves_and_loads():
@@ -161,3 +198,38 @@ def test_option_choices_do_not_confuse_bools_and_ints():
     assert Option("seat", 0, "", ("random", 0, 1)).check(1) == 1
     with pytest.raises(hench.InvalidOptionError):
         Option("seat", 0, "", ("random", 0, 1)).check(True)
+
+
+def test_card_texts_are_built_once_per_data_set():
+    game = hench.get_game("henchmania")
+    built = []
+    cards = game.cards
+
+    def counting(state):
+        built.append(1)
+        return cards(state)
+
+    game.cards, game._card_cache = counting, {}
+    try:
+        start = game.new_game(players=3, seed=1)
+        later = start
+        for _ in range(5):
+            later = later.apply(later.legal_actions()[0] if later.current_player != hench.core.CHANCE
+                                else later.chance_outcomes()[0][0])
+        first = game.card_texts(start)
+        assert game.card_texts(later) == first and game.card_index(later)[first[0].id] is first[0]
+        assert len(built) == 1, "the states of one game share their data: one build"
+        game.card_texts(game.new_game(players=4, seed=1))
+        assert len(built) == 2, "another player count is another set of texts (cards used only with more players)"
+        with pytest.raises(TypeError):
+            game.card_index(start)["x"] = first[0]  # read only: the cache is shared
+    finally:
+        game.cards, game._card_cache = cards, {}
+
+
+def test_card_texts_follow_what_else_they_read():
+    game = hench.get_game("hemloch")  # a Location's text names the side it shows in this game
+    light, dark = game.new_game(seed=1, sides="light"), game.new_game(seed=1, sides="dark")
+    assert light.data is dark.data
+    assert game.card_texts(light) == list(game.cards(light)) and game.card_texts(dark) == list(game.cards(dark))
+    assert game.card_texts(light) != game.card_texts(dark)

@@ -128,3 +128,61 @@ def test_the_page_cannot_change_the_list_of_moves():
     row.show([("go", "walk", "go")])
     row.set_state({"buttons": [["win", "no such move"]], "version": 99})
     assert row.labels == ["go"] and row.version == 1
+
+
+def page_sends(widget, content: dict) -> None:
+    """A message from the page as the kernel gets it (a comm_msg whose data is a custom message), handed to the
+    widget the way ipywidgets' comm handler does."""
+    widget._handle_msg({"content": {"comm_id": widget.model_id, "data": {"method": "custom", "content": content}},
+                        "buffers": []})
+
+
+def my_moves(view) -> int:
+    return sum(1 for step in view.session.steps if step.player in view.human_seats)
+
+
+@pytest.mark.rule("HM-016", "HM-020")
+def test_a_double_click_on_a_board_site_plays_once(no_callback_errors):
+    view = hm.lesson_table("phase 1")
+    site, version = marked(view)[0], view.board.version
+    assert version == view.moves.version, "the board carries the version of the move buttons"
+    page_sends(view.board, {"action": site, "version": version})
+    page_sends(view.board, {"action": site, "version": version})  # the second click, sent before the page was redrawn
+    assert my_moves(view) == 1 and view.session.steps[0].text == site
+    assert view.board.version != version and view.messages.kind != "error"
+
+
+def test_a_click_from_a_stale_tab_or_without_a_version_plays_nothing(no_callback_errors):
+    view = hm.lesson_table("phase 1")
+    old = view.board.version
+    view.board.click(marked(view)[0])
+    assert my_moves(view) == 1 and view.state.current_player == 0
+    for stale in ({"action": marked(view)[0], "version": old}, {"action": marked(view)[0]},
+                  {"action": marked(view)[0], "version": True}, {"action": marked(view)[0], "version": str(view.board.version)}):
+        page_sends(view.board, stale)
+    assert my_moves(view) == 1
+    page_sends(view.board, {"action": marked(view)[0], "version": view.board.version})
+    assert my_moves(view) == 2, "a click on the board shown now plays"
+
+
+def test_a_double_click_on_a_move_button_plays_once_even_when_the_same_moves_come_back(no_callback_errors):
+    from tests.fixtures.tinypig import PHASES
+    from widgets.play import GameView, TableConfig
+
+    view = GameView(TableConfig("tinypig", phases=PHASES), players=2, seed=3, auto_dice=True)
+    for _ in range(40):  # to a turn where the same moves as before are open again: roll or hold
+        if view.moves.labels == ["roll", "hold"]:
+            break
+        view.moves.click(0)
+    assert view.moves.labels == ["roll", "hold"]
+    before, version = my_moves(view), view.moves.version
+    page_sends(view.moves, {"pick": 0, "version": version})
+    page_sends(view.moves, {"pick": 0, "version": version})
+    assert my_moves(view) == before + 1, "the second click named the list of the position before the move"
+
+
+def test_the_page_cannot_change_the_board_or_its_version():
+    board = ClickableBoard()
+    board.show("<b data-action='go'>x</b>", 3)
+    board.set_state({"html": "<b data-action='win'>x</b>", "version": 99})
+    assert board.html.startswith("<b data-action='go'") and board.version == 3

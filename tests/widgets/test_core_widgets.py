@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import ipywidgets as ipw
 import plotly.graph_objects as go
 import pytest
 
 import hench
 import widgets
-from widgets.core import FACES
 
 
 def test_rules_panel_searches_and_scopes(no_callback_errors):
@@ -28,32 +28,9 @@ def test_out_of_range_values_from_the_browser_become_messages(no_callback_errors
     panel.scope.set_state({"index": 42})  # what a crafted page can send
     assert panel.messages.kind == "error" and "not accepted" in panel.messages.text
     assert panel.scope.value == ""  # kept its last good value
-    dice = widgets.DiceView(3)
-    dice.pickers[0].set_state({"value": 99})
-    assert dice.pickers[0].value <= 6  # the bounded control clamps or rejects; never 99
-
-
-def test_dice_view_roll_and_set(no_callback_errors):
-    seen = []
-    dice = widgets.DiceView(3, on_roll=lambda: seen.append("roll"), on_set=lambda v: seen.append(v))
-    dice.roll_button.click()
-    for picker, v in zip(dice.pickers, (6, 4, 1)):
-        picker.value = v
-    dice.set_button.click()
-    assert seen == ["roll", [6, 4, 1]]
-    dice.show([6, 4, 1])
-    assert FACES[6] in dice.faces.value and FACES[1] in dice.faces.value
-    dice.show([], enabled=False)
-    assert dice.roll_button.disabled and "no dice" in dice.faces.value
-
-
-def test_dice_view_shows_rule_errors_not_tracebacks(no_callback_errors):
-    def refuse(values):
-        raise hench.IllegalActionError("HM-058", f"setting {values}", "the dice are not being rolled now")
-
-    dice = widgets.DiceView(3, on_set=refuse)
-    dice.set_button.click()
-    assert dice.messages.kind == "error" and "HM-058" in dice.messages.text
+    die = widgets.protect(ipw.BoundedIntText(value=1, min=1, max=6, description="die 1"), widgets.MessageArea())
+    die.set_state({"value": 99})
+    assert die.value <= 6  # the bounded control clamps or rejects; never 99
 
 
 def test_guarded_logs_unexpected_errors_and_shows_a_message(caplog):

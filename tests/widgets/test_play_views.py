@@ -187,3 +187,41 @@ def test_score_chart_titles_and_whole_ticks(no_callback_errors):
     assert early.fig.layout.yaxis.dtick == 1 and early.fig.layout.yaxis.tickmode == "linear"
     xs, _ = view.score_history()
     assert tuple(layout.xaxis.range) == (xs[0] - 0.2, xs[-1] + 0.2), "the axis spans the points played, no tick before them"
+
+
+def full_score_history(view) -> tuple[list[int], list[list[int]]]:
+    """The chart's points worked out from scratch: every state of the session scored again."""
+    marks = {PIG.clock(st): st.scores() for st in view.session.states}
+    xs = sorted(marks)
+    return xs, [[marks[x][seat] for x in xs] for seat in range(view.state.num_players)]
+
+
+def test_the_log_builds_each_row_once_and_the_chart_appends(no_callback_errors, monkeypatch):
+    view = GameView(PIG, players=3, seed=5, auto_dice=True)
+    built = []
+    row = view._log_row
+    monkeypatch.setattr(view, "_log_row", lambda step, seat: built.append(step) or row(step, seat))
+    for _ in range(6):
+        view.bots_go.click()
+        assert len(built) == len(set(map(id, built))), "no row is built twice"
+        assert view.score_history() == full_score_history(view)
+    assert len(view.session) > 10 and view.log_view.value.count("hench-log-entry") == min(len(view.session), 60)
+    steps = len(built)
+    view.undo_button.click()
+    assert view.score_history() == full_score_history(view) and len(built) == steps, "an undo drops rows, builds none"
+    view.redo_button.click()
+    assert view.score_history() == full_score_history(view)
+    assert built[steps:] == [view.session.last], "a redo builds the row of the step it puts back, and only it"
+    view.new_button.click()
+    assert view.score_history() == full_score_history(view)
+    assert view.log_view.value.count("hench-log-entry") == len(view.session)
+
+
+def test_the_log_rows_are_each_viewers_own():
+    view = GameView(PIG, players=2, seed=5, auto_dice=True, human_seats=(0, 1))  # two learners at one table
+    for _ in range(4):
+        view.moves.click(0)
+    assert set(view._log_rows) == {(0, (0, 1)), (1, (0, 1))}, "a log for each seat that looked at the table"
+    for (seat, _), rows in view._log_rows.items():
+        shown = [value for value in rows.values if value is not None]
+        assert shown == [view._log_row(step, seat) for step, value in zip(rows.steps, rows.values) if value is not None]
