@@ -34,6 +34,8 @@ Copy policies (what the successor shares until the transition owns the field):
   when owned, each row (`row.copy()`) when owned with `own_item`.
 - DEEP: nested data changed anywhere: deep-copied when owned (`copy.deepcopy`; for rare, small fields).
 - TEMP: not part of the position (a cache): reset to `default()` in every successor and clone, never saved.
+
+A container field may be None while it is absent (a duel record between duels): clone and `own` keep None.
 """
 
 from __future__ import annotations
@@ -53,10 +55,12 @@ S = TypeVar("S", bound="FieldState")
 
 
 def _shallow(value: Any) -> Any:
-    return value.copy()
+    return None if value is None else value.copy()  # an optional container (None while absent) stays None
 
 
 def _rows_deep(value: Any) -> Any:
+    if value is None:
+        return None
     if isinstance(value, dict):
         return {k: row.copy() if hasattr(row, "copy") else row for k, row in value.items()}
     return [row.copy() if hasattr(row, "copy") else row for row in value]

@@ -161,3 +161,22 @@ def test_option_choices_do_not_confuse_bools_and_ints():
     assert Option("seat", 0, "", ("random", 0, 1)).check(1) == 1
     with pytest.raises(hench.InvalidOptionError):
         Option("seat", 0, "", ("random", 0, 1)).check(True)
+
+
+def test_an_optional_container_field_copies_as_none():
+    """A DICT/LIST/ROWS field that is None while absent (a duel record between duels) clones and is owned as None."""
+    from hench.core.fields import DICT, ROWS, Field, Fields, FieldState
+
+    class Optional(FieldState):
+        FIELDS = Fields(Field("record", DICT, read=lambda r, s: r.raw("record")),
+                        Field("rows", ROWS, read=lambda r, s: r.raw("rows")))
+
+    s = Optional.make(record=None, rows=None)
+    assert s.clone().record is None and s.clone().rows is None
+    nxt = s.successor()
+    assert nxt.own("record") is None and nxt.own("rows") is None
+    s2 = Optional.make(record={"a": 1}, rows=[[1]])
+    nxt2 = s2.successor()
+    nxt2.own("record")["a"] = 2
+    nxt2.own_item("rows", 0).append(2)
+    assert s2.record == {"a": 1} and s2.rows == [[1]] and nxt2.record == {"a": 2} and nxt2.rows == [[1, 2]]
