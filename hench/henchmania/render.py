@@ -27,7 +27,7 @@ def observation(s: HMState, seat: int | None) -> dict[str, Any]:
     backs = [[sites[deck[c].site] for c in h] for h in s.hands]
     d = s.duel
     return {
-        "seat": seat, "day": s.day, "last_day": s.last_day, "phase": s.phase, "current_player": s.actor,
+        "seat": seat, "day": s.day, "last_day": s.last_day, "phase": s.phase, "current_player": s.current_player,
         "badge": s.badge, "scores": list(s.scores_), "passed": list(s.passed), "winner": s.winner,
         "spots": s.spots(), "reserve_limit": s.data.values["reserve_limit"], "meter_size": s.data.values["meter_size"],
         "sites": [{"name": name, "pile": len(s.piles[i]), "discard": [s.name(c) for c in s.discards[i]],
@@ -43,7 +43,7 @@ def observation(s: HMState, seat: int | None) -> dict[str, Any]:
             "attacker_weapon": s.name(d["aw"]) if d["aw"] is not None else None,
             "defender_weapon": s.name(d["dw"]) if d["dw"] is not None else None},
         "events": list(s.events),
-        "legal_actions": [str(a) for a in s.legal_actions()] if seat is not None and seat == s.actor else [],
+        "legal_actions": [str(a) for a in s.legal_actions()] if seat is not None and seat == s.current_player else [],
     }
 
 

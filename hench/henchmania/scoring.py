@@ -10,13 +10,17 @@ def scores(s: HMState) -> list[int]:
     return list(s.scores_)
 
 
+def winners(s: HMState) -> list[int]:
+    """HM-008, HM-082: the one winning seat (after tie-break duels if needed); [] before the end."""
+    return [] if s.current_player is not None or s.winner is None else [s.winner]
+
+
 def add_points(s: HMState, seat: int, delta: int) -> None:
     """Change a score; with score_floor='zero' it never goes below the floor (A11)."""
     value = s.scores_[seat] + delta
     if s.opts["score_floor"] == "zero":
         value = max(value, s.data.values["score_floor"])
-    s.scores_ = [*s.scores_]  # replaced, not changed in place: clones share it
-    s.scores_[seat] = value
+    s.own("scores_")[seat] = value
 
 
 def reserve_points(s: HMState, seat: int) -> int:

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .data import CardDef
 from .scoring import add_points, reserve_points
-from .state import Duel, HMState, TieBreak, own
+from .state import Duel, HMState, TieBreak
 
 
 @lru_cache(maxsize=64)
@@ -101,8 +101,8 @@ def draw(s: HMState, seat: int, site: int) -> int | None:
         if not s.piles[site]:
             log(s, f"the {s.data.site_names[site]} has no card left to draw (A12)")
             return None
-    cid = own(s, s.piles, site).pop()
-    own(s, s.hands, seat).append(cid)
+    cid = s.own_item("piles", site).pop()
+    s.own_item("hands", seat).append(cid)
     if not s.piles[site]:
         reshuffle(s, site)  # HM-019: at once, when the last card is drawn
     return cid
@@ -113,8 +113,8 @@ def reshuffle(s: HMState, site: int) -> None:
     the cards in id order, so the new pile never depends on the order they were discarded in: that order
     is display only, which is why HM-069's choice of order is not offered (see READINGS)."""
     if s.discards[site]:
-        s.piles[site] = s._shuffled(sorted(s.discards[site]))
-        s.discards[site] = []
+        s.own("piles")[site] = s._shuffled(sorted(s.discards[site]))
+        s.own("discards")[site] = []
         log(s, f"the {s.data.site_names[site]} discard pile is shuffled into a new pile")
 
 
@@ -125,9 +125,9 @@ def log(s: HMState, text: str) -> None:
 def discard(s: HMState, cid: int) -> None:
     """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight, on top:
     the order of a pile is only how it is listed (HM-069: nothing reads it, see `reshuffle`)."""
-    own(s, s.discards, s.data.site_of[cid]).append(cid)
-    if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
-        s.exhausted = s.exhausted - {cid}
+    s.own_item("discards", s.data.site_of[cid]).append(cid)
+    if cid in s.exhausted:
+        s.own("exhausted").discard(cid)
 
 
 def take_from(s: HMState, cards: list[int], name: str, prefer_used: bool = False) -> int:
@@ -175,33 +175,14 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     assert me is not None, PLAYER_ACTS
     porter = type(a) is PlaceWithPorter
     if porter:
-        s.exhausted = s.exhausted | {present(s.has_fresh(me, "porter"), "unturned Porter")}  # HM-098, HM-036
-    owner = own(s, s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
+        s.own("exhausted").add(present(s.has_fresh(me, "porter"), "unturned Porter"))  # HM-098, HM-036
+    owner = s.own_item("held", me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
     if owner == me:
-        to_place = [*s.to_place]
-        to_place[me] -= 1
-        s.to_place = to_place
-    mine = s._mine  # `own`, inlined for the pawns row and the pile (the commonest moves of all)
-    row = s.pawns[site]
-    if mine is not None and id(row) not in mine:
-        row = s.pawns[site] = [*row]
-        mine.add(id(row))
-    row[owner] += 1
+        s.own("to_place")[me] -= 1
+    s.own_item("pawns", site)[owner] += 1
     events = s.events
     before = len(events)
-    pile = s.piles[site]
-    if len(pile) > 1:  # `draw` when the pile neither is nor becomes empty (most placements), inlined
-        if mine is not None and id(pile) not in mine:
-            pile = s.piles[site] = [*pile]
-            mine.add(id(pile))
-        hand = s.hands[me]
-        if mine is not None and id(hand) not in mine:
-            hand = s.hands[me] = [*hand]
-            mine.add(id(hand))
-        hand.append(pile.pop())
-        drew = True
-    else:
-        drew = draw(s, me, site) is not None
+    drew = draw(s, me, site) is not None
     text = f"{SEATS[me]} places a pawn on the {a.site}" if owner == me else \
         f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
     if porter:
@@ -278,8 +259,7 @@ def do_pass(s: HMState, a: Pass) -> None:
     """HM-047: a player who passes plays no more cards this day."""
     me = s.current_player
     assert me is not None, PLAYER_ACTS
-    s.passed = [*s.passed]
-    s.passed[me] = True
+    s.own("passed")[me] = True
     log(s, f"{SEATS[me]} passes")
     next_turn(s)
 
@@ -287,7 +267,7 @@ def do_pass(s: HMState, a: Pass) -> None:
 def do_play(s: HMState, a: Play) -> None:
     me = s.current_player
     assert me is not None, PLAYER_ACTS
-    cid = take_from(s, own(s, s.hands, me), a.card)
+    cid = take_from(s, s.own_item("hands", me), a.card)
     card = s.data.deck[cid]
     if card.type == "reserve":
         play_reserve(s, me, cid, a)
@@ -309,9 +289,9 @@ def do_play(s: HMState, a: Play) -> None:
 def play_reserve(s: HMState, me: int, cid: int, a: Play) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
-        discard(s, take_from(s, own(s, s.reserves, me), a.replacing, prefer_used=True))
+        discard(s, take_from(s, s.own_item("reserves", me), a.replacing, prefer_used=True))
         log(s, f"{SEATS[me]} discards {a.replacing} from the Reserve")
-    own(s, s.reserves, me).append(cid)
+    s.own_item("reserves", me).append(cid)
     log(s, f"{SEATS[me]} puts {a.card} in the Reserve")
 
 
@@ -321,8 +301,7 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     if old is not None:
         discard(s, old)
         log(s, f"{SEATS[me]} discards the Trump {s.name(old)}")
-    s.trumps = [*s.trumps]
-    s.trumps[me] = cid
+    s.own("trumps")[me] = cid
     log(s, f"{SEATS[me]} takes the Trump {s.name(cid)}")
 
 
@@ -333,8 +312,8 @@ def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) 
     site = s.site_index(at)
     pool = [cid for cid in s.hands[target] if s.data.deck[cid].site == site]
     cid = pool[s._random_index(len(pool))]
-    own(s, s.hands, target).remove(cid)
-    own(s, s.hands, me).append(cid)
+    s.own_item("hands", target).remove(cid)
+    s.own_item("hands", me).append(cid)
     log(s, f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand")
 
 
@@ -342,10 +321,10 @@ def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = Non
     """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    cid = take_from(s, own(s, s.reserves, target), at, prefer_used=False)
-    if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
-        s.exhausted = s.exhausted - {cid}
-    own(s, s.reserves, me).append(cid)
+    cid = take_from(s, s.own_item("reserves", target), at, prefer_used=False)
+    if cid in s.exhausted:
+        s.own("exhausted").discard(cid)
+    s.own_item("reserves", me).append(cid)
     log(s, f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve")
 
 
@@ -353,8 +332,8 @@ def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> 
     """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    own(s, s.pawns, s.site_index(at))[target] -= 1
-    own(s, s.held, me).append(target)
+    s.own_item("pawns", s.site_index(at))[target] -= 1
+    s.own_item("held", me).append(target)
     log(s, f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}")
 
 
@@ -364,7 +343,7 @@ def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> No
         if s.has_in_reserve(seat, "penitent"):
             log(s, f"{SEATS[seat]}'s Penitent protects them from the Brawl")
         elif s.hands[seat]:
-            cid = own(s, s.hands, seat).pop(s._random_index(len(s.hands[seat])))
+            cid = s.own_item("hands", seat).pop(s._random_index(len(s.hands[seat])))
             discard(s, cid)
             log(s, f"{SEATS[seat]} discards {s.name(cid)} in the Brawl")
 
@@ -389,13 +368,13 @@ def do_use(s: HMState, a: Use) -> None:
     if card.effect == "poison":  # HM-030: a card that is discarded to work
         target = a.target
         assert target is not None, AIMED
-        own(s, s.reserves, me).remove(cid)
+        s.own_item("reserves", me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points)
         log(s, f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points")
     else:
         if card.exhausts:
-            s.exhausted = s.exhausted | {cid}  # HM-036 / HM-045
+            s.own("exhausted").add(cid)  # HM-036 / HM-045
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
             target = a.target
             assert target is not None, AIMED
@@ -422,20 +401,21 @@ def trump_effect(s: HMState, me: int, card: CardDef) -> None:
 # -- end of phase 2 --------------------------------------------------------------------------
 def end_play(s: HMState) -> None:
     """HM-049/050: every hand is discarded; a Nosy Parker owner first picks one card to keep (HM-101)."""
-    s.phase, s.queue = "discard_hands", []
+    s.phase, keepers = "discard_hands", []
     for seat in s.seats_from(s.badge):
         if s.hands[seat] and s.has_in_reserve(seat, "nosy_parker"):
-            s.queue.append(seat)
+            keepers.append(seat)
         else:
             discard_hand(s, seat, None)
+    s.queue = keepers
     next_keeper(s)
 
 
 def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
-    kept = take_from(s, own(s, s.hands, seat), keep) if keep is not None else None
+    kept = take_from(s, s.own_item("hands", seat), keep) if keep is not None else None
     for cid in s.hands[seat]:
         discard(s, cid)
-    s.hands[seat] = [kept] if kept is not None else []
+    s.own("hands")[seat] = [kept] if kept is not None else []
 
 
 def next_keeper(s: HMState) -> None:
@@ -498,13 +478,13 @@ def decide(s: HMState) -> None:
 
 
 def finish(s: HMState, winner: int) -> None:
-    s.phase, s.actor, s.winner, s.queue = "game_end", None, winner, []
+    s.phase, s.current_player, s.winner, s.queue = "game_end", None, winner, []
     log(s, f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury")
 
 
 # -- duels ---------------------------------------------------------------------------------------
-def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False) -> Duel:
-    return {"att": att, "dfn": dfn, "glove": glove, "guard": None, "aw": None, "dw": None, "aw_done": False,
+def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False, aw_done: bool = False) -> Duel:
+    return {"att": att, "dfn": dfn, "glove": glove, "guard": None, "aw": None, "dw": None, "aw_done": aw_done,
             "hits": 0, "wounds": 0, "tb": tb}
 
 
@@ -525,9 +505,9 @@ def do_guard(s: HMState, a: PlayGuard) -> None:
     d = s.duel
     assert d is not None, IN_DUEL
     cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
-    own(s, s.hands, d["dfn"]).remove(cid)
+    s.own_item("hands", d["dfn"]).remove(cid)
     if d["aw"] is not None:
-        own(s, s.hands, d["att"]).append(d["aw"])
+        s.own_item("hands", d["att"]).append(d["aw"])
         log(s, f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back")
     discard(s, cid)
     discard(s, present(d["glove"], "Glove"))  # a Guard never answers a tie-break duel (which has no Glove)
@@ -546,9 +526,9 @@ def do_noguard(s: HMState, a: NoGuard) -> None:
 
 def do_weapon(s: HMState, a: Fight) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
-    d, me = s.duel, s.current_player
+    d, me = s.own("duel"), s.current_player
     assert d is not None and me is not None, IN_DUEL
-    cid = take_from(s, own(s, s.hands, me), a.weapon) if a.weapon is not None else None
+    cid = take_from(s, s.own_item("hands", me), a.weapon) if a.weapon is not None else None
     log(s, f"{SEATS[me]} fights with the {a.weapon}" if a.weapon else f"{SEATS[me]} fights bare-handed")
     if s.phase == "attacker_weapon":
         d["aw"], d["aw_done"] = cid, True
@@ -571,14 +551,14 @@ def lent_trump(s: HMState, seat: int, effect: str) -> int | None:
 
 def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
     """Points of `seat`'s own Trump with this effect, or of the one the Old Lady lends (turning her if `turn`)."""
-    own = s.trumps[seat]
-    if own is not None and s.data.deck[own].effect == effect:  # s.trump_effect(seat) == effect
-        return s.data.deck[own].points
+    mine = s.trumps[seat]
+    if mine is not None and s.data.deck[mine].effect == effect:  # s.trump_effect(seat) == effect
+        return s.data.deck[mine].points
     lent = lent_trump(s, seat, effect)
     if lent is None:
         return 0
     if turn:
-        s.exhausted = s.exhausted | {present(s.has_fresh(seat, "old_lady"), "unturned Old Lady")}  # HM-036: she turns when she lends it
+        s.own("exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
         log(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}")
     return s.data.deck[lent].points
 
@@ -606,7 +586,7 @@ def defense_value(s: HMState) -> int:
 
 
 def do_roll(s: HMState, a: Roll) -> None:
-    d = s.duel
+    d = s.own("duel")
     assert d is not None, IN_DUEL
     if s.phase == "attack_roll":
         value = attack_value(s)
@@ -632,12 +612,13 @@ def open_windows(s: HMState) -> None:
     """HM-096: the Defender's Apothecary; HM-092: other players' Courtesans (not in tie-breaks)."""
     d = s.duel
     assert d is not None, IN_DUEL
-    s.queue = []
+    queue: list[Any] = []
     if d["wounds"]:  # HM-096: each unused Apothecary may cancel one wound
-        s.queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
+        queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
     if d["wounds"] and not d["tb"]:
-        s.queue += [[o, "courtesan"] for o in s.seats_from(d["att"])
-                    if o not in (d["att"], d["dfn"]) and s.has_fresh(o, "courtesan") is not None]
+        queue += [[o, "courtesan"] for o in s.seats_from(d["att"])
+                  if o not in (d["att"], d["dfn"]) and s.has_fresh(o, "courtesan") is not None]
+    s.queue = queue
     next_window(s)
 
 
@@ -656,12 +637,12 @@ def next_window(s: HMState) -> None:
 
 def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCourtesan) -> None:
     """Use or decline an Apothecary / Courtesan: each cancels one wound and turns (HM-036)."""
-    d = s.duel
+    d = s.own("duel")
     assert d is not None, IN_DUEL
     seat, what = s.queue[0]
     s.queue = s.queue[1:]
     if type(a) is UseApothecary or type(a) is UseCourtesan:
-        s.exhausted = s.exhausted | {present(s.has_fresh(seat, what), f"unturned {what}")}
+        s.own("exhausted").add(present(s.has_fresh(seat, what), f"unturned {what}"))
         d["wounds"] -= 1
         log(s, f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)")
     next_window(s)
@@ -708,14 +689,14 @@ def start_tiebreak(s: HMState, first: int, second: int) -> None:
 def start_leg(s: HMState) -> None:
     tb = tiebreak_of(s)
     att, dfn = tb["pair"][tb["leg"]], tb["pair"][1 - tb["leg"]]
-    d = s.duel = new_duel(att, dfn, None, tb=True)
-    d["aw_done"] = True
+    s.duel = new_duel(att, dfn, None, tb=True, aw_done=True)
     set_step(s, "attack_roll", CHANCE)
 
 
 def tiebreak_leg_done(s: HMState) -> None:
     """HM-082: more wounds over the two fights wins; HM-084: equal means another pair of duels."""
-    tb, d = tiebreak_of(s), s.duel
+    tiebreak_of(s)
+    tb, d = s.own("tiebreak"), s.duel
     assert d is not None, IN_DUEL
     tb["wounds"][tb["leg"]] += d["wounds"]
     log(s, f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)")
