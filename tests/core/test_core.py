@@ -180,3 +180,18 @@ def test_an_optional_container_field_copies_as_none():
     nxt2.own("record")["a"] = 2
     nxt2.own_item("rows", 0).append(2)
     assert s2.record == {"a": 1} and s2.rows == [[1]] and nxt2.record == {"a": 2} and nxt2.rows == [[1, 2]]
+
+
+def test_a_save_with_a_legacy_key_loads():
+    """Fields(legacy=...): a key older saves have (a move's words) is read and dropped, and the read-back check
+    of Game.load_state does not refuse it."""
+    import hench
+
+    game = hench.get_game("tinypig")
+    state = game.new_game(players=2, seed=1)
+    old = {**state.to_dict(), "events": ["Player 1 rolls"]}
+    type(state).FIELDS.legacy = ("events",)
+    try:
+        assert game.load_state(old) == state
+    finally:
+        type(state).FIELDS.legacy = ()
