@@ -33,8 +33,8 @@ def start(players: int, seed: int | None, first_player: int | None, data: Any, *
         trumps=[None] * players, exhausted=set(), pawns=[[0] * players for _ in range(sites)], to_place=[0] * players,
         held=[[] for _ in range(players)], passed=[False] * players, queue=[], duel=None, tiebreak=None, winner=None,
         rng=rng.state)
-    s.events.append(f"{seat_name(s.badge)} takes the Badge of Honor; every score starts at "
-                    f"{game_data.values['start_score']}")
+    s.say(f"{seat_name(badge)} takes the Badge of Honor; every score starts at {v['start_score']}", "HM-010", "HM-013",
+          seats=(badge,))
     transitions.start_day(s)
     return s
 

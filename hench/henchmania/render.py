@@ -2,7 +2,8 @@
 
 Hidden: the faces of other players' hands (only their backs, the site they came from, HM-089) and
 the order of the draw piles (only their sizes). Public: Reserves, Trumps (turned or not), discard
-piles (HM-088), pawns, scores, the duel and the log (`events`, written so it never names a hidden card).
+piles (HM-088), pawns, scores, the duel, and what the last move did (`narration`: the public lines and the
+lines told to this seat alone, such as the face of a card it drew).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def observation(s: HMState, seat: int | None) -> dict[str, Any]:
             "attacker": d["att"], "defender": d["dfn"], "hits": d["hits"], "wounds": d["wounds"], "tiebreak": d["tb"],
             "attacker_weapon": s.name(d["aw"]) if d["aw"] is not None else None,
             "defender_weapon": s.name(d["dw"]) if d["dw"] is not None else None},
-        "events": list(s.events),
+        "narration": [line.text for line in s.narration(seat)],  # what the last move did, as this seat may read it
         "legal_actions": [str(a) for a in s.legal_actions()] if seat is not None and seat == s.current_player else [],
     }
 
@@ -62,7 +63,6 @@ def resample(s: HMState, seat: int, rng: Rng) -> HMState:
         if pile:
             j = rng.randrange(len(pile))
             hand[i], pile[j] = pile[j], cid
-    other.events = list(s.events)
     return other
 
 
@@ -88,8 +88,8 @@ def notation(obs: dict[str, Any]) -> str:
 
 
 def log(obs: dict[str, Any]) -> list[str]:
-    """The log lines of the last action, as the seat may read them."""
-    return list(obs["events"])
+    """What the last move did (its narration), as the seat may read it."""
+    return list(obs["narration"])
 
 
 # -- HTML ----------------------------------------------------------------------------------------

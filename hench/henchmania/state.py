@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 
 from hench.core import CHANCE, InvalidStateError
 from hench.core.errors import HenchError
-from hench.core.fields import DEEP, DICT, LIST, ROWS, SET, TEMP, Field, Fields, FieldState
+from hench.core.fields import DEEP, DICT, LIST, ROWS, SET, Field, Fields, FieldState
 from hench.core.schema import Reader, check_int, check_str
 
 from .data import BUILTIN, CardDef, GameData, builtin, from_document
@@ -196,8 +196,7 @@ FIELDS = Fields(
     Field("tiebreak", DEEP, read=lambda r, s: _tiebreak(r.raw("tiebreak"), s.n)),
     Field("winner", read=lambda r, s: r.optional_int("winner", 0, s.n - 1)),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
-    Field("events", TEMP, default=list),
-    legacy=("events",),
+    legacy=("events",),  # a move's words, saved before they became the narration (state.say; not the position)
 )
 
 
@@ -231,7 +230,6 @@ class HMState(FieldState):
     duel: Duel | None
     tiebreak: TieBreak | None
     winner: int | None
-    events: list[str]
 
     @property
     def player(self) -> int:

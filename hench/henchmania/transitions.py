@@ -76,6 +76,7 @@ IN_DUEL = "a duel step with no duel being fought"
 AIMED = "a targeted card with no opponent or site/card named (check_target refuses it)"
 
 
+WINDOW_RULES = {"apothecary": "HM-096", "courtesan": "HM-092"}  # the rule of each card that answers a wound
 SEATS = tuple(seat_name(seat) for seat in range(8))  # seat_name of each seat (more than the 5 seats), for the log lines
 
 
@@ -93,16 +94,18 @@ def tiebreak_of(s: HMState) -> TieBreak:
     return tb
 
 
-def draw(s: HMState, seat: int, site: int) -> int | None:
-    """Top card of a site's pile into `seat`'s hand. An empty pile is first remade from its discards
-    (HM-019, HM-022); a site with no card anywhere gives nothing (A12). Returns the card or None."""
+def draw(s: HMState, seat: int, site: int, rule: str = "HM-016") -> int | None:
+    """Top card of a site's pile into `seat`'s hand, its face told to that seat only (HM-089: the others see
+    its back). An empty pile is first remade from its discards (HM-019, HM-022); a site with no card anywhere
+    gives nothing (A12). Returns the card or None."""
     if not s.piles[site]:
         reshuffle(s, site)
         if not s.piles[site]:
-            log(s, f"the {s.data.site_names[site]} has no card left to draw (A12)")
+            s.say(f"the {s.data.site_names[site]} has no card left to draw (A12)", rule, seats=(seat,))
             return None
     cid = s.own_item("piles", site).pop()
     s.own_item("hands", seat).append(cid)
+    tell_drawn(s, seat, cid, rule)
     if not s.piles[site]:
         reshuffle(s, site)  # HM-019: at once, when the last card is drawn
     return cid
@@ -115,11 +118,12 @@ def reshuffle(s: HMState, site: int) -> None:
     if s.discards[site]:
         s.own("piles")[site] = s._shuffled(sorted(s.discards[site]))
         s.own("discards")[site] = []
-        log(s, f"the {s.data.site_names[site]} discard pile is shuffled into a new pile")
+        s.say(f"the {s.data.site_names[site]} discard pile is shuffled into a new pile", "HM-019")
 
 
-def log(s: HMState, text: str) -> None:
-    s.events.append(text)
+def tell_drawn(s: HMState, seat: int, cid: int, rule: str) -> None:
+    """The face of a card `seat` drew, told to that seat alone (the others know only its back, HM-089)."""
+    s.say(f"{SEATS[seat]} draws the {s.data.name_of[cid]}", rule, "HM-089", seats=(seat,), to=(seat,))
 
 
 def discard(s: HMState, cid: int) -> None:
@@ -153,7 +157,7 @@ def start_day(s: HMState) -> None:
         for owner in held:
             taken[owner] += 1
     s.to_place = [max(0, per - taken[seat]) for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
-    log(s, f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor")
+    s.say(f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor", "HM-015", "HM-016", seats=(s.badge,))
     s.turn = (s.badge - 1) % s.n
     next_placement(s)
 
@@ -180,14 +184,14 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     if owner == me:
         s.own("to_place")[me] -= 1
     s.own_item("pawns", site)[owner] += 1
-    events = s.events
-    before = len(events)
-    drew = draw(s, me, site) is not None
     text = f"{SEATS[me]} places a pawn on the {a.site}" if owner == me else \
         f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
     if porter:
         text += " with a Porter"
-    events.insert(before, text + " and draws a card" if drew else text)
+    if s.piles[site] or s.discards[site]:  # a card to draw (A12: none left anywhere, nothing drawn)
+        text += " and draws a card"
+    s.say(text, "HM-104" if porter else "HM-100" if owner != me else "HM-016", seats=(me,) if owner == me else (me, owner))
+    draw(s, me, site)
     next_placement(s)
 
 
@@ -212,10 +216,11 @@ def next_domination(s: HMState) -> None:
     while s.queue:
         seat, site = s.queue[0]
         if not s.piles[site] and not s.discards[site]:
-            log(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)")
+            s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)", "HM-022",
+                  seats=(seat,))
         elif s.opts["domination_draw"] == "always":
-            if draw(s, seat, site) is not None:
-                log(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card")
+            s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card", "HM-022", seats=(seat,))
+            draw(s, seat, site, "HM-022")
         else:
             s.current_player = seat
             return
@@ -227,10 +232,11 @@ def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
     """HM-022: the dominating player takes the extra card, or declines it (A4)."""
     seat, site = s.queue[0]
     s.queue = s.queue[1:]
-    if type(a) is TakeExtra and draw(s, seat, site) is not None:
-        log(s, f"{SEATS[seat]} takes the extra {a.site} card")
-    elif type(a) is SkipExtra:
-        log(s, f"{SEATS[seat]} declines the extra {a.site} card")
+    if type(a) is TakeExtra:
+        s.say(f"{SEATS[seat]} takes the extra {a.site} card", "HM-022", seats=(seat,))
+        draw(s, seat, site, "HM-022")
+    else:
+        s.say(f"{SEATS[seat]} declines the extra {a.site} card", "HM-022", seats=(seat,))
     next_domination(s)
 
 
@@ -240,7 +246,7 @@ def start_play(s: HMState) -> None:
     s.phase, s.queue = "play_cards", []
     s.passed = [False] * s.n
     s.turn = s.current_player = s.badge
-    log(s, "phase 2: play your cards")
+    s.say(f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", seats=(s.badge,))
 
 
 def next_turn(s: HMState) -> None:
@@ -260,7 +266,7 @@ def do_pass(s: HMState, a: Pass) -> None:
     me = s.current_player
     assert me is not None, PLAYER_ACTS
     s.own("passed")[me] = True
-    log(s, f"{SEATS[me]} passes")
+    s.say(f"{SEATS[me]} passes", "HM-047", seats=(me,))
     next_turn(s)
 
 
@@ -276,12 +282,12 @@ def do_play(s: HMState, a: Play) -> None:
     elif card.effect == "duel":
         target = a.target
         assert target is not None, AIMED
-        log(s, f"{SEATS[me]} plays a Glove: {SEATS[target]} must accept the duel")
+        s.say(f"{SEATS[me]} plays a Glove: {SEATS[target]} must accept the duel", "HM-052", "HM-053", seats=(me, target))
         start_duel(s, me, target, cid)  # HM-052/053
         return
     else:
         discard(s, cid)  # HM-028: an Action card goes to its site's discard, its effect at once (HM-027)
-        log(s, f"{SEATS[me]} plays {a.card}")
+        s.say(f"{SEATS[me]} plays {a.card}", "HM-027", "HM-028", seats=(me,))
         ACTION_EFFECTS[card.effect](s, me, a, card)
     next_turn(s)
 
@@ -290,9 +296,9 @@ def play_reserve(s: HMState, me: int, cid: int, a: Play) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
         discard(s, take_from(s, s.own_item("reserves", me), a.replacing, prefer_used=True))
-        log(s, f"{SEATS[me]} discards {a.replacing} from the Reserve")
+        s.say(f"{SEATS[me]} discards {a.replacing} from the Reserve", "HM-033", seats=(me,))
     s.own_item("reserves", me).append(cid)
-    log(s, f"{SEATS[me]} puts {a.card} in the Reserve")
+    s.say(f"{SEATS[me]} puts {a.card} in the Reserve", "HM-029", seats=(me,))
 
 
 def play_trump(s: HMState, me: int, cid: int) -> None:
@@ -300,9 +306,9 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     old = s.trumps[me]
     if old is not None:
         discard(s, old)
-        log(s, f"{SEATS[me]} discards the Trump {s.name(old)}")
+        s.say(f"{SEATS[me]} discards the Trump {s.name(old)}", "HM-044", seats=(me,))
     s.own("trumps")[me] = cid
-    log(s, f"{SEATS[me]} takes the Trump {s.name(cid)}")
+    s.say(f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", seats=(me,))
 
 
 def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -314,7 +320,9 @@ def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) 
     cid = pool[s._random_index(len(pool))]
     s.own_item("hands", target).remove(cid)
     s.own_item("hands", me).append(cid)
-    log(s, f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand")
+    s.say(f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand", "HM-090", seats=(me, target))
+    s.say(f"{SEATS[me]} takes the {s.name(cid)} from {SEATS[target]}'s hand", "HM-090", "HM-089", seats=(me, target),
+          to=(me, target))  # its face: the taker sees it now, the target held it
 
 
 def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -325,7 +333,7 @@ def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = Non
     if cid in s.exhausted:
         s.own("exhausted").discard(cid)
     s.own_item("reserves", me).append(cid)
-    log(s, f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve")
+    s.say(f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve", "HM-035", "HM-037", seats=(me, target))
 
 
 def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -334,24 +342,24 @@ def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> 
     assert target is not None and at is not None, AIMED
     s.own_item("pawns", s.site_index(at))[target] -= 1
     s.own_item("held", me).append(target)
-    log(s, f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}")
+    s.say(f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}", "HM-099", seats=(me, target))
 
 
 def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Brawl (M14): every other player discards one random hand card, except Penitent owners (HM-105)."""
     for seat in s.seats_from(me)[1:]:
         if s.has_in_reserve(seat, "penitent"):
-            log(s, f"{SEATS[seat]}'s Penitent protects them from the Brawl")
+            s.say(f"{SEATS[seat]}'s Penitent protects them from the Brawl", "HM-105", seats=(seat,))
         elif s.hands[seat]:
             cid = s.own_item("hands", seat).pop(s._random_index(len(s.hands[seat])))
             discard(s, cid)
-            log(s, f"{SEATS[seat]} discards {s.name(cid)} in the Brawl")
+            s.say(f"{SEATS[seat]} discards {s.name(cid)} in the Brawl", "HM-088", seats=(seat,))  # face up on the pile
 
 
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points)
-    log(s, f"{SEATS[me]} gains {card.points} points")
+    s.say(f"{SEATS[me]} gains {card.points} points", "HM-091", seats=(me,))
 
 
 ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
@@ -371,18 +379,18 @@ def do_use(s: HMState, a: Use) -> None:
         s.own_item("reserves", me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points)
-        log(s, f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points")
+        s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points", "HM-030", seats=(me, target))
     else:
         if card.exhausts:
             s.own("exhausted").add(cid)  # HM-036 / HM-045
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
             target = a.target
             assert target is not None, AIMED
-            log(s, f"{SEATS[me]} uses {a.card} to borrow {SEATS[target]}'s {a.at}")
+            s.say(f"{SEATS[me]} uses {a.card} to borrow {SEATS[target]}'s {a.at}", "HM-107", seats=(me, target))
             trump_effect(s, me, s.data.deck[present(s.trumps[target], "Trump to borrow")])
             next_turn(s)
             return
-        log(s, f"{SEATS[me]} uses {a.card}")
+        s.say(f"{SEATS[me]} uses {a.card}", "HM-038", seats=(me,))
         if card.effect == "steal_hand":
             steal_hand(s, me, a)
         else:
@@ -392,8 +400,9 @@ def do_use(s: HMState, a: Use) -> None:
 
 def trump_effect(s: HMState, me: int, card: CardDef) -> None:
     if card.effect == "draw_card":
-        if draw(s, me, card.site) is not None:
-            log(s, f"{SEATS[me]} draws a {s.data.site_names[card.site]} card")
+        if s.piles[card.site] or s.discards[card.site]:  # else `draw` says there is no card left (A12)
+            s.say(f"{SEATS[me]} draws a {s.data.site_names[card.site]} card", "HM-038", seats=(me,))
+        draw(s, me, card.site, "HM-038")
     elif card.effect == "gain_points":
         gain_points(s, me, None, card)
 
@@ -429,7 +438,9 @@ def do_keep(s: HMState, a: Keep) -> None:
     seat = s.queue[0]
     s.queue = s.queue[1:]
     discard_hand(s, seat, a.card)
-    log(s, f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker")  # the face stays hidden
+    s.say(f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker", "HM-101", seats=(seat,))
+    if a.card:  # its face, to its keeper only
+        s.say(f"{SEATS[seat]} keeps the {a.card}", "HM-101", "HM-089", seats=(seat,), to=(seat,))
     next_keeper(s)
 
 
@@ -440,7 +451,7 @@ def end_of_day(s: HMState) -> None:
     for seat in s.seats_from(s.badge):
         gained = reserve_points(s, seat)
         add_points(s, seat, gained)
-        log(s, f"{SEATS[seat]} scores {gained} from the Reserve")
+        s.say(f"{SEATS[seat]} scores {gained} from the Reserve", "HM-071", "HM-072", seats=(seat,))
     s.exhausted = set()
     s.pawns = [[0] * s.n for _ in s.pawns]
     if game_should_end(s):
@@ -473,13 +484,13 @@ def decide(s: HMState) -> None:
         start_tiebreak(s, tied[0], tied[1])
     else:
         s.last_day = s.day + 1
-        log(s, f"{len(tied)} players tie at {top}: the game goes on for one more day")
+        s.say(f"{len(tied)} players tie at {top}: the game goes on for one more day", "HM-085", seats=tied)
         next_day(s)
 
 
 def finish(s: HMState, winner: int) -> None:
     s.phase, s.current_player, s.winner, s.queue = "game_end", None, winner, []
-    log(s, f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury")
+    s.say(f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury", "HM-008", seats=(winner,))
 
 
 # -- duels ---------------------------------------------------------------------------------------
@@ -508,16 +519,18 @@ def do_guard(s: HMState, a: PlayGuard) -> None:
     s.own_item("hands", d["dfn"]).remove(cid)
     if d["aw"] is not None:
         s.own_item("hands", d["att"]).append(d["aw"])
-        log(s, f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back")
+        s.say(f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back", "HM-103", seats=(d["att"],))
     discard(s, cid)
     discard(s, present(d["glove"], "Glove"))  # a Guard never answers a tie-break duel (which has no Glove)
-    log(s, f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move")
+    s.say(f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move", "HM-102", seats=(d["dfn"], d["att"]))
     end_duel(s)
 
 
 def do_noguard(s: HMState, a: NoGuard) -> None:
+    """HM-053: without a Guard the duel goes ahead."""
     d = s.duel
     assert d is not None, IN_DUEL
+    s.say(f"{SEATS[d['dfn']]} plays no Guard: the duel goes ahead", "HM-053", "HM-102", seats=(d["dfn"],))
     if d["aw_done"]:
         set_step(s, "defender_weapon", d["dfn"])
     else:
@@ -529,7 +542,10 @@ def do_weapon(s: HMState, a: Fight) -> None:
     d, me = s.own("duel"), s.current_player
     assert d is not None and me is not None, IN_DUEL
     cid = take_from(s, s.own_item("hands", me), a.weapon) if a.weapon is not None else None
-    log(s, f"{SEATS[me]} fights with the {a.weapon}" if a.weapon else f"{SEATS[me]} fights bare-handed")
+    if a.weapon:
+        s.say(f"{SEATS[me]} fights with the {a.weapon}", "HM-054" if s.phase == "attacker_weapon" else "HM-056", seats=(me,))
+    else:
+        s.say(f"{SEATS[me]} fights bare-handed", "HM-055", seats=(me,))
     if s.phase == "attacker_weapon":
         d["aw"], d["aw_done"] = cid, True
         if s.opts["guard_timing"] == "after_weapon":
@@ -559,7 +575,7 @@ def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
         return 0
     if turn:
         s.own("exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
-        log(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}")
+        s.say(f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=(seat,))
     return s.data.deck[lent].points
 
 
@@ -593,7 +609,8 @@ def do_roll(s: HMState, a: Roll) -> None:
         if d["aw"] is None:
             bare_bonus(s, d["att"], turn=True)
         d["hits"] = sum(1 for x in a.dice if x >= value)  # HM-058 (A1)
-        log(s, f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+")
+        s.say(f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
+              seats=(d["att"],))
         if d["hits"]:
             set_step(s, "defense_roll", CHANCE)
         else:
@@ -604,7 +621,8 @@ def do_roll(s: HMState, a: Roll) -> None:
         bare_bonus(s, d["dfn"], turn=True)
     parries = sum(1 for x in a.dice if x >= value)  # HM-061
     d["wounds"] = d["hits"] - parries
-    log(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)")
+    s.say(f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",
+          "HM-061", seats=(d["dfn"],))
     open_windows(s)
 
 
@@ -644,7 +662,9 @@ def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCou
     if type(a) is UseApothecary or type(a) is UseCourtesan:
         s.own("exhausted").add(present(s.has_fresh(seat, what), f"unturned {what}"))
         d["wounds"] -= 1
-        log(s, f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)")
+        s.say(f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], seats=(seat,))
+    else:
+        s.say(f"{SEATS[seat]} does not use the {what.title()}", WINDOW_RULES[what], seats=(seat,))
     next_window(s)
 
 
@@ -659,11 +679,13 @@ def outcome(s: HMState) -> None:
         bonus = trump_bonus(s, att, "duel_bonus", turn=True)
         add_points(s, att, v["attacker_win_points"] + bonus)
         add_points(s, dfn, -v["defender_loss_per_wound"] * wounds)
-        log(s, f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} -{v['defender_loss_per_wound'] * wounds}")
+        s.say(f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
+              f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-065", "HM-066", seats=(att, dfn))
     else:  # HM-063/067/068
         add_points(s, dfn, v["defender_win_points"])
         add_points(s, att, -v["attacker_loss"])
-        log(s, f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}")
+        s.say(f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
+              "HM-067", "HM-068", seats=(dfn, att))
     for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards
         if cid is not None:
             discard(s, cid)
@@ -682,7 +704,7 @@ def end_duel(s: HMState) -> None:
 def start_tiebreak(s: HMState, first: int, second: int) -> None:
     """HM-080/081 (A5): the tied player first clockwise from the Badge attacks first, bare-handed."""
     s.tiebreak = {"pair": [first, second], "wounds": [0, 0], "leg": 0, "round": 1}
-    log(s, f"{SEATS[first]} and {SEATS[second]} tie for the lead: tie-break duels")
+    s.say(f"{SEATS[first]} and {SEATS[second]} tie for the lead: tie-break duels", "HM-080", "HM-081", seats=(first, second))
     start_leg(s)
 
 
@@ -699,7 +721,7 @@ def tiebreak_leg_done(s: HMState) -> None:
     tb, d = s.own("tiebreak"), s.duel
     assert d is not None, IN_DUEL
     tb["wounds"][tb["leg"]] += d["wounds"]
-    log(s, f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)")
+    s.say(f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)", "HM-082", seats=(d["att"],))
     if tb["leg"] == 0:
         tb["leg"] = 1
         start_leg(s)
@@ -707,7 +729,7 @@ def tiebreak_leg_done(s: HMState) -> None:
     w0, w1 = tb["wounds"]
     if w0 == w1:
         tb["wounds"], tb["leg"], tb["round"] = [0, 0], 0, tb["round"] + 1
-        log(s, "tie-break wounds are equal: another pair of duels")
+        s.say("tie-break wounds are equal: another pair of duels", "HM-084", seats=tuple(tb["pair"]))
         start_leg(s)
         return
     s.duel = None
