@@ -1,4 +1,4 @@
-"""Options, setup and the `Game` description that wires the modules together."""
+"""Setup and the `Game` description that wires the modules together (the options and readings are in options.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hench.core import Game, InvalidOptionError, Rng, seat_name
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
-from .data import DataError, load_data
+from .data import DataError, cards, load_data
 from .options import OPTIONS, READINGS
 from .phases import PHASES
 from .state import HMState, validate_state
@@ -42,11 +42,11 @@ def start(players: int, seed: int | None, first_player: int | None, data: Any, *
 GAME = Game(
     id="henchmania", title="Henchmania", min_players=2, max_players=5, state_class=HMState, start=start,
     options=OPTIONS, turn_rule="HM-025", end_rule="HM-075",
-    phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions, transition=transitions.apply,
-    chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners, observe=render.observation, resample=render.resample,
+    phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions, handlers=transitions.HANDLERS,
+    chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners, observe=render.observation,
+    notation=render.notation, html=render.html, cards=cards, readings=READINGS, resample=render.resample,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_action=legality.validate_action,
     validate_state=validate_state, hidden_information=True,
-    cards=render.card_texts,
 )
 
 __all__ = ["GAME", "OPTIONS", "READINGS", "start"]

@@ -42,9 +42,10 @@ PLAYER_ACTS = "a player's phase with no player to act"
 
 
 # -- the legal-action generator ----------------------------------------------------------------
-def legal_actions(s: HMState) -> Sequence[HMAction]:
-    """The legal moves in a deterministic order (chance nodes list their outcomes in transitions)."""
-    return BY_PHASE[s.phase](s)
+def legal_actions(state: HMState) -> Sequence[HMAction]:
+    """The legal moves in a deterministic order, by the move generator of the phase (chance nodes list their
+    outcomes in transitions.chance_outcomes)."""
+    return BY_PHASE[state.phase](state)
 
 
 def _placements(s: HMState) -> Sequence[HMAction]:

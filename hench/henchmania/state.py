@@ -240,17 +240,6 @@ class HMState(FieldState):
             raise RuntimeError(f"no player acts in phase {self.phase!r} (actor {actor!r})")
         return actor
 
-    # -- display (built from the observation in render.py) ---------------------------------
-    def notation(self) -> str:
-        from .render import notation
-
-        return notation(self.observation(None))
-
-    def _repr_html_(self) -> str:
-        from .render import html
-
-        return html(self)
-
     # -- read-only queries the rule modules share ----------------------------------------
     def card(self, cid: int) -> CardDef:
         return self.data.deck[cid]

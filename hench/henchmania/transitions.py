@@ -21,8 +21,8 @@ from typing import Any
 from hench.core import CHANCE, seat_name
 
 from .actions import (
+    Discard,
     Fight,
-    HMAction,
     Keep,
     NoApothecary,
     NoCourtesan,
@@ -60,11 +60,6 @@ def roll_outcomes(dice: int, faces: int) -> tuple[tuple[Roll, Fraction], ...]:
 def chance_outcomes(s: HMState) -> tuple[tuple[Roll, Fraction], ...]:
     """HM-057 / HM-060: the multisets of the dice rolled now, with exact probabilities."""
     return roll_outcomes(s.dice_to_roll(), s.data.values["die_faces"])
-
-
-def apply(s: HMState, a: HMAction) -> None:
-    """Change the fresh clone `s` by the legal action `a`."""
-    HANDLERS[type(a)](s, a)
 
 
 # -- shared helpers --------------------------------------------------------------------------
@@ -736,8 +731,14 @@ def tiebreak_leg_done(s: HMState) -> None:
     finish(s, tb["pair"][0] if w0 > w1 else tb["pair"][1])
 
 
-# dispatch by the action's class: each handler takes its own action class
-HANDLERS: dict[type[HMAction], Callable[[HMState, Any], None]] = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
+def never_discard(s: HMState, a: Discard) -> None:
+    """HM-095: a discard is understood (so the rule can be named) but never legal: legality.check_discard_never
+    refuses it before any transition runs, so reaching this is a bug."""
+    raise RuntimeError(f"HM-095: '{a}' is never legal; the checks should have refused it")
+
+
+# The transition of each action class (the core dispatches by `action.__class__`: Game(handlers=HANDLERS))
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
             Play: do_play, Use: do_use, Pass: do_pass, Keep: do_keep, PlayGuard: do_guard, NoGuard: do_noguard,
             Fight: do_weapon, Roll: do_roll, UseApothecary: do_window, NoApothecary: do_window,
-            UseCourtesan: do_window, NoCourtesan: do_window}
+            UseCourtesan: do_window, NoCourtesan: do_window, Discard: never_discard}

@@ -153,7 +153,7 @@ def test_a_guard_too_late_cites_the_guard_rule():
 def test_meter_and_board_agree_on_the_lap():
     s = edit(start())
     s.scores_[0] = 31
-    assert meter(31) == (1, 2) and "lap 2" in render.html(s)
+    assert meter(31) == (1, 2) and "lap 2" in render.html(s.observation(None), False)
 
 
 @pytest.mark.rule("HM-071", "HM-072")
@@ -173,10 +173,11 @@ def test_people_read_seats_from_1_and_phases_by_title():
     while not s.is_terminal:
         s = s.apply(hench.core.next_action(s, [hench.RandomBot(1)] * 4, rng))
         said += lines(s, 0)
-    text = " ".join(said) + render.html(s)
+    text = " ".join(said) + render.html(s.observation(0), False)
     assert "Player 1" in text and not any(f"P{i}" in text.split() for i in range(5))
     assert "P0" not in text and "P1 " not in text
-    assert PHASES.title("game_end") in render.html(s) and "game_end" not in render.html(s).replace("game-end", "")
+    board = render.html(s.observation(None), False)
+    assert PHASES.title("game_end") in board and "game_end" not in board.replace("game-end", "")
 
 
 # -- bad input (issue 14) ------------------------------------------------------------------------
