@@ -72,7 +72,8 @@ AIMED = "a targeted card with no opponent or site/card named (check_target refus
 
 
 WINDOW_RULES = {"apothecary": "HM-096", "courtesan": "HM-092"}  # the rule of each card that answers a wound
-SEATS = tuple(seat_name(seat) for seat in range(8))  # seat_name of each seat (more than the 5 seats), for the log lines
+SEATS = tuple(seat_name(seat) for seat in range(8))
+ALONE = tuple((seat,) for seat in range(8))  # the one-seat tuples (seats=, to= of a line)
 
 
 def present(cid: int | None, what: str) -> int:
@@ -172,6 +173,21 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
     me, site = s.current_player, s.data.site_index[a.site]
     assert me is not None, PLAYER_ACTS
+    if type(a) is Place and not s.held[me] and len(s.piles[site]) > 1:  # the commonest move of all, in short
+        s.own("to_place")[me] -= 1
+        s.own_item("pawns", site)[me] += 1
+        s.say(f"{SEATS[me]} places a pawn on the {a.site} and draws a card", "HM-016", seats=ALONE[me])
+        cid = s.own_item("piles", site).pop()  # `draw` when the pile neither is nor becomes empty
+        s.own_item("hands", me).append(cid)
+        s.say(f"{SEATS[me]} draws the {s.data.name_of[cid]}", "HM-016", "HM-089", seats=ALONE[me], to=ALONE[me])
+    else:
+        place_and_draw(s, me, site, a)
+    next_placement(s)
+
+
+def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -> None:
+    """A placement with a Porter (HM-098, HM-104), of a taken pawn (HM-100), or on a site whose pile is (or
+    becomes) empty (HM-019, A12)."""
     porter = type(a) is PlaceWithPorter
     if porter:
         s.own("exhausted").add(present(s.has_fresh(me, "porter"), "unturned Porter"))  # HM-098, HM-036
@@ -187,7 +203,6 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
         text += " and draws a card"
     s.say(text, "HM-104" if porter else "HM-100" if owner != me else "HM-016", seats=(me,) if owner == me else (me, owner))
     draw(s, me, site)
-    next_placement(s)
 
 
 def dominator(s: HMState, site: int) -> int | None:
@@ -416,9 +431,14 @@ def end_play(s: HMState) -> None:
 
 
 def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
+    """HM-050 (HM-101): the hand goes to its sites' discard piles, but the card a Nosy Parker keeps. A hand card
+    is never turned (only Reserve and Trump cards are, HM-036), so this is `discard` for a whole hand."""
     kept = take_from(s, s.own_item("hands", seat), keep) if keep is not None else None
+    site_of, by_site = s.data.site_of, {}
     for cid in s.hands[seat]:
-        discard(s, cid)
+        by_site.setdefault(site_of[cid], []).append(cid)
+    for site, cards in by_site.items():
+        s.own_item("discards", site).extend(cards)
     s.own("hands")[seat] = [kept] if kept is not None else []
 
 

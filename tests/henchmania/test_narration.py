@@ -42,7 +42,7 @@ def test_lines_name_only_cards_their_reader_may_know(players, seed):
             for line in after.narration(seat):
                 leaked = [name for name in _names(line.text, names) if name not in known]
                 assert not leaked, f"{line.text!r} tells Player {seat + 1} of {leaked} after {action}"
-        private += sum(1 for line in after.said if line.to is not None)
+        private += sum(1 for seat in range(players) for line in after.narration(seat) if line.to is not None)
         state = after
     assert private, "the game told no seat a card of its own"
 
@@ -69,7 +69,7 @@ def test_every_players_move_says_what_it_did_citing_its_rules(players):
         said = after.narration(None)
         if state.current_player != CHANCE:
             assert said, f"{action} said nothing"
-        for line in after.said:
+        for line in {line for seat in (None, *range(players)) for line in after.narration(seat)}:
             assert line.rules and set(line.rules) <= RULES, f"{line.text!r} cites {line.rules}"
             assert all(0 <= seat < players for seat in (*line.seats, *(line.to or ())))
         state = after
