@@ -124,7 +124,6 @@ class Fields:
         self.by_name = {f.name: f for f in fields}
         self.owned_copy = {f.name: _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
         self.shallow = frozenset(f.name for f in fields if f.copy in (LIST, DICT, SET, ROWS))  # owned by `.copy()`
-        self.rows = frozenset(f.name for f in fields if f.copy == ROWS)
         self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
@@ -244,11 +243,9 @@ class FieldState(State):
             return d[name][key]
         if name in owned:
             rows, shared = d[name], owned[name]
-        elif name in self.FIELDS.rows:
+        else:  # `own(name)`, inlined
             shared = owned[name] = d[name]
-            rows = d[name] = shared.copy()
-        else:
-            raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field (own_item takes a row of one)")
+            rows = d[name] = shared.copy() if name in self.FIELDS.shallow else self._own_copy(name)(shared)
         row = rows[key]
         try:
             if row is not shared[key]:
