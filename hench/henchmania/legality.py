@@ -53,10 +53,10 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     values, me = s.data.values, s.current_player
     assert me is not None, PLAYER_ACTS
     spots, sites = values["spots"][s.n], values["sites"]
-    totals = list(map(sum, s.pawns))
-    if max(totals) < spots:  # no site is full yet (most placements): every site is open, no Porter
+    if max(map(sum, s.pawns)) < spots:  # no site is full yet (most placements): every site is open, no Porter
         out = _FREE.get(sites)
         return out if out is not None else _free_places(sites)
+    totals = list(map(sum, s.pawns))
     free = tuple(compress(sites, map(spots.__gt__, totals)))  # the sites with a free spot, in order
     out = _FREE.get(free)
     if out is None:

@@ -171,15 +171,17 @@ def next_placement(s: HMState) -> None:
 
 def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
-    me, site = s.current_player, s.data.site_index[a.site]
+    me, data = s.current_player, s.data
     assert me is not None, PLAYER_ACTS
+    site = data.site_index[a.site]
     if type(a) is Place and not s.held[me] and len(s.piles[site]) > 1:  # the commonest move of all, in short
         s.own("to_place")[me] -= 1
         s.own_item("pawns", site)[me] += 1
-        s.say(f"{SEATS[me]} places a pawn on the {a.site} and draws a card", "HM-016", seats=ALONE[me])
         cid = s.own_item("piles", site).pop()  # `draw` when the pile neither is nor becomes empty
         s.own_item("hands", me).append(cid)
-        s.say(f"{SEATS[me]} draws the {s.data.name_of[cid]}", "HM-016", "HM-089", seats=ALONE[me], to=ALONE[me])
+        alone = ALONE[me]
+        s.say(f"{SEATS[me]} places a pawn on the {a.site} and draws a card", "HM-016", seats=alone)
+        s.say(f"{SEATS[me]} draws the {data.name_of[cid]}", "HM-016", "HM-089", seats=alone, to=alone)  # tell_drawn
     else:
         place_and_draw(s, me, site, a)
     next_placement(s)
@@ -434,7 +436,7 @@ def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
     """HM-050 (HM-101): the hand goes to its sites' discard piles, but the card a Nosy Parker keeps. A hand card
     is never turned (only Reserve and Trump cards are, HM-036), so this is `discard` for a whole hand."""
     kept = take_from(s, s.own_item("hands", seat), keep) if keep is not None else None
-    site_of, by_site = s.data.site_of, {}
+    site_of, by_site = s.data.site_of, dict[int, list[int]]()
     for cid in s.hands[seat]:
         by_site.setdefault(site_of[cid], []).append(cid)
     for site, cards in by_site.items():
