@@ -436,7 +436,8 @@ def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
     """HM-050 (HM-101): the hand goes to its sites' discard piles, but the card a Nosy Parker keeps. A hand card
     is never turned (only Reserve and Trump cards are, HM-036), so this is `discard` for a whole hand."""
     kept = take_from(s, s.own_item("hands", seat), keep) if keep is not None else None
-    site_of, by_site = s.data.site_of, dict[int, list[int]]()
+    site_of = s.data.site_of
+    by_site: dict[int, list[int]] = {}
     for cid in s.hands[seat]:
         by_site.setdefault(site_of[cid], []).append(cid)
     for site, cards in by_site.items():
