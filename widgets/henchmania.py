@@ -40,7 +40,7 @@ MOVE_TIPS = {  # what a move that names no card does, in plain words (the card m
 
 
 CONFIG = TableConfig(
-    game_id="henchmania", phases=PHASES, board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
+    game_id="henchmania", phases=PHASES, board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.day, clock_label="day", explain=_duel_odds,
     show_stepper=False,  # the board draws the phase bar and the last events itself
@@ -399,7 +399,7 @@ class TiebreakView(ipw.VBox):
 
 
 # -- every card explained (issue 9) -------------------------------------------------------------------
-def gallery(players: int = 3, data: str | None = None) -> CardGallery:
+def card_gallery(players: int = 3, data: str | None = None) -> CardGallery:
     """Every card of the game (or of your own data file, `data=path`), in plain words, filtered by kind."""
     return CardGallery("henchmania", hench.get_game("henchmania").new_game(players, seed=KIT.seed, data=data))
 

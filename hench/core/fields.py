@@ -34,14 +34,16 @@ Copy policies (what the successor shares until the transition owns the field):
   when owned, each row (`row.copy()`) when owned with `own_item`.
 - DEEP: nested data changed anywhere: deep-copied when owned (`copy.deepcopy`; for rare, small fields).
 - TEMP: not part of the position (a cache): reset to `default()` in every successor and clone, never saved.
+
+A container field may be None while it is absent (a duel record between duels): clone and `own` keep None.
 """
 
 from __future__ import annotations
 
 import copy as _copy
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from .game import State
 from .schema import Reader
@@ -53,10 +55,12 @@ S = TypeVar("S", bound="FieldState")
 
 
 def _shallow(value: Any) -> Any:
-    return value.copy()
+    return None if value is None else value.copy()  # an optional container (None while absent) stays None
 
 
 def _rows_deep(value: Any) -> Any:
+    if value is None:
+        return None
     if isinstance(value, dict):
         return {k: row.copy() if hasattr(row, "copy") else row for k, row in value.items()}
     return [row.copy() if hasattr(row, "copy") else row for row in value]
@@ -119,6 +123,7 @@ class Fields:
         self.fields = fields
         self.by_name = {f.name: f for f in fields}
         self.owned_copy = {f.name: _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
+        self.shallow = frozenset(f.name for f in fields if f.copy in (LIST, DICT, SET, ROWS))  # owned by `.copy()`
         self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
@@ -132,12 +137,12 @@ class Fields:
         return [f.name for f in self.fields]
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One line of a move's narration: what happened, in plain words, as it happened.
 
     `rules`: the rule IDs behind it; `seats`: the seats it concerns; `to`: None for a public line, else the
     seats that may read it (a card drawn is told to its drawer; the others get their own, vaguer line).
+    An immutable record (a named tuple; `FieldState.say` keeps the plain tuple, `narration` makes the Lines).
     """
 
     text: str
@@ -153,6 +158,9 @@ class Line:
         return self.text
 
 
+_new_line = tuple.__new__  # a Line from the tuple of its fields, without the generated __new__'s call
+
+
 def lines_for(lines: Iterable[Line], seat: int | None) -> list[Line]:
     """The lines of a narration that `seat` may read (None: a spectator, public lines only)."""
     return [line for line in lines if line.visible_to(seat)]
@@ -166,8 +174,13 @@ class FieldState(State):
     """
 
     FIELDS: ClassVar[Fields]
-    _owned: set[Hashable] | None  # None: every field is this state's own (a new state, a clone, a load)
-    said: list[Line]  # what the move that made this state did, in words (see Line)
+    # The fields a successor's transition has taken ownership of, each with the container it shared before (so
+    # `own_item` tells a row still shared from one already copied by identity, without marks to hash); None:
+    # every field is this state's own (a new state, a clone, a load).
+    _owned: dict[str, Any] | None
+    # What the move that made this state did, in words: each line as the plain tuple (text, rules, seats, to) it
+    # was said with (cheaper to keep than a Line on the playout hot path); `narration` reads them as Lines.
+    said: list[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...] | None]]
 
     @classmethod
     def make(cls: type[S], **values: Any) -> S:
@@ -183,7 +196,7 @@ class FieldState(State):
         return cls._from_attrs(d, None, [])
 
     @classmethod
-    def _from_attrs(cls: type[S], d: dict[str, Any], owned: set[Hashable] | None, said: list[Line]) -> S:
+    def _from_attrs(cls: type[S], d: dict[str, Any], owned: dict[str, Any] | None, said: list[Any]) -> S:
         d["_legal"], d["_owned"], d["said"] = None, owned, said
         s = object.__new__(cls)
         s.__dict__ = d
@@ -192,9 +205,11 @@ class FieldState(State):
     # -- copy on write ------------------------------------------------------------------
     def successor(self: S) -> S:
         d = self.__dict__.copy()
-        for name, default in self.FIELDS.temps:
-            d[name] = default()  # type: ignore[misc]
-        d["_legal"], d["_owned"], d["said"] = None, set(), []
+        temps = self.FIELDS.temps
+        if temps:
+            for name, default in temps:
+                d[name] = default()  # type: ignore[misc]
+        d["_legal"], d["_owned"], d["said"] = None, {}, []
         s = object.__new__(type(self))
         s.__dict__ = d
         return s
@@ -202,28 +217,42 @@ class FieldState(State):
     def own(self, name: str) -> Any:
         """Field `name`, this state's own to change in place (copied the first time a move asks)."""
         owned = self._owned
+        d = self.__dict__
         if owned is None or name in owned:
-            return self.__dict__[name]
+            return d[name]
+        shared = d[name]
+        if name in self.FIELDS.shallow:  # the common case, without a call per copy
+            value = d[name] = shared if shared is None else shared.copy()  # an optional container stays None
+        else:
+            value = d[name] = self._own_copy(name)(shared)
+        owned[name] = shared
+        return value
+
+    def _own_copy(self, name: str) -> Callable[[Any], Any]:
         try:
-            how = self.FIELDS.owned_copy[name]
+            return self.FIELDS.owned_copy[name]
         except KeyError:
             raise TypeError(f"{type(self).__name__}.{name} is not a container field (declared "
                             f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})") from None
-        value = self.__dict__[name] = how(self.__dict__[name])
-        owned.add(name)
-        return value
 
     def own_item(self, name: str, key: Any) -> Any:
         """Row `key` of a ROWS field, this state's own to change in place (the field owned too)."""
-        rows = self.own(name)
         owned = self._owned
+        d = self.__dict__
         if owned is None:
-            return rows[key]
-        mark = (name, key)
-        if mark in owned:
-            return rows[key]
-        row = rows[key] = rows[key].copy()
-        owned.add(mark)
+            return d[name][key]
+        if name in owned:
+            rows, shared = d[name], owned[name]
+        else:  # `own(name)`, inlined
+            shared = owned[name] = d[name]
+            rows = d[name] = shared.copy() if name in self.FIELDS.shallow else self._own_copy(name)(shared)
+        row = rows[key]
+        try:
+            if row is not shared[key]:
+                return row  # this move's own already (copied, or put there by it)
+        except (IndexError, KeyError):
+            return row  # a row this move added
+        row = rows[key] = row.copy()  # still the row the state before had: copied now
         return row
 
     def clone(self: S) -> S:
@@ -238,11 +267,15 @@ class FieldState(State):
     def say(self, text: str, *rules: str, seats: Iterable[int] = (), to: Iterable[int] | None = None) -> None:
         """Narrate the move being applied: `text` in plain words, the rule IDs behind it, the seats it
         concerns, and `to` (None: everyone may read it; else only these seats)."""
-        self.said.append(Line(text, rules, tuple(seats), None if to is None else tuple(to)))
+        if type(seats) is not tuple:
+            seats = tuple(seats)
+        if to is not None and type(to) is not tuple:
+            to = tuple(to)
+        self.said.append((text, rules, seats, to))
 
     def narration(self, seat: int | None = None) -> list[Line]:
         """What the move that made this state did, as `seat` may read it (None: a spectator)."""
-        return lines_for(self.said, seat)
+        return [_new_line(Line, said) for said in self.said if said[3] is None or (seat is not None and seat in said[3])]
 
     # -- saving -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

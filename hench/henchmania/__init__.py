@@ -1,48 +1,80 @@
 """Henchmania (Jocus 2016): the rules engine, exact odds and bots.
 
 >>> import hench
->>> game = hench.get_game("henchmania")
->>> state = game.new_game(players=3, seed=42)
+>>> state = hench.get_game("henchmania").new_game(players=3, seed=42)
 >>> state.phase, state.phase_title, state.scores()
 ('set_henchmen', 'Phase 1: set the Henchmen pawns', [5, 5, 5])
 
-Public API beside the uniform game API:
-- `PHASES` the phase table (hench.core.Phases: id, title, actor, rules, actions, help);
-- `OPTIONS`, `READINGS` (how the engine reads the catalogue's ambiguities: id, reading, option);
-- `assumptions(data=None)` rows (what, value, source, note) of every constant and card in force;
-- `load_data(path)` a person's own data file (`new_game(..., data=path)` uses it);
-- the action classes (`Place`, `Play`, `Use`, `Fight`, `Roll`, ...), `format_action`, `parse_action`;
-- `render.observation(state, seat)`, `render.html(state, seat)`, `meter(score)`; `odds`, `bots`.
+Public API beside the uniform game API (the same names in every game package): `GAME`, `PHASES`,
+`OPTIONS`, `READINGS` (how the engine reads the catalogue's ambiguities, hench.core.Reading),
+`assumptions(data=None)` (every constant and card in force, with its source), `card_gallery()` (every card
+explained), `odds`, `bots`. Henchmania's own: `load_data(path)` (a person's own data file; `new_game(...,
+data=path)` uses it), `meter(score)`, the action classes (`Place`, `Play`, `Use`, `Fight`, `Roll`, ...) with
+`format_action` and `parse_action`, and `render` (`observation(state, seat)`, `html(obs, clickable)`).
+Importing the package is cheap: the engine loads on first use of a name (PEP 562), and `hench.get_game`
+registers `GAME` then.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False  # typing is not imported at run time
-
-# Names are imported on first use (PEP 562): `from hench.henchmania import odds` loads the odds and the
-# core Dist only, not the engine. The engine is imported (and the game registered) on first use of
-# `GAME` or of any engine name, or by `hench.get_game("henchmania")`.
 _ACTIONS = ("ACTION_TYPES", "Discard", "Fight", "HMAction", "Keep", "NoApothecary", "NoCourtesan", "NoGuard", "Pass",
             "Place", "PlaceWithPorter", "Play", "PlayGuard", "Roll", "SkipExtra", "TakeExtra", "Use", "UseApothecary",
             "UseCourtesan", "format_action", "parse_action")
 _WHERE = {
-    **dict.fromkeys(_ACTIONS, "actions"),
-    **dict.fromkeys(("DataError", "GameData", "assumptions", "load_data"), "data"),
-    **dict.fromkeys(("GAME", "OPTIONS", "READINGS"), "game"),
-    "PHASES": "phases", "meter": "scoring", "HMState": "state",
+    "GAME": "game", "OPTIONS": "options", "READINGS": "options", "PHASES": "phases", "assumptions": "data",
+    "card_gallery": "data", **dict.fromkeys(_ACTIONS, "actions"),
+    **dict.fromkeys(("DataError", "GameData", "load_data"), "data"), "meter": "scoring", "HMState": "state",
 }
-_SUBMODULES = ("bots", "odds", "render")
+_MODULES = ("odds", "bots", "render", "montecarlo")
+__all__ = [  # the names _WHERE and _MODULES serve (written out for linters and editors)
+    "ACTION_TYPES",
+    "GAME",
+    "OPTIONS",
+    "PHASES",
+    "READINGS",
+    "DataError",
+    "Discard",
+    "Fight",
+    "GameData",
+    "HMAction",
+    "HMState",
+    "Keep",
+    "NoApothecary",
+    "NoCourtesan",
+    "NoGuard",
+    "Pass",
+    "Place",
+    "PlaceWithPorter",
+    "Play",
+    "PlayGuard",
+    "Roll",
+    "SkipExtra",
+    "TakeExtra",
+    "Use",
+    "UseApothecary",
+    "UseCourtesan",
+    "assumptions",
+    "bots",
+    "card_gallery",
+    "format_action",
+    "load_data",
+    "meter",
+    "montecarlo",
+    "odds",
+    "parse_action",
+    "render",
+]
 
 
-def __getattr__(name: str) -> object:
-    if name in _SUBMODULES:
-        value: object = import_module(f"{__name__}.{name}")
-    elif name in _WHERE:
-        value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
-    else:
+def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        return import_module(f"{__name__}.{name}")
+    if name not in _WHERE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
     globals()[name] = value
     return value
 
@@ -52,7 +84,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what type checkers and editors see
-    from . import bots, odds, render
+    from . import bots, montecarlo, odds, render
     from .actions import (
         ACTION_TYPES,
         Discard,
@@ -76,45 +108,9 @@ if TYPE_CHECKING:  # what type checkers and editors see
         format_action,
         parse_action,
     )
-    from .data import DataError, GameData, assumptions, load_data
-    from .game import GAME, OPTIONS, READINGS
+    from .data import DataError, GameData, assumptions, card_gallery, load_data
+    from .game import GAME
+    from .options import OPTIONS, READINGS
     from .phases import PHASES
     from .scoring import meter
     from .state import HMState
-
-__all__ = [
-                      "ACTION_TYPES",
-                      "GAME",
-                      "OPTIONS",
-                      "PHASES",
-                      "READINGS",
-                      "DataError",
-                      "Discard",
-                      "Fight",
-                      "GameData",
-                      "HMAction",
-                      "HMState",
-                      "Keep",
-                      "NoApothecary",
-                      "NoCourtesan",
-                      "NoGuard",
-                      "Pass",
-                      "Place",
-                      "PlaceWithPorter",
-                      "Play",
-                      "PlayGuard",
-                      "Roll",
-                      "SkipExtra",
-                      "TakeExtra",
-                      "Use",
-                      "UseApothecary",
-                      "UseCourtesan",
-                      "assumptions",
-                      "bots",
-                      "format_action",
-                      "load_data",
-                      "meter",
-                      "odds",
-                      "parse_action",
-                      "render",
-]

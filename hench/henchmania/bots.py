@@ -102,7 +102,7 @@ class HeuristicBot(Bot):
         """Hurting an opponent is worth more against the leader."""
         if a.target is None:
             return 0.8  # Brawl and the like
-        leader = max(range(s.n), key=lambda seat: (s.scores_[seat] if seat != s.actor else -1))
+        leader = max(range(s.n), key=lambda seat: (s.scores_[seat] if seat != s.current_player else -1))
         return 1.0 + (0.8 if a.target == leader else 0.0)
 
     def _duel_value(self, s: HMState, a: Play | Use) -> float:

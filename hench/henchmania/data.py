@@ -12,11 +12,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from hench.core.cards import CardText
+from hench.core.data import Assumption, builtin_text, parse_toml, read_user_file
 from hench.core.data import DataError as CoreDataError
-from hench.core.data import builtin_text, parse_toml, read_user_file
 from hench.core.schema import check_name, check_unique_names
+
+if TYPE_CHECKING:
+    from .state import HMState
 
 BUILTIN = "builtin"
 
@@ -286,13 +290,13 @@ def _card_numbers(row: dict, name: str, ctype: str, effect: str, values: dict[st
 
 
 # -- the assumptions table ---------------------------------------------------------------
-def assumptions(data: GameData | str | None = None) -> list[tuple[str, str, str, str]]:
+def assumptions(data: GameData | str | None = None) -> list[Assumption]:
     """Rows (what, value, source, note) for every constant and card in force."""
     data = data if isinstance(data, GameData) else load_data(data)
-    rows = [(key, _show(data.values[key]), src, f"{note} [{rule}]" if rule else note)
+    rows = [Assumption(key, _show(data.values[key]), src, f"{note} [{rule}]" if rule else note)
             for key, (src, rule, note) in data.meta.items()]
     for c in data.cards:
-        rows.append((f"card {c.name}", _card_summary(c, data), c.source, c.note))
+        rows.append(Assumption(f"card {c.name}", _card_summary(c, data), c.source, c.note))
     return rows
 
 
@@ -317,3 +321,158 @@ def _card_summary(c: CardDef, data: GameData) -> str:
     if c.exhausts:
         parts.append("turns when used")
     return ", ".join(parts)
+
+
+# -- every card explained (hench.core.CardText), built once per data set -------------------------------
+KIND_OF_TYPE = {"action": "Action", "reserve": "Reserve", "trump": "Trump"}
+TYPE_RULES = {"action": ("HM-025", "HM-027", "HM-028"), "reserve": ("HM-029", "HM-031", "HM-034", "HM-035"),
+              "trump": ("HM-041", "HM-043", "HM-044")}
+TURN_USE = "at your turn in phase 2, in place of playing a card from your hand (that is your whole turn)"
+
+
+def _pts(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _effect_text(card: Any, data: Any) -> tuple[str, str, tuple[str, ...]]:
+    """(what it does, when, rule IDs) of one card kind's effect, with the numbers of `data`."""
+    v, site = data.values, data.site_names[card.site]
+    e, p = card.effect, card.points
+    once = " Once used it is turned sideways until the end of the day." if card.exhausts else ""
+    if e == "duel":
+        return (f"Challenge another Lord to a duel: you attack, they must defend. Each side picks an Armory weapon or bare "
+                f"hands, you roll {v['attack_dice']} dice for hits and they roll one die per hit to parry. If a hit gets "
+                f"through you gain {v['attacker_win_points']} and they lose {v['defender_loss_per_wound']} per unparried "
+                f"hit; otherwise they gain {v['defender_win_points']} and you lose {v['attacker_loss']}.",
+                "on your turn in phase 2, as your card for the turn",
+                ("HM-052", "HM-053", "HM-057", "HM-063", "HM-065", "HM-066", "HM-067", "HM-068"))
+    if e == "guard":
+        return ("Call off a duel you are challenged to: the Glove is discarded and no points move. If the Attacker has "
+                "already laid down a weapon, it goes back to their hand.",
+                "straight after a Glove is played on you, even if you have already passed",
+                ("HM-102", "HM-103", "HM-048", "HM-091"))
+    if e == "weapon":
+        return (f"A duel weapon. Attacking, each die showing {card.attack} or more hits; defending, each die showing "
+                f"{card.defense} or more parries a hit (bare hands: {v['bare_hands_attack']} or more, and "
+                f"{v['bare_hands_defense']} or more).",
+                "in a duel you fight in, when you name your weapon (even if you have already passed)",
+                ("HM-054", "HM-056", "HM-058", "HM-061", "HM-048", "HM-069"))
+    if e == "steal_hand":
+        what = ("Take one card from an opponent's hand: you pick the opponent and the site shown on the card backs, and "
+                "get one of their cards with that back at random; nobody sees its face but you.")
+        return (what + once, TURN_USE if card.type != "action" else "on your turn in phase 2", ("HM-090",))
+    if e == "steal_reserve":
+        return ("Move one card from an opponent's Reserve into yours; it arrives straightened, ready to use. Not allowed "
+                "if your Reserve would go over its limit or that card's own maximum; a Trump cannot be taken.",
+                "on your turn in phase 2", ("HM-035", "HM-037", "HM-042"))
+    if e == "traitor":
+        return ("Take one of an opponent's pawns off a site. Next day you place it yourself and draw that site's card, "
+                "but the pawn still counts for its owner when majorities are counted.",
+                "on your turn in phase 2", ("HM-099", "HM-100", "HM-093"))
+    if e == "brawl":
+        return ("Every other Lord discards one card from their hand, chosen at random. A Lord with a Penitent in their "
+                "Reserve is spared.", "on your turn in phase 2", ("HM-105",))
+    if e == "gain_points":
+        if card.type == "action":
+            return f"You gain {_pts(p)} at once.", "on your turn in phase 2", ("HM-091",)
+        return f"You gain {_pts(p)}." + once, TURN_USE, ("HM-038", "HM-045", "HM-091")
+    if e == "performance":
+        table = v["performance_points"]
+        steps = ", ".join(f"{k} different: {table[k]}" for k in range(1, len(table)))
+        return (f"A Performance ({card.kind}). At the end of each day your different Performances score together ({steps}; "
+                f"copies of the same one add nothing).", "scores at the end of every day, from your Reserve",
+                ("HM-071", "HM-072"))
+    if e == "points":
+        return (f"Scores {_pts(card.points_per_day)} at the end of every day while it is in your Reserve.",
+                "scores at the end of every day, from your Reserve", ("HM-071",))
+    if e == "nosy_parker":
+        return ("When phase 2 ends and every hand is discarded, you keep one card of your hand for the next day.",
+                "at the end of phase 2, from your Reserve", ("HM-101", "HM-050", "HM-106"))
+    if e == "porter":
+        return ("Place a pawn on a site even when all its spots are taken; it counts for majorities and you draw that "
+                "site's card as usual." + once, "in phase 1, when you place a pawn, from your Reserve",
+                ("HM-098", "HM-104", "HM-036"))
+    if e == "penitent":
+        return "Brawl cards do not touch you: you discard nothing when another Lord plays one.", \
+            "whenever a Brawl is played, from your Reserve", ("HM-105",)
+    if e == "apothecary":
+        return ("In a duel where you defend, after the dice, cancel one unparried hit; if it was the last one, you win "
+                "the duel instead." + once, "in a duel you defend, after the dice, from your Reserve", ("HM-096", "HM-036"))
+    if e == "courtesan":
+        return ("In a duel between two other Lords, after the dice, cancel one unparried hit (so the Defender may win). "
+                "Not in tie-break duels." + once, "in other Lords' duels, after the dice, from your Reserve",
+                ("HM-092", "HM-036"))
+    if e == "old_lady":
+        return ("Use the effect of an opponent's Trump, even a turned one: at your turn, one that is used at your turn; in "
+                "your own duels, a duel Trump when yours has no such effect." + once,
+                TURN_USE + "; or in your duel", ("HM-107", "HM-038", "HM-036"))
+    if e == "poison":
+        return (f"Discard it from your Reserve: an opponent of your choice loses {_pts(p)}.", TURN_USE,
+                ("HM-030", "HM-038", "HM-094"))
+    if e == "draw_card":
+        return f"Draw the top card of the {site} pile." + once, TURN_USE, ("HM-038", "HM-045")
+    if e == "duel_bonus":
+        return (f"When you win a duel as the Attacker you gain {_pts(p)} more.",
+                "when you win a duel you started", ("HM-065",))
+    if e == "bare_hands_bonus":
+        a, d = max(1, v["bare_hands_attack"] - p), max(1, v["bare_hands_defense"] - p)
+        return (f"Fighting bare-handed, you hit on {a} or more and parry on {d} or more (instead of "
+                f"{v['bare_hands_attack']} and {v['bare_hands_defense']}).", "in your duels, when you fight bare-handed",
+                ("HM-059", "HM-062"))
+    return "No effect of its own.", "", ()
+
+
+def _type_text(card: Any, data: Any) -> str:
+    site = data.site_names[card.site]
+    if card.type == "action":
+        return f"Action card from the {site}: once played it goes to the {site} discard pile."
+    if card.type == "reserve":
+        return (f"Reserve card from the {site}: it stays face up in front of you for the rest of the game and works only "
+                f"from there (at most {card.reserve_max} in one Reserve).")
+    return (f"Trump from the {site}: you hold one Trump at most (a new one discards the old) and it does not count "
+            f"toward the Reserve limit.")
+
+
+def _card_text(card: CardDef, data: GameData) -> CardText:
+    what, when, rules = _effect_text(card, data)
+    copies = f" {card.copies} {'copy' if card.copies == 1 else 'copies'} in the game."
+    assumed = card.source == "assumed"
+    return CardText(
+        id=card.name, name=card.name, kind=KIND_OF_TYPE[card.type], what=f"{what} {_type_text(card, data)}{copies}",
+        when=when, rules=tuple(dict.fromkeys(rules + TYPE_RULES[card.type])), assumed=assumed,
+        note=(card.note or "this card is a placeholder, not the publisher's") if assumed else "")
+
+
+# id(data) -> (data, its card texts, each card's hover text by name): a data set is immutable, so its texts are
+# built once (the Play table's tooltips and every board read them on each click)
+_TEXTS: dict[int, tuple[GameData, tuple[CardText, ...], dict[str, str]]] = {}
+
+
+def _texts(data: GameData) -> tuple[GameData, tuple[CardText, ...], dict[str, str]]:
+    hit = _TEXTS.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_TEXTS) >= 16:  # people's own data files: keep a few
+            _TEXTS.clear()
+        texts = tuple(_card_text(card, data) for card in data.cards)
+        hit = _TEXTS[id(data)] = (data, texts, {t.name: t.plain() for t in texts})
+    return hit
+
+
+def card_texts(data: GameData) -> tuple[CardText, ...]:
+    """Every card kind of `data` (builtin or a person's own file), said in plain words."""
+    return _texts(data)[1]
+
+
+def card_hover(data: GameData) -> dict[str, str]:
+    """Each card's whole explanation (`CardText.plain()`) by its name: the boards' hover texts. Do not change it."""
+    return _texts(data)[2]
+
+
+def cards(state: HMState) -> list[CardText]:
+    """`Game(cards=...)`: every card of this state's data explained."""
+    return list(card_texts(state.data))
+
+
+def card_gallery() -> list[CardText]:
+    """Every card of the builtin data, for the Learn page's gallery."""
+    return list(card_texts(builtin()))

@@ -1,4 +1,4 @@
-"""Options, setup and the `Game` description that wires the modules together."""
+"""Setup and the `Game` description that wires the modules together (the options and readings are in options.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from typing import Any
 
 from hench.core import Game, InvalidOptionError, Rng, seat_name
 
-from . import legality, render, scoring, state, transitions
+from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
-from .data import DataError, load_data
+from .data import DataError, cards, load_data
 from .options import OPTIONS, READINGS
 from .phases import PHASES
 from .state import HMState, validate_state
@@ -22,28 +22,31 @@ def start(players: int, seed: int | None, first_player: int | None, data: Any, *
         game_data = load_data(data)
     except DataError as exc:
         raise DataError(f"option data={data!r}: {exc}") from None
-    s = HMState(game_data, dict(opts), players)
     rng = Rng.from_seed(seed)
-    s.badge = rng.randrange(players) if first_player is None else first_player  # HM-011/012 stand-in
-    for site, cards in enumerate(game_data.site_cards):  # each site's card ids, in id order
-        s.piles[site] = rng.shuffled(cards)
-    s.rng = rng.state
-    s.events.append(f"{seat_name(s.badge)} takes the Badge of Honor; every score starts at "
-                    f"{game_data.values['start_score']}")
+    badge = rng.randrange(players) if first_player is None else first_player  # HM-011/012 stand-in
+    piles = [rng.shuffled(cards) for cards in game_data.site_cards]  # each site's card ids, in id order, shuffled
+    sites, v = len(game_data.site_names), game_data.values
+    s = HMState.make(
+        data=game_data, opts=dict(opts), n=players, day=1, last_day=opts["days"], badge=badge,
+        scores_=[v["start_score"]] * players, phase="game_setup", turn=0, current_player=0, piles=piles,
+        discards=[[] for _ in range(sites)], hands=[[] for _ in range(players)], reserves=[[] for _ in range(players)],
+        trumps=[None] * players, exhausted=set(), pawns=[[0] * players for _ in range(sites)], to_place=[0] * players,
+        held=[[] for _ in range(players)], passed=[False] * players, queue=[], duel=None, tiebreak=None, winner=None,
+        rng=rng.state)
+    s.say(f"{seat_name(badge)} takes the Badge of Honor; every score starts at {v['start_score']}", "HM-010", "HM-013",
+          seats=(badge,))
     transitions.start_day(s)
     return s
 
 
-state.MOVES.update(legality.BY_PHASE)
-state.HANDLERS.update(transitions.HANDLERS)
 GAME = Game(
     id="henchmania", title="Henchmania", min_players=2, max_players=5, state_class=HMState, start=start,
     options=OPTIONS, turn_rule="HM-025", end_rule="HM-075",
-    phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions, transition=transitions.apply,
-    chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation, resample=render.resample,
+    phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions, handlers=transitions.HANDLERS,
+    chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners, observe=render.observation,
+    notation=render.notation, html=render.html, cards=cards, readings=READINGS, resample=render.resample,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_action=legality.validate_action,
     validate_state=validate_state, hidden_information=True,
-    cards=render.card_texts,
 )
 
 __all__ = ["GAME", "OPTIONS", "READINGS", "start"]

@@ -42,9 +42,10 @@ PLAYER_ACTS = "a player's phase with no player to act"
 
 
 # -- the legal-action generator ----------------------------------------------------------------
-def legal_actions(s: HMState) -> Sequence[HMAction]:
-    """The legal moves in a deterministic order (chance nodes list their outcomes in transitions)."""
-    return BY_PHASE[s.phase](s)
+def legal_actions(state: HMState) -> Sequence[HMAction]:
+    """The legal moves in a deterministic order, by the move generator of the phase (chance nodes list their
+    outcomes in transitions.chance_outcomes)."""
+    return BY_PHASE[state.phase](state)
 
 
 def _placements(s: HMState) -> Sequence[HMAction]:
@@ -52,10 +53,10 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     values, me = s.data.values, s.current_player
     assert me is not None, PLAYER_ACTS
     spots, sites = values["spots"][s.n], values["sites"]
-    totals = list(map(sum, s.pawns))
-    if max(totals) < spots:  # no site is full yet (most placements): every site is open, no Porter
+    if max(map(sum, s.pawns)) < spots:  # no site is full yet (most placements): every site is open, no Porter
         out = _FREE.get(sites)
         return out if out is not None else _free_places(sites)
+    totals = list(map(sum, s.pawns))
     free = tuple(compress(sites, map(spots.__gt__, totals)))  # the sites with a free spot, in order
     out = _FREE.get(free)
     if out is None:

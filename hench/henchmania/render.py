@@ -1,8 +1,10 @@
-"""What one seat may know (`observation`), and every view built from it: notation, HTML board, log.
+"""What one seat may know (`observation(state, seat)`), and every view built from it alone: `notation(obs)`,
+`html(obs, clickable)` (the board), `log(obs)`.
 
 Hidden: the faces of other players' hands (only their backs, the site they came from, HM-089) and
 the order of the draw piles (only their sizes). Public: Reserves, Trumps (turned or not), discard
-piles (HM-088), pawns, scores, the duel and the log (`events`, written so it never names a hidden card).
+piles (HM-088), pawns, scores, the duel, and what the last move did (`narration`: the public lines and the
+lines told to this seat alone, such as the face of a card it drew).
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 import html as _html
 from typing import Any
 
-from hench.core import CHANCE, CardText, Rng, seat_name
+from hench.core import CHANCE, Rng, seat_name
 
+from .data import card_hover
 from .phases import PHASES
 from .scoring import meter
 from .state import HMState
@@ -21,13 +24,14 @@ SEAT_COLOR_NAMES = ("White", "Grey", "Black", "Red", "Blue")
 SITE_COLORS = ("#8d6e63", "#6a1b9a", "#c62828", "#c99a06", "#455a64")
 
 
-def observation(s: HMState, seat: int | None) -> dict[str, Any]:
+def observation(state: HMState, seat: int | None) -> dict[str, Any]:
     """A JSON-like dict of what `seat` may know (None: a spectator, every hand as backs)."""
+    s = state
     sites, deck = s.data.site_names, s.data.deck
     backs = [[sites[deck[c].site] for c in h] for h in s.hands]
     d = s.duel
     return {
-        "seat": seat, "day": s.day, "last_day": s.last_day, "phase": s.phase, "current_player": s.actor,
+        "seat": seat, "day": s.day, "last_day": s.last_day, "phase": s.phase, "current_player": s.current_player,
         "badge": s.badge, "scores": list(s.scores_), "passed": list(s.passed), "winner": s.winner,
         "spots": s.spots(), "reserve_limit": s.data.values["reserve_limit"], "meter_size": s.data.values["meter_size"],
         "sites": [{"name": name, "pile": len(s.piles[i]), "discard": [s.name(c) for c in s.discards[i]],
@@ -42,8 +46,9 @@ def observation(s: HMState, seat: int | None) -> dict[str, Any]:
             "attacker": d["att"], "defender": d["dfn"], "hits": d["hits"], "wounds": d["wounds"], "tiebreak": d["tb"],
             "attacker_weapon": s.name(d["aw"]) if d["aw"] is not None else None,
             "defender_weapon": s.name(d["dw"]) if d["dw"] is not None else None},
-        "events": list(s.events),
-        "legal_actions": [str(a) for a in s.legal_actions()] if seat is not None and seat == s.actor else [],
+        "narration": [line.text for line in s.narration(seat)],  # what the last move did, as this seat may read it
+        "legal_actions": [str(a) for a in s.legal_actions()] if seat is not None and seat == s.current_player else [],
+        "card_texts": dict(card_hover(s.data)),  # each card's explanation by name, for hover texts (the same for every seat)
     }
 
 
@@ -62,7 +67,6 @@ def resample(s: HMState, seat: int, rng: Rng) -> HMState:
         if pile:
             j = rng.randrange(len(pile))
             hand[i], pile[j] = pile[j], cid
-    other.events = list(s.events)
     return other
 
 
@@ -88,8 +92,8 @@ def notation(obs: dict[str, Any]) -> str:
 
 
 def log(obs: dict[str, Any]) -> list[str]:
-    """The log lines of the last action, as the seat may read them."""
-    return list(obs["events"])
+    """What the last move did (its narration), as the seat may read it."""
+    return list(obs["narration"])
 
 
 # -- HTML ----------------------------------------------------------------------------------------
@@ -188,147 +192,21 @@ def _duel_html(obs: dict[str, Any], hover: dict[str, str] | None = None) -> str:
             f"hits {d['hits']} &middot; wounds {d['wounds']}</div>")
 
 
-def html(s: HMState, seat: int | None = None, reveal: bool | None = None, clickable: bool = False) -> str:
-    """The board seen by `seat` (built from its observation). With seat None the hands are shown face up
-    for learning unless `reveal` is False; `clickable` marks legal sites and cards with data-action."""
-    obs = observation(s, seat)
-    reveal = seat is None if reveal is None else reveal
-    faces = [[s.name(c) for c in h] for h in s.hands] if reveal else obs["hands"]
-    legal = {str(a) for a in s.legal_actions()} if clickable else set()
+def html(obs: dict[str, Any], clickable: bool = False) -> str:
+    """The board as the observation's seat sees it (a spectator: every hand as backs); with `clickable`, the
+    sites and cards of the moves open to that seat are `data-action` elements."""
+    seat = obs["seat"]
+    legal = set(obs["legal_actions"]) if clickable else set()
     winner = obs["winner"]
     head = (f"<div style='font-weight:bold'>Henchmania &mdash; day {obs['day']} of {obs['last_day']} &middot; "
             f"{_e(PHASES.title(obs['phase']))} &middot; to act: {actor_text(obs)}"
             + (f" &middot; <span style='color:#2e7d32'>winner {seat_name(winner)}</span>" if winner is not None else "")
             + "</div>")
-    hover = {t.name: t.plain() for t in card_texts(s)}
-    players = "".join(_player_html(obs, p, faces[p] if reveal or p == seat else None,
+    hover = obs["card_texts"]
+    players = "".join(_player_html(obs, p, obs["hands"][p] if p == seat else None,
                                    legal if p == obs["current_player"] else set(), hover) for p in range(len(obs["scores"])))
     events = "".join(f"<li>{_e(e)}</li>" for e in log(obs)[-6:])
     return (f"<div class='hench-state hench-henchmania' style='font-family:sans-serif;font-size:13px;color:#222;"
             f"max-width:900px'>{head}{_phase_bar(obs)}{_sites_html(obs, legal)}{_duel_html(obs, hover)}"
             f"<div style='display:flex;flex-wrap:wrap'>{players}</div>"
             + (f"<ul style='font-size:11px;color:#555;margin:2px 0'>{events}</ul>" if events else "") + "</div>")
-
-
-# -- every card explained (hench.core.CardText) ------------------------------------------------------
-KIND_OF_TYPE = {"action": "Action", "reserve": "Reserve", "trump": "Trump"}
-TYPE_RULES = {"action": ("HM-025", "HM-027", "HM-028"), "reserve": ("HM-029", "HM-031", "HM-034", "HM-035"),
-              "trump": ("HM-041", "HM-043", "HM-044")}
-TURN_USE = "at your turn in phase 2, in place of playing a card from your hand (that is your whole turn)"
-
-
-def _pts(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
-def _effect_text(card: Any, data: Any) -> tuple[str, str, tuple[str, ...]]:
-    """(what it does, when, rule IDs) of one card kind's effect, with the numbers of `data`."""
-    v, site = data.values, data.site_names[card.site]
-    e, p = card.effect, card.points
-    once = " Once used it is turned sideways until the end of the day." if card.exhausts else ""
-    if e == "duel":
-        return (f"Challenge another Lord to a duel: you attack, they must defend. Each side picks an Armory weapon or bare "
-                f"hands, you roll {v['attack_dice']} dice for hits and they roll one die per hit to parry. If a hit gets "
-                f"through you gain {v['attacker_win_points']} and they lose {v['defender_loss_per_wound']} per unparried "
-                f"hit; otherwise they gain {v['defender_win_points']} and you lose {v['attacker_loss']}.",
-                "on your turn in phase 2, as your card for the turn",
-                ("HM-052", "HM-053", "HM-057", "HM-063", "HM-065", "HM-066", "HM-067", "HM-068"))
-    if e == "guard":
-        return ("Call off a duel you are challenged to: the Glove is discarded and no points move. If the Attacker has "
-                "already laid down a weapon, it goes back to their hand.",
-                "straight after a Glove is played on you, even if you have already passed",
-                ("HM-102", "HM-103", "HM-048", "HM-091"))
-    if e == "weapon":
-        return (f"A duel weapon. Attacking, each die showing {card.attack} or more hits; defending, each die showing "
-                f"{card.defense} or more parries a hit (bare hands: {v['bare_hands_attack']} or more, and "
-                f"{v['bare_hands_defense']} or more).",
-                "in a duel you fight in, when you name your weapon (even if you have already passed)",
-                ("HM-054", "HM-056", "HM-058", "HM-061", "HM-048", "HM-069"))
-    if e == "steal_hand":
-        what = ("Take one card from an opponent's hand: you pick the opponent and the site shown on the card backs, and "
-                "get one of their cards with that back at random; nobody sees its face but you.")
-        return (what + once, TURN_USE if card.type != "action" else "on your turn in phase 2", ("HM-090",))
-    if e == "steal_reserve":
-        return ("Move one card from an opponent's Reserve into yours; it arrives straightened, ready to use. Not allowed "
-                "if your Reserve would go over its limit or that card's own maximum; a Trump cannot be taken.",
-                "on your turn in phase 2", ("HM-035", "HM-037", "HM-042"))
-    if e == "traitor":
-        return ("Take one of an opponent's pawns off a site. Next day you place it yourself and draw that site's card, "
-                "but the pawn still counts for its owner when majorities are counted.",
-                "on your turn in phase 2", ("HM-099", "HM-100", "HM-093"))
-    if e == "brawl":
-        return ("Every other Lord discards one card from their hand, chosen at random. A Lord with a Penitent in their "
-                "Reserve is spared.", "on your turn in phase 2", ("HM-105",))
-    if e == "gain_points":
-        if card.type == "action":
-            return f"You gain {_pts(p)} at once.", "on your turn in phase 2", ("HM-091",)
-        return f"You gain {_pts(p)}." + once, TURN_USE, ("HM-038", "HM-045", "HM-091")
-    if e == "performance":
-        table = v["performance_points"]
-        steps = ", ".join(f"{k} different: {table[k]}" for k in range(1, len(table)))
-        return (f"A Performance ({card.kind}). At the end of each day your different Performances score together ({steps}; "
-                f"copies of the same one add nothing).", "scores at the end of every day, from your Reserve",
-                ("HM-071", "HM-072"))
-    if e == "points":
-        return (f"Scores {_pts(card.points_per_day)} at the end of every day while it is in your Reserve.",
-                "scores at the end of every day, from your Reserve", ("HM-071",))
-    if e == "nosy_parker":
-        return ("When phase 2 ends and every hand is discarded, you keep one card of your hand for the next day.",
-                "at the end of phase 2, from your Reserve", ("HM-101", "HM-050", "HM-106"))
-    if e == "porter":
-        return ("Place a pawn on a site even when all its spots are taken; it counts for majorities and you draw that "
-                "site's card as usual." + once, "in phase 1, when you place a pawn, from your Reserve",
-                ("HM-098", "HM-104", "HM-036"))
-    if e == "penitent":
-        return "Brawl cards do not touch you: you discard nothing when another Lord plays one.", \
-            "whenever a Brawl is played, from your Reserve", ("HM-105",)
-    if e == "apothecary":
-        return ("In a duel where you defend, after the dice, cancel one unparried hit; if it was the last one, you win "
-                "the duel instead." + once, "in a duel you defend, after the dice, from your Reserve", ("HM-096", "HM-036"))
-    if e == "courtesan":
-        return ("In a duel between two other Lords, after the dice, cancel one unparried hit (so the Defender may win). "
-                "Not in tie-break duels." + once, "in other Lords' duels, after the dice, from your Reserve",
-                ("HM-092", "HM-036"))
-    if e == "old_lady":
-        return ("Use the effect of an opponent's Trump, even a turned one: at your turn, one that is used at your turn; in "
-                "your own duels, a duel Trump when yours has no such effect." + once,
-                TURN_USE + "; or in your duel", ("HM-107", "HM-038", "HM-036"))
-    if e == "poison":
-        return (f"Discard it from your Reserve: an opponent of your choice loses {_pts(p)}.", TURN_USE,
-                ("HM-030", "HM-038", "HM-094"))
-    if e == "draw_card":
-        return f"Draw the top card of the {site} pile." + once, TURN_USE, ("HM-038", "HM-045")
-    if e == "duel_bonus":
-        return (f"When you win a duel as the Attacker you gain {_pts(p)} more.",
-                "when you win a duel you started", ("HM-065",))
-    if e == "bare_hands_bonus":
-        a, d = max(1, v["bare_hands_attack"] - p), max(1, v["bare_hands_defense"] - p)
-        return (f"Fighting bare-handed, you hit on {a} or more and parry on {d} or more (instead of "
-                f"{v['bare_hands_attack']} and {v['bare_hands_defense']}).", "in your duels, when you fight bare-handed",
-                ("HM-059", "HM-062"))
-    return "No effect of its own.", "", ()
-
-
-def _type_text(card: Any, data: Any) -> str:
-    site = data.site_names[card.site]
-    if card.type == "action":
-        return f"Action card from the {site}: once played it goes to the {site} discard pile."
-    if card.type == "reserve":
-        return (f"Reserve card from the {site}: it stays face up in front of you for the rest of the game and works only "
-                f"from there (at most {card.reserve_max} in one Reserve).")
-    return (f"Trump from the {site}: you hold one Trump at most (a new one discards the old) and it does not count "
-            f"toward the Reserve limit.")
-
-
-def card_texts(s: HMState) -> list[CardText]:
-    """Every card kind of this state's data (builtin or a person's own file), said in plain words."""
-    out = []
-    for card in s.data.cards:
-        what, when, rules = _effect_text(card, s.data)
-        copies = f" {card.copies} {'copy' if card.copies == 1 else 'copies'} in the game."
-        assumed = card.source == "assumed"
-        out.append(CardText(
-            id=card.name, name=card.name, kind=KIND_OF_TYPE[card.type], what=f"{what} {_type_text(card, s.data)}{copies}",
-            when=when, rules=tuple(dict.fromkeys(rules + TYPE_RULES[card.type])), assumed=assumed,
-            note=(card.note or "this card is a placeholder, not the publisher's") if assumed else ""))
-    return out

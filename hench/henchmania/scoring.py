@@ -5,9 +5,14 @@ from __future__ import annotations
 from .state import HMState
 
 
-def scores(s: HMState) -> list[int]:
-    """The current scores, seat by seat (the winner is decided by `state.winners()`, HM-008/HM-082)."""
-    return list(s.scores_)
+def scores(state: HMState) -> list[int]:
+    """The current scores, seat by seat (the winner is decided by `winners`, HM-008/HM-082)."""
+    return list(state.scores_)
+
+
+def winners(state: HMState) -> list[int]:
+    """HM-008, HM-082: the one winning seat (after tie-break duels if needed); [] before the end."""
+    return [] if state.current_player is not None or state.winner is None else [state.winner]
 
 
 def add_points(s: HMState, seat: int, delta: int) -> None:
@@ -15,8 +20,7 @@ def add_points(s: HMState, seat: int, delta: int) -> None:
     value = s.scores_[seat] + delta
     if s.opts["score_floor"] == "zero":
         value = max(value, s.data.values["score_floor"])
-    s.scores_ = [*s.scores_]  # replaced, not changed in place: clones share it
-    s.scores_[seat] = value
+    s.own("scores_")[seat] = value
 
 
 def reserve_points(s: HMState, seat: int) -> int:

@@ -21,8 +21,8 @@ from typing import Any
 from hench.core import CHANCE, seat_name
 
 from .actions import (
+    Discard,
     Fight,
-    HMAction,
     Keep,
     NoApothecary,
     NoCourtesan,
@@ -41,7 +41,7 @@ from .actions import (
 )
 from .data import CardDef
 from .scoring import add_points, reserve_points
-from .state import Duel, HMState, TieBreak, own
+from .state import Duel, HMState, TieBreak
 
 
 @lru_cache(maxsize=64)
@@ -62,11 +62,6 @@ def chance_outcomes(s: HMState) -> tuple[tuple[Roll, Fraction], ...]:
     return roll_outcomes(s.dice_to_roll(), s.data.values["die_faces"])
 
 
-def apply(s: HMState, a: HMAction) -> None:
-    """Change the fresh clone `s` by the legal action `a`."""
-    HANDLERS[type(a)](s, a)
-
-
 # -- shared helpers --------------------------------------------------------------------------
 # Hot paths narrow the state's optional fields with `assert` (for the type checker, at no cost): a player's
 # move always has a player to act (`state.current_player`), a duel step always has its record (`state.duel`);
@@ -76,7 +71,9 @@ IN_DUEL = "a duel step with no duel being fought"
 AIMED = "a targeted card with no opponent or site/card named (check_target refuses it)"
 
 
-SEATS = tuple(seat_name(seat) for seat in range(8))  # seat_name of each seat (more than the 5 seats), for the log lines
+WINDOW_RULES = {"apothecary": "HM-096", "courtesan": "HM-092"}  # the rule of each card that answers a wound
+SEATS = tuple(seat_name(seat) for seat in range(8))
+ALONE = tuple((seat,) for seat in range(8))  # the one-seat tuples (seats=, to= of a line)
 
 
 def present(cid: int | None, what: str) -> int:
@@ -93,16 +90,18 @@ def tiebreak_of(s: HMState) -> TieBreak:
     return tb
 
 
-def draw(s: HMState, seat: int, site: int) -> int | None:
-    """Top card of a site's pile into `seat`'s hand. An empty pile is first remade from its discards
-    (HM-019, HM-022); a site with no card anywhere gives nothing (A12). Returns the card or None."""
+def draw(s: HMState, seat: int, site: int, rule: str = "HM-016") -> int | None:
+    """Top card of a site's pile into `seat`'s hand, its face told to that seat only (HM-089: the others see
+    its back). An empty pile is first remade from its discards (HM-019, HM-022); a site with no card anywhere
+    gives nothing (A12). Returns the card or None."""
     if not s.piles[site]:
         reshuffle(s, site)
         if not s.piles[site]:
-            log(s, f"the {s.data.site_names[site]} has no card left to draw (A12)")
+            s.say(f"the {s.data.site_names[site]} has no card left to draw (A12)", rule, seats=(seat,))
             return None
-    cid = own(s, s.piles, site).pop()
-    own(s, s.hands, seat).append(cid)
+    cid = s.own_item("piles", site).pop()
+    s.own_item("hands", seat).append(cid)
+    tell_drawn(s, seat, cid, rule)
     if not s.piles[site]:
         reshuffle(s, site)  # HM-019: at once, when the last card is drawn
     return cid
@@ -113,21 +112,22 @@ def reshuffle(s: HMState, site: int) -> None:
     the cards in id order, so the new pile never depends on the order they were discarded in: that order
     is display only, which is why HM-069's choice of order is not offered (see READINGS)."""
     if s.discards[site]:
-        s.piles[site] = s._shuffled(sorted(s.discards[site]))
-        s.discards[site] = []
-        log(s, f"the {s.data.site_names[site]} discard pile is shuffled into a new pile")
+        s.own("piles")[site] = s._shuffled(sorted(s.discards[site]))
+        s.own("discards")[site] = []
+        s.say(f"the {s.data.site_names[site]} discard pile is shuffled into a new pile", "HM-019")
 
 
-def log(s: HMState, text: str) -> None:
-    s.events.append(text)
+def tell_drawn(s: HMState, seat: int, cid: int, rule: str) -> None:
+    """The face of a card `seat` drew, told to that seat alone (the others know only its back, HM-089)."""
+    s.say(f"{SEATS[seat]} draws the {s.data.name_of[cid]}", rule, "HM-089", seats=(seat,), to=(seat,))
 
 
 def discard(s: HMState, cid: int) -> None:
     """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight, on top:
     the order of a pile is only how it is listed (HM-069: nothing reads it, see `reshuffle`)."""
-    own(s, s.discards, s.data.site_of[cid]).append(cid)
-    if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
-        s.exhausted = s.exhausted - {cid}
+    s.own_item("discards", s.data.site_of[cid]).append(cid)
+    if cid in s.exhausted:
+        s.own("exhausted").discard(cid)
 
 
 def take_from(s: HMState, cards: list[int], name: str, prefer_used: bool = False) -> int:
@@ -153,7 +153,7 @@ def start_day(s: HMState) -> None:
         for owner in held:
             taken[owner] += 1
     s.to_place = [max(0, per - taken[seat]) for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
-    log(s, f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor")
+    s.say(f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor", "HM-015", "HM-016", seats=(s.badge,))
     s.turn = (s.badge - 1) % s.n
     next_placement(s)
 
@@ -171,43 +171,40 @@ def next_placement(s: HMState) -> None:
 
 def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     """HM-016: one pawn on a site, then at once the top card of that site (HM-104 for a Porter)."""
-    me, site = s.current_player, s.data.site_index[a.site]
+    me, data = s.current_player, s.data
     assert me is not None, PLAYER_ACTS
+    site = data.site_index[a.site]
+    if type(a) is Place and not s.held[me] and len(s.piles[site]) > 1:  # the commonest move of all, in short
+        s.own("to_place")[me] -= 1
+        s.own_item("pawns", site)[me] += 1
+        cid = s.own_item("piles", site).pop()  # `draw` when the pile neither is nor becomes empty
+        s.own_item("hands", me).append(cid)
+        alone = ALONE[me]
+        s.say(f"{SEATS[me]} places a pawn on the {a.site} and draws a card", "HM-016", seats=alone)
+        s.say(f"{SEATS[me]} draws the {data.name_of[cid]}", "HM-016", "HM-089", seats=alone, to=alone)  # tell_drawn
+    else:
+        place_and_draw(s, me, site, a)
+    next_placement(s)
+
+
+def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -> None:
+    """A placement with a Porter (HM-098, HM-104), of a taken pawn (HM-100), or on a site whose pile is (or
+    becomes) empty (HM-019, A12)."""
     porter = type(a) is PlaceWithPorter
     if porter:
-        s.exhausted = s.exhausted | {present(s.has_fresh(me, "porter"), "unturned Porter")}  # HM-098, HM-036
-    owner = own(s, s.held, me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
+        s.own("exhausted").add(present(s.has_fresh(me, "porter"), "unturned Porter"))  # HM-098, HM-036
+    owner = s.own_item("held", me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
     if owner == me:
-        to_place = [*s.to_place]
-        to_place[me] -= 1
-        s.to_place = to_place
-    mine = s._mine  # `own`, inlined for the pawns row and the pile (the commonest moves of all)
-    row = s.pawns[site]
-    if mine is not None and id(row) not in mine:
-        row = s.pawns[site] = [*row]
-        mine.add(id(row))
-    row[owner] += 1
-    events = s.events
-    before = len(events)
-    pile = s.piles[site]
-    if len(pile) > 1:  # `draw` when the pile neither is nor becomes empty (most placements), inlined
-        if mine is not None and id(pile) not in mine:
-            pile = s.piles[site] = [*pile]
-            mine.add(id(pile))
-        hand = s.hands[me]
-        if mine is not None and id(hand) not in mine:
-            hand = s.hands[me] = [*hand]
-            mine.add(id(hand))
-        hand.append(pile.pop())
-        drew = True
-    else:
-        drew = draw(s, me, site) is not None
+        s.own("to_place")[me] -= 1
+    s.own_item("pawns", site)[owner] += 1
     text = f"{SEATS[me]} places a pawn on the {a.site}" if owner == me else \
         f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
     if porter:
         text += " with a Porter"
-    events.insert(before, text + " and draws a card" if drew else text)
-    next_placement(s)
+    if s.piles[site] or s.discards[site]:  # a card to draw (A12: none left anywhere, nothing drawn)
+        text += " and draws a card"
+    s.say(text, "HM-104" if porter else "HM-100" if owner != me else "HM-016", seats=(me,) if owner == me else (me, owner))
+    draw(s, me, site)
 
 
 def dominator(s: HMState, site: int) -> int | None:
@@ -231,10 +228,11 @@ def next_domination(s: HMState) -> None:
     while s.queue:
         seat, site = s.queue[0]
         if not s.piles[site] and not s.discards[site]:
-            log(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)")
+            s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)", "HM-022",
+                  seats=(seat,))
         elif s.opts["domination_draw"] == "always":
-            if draw(s, seat, site) is not None:
-                log(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card")
+            s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card", "HM-022", seats=(seat,))
+            draw(s, seat, site, "HM-022")
         else:
             s.current_player = seat
             return
@@ -246,10 +244,11 @@ def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
     """HM-022: the dominating player takes the extra card, or declines it (A4)."""
     seat, site = s.queue[0]
     s.queue = s.queue[1:]
-    if type(a) is TakeExtra and draw(s, seat, site) is not None:
-        log(s, f"{SEATS[seat]} takes the extra {a.site} card")
-    elif type(a) is SkipExtra:
-        log(s, f"{SEATS[seat]} declines the extra {a.site} card")
+    if type(a) is TakeExtra:
+        s.say(f"{SEATS[seat]} takes the extra {a.site} card", "HM-022", seats=(seat,))
+        draw(s, seat, site, "HM-022")
+    else:
+        s.say(f"{SEATS[seat]} declines the extra {a.site} card", "HM-022", seats=(seat,))
     next_domination(s)
 
 
@@ -259,7 +258,7 @@ def start_play(s: HMState) -> None:
     s.phase, s.queue = "play_cards", []
     s.passed = [False] * s.n
     s.turn = s.current_player = s.badge
-    log(s, "phase 2: play your cards")
+    s.say(f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", seats=(s.badge,))
 
 
 def next_turn(s: HMState) -> None:
@@ -278,16 +277,15 @@ def do_pass(s: HMState, a: Pass) -> None:
     """HM-047: a player who passes plays no more cards this day."""
     me = s.current_player
     assert me is not None, PLAYER_ACTS
-    s.passed = [*s.passed]
-    s.passed[me] = True
-    log(s, f"{SEATS[me]} passes")
+    s.own("passed")[me] = True
+    s.say(f"{SEATS[me]} passes", "HM-047", seats=(me,))
     next_turn(s)
 
 
 def do_play(s: HMState, a: Play) -> None:
     me = s.current_player
     assert me is not None, PLAYER_ACTS
-    cid = take_from(s, own(s, s.hands, me), a.card)
+    cid = take_from(s, s.own_item("hands", me), a.card)
     card = s.data.deck[cid]
     if card.type == "reserve":
         play_reserve(s, me, cid, a)
@@ -296,12 +294,12 @@ def do_play(s: HMState, a: Play) -> None:
     elif card.effect == "duel":
         target = a.target
         assert target is not None, AIMED
-        log(s, f"{SEATS[me]} plays a Glove: {SEATS[target]} must accept the duel")
+        s.say(f"{SEATS[me]} plays a Glove: {SEATS[target]} must accept the duel", "HM-052", "HM-053", seats=(me, target))
         start_duel(s, me, target, cid)  # HM-052/053
         return
     else:
         discard(s, cid)  # HM-028: an Action card goes to its site's discard, its effect at once (HM-027)
-        log(s, f"{SEATS[me]} plays {a.card}")
+        s.say(f"{SEATS[me]} plays {a.card}", "HM-027", "HM-028", seats=(me,))
         ACTION_EFFECTS[card.effect](s, me, a, card)
     next_turn(s)
 
@@ -309,10 +307,10 @@ def do_play(s: HMState, a: Play) -> None:
 def play_reserve(s: HMState, me: int, cid: int, a: Play) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
-        discard(s, take_from(s, own(s, s.reserves, me), a.replacing, prefer_used=True))
-        log(s, f"{SEATS[me]} discards {a.replacing} from the Reserve")
-    own(s, s.reserves, me).append(cid)
-    log(s, f"{SEATS[me]} puts {a.card} in the Reserve")
+        discard(s, take_from(s, s.own_item("reserves", me), a.replacing, prefer_used=True))
+        s.say(f"{SEATS[me]} discards {a.replacing} from the Reserve", "HM-033", seats=(me,))
+    s.own_item("reserves", me).append(cid)
+    s.say(f"{SEATS[me]} puts {a.card} in the Reserve", "HM-029", seats=(me,))
 
 
 def play_trump(s: HMState, me: int, cid: int) -> None:
@@ -320,10 +318,9 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     old = s.trumps[me]
     if old is not None:
         discard(s, old)
-        log(s, f"{SEATS[me]} discards the Trump {s.name(old)}")
-    s.trumps = [*s.trumps]
-    s.trumps[me] = cid
-    log(s, f"{SEATS[me]} takes the Trump {s.name(cid)}")
+        s.say(f"{SEATS[me]} discards the Trump {s.name(old)}", "HM-044", seats=(me,))
+    s.own("trumps")[me] = cid
+    s.say(f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", seats=(me,))
 
 
 def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -333,46 +330,48 @@ def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) 
     site = s.site_index(at)
     pool = [cid for cid in s.hands[target] if s.data.deck[cid].site == site]
     cid = pool[s._random_index(len(pool))]
-    own(s, s.hands, target).remove(cid)
-    own(s, s.hands, me).append(cid)
-    log(s, f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand")
+    s.own_item("hands", target).remove(cid)
+    s.own_item("hands", me).append(cid)
+    s.say(f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand", "HM-090", seats=(me, target))
+    s.say(f"{SEATS[me]} takes the {s.name(cid)} from {SEATS[target]}'s hand", "HM-090", "HM-089", seats=(me, target),
+          to=(me, target))  # its face: the taker sees it now, the target held it
 
 
 def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    cid = take_from(s, own(s, s.reserves, target), at, prefer_used=False)
-    if cid in s.exhausted:  # sets and small lists are replaced, never changed in place: clones share them
-        s.exhausted = s.exhausted - {cid}
-    own(s, s.reserves, me).append(cid)
-    log(s, f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve")
+    cid = take_from(s, s.own_item("reserves", target), at, prefer_used=False)
+    if cid in s.exhausted:
+        s.own("exhausted").discard(cid)
+    s.own_item("reserves", me).append(cid)
+    s.say(f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve", "HM-035", "HM-037", seats=(me, target))
 
 
 def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    own(s, s.pawns, s.site_index(at))[target] -= 1
-    own(s, s.held, me).append(target)
-    log(s, f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}")
+    s.own_item("pawns", s.site_index(at))[target] -= 1
+    s.own_item("held", me).append(target)
+    s.say(f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}", "HM-099", seats=(me, target))
 
 
 def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Brawl (M14): every other player discards one random hand card, except Penitent owners (HM-105)."""
     for seat in s.seats_from(me)[1:]:
         if s.has_in_reserve(seat, "penitent"):
-            log(s, f"{SEATS[seat]}'s Penitent protects them from the Brawl")
+            s.say(f"{SEATS[seat]}'s Penitent protects them from the Brawl", "HM-105", seats=(seat,))
         elif s.hands[seat]:
-            cid = own(s, s.hands, seat).pop(s._random_index(len(s.hands[seat])))
+            cid = s.own_item("hands", seat).pop(s._random_index(len(s.hands[seat])))
             discard(s, cid)
-            log(s, f"{SEATS[seat]} discards {s.name(cid)} in the Brawl")
+            s.say(f"{SEATS[seat]} discards {s.name(cid)} in the Brawl", "HM-088", seats=(seat,))  # face up on the pile
 
 
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points)
-    log(s, f"{SEATS[me]} gains {card.points} points")
+    s.say(f"{SEATS[me]} gains {card.points} points", "HM-091", seats=(me,))
 
 
 ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
@@ -389,21 +388,21 @@ def do_use(s: HMState, a: Use) -> None:
     if card.effect == "poison":  # HM-030: a card that is discarded to work
         target = a.target
         assert target is not None, AIMED
-        own(s, s.reserves, me).remove(cid)
+        s.own_item("reserves", me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points)
-        log(s, f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points")
+        s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points", "HM-030", seats=(me, target))
     else:
         if card.exhausts:
-            s.exhausted = s.exhausted | {cid}  # HM-036 / HM-045
+            s.own("exhausted").add(cid)  # HM-036 / HM-045
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
             target = a.target
             assert target is not None, AIMED
-            log(s, f"{SEATS[me]} uses {a.card} to borrow {SEATS[target]}'s {a.at}")
+            s.say(f"{SEATS[me]} uses {a.card} to borrow {SEATS[target]}'s {a.at}", "HM-107", seats=(me, target))
             trump_effect(s, me, s.data.deck[present(s.trumps[target], "Trump to borrow")])
             next_turn(s)
             return
-        log(s, f"{SEATS[me]} uses {a.card}")
+        s.say(f"{SEATS[me]} uses {a.card}", "HM-038", seats=(me,))
         if card.effect == "steal_hand":
             steal_hand(s, me, a)
         else:
@@ -413,8 +412,9 @@ def do_use(s: HMState, a: Use) -> None:
 
 def trump_effect(s: HMState, me: int, card: CardDef) -> None:
     if card.effect == "draw_card":
-        if draw(s, me, card.site) is not None:
-            log(s, f"{SEATS[me]} draws a {s.data.site_names[card.site]} card")
+        if s.piles[card.site] or s.discards[card.site]:  # else `draw` says there is no card left (A12)
+            s.say(f"{SEATS[me]} draws a {s.data.site_names[card.site]} card", "HM-038", seats=(me,))
+        draw(s, me, card.site, "HM-038")
     elif card.effect == "gain_points":
         gain_points(s, me, None, card)
 
@@ -422,20 +422,27 @@ def trump_effect(s: HMState, me: int, card: CardDef) -> None:
 # -- end of phase 2 --------------------------------------------------------------------------
 def end_play(s: HMState) -> None:
     """HM-049/050: every hand is discarded; a Nosy Parker owner first picks one card to keep (HM-101)."""
-    s.phase, s.queue = "discard_hands", []
+    s.phase, keepers = "discard_hands", []
     for seat in s.seats_from(s.badge):
         if s.hands[seat] and s.has_in_reserve(seat, "nosy_parker"):
-            s.queue.append(seat)
+            keepers.append(seat)
         else:
             discard_hand(s, seat, None)
+    s.queue = keepers
     next_keeper(s)
 
 
 def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
-    kept = take_from(s, own(s, s.hands, seat), keep) if keep is not None else None
+    """HM-050 (HM-101): the hand goes to its sites' discard piles, but the card a Nosy Parker keeps. A hand card
+    is never turned (only Reserve and Trump cards are, HM-036), so this is `discard` for a whole hand."""
+    kept = take_from(s, s.own_item("hands", seat), keep) if keep is not None else None
+    site_of = s.data.site_of
+    by_site: dict[int, list[int]] = {}
     for cid in s.hands[seat]:
-        discard(s, cid)
-    s.hands[seat] = [kept] if kept is not None else []
+        by_site.setdefault(site_of[cid], []).append(cid)
+    for site, cards in by_site.items():
+        s.own_item("discards", site).extend(cards)
+    s.own("hands")[seat] = [kept] if kept is not None else []
 
 
 def next_keeper(s: HMState) -> None:
@@ -449,7 +456,9 @@ def do_keep(s: HMState, a: Keep) -> None:
     seat = s.queue[0]
     s.queue = s.queue[1:]
     discard_hand(s, seat, a.card)
-    log(s, f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker")  # the face stays hidden
+    s.say(f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker", "HM-101", seats=(seat,))
+    if a.card:  # its face, to its keeper only
+        s.say(f"{SEATS[seat]} keeps the {a.card}", "HM-101", "HM-089", seats=(seat,), to=(seat,))
     next_keeper(s)
 
 
@@ -460,7 +469,7 @@ def end_of_day(s: HMState) -> None:
     for seat in s.seats_from(s.badge):
         gained = reserve_points(s, seat)
         add_points(s, seat, gained)
-        log(s, f"{SEATS[seat]} scores {gained} from the Reserve")
+        s.say(f"{SEATS[seat]} scores {gained} from the Reserve", "HM-071", "HM-072", seats=(seat,))
     s.exhausted = set()
     s.pawns = [[0] * s.n for _ in s.pawns]
     if game_should_end(s):
@@ -493,18 +502,18 @@ def decide(s: HMState) -> None:
         start_tiebreak(s, tied[0], tied[1])
     else:
         s.last_day = s.day + 1
-        log(s, f"{len(tied)} players tie at {top}: the game goes on for one more day")
+        s.say(f"{len(tied)} players tie at {top}: the game goes on for one more day", "HM-085", seats=tied)
         next_day(s)
 
 
 def finish(s: HMState, winner: int) -> None:
-    s.phase, s.actor, s.winner, s.queue = "game_end", None, winner, []
-    log(s, f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury")
+    s.phase, s.current_player, s.winner, s.queue = "game_end", None, winner, []
+    s.say(f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury", "HM-008", seats=(winner,))
 
 
 # -- duels ---------------------------------------------------------------------------------------
-def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False) -> Duel:
-    return {"att": att, "dfn": dfn, "glove": glove, "guard": None, "aw": None, "dw": None, "aw_done": False,
+def new_duel(att: int, dfn: int, glove: int | None, tb: bool = False, aw_done: bool = False) -> Duel:
+    return {"att": att, "dfn": dfn, "glove": glove, "guard": None, "aw": None, "dw": None, "aw_done": aw_done,
             "hits": 0, "wounds": 0, "tb": tb}
 
 
@@ -525,19 +534,21 @@ def do_guard(s: HMState, a: PlayGuard) -> None:
     d = s.duel
     assert d is not None, IN_DUEL
     cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
-    own(s, s.hands, d["dfn"]).remove(cid)
+    s.own_item("hands", d["dfn"]).remove(cid)
     if d["aw"] is not None:
-        own(s, s.hands, d["att"]).append(d["aw"])
-        log(s, f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back")
+        s.own_item("hands", d["att"]).append(d["aw"])
+        s.say(f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back", "HM-103", seats=(d["att"],))
     discard(s, cid)
     discard(s, present(d["glove"], "Glove"))  # a Guard never answers a tie-break duel (which has no Glove)
-    log(s, f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move")
+    s.say(f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move", "HM-102", seats=(d["dfn"], d["att"]))
     end_duel(s)
 
 
 def do_noguard(s: HMState, a: NoGuard) -> None:
+    """HM-053: without a Guard the duel goes ahead."""
     d = s.duel
     assert d is not None, IN_DUEL
+    s.say(f"{SEATS[d['dfn']]} plays no Guard: the duel goes ahead", "HM-053", "HM-102", seats=(d["dfn"],))
     if d["aw_done"]:
         set_step(s, "defender_weapon", d["dfn"])
     else:
@@ -546,10 +557,13 @@ def do_noguard(s: HMState, a: NoGuard) -> None:
 
 def do_weapon(s: HMState, a: Fight) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
-    d, me = s.duel, s.current_player
+    d, me = s.own("duel"), s.current_player
     assert d is not None and me is not None, IN_DUEL
-    cid = take_from(s, own(s, s.hands, me), a.weapon) if a.weapon is not None else None
-    log(s, f"{SEATS[me]} fights with the {a.weapon}" if a.weapon else f"{SEATS[me]} fights bare-handed")
+    cid = take_from(s, s.own_item("hands", me), a.weapon) if a.weapon is not None else None
+    if a.weapon:
+        s.say(f"{SEATS[me]} fights with the {a.weapon}", "HM-054" if s.phase == "attacker_weapon" else "HM-056", seats=(me,))
+    else:
+        s.say(f"{SEATS[me]} fights bare-handed", "HM-055", seats=(me,))
     if s.phase == "attacker_weapon":
         d["aw"], d["aw_done"] = cid, True
         if s.opts["guard_timing"] == "after_weapon":
@@ -571,15 +585,15 @@ def lent_trump(s: HMState, seat: int, effect: str) -> int | None:
 
 def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
     """Points of `seat`'s own Trump with this effect, or of the one the Old Lady lends (turning her if `turn`)."""
-    own = s.trumps[seat]
-    if own is not None and s.data.deck[own].effect == effect:  # s.trump_effect(seat) == effect
-        return s.data.deck[own].points
+    mine = s.trumps[seat]
+    if mine is not None and s.data.deck[mine].effect == effect:  # s.trump_effect(seat) == effect
+        return s.data.deck[mine].points
     lent = lent_trump(s, seat, effect)
     if lent is None:
         return 0
     if turn:
-        s.exhausted = s.exhausted | {present(s.has_fresh(seat, "old_lady"), "unturned Old Lady")}  # HM-036: she turns when she lends it
-        log(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}")
+        s.own("exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
+        s.say(f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=(seat,))
     return s.data.deck[lent].points
 
 
@@ -606,14 +620,15 @@ def defense_value(s: HMState) -> int:
 
 
 def do_roll(s: HMState, a: Roll) -> None:
-    d = s.duel
+    d = s.own("duel")
     assert d is not None, IN_DUEL
     if s.phase == "attack_roll":
         value = attack_value(s)
         if d["aw"] is None:
             bare_bonus(s, d["att"], turn=True)
         d["hits"] = sum(1 for x in a.dice if x >= value)  # HM-058 (A1)
-        log(s, f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+")
+        s.say(f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
+              seats=(d["att"],))
         if d["hits"]:
             set_step(s, "defense_roll", CHANCE)
         else:
@@ -624,7 +639,8 @@ def do_roll(s: HMState, a: Roll) -> None:
         bare_bonus(s, d["dfn"], turn=True)
     parries = sum(1 for x in a.dice if x >= value)  # HM-061
     d["wounds"] = d["hits"] - parries
-    log(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)")
+    s.say(f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",
+          "HM-061", seats=(d["dfn"],))
     open_windows(s)
 
 
@@ -632,12 +648,13 @@ def open_windows(s: HMState) -> None:
     """HM-096: the Defender's Apothecary; HM-092: other players' Courtesans (not in tie-breaks)."""
     d = s.duel
     assert d is not None, IN_DUEL
-    s.queue = []
+    queue: list[Any] = []
     if d["wounds"]:  # HM-096: each unused Apothecary may cancel one wound
-        s.queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
+        queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
     if d["wounds"] and not d["tb"]:
-        s.queue += [[o, "courtesan"] for o in s.seats_from(d["att"])
-                    if o not in (d["att"], d["dfn"]) and s.has_fresh(o, "courtesan") is not None]
+        queue += [[o, "courtesan"] for o in s.seats_from(d["att"])
+                  if o not in (d["att"], d["dfn"]) and s.has_fresh(o, "courtesan") is not None]
+    s.queue = queue
     next_window(s)
 
 
@@ -656,14 +673,16 @@ def next_window(s: HMState) -> None:
 
 def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCourtesan) -> None:
     """Use or decline an Apothecary / Courtesan: each cancels one wound and turns (HM-036)."""
-    d = s.duel
+    d = s.own("duel")
     assert d is not None, IN_DUEL
     seat, what = s.queue[0]
     s.queue = s.queue[1:]
     if type(a) is UseApothecary or type(a) is UseCourtesan:
-        s.exhausted = s.exhausted | {present(s.has_fresh(seat, what), f"unturned {what}")}
+        s.own("exhausted").add(present(s.has_fresh(seat, what), f"unturned {what}"))
         d["wounds"] -= 1
-        log(s, f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)")
+        s.say(f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], seats=(seat,))
+    else:
+        s.say(f"{SEATS[seat]} does not use the {what.title()}", WINDOW_RULES[what], seats=(seat,))
     next_window(s)
 
 
@@ -678,11 +697,13 @@ def outcome(s: HMState) -> None:
         bonus = trump_bonus(s, att, "duel_bonus", turn=True)
         add_points(s, att, v["attacker_win_points"] + bonus)
         add_points(s, dfn, -v["defender_loss_per_wound"] * wounds)
-        log(s, f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} -{v['defender_loss_per_wound'] * wounds}")
+        s.say(f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
+              f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-065", "HM-066", seats=(att, dfn))
     else:  # HM-063/067/068
         add_points(s, dfn, v["defender_win_points"])
         add_points(s, att, -v["attacker_loss"])
-        log(s, f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}")
+        s.say(f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
+              "HM-067", "HM-068", seats=(dfn, att))
     for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards
         if cid is not None:
             discard(s, cid)
@@ -701,24 +722,24 @@ def end_duel(s: HMState) -> None:
 def start_tiebreak(s: HMState, first: int, second: int) -> None:
     """HM-080/081 (A5): the tied player first clockwise from the Badge attacks first, bare-handed."""
     s.tiebreak = {"pair": [first, second], "wounds": [0, 0], "leg": 0, "round": 1}
-    log(s, f"{SEATS[first]} and {SEATS[second]} tie for the lead: tie-break duels")
+    s.say(f"{SEATS[first]} and {SEATS[second]} tie for the lead: tie-break duels", "HM-080", "HM-081", seats=(first, second))
     start_leg(s)
 
 
 def start_leg(s: HMState) -> None:
     tb = tiebreak_of(s)
     att, dfn = tb["pair"][tb["leg"]], tb["pair"][1 - tb["leg"]]
-    d = s.duel = new_duel(att, dfn, None, tb=True)
-    d["aw_done"] = True
+    s.duel = new_duel(att, dfn, None, tb=True, aw_done=True)
     set_step(s, "attack_roll", CHANCE)
 
 
 def tiebreak_leg_done(s: HMState) -> None:
     """HM-082: more wounds over the two fights wins; HM-084: equal means another pair of duels."""
-    tb, d = tiebreak_of(s), s.duel
+    tiebreak_of(s)
+    tb, d = s.own("tiebreak"), s.duel
     assert d is not None, IN_DUEL
     tb["wounds"][tb["leg"]] += d["wounds"]
-    log(s, f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)")
+    s.say(f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)", "HM-082", seats=(d["att"],))
     if tb["leg"] == 0:
         tb["leg"] = 1
         start_leg(s)
@@ -726,15 +747,21 @@ def tiebreak_leg_done(s: HMState) -> None:
     w0, w1 = tb["wounds"]
     if w0 == w1:
         tb["wounds"], tb["leg"], tb["round"] = [0, 0], 0, tb["round"] + 1
-        log(s, "tie-break wounds are equal: another pair of duels")
+        s.say("tie-break wounds are equal: another pair of duels", "HM-084", seats=tuple(tb["pair"]))
         start_leg(s)
         return
     s.duel = None
     finish(s, tb["pair"][0] if w0 > w1 else tb["pair"][1])
 
 
-# dispatch by the action's class: each handler takes its own action class
-HANDLERS: dict[type[HMAction], Callable[[HMState, Any], None]] = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
+def never_discard(s: HMState, a: Discard) -> None:
+    """HM-095: a discard is understood (so the rule can be named) but never legal: legality.check_discard_never
+    refuses it before any transition runs, so reaching this is a bug."""
+    raise RuntimeError(f"HM-095: '{a}' is never legal; the checks should have refused it")
+
+
+# The transition of each action class (the core dispatches by `action.__class__`: Game(handlers=HANDLERS))
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
             Play: do_play, Use: do_use, Pass: do_pass, Keep: do_keep, PlayGuard: do_guard, NoGuard: do_noguard,
             Fight: do_weapon, Roll: do_roll, UseApothecary: do_window, NoApothecary: do_window,
-            UseCourtesan: do_window, NoCourtesan: do_window}
+            UseCourtesan: do_window, NoCourtesan: do_window, Discard: never_discard}

@@ -233,3 +233,37 @@ def test_card_texts_follow_what_else_they_read():
     assert light.data is dark.data
     assert game.card_texts(light) == list(game.cards(light)) and game.card_texts(dark) == list(game.cards(dark))
     assert game.card_texts(light) != game.card_texts(dark)
+
+
+def test_an_optional_container_field_copies_as_none():
+    """A DICT/LIST/ROWS field that is None while absent (a duel record between duels) clones and is owned as None."""
+    from hench.core.fields import DICT, ROWS, Field, Fields, FieldState
+
+    class Optional(FieldState):
+        FIELDS = Fields(Field("record", DICT, read=lambda r, s: r.raw("record")),
+                        Field("rows", ROWS, read=lambda r, s: r.raw("rows")))
+
+    s = Optional.make(record=None, rows=None)
+    assert s.clone().record is None and s.clone().rows is None
+    nxt = s.successor()
+    assert nxt.own("record") is None and nxt.own("rows") is None
+    s2 = Optional.make(record={"a": 1}, rows=[[1]])
+    nxt2 = s2.successor()
+    nxt2.own("record")["a"] = 2
+    nxt2.own_item("rows", 0).append(2)
+    assert s2.record == {"a": 1} and s2.rows == [[1]] and nxt2.record == {"a": 2} and nxt2.rows == [[1, 2]]
+
+
+def test_a_save_with_a_legacy_key_loads():
+    """Fields(legacy=...): a key older saves have (a move's words) is read and dropped, and the read-back check
+    of Game.load_state does not refuse it."""
+    import hench
+
+    game = hench.get_game("tinypig")
+    state = game.new_game(players=2, seed=1)
+    old = {**state.to_dict(), "events": ["Player 1 rolls"]}
+    type(state).FIELDS.legacy = ("events",)
+    try:
+        assert game.load_state(old) == state
+    finally:
+        type(state).FIELDS.legacy = ()

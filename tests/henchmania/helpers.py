@@ -68,8 +68,13 @@ def empty_hands(s: HMState) -> HMState:
     return c
 
 
+def lines(s: HMState, seat: int | None = None) -> list[str]:
+    """What the move that made `s` did (its narration), as `seat` may read it (None: the public lines)."""
+    return [line.text for line in s.narration(seat)]
+
+
 def names(s: HMState, cards: list[int]) -> list[str]:
     return sorted(s.name(c) for c in cards)
 
 
-__all__ = ["GAME", "Action", "act", "edit", "empty_hands", "give", "names", "new", "to_play"]
+__all__ = ["GAME", "Action", "act", "edit", "empty_hands", "give", "lines", "names", "new", "to_play"]

@@ -147,13 +147,14 @@ def test_notation_and_html():
     s = to_play(new(players=3, seed=2))
     line = s.notation()
     assert "\n" not in line and "play_cards" in line and "score=5/5/5" in line
-    html = s._repr_html_()
+    html = s._repr_html_()  # a spectator's view: every hand as backs
     for word in ("Tavern", "Armory", "spots left", "Player 1", "reserve", "Phase 2: play your cards"):
         assert word in html
     assert "P0" not in html and "play_cards" not in html  # seats from 1, phases by their titles
-    hidden = hench.henchmania.render.html(s, seat=1)
-    assert s.name(s.hands[0][0]) in html
-    assert hidden.count("&#9635;") == len(s.hands[0]) + len(s.hands[2])  # opponents' hands as backs
+    assert html.count("&#9635;") == sum(map(len, s.hands))
+    mine = hench.henchmania.render.html(s.observation(1), False)
+    assert s.name(s.hands[1][0]) in mine
+    assert mine.count("&#9635;") == len(s.hands[0]) + len(s.hands[2])  # opponents' hands as backs
 
 
 def test_phases_cover_every_state_phase():
@@ -245,10 +246,9 @@ def test_heuristic_bot_choices_are_sensible():
 def test_readings_name_real_options():
     from hench.henchmania import OPTIONS, READINGS
 
-    assert len(READINGS) == 23
-    for _, reading, options in READINGS:
-        assert reading
-        assert all(name.strip() in OPTIONS for name in options.split(",") if name.strip())
+    assert len(READINGS) == 23 and len({r.id for r in READINGS}) == 23
+    for reading in READINGS:
+        assert reading.text and (reading.option is None or reading.option in OPTIONS)
 
 
 def test_raw_actions_with_wrong_fields_are_invalid_not_crashes():

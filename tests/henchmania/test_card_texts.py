@@ -10,7 +10,7 @@ import pytest
 import hench
 from hench import rules
 from hench.core import CardText
-from hench.henchmania import render
+from hench.henchmania import card_gallery, data
 from hench.henchmania.data import CARD_FIELDS, EFFECTS
 
 GAME = hench.get_game("henchmania")
@@ -22,7 +22,8 @@ def texts(players: int = 3, **opts) -> list[CardText]:
 
 
 def test_the_game_declares_its_card_texts():
-    assert GAME.cards is render.card_texts
+    assert GAME.cards is data.cards
+    assert card_gallery() == list(data.card_texts(data.builtin())) == GAME.card_texts(GAME.new_game(2, seed=1))
 
 
 def test_every_card_of_the_data_is_explained_once():

@@ -5,7 +5,7 @@ import pytest
 import hench
 from hench.henchmania import meter
 
-from .helpers import act, edit, give, new
+from .helpers import act, edit, give, lines, new
 from .test_phase2 import pass_all, start
 
 
@@ -32,7 +32,7 @@ def test_reserve_points_and_no_trump_points_at_day_end():
     end = pass_all(s)
     assert end.scores()[1] == s.scores()[1] + 2  # two Prayers; the Trump scores nothing in phase 3 (HM-071)
     assert end.scores()[0] == s.scores()[0]
-    assert next(e for e in end.events if "scores" in e).startswith("Player 1")  # the Badge holder scores first
+    assert next(e for e in lines(end) if "scores" in e).startswith("Player 1")  # the Badge holder scores first
 
 
 @pytest.mark.rule("HM-074", "HM-075", "HM-076", "HM-015", "HM-014")

@@ -11,7 +11,7 @@ from hench.core import RandomBot, Rng, step
 from hench.henchmania import DataError, load_data, meter, render
 from hench.henchmania.phases import PHASES
 
-from .helpers import GAME, act, edit, give, new
+from .helpers import GAME, act, edit, give, lines, new
 from .test_duel import duel_ready
 from .test_phase2 import start
 
@@ -34,8 +34,8 @@ def test_a_draw_from_an_empty_pile_reshuffles_the_discards_first():
     after = act(s, "place Tavern")
     assert len(after.hands[seat]) == len(s.hands[seat]) + 1  # a card was drawn from the new pile
     assert len(after.piles[0]) == cards - 1 and after.discards[0] == []
-    assert any("shuffled into a new pile" in e for e in after.events)
-    assert any("places a pawn on the Tavern and draws a card" in e for e in after.events)
+    assert any("shuffled into a new pile" in e for e in lines(after))
+    assert any("places a pawn on the Tavern and draws a card" in e for e in lines(after))
 
 
 @pytest.mark.rule("HM-022", "HM-019")
@@ -55,7 +55,7 @@ def test_log_says_no_draw_when_no_card_was_drawn():
     seat = s.current_player
     s.hands[(seat + 1) % 3] += [c for c, card in enumerate(s.data.deck) if card.site == 0]  # every Tavern card is away
     after = act(s, "place Tavern")
-    line = next(e for e in after.events if "places a pawn on the Tavern" in e)
+    line = next(e for e in lines(after) if "places a pawn on the Tavern" in e)
     assert "draws" not in line and len(after.hands[seat]) == len(s.hands[seat])
 
 
@@ -63,7 +63,6 @@ def _returned_in_order(after, before, order):
     """`after` (the engine's state once the duel is over) as if the owners had put the duel cards back in
     `order`: each site's discard pile holds what it held before the duel, then its returned cards in that order."""
     s = edit(after)
-    s.events = list(after.events)
     for site in {s.card(c).site for c in order}:
         s.discards[site] = [*before.discards[site], *(c for c in order if s.card(c).site == site)]
     return s
@@ -79,7 +78,7 @@ def _play_out(s, seed):
     rng, bots, events = Rng.from_seed(seed), [RandomBot(seed + i) for i in range(s.n)], []
     while not s.is_terminal:
         s = step(s, bots, rng)
-        events += s.events
+        events += lines(s)
     return s.to_json(), tuple(events)
 
 
@@ -119,7 +118,7 @@ def test_old_lady_borrows_every_at_your_turn_trump_and_lends_passive_ones():
     s = give(give(duel_ready(scores=[10, 10, 10]), 0, "Old Lady", where="reserve"), 2, "Banner", where="trump")
     won = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed", "roll 6 1 1", "roll 1")
     win = s.data.values["attacker_win_points"]
-    assert won.scores()[0] == 10 + win + 1 and any("borrows the Banner" in e for e in won.events)
+    assert won.scores()[0] == 10 + win + 1 and any("borrows the Banner" in e for e in lines(won))
 
 
 @pytest.mark.rule("HM-107")
@@ -128,7 +127,7 @@ def test_old_lady_lends_the_master_at_arms_to_bare_hands():
     s = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed")
     bare = s.data.values["bare_hands_attack"]
     rolled = act(s, f"roll {bare - 1} 1 1")  # a hit only with the borrowed bonus
-    assert rolled.duel["hits"] == 1 and any("borrows the Master-at-Arms" in e for e in rolled.events)
+    assert rolled.duel["hits"] == 1 and any("borrows the Master-at-Arms" in e for e in lines(rolled))
 
 
 @pytest.mark.rule("HM-096")
@@ -154,7 +153,7 @@ def test_a_guard_too_late_cites_the_guard_rule():
 def test_meter_and_board_agree_on_the_lap():
     s = edit(start())
     s.scores_[0] = 31
-    assert meter(31) == (1, 2) and "lap 2" in render.html(s)
+    assert meter(31) == (1, 2) and "lap 2" in render.html(s.observation(None), False)
 
 
 @pytest.mark.rule("HM-071", "HM-072")
@@ -170,14 +169,15 @@ def test_trumps_cannot_carry_day_end_points(tmp_path):
 @pytest.mark.rule("HM-017")
 def test_people_read_seats_from_1_and_phases_by_title():
     s, rng = new(players=4, seed=9), hench.Rng.from_seed(9)
-    lines = []
+    said = []
     while not s.is_terminal:
         s = s.apply(hench.core.next_action(s, [hench.RandomBot(1)] * 4, rng))
-        lines += s.events
-    text = " ".join(lines) + render.html(s)
+        said += lines(s, 0)
+    text = " ".join(said) + render.html(s.observation(0), False)
     assert "Player 1" in text and not any(f"P{i}" in text.split() for i in range(5))
     assert "P0" not in text and "P1 " not in text
-    assert PHASES.title("game_end") in render.html(s) and "game_end" not in render.html(s).replace("game-end", "")
+    board = render.html(s.observation(None), False)
+    assert PHASES.title("game_end") in board and "game_end" not in board.replace("game-end", "")
 
 
 # -- bad input (issue 14) ------------------------------------------------------------------------

@@ -22,7 +22,7 @@ def tiles(gallery: CardGallery) -> list[str]:
     return [html.unescape(x) for x in TILE.findall(gallery.grid.value)]
 
 
-GALLERIES = {"henchmania": hm.gallery, "huns": hu.gallery, "hemloch": hl.card_gallery, "lancaster": la.card_gallery,
+GALLERIES = {"henchmania": hm.card_gallery, "huns": hu.gallery, "hemloch": hl.card_gallery, "lancaster": la.card_gallery,
              "maniacal": ma.card_gallery}
 
 
@@ -46,7 +46,7 @@ def test_the_gallery_shows_every_card_and_the_filter_works(game_id, no_callback_
 
 
 def test_assumed_badge_and_note_are_visible_and_rulebook_cards_have_none(no_callback_errors):
-    gallery = hm.gallery()
+    gallery = hm.card_gallery()
     by_id = {t.id: t for t in gallery.texts}
     glove, axe = card_html(by_id["Glove"]), card_html(by_id["Axe"])
     assert "hench-assumed" not in glove and "HM-052" in glove
