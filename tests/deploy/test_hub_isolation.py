@@ -138,6 +138,18 @@ def test_failed_sign_ins_lock_the_name(hub):
     print(f"20 wrong passwords took {took:.1f} s; the right one was then refused in {locked:.2f} s")
 
 
+def test_a_locked_name_tells_nothing_about_its_password(hub):
+    """A signed-up name not approved yet answers "not authorized yet" to its right password: once the name is
+    locked it must not, or the lockout could be walked round before the teacher approves the name."""
+    password = "dora-" + "x7Kq2pLm9"
+    assert "sent to the admin" in hub.sign_up("dora", password)
+    assert "has not been authorized" in hub.sign_in("dora", password)[1].text
+    for attempt in range(5):
+        assert "Invalid username or password" in hub.sign_in("dora", f"wrong-guess-{attempt}")[1].text
+    answer = hub.sign_in("dora", password)[1]
+    assert "has not been authorized" not in answer.text and "Invalid username or password" in answer.text
+
+
 def _as_student(pid: int, code: str) -> subprocess.CompletedProcess:
     """Run Python code with the credentials and the view of the files of the process `pid` (a student's server
     or kernel): its user, its groups, its mount namespace."""
