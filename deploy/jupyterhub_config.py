@@ -72,6 +72,11 @@ def closed_ancestor(path: Path) -> tuple[Path, Path] | None:
 
 PYTHON = Path(os.path.realpath(sys.executable))
 HIDDEN_PYTHON = closed_ancestor(PYTHON) if AS_ROOT else None
+if AS_ROOT:  # what else a student's server reads: the venv, the apps, the serving mode
+    for needed in (BIN, ROOT / "notebooks", DEPLOY / "singleuser"):
+        closed = closed_ancestor(needed.resolve())
+        if closed and not (HIDDEN_PYTHON and needed.resolve().is_relative_to(HIDDEN_PYTHON[1])):
+            raise SystemExit(f"the students' users cannot reach {needed}: {closed[0]} may not be crossed by other users")
 
 
 def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None) -> None:
