@@ -1,9 +1,11 @@
-"""JupyterHub itself on this machine (deploy/jupyterhub_config.py): a class visitor logs in through the hub's
-proxy, is sent to the Voila shelf, and the shelf is drawn; then they open an app from it.
+"""JupyterHub itself on this machine (deploy/jupyterhub_config.py): a student signs up, waits for the
+teacher's approval, signs in through the hub's proxy, is sent to the Voila shelf, and the shelf is drawn; then
+they open an app from it.
 
-The hub runs with a local spawner (each user's Jupyter server is a process here, not a pod) and the Python
-port of configurable-http-proxy, with the same single-user server as the Kubernetes chart's values
-(deploy/values.yaml): jupyterhub-singleuser with the hench serving mode of deploy/singleuser/.
+The hub runs with a local spawner (each student's Jupyter server is a process here, not a pod; as a user of its
+own when the hub is root) and the Python port of configurable-http-proxy, with the same sign-in and single-user
+server as the Kubernetes chart's values (deploy/values.yaml): jupyterhub-singleuser with the hench serving mode
+of deploy/singleuser/. The hub is started once for the folder (tests/deploy/conftest.py, tests/deploy/hub.py).
 
 The per-visitor memory and CPU that size a cluster (deploy/README.md) are measured here and written to
 artifacts/deploy-visitor.json: resident memory (RSS, psutil) of the visitor's Jupyter server and its kernels,
@@ -14,142 +16,18 @@ app open.
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-import requests
 
-from tests.apps.server import ARTIFACTS, ROOT, WIDGET_SELECTOR, free_port
+from tests.apps.server import ARTIFACTS, WIDGET_SELECTOR
+from tests.deploy.hub import READY, Hub, command_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
-CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
-BIN = Path(sys.executable).parent
 USER = "visitor1"
-READY = 180  # seconds: a loaded 2-core machine starts a hub, a Jupyter server and a kernel slowly
 MiB = 1024 * 1024
-
-
-def _tree(pid: int) -> list:
-    import psutil
-
-    try:
-        return psutil.Process(pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return []
-
-
-def _cmd(proc) -> str:
-    try:
-        return " ".join(proc.cmdline())
-    except Exception:
-        return ""
-
-
-class Hub:
-    """A running JupyterHub: its base URL, process, log and state folder."""
-
-    def __init__(self, state: Path):
-        self.state = state
-        self.password = secrets.token_urlsafe(12)
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = ARTIFACTS / f"jupyterhub-{time.strftime('%H%M%S')}-{os.getpid()}.log"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "HENCH_HUB_PASSWORD": self.password, "HENCH_HUB_STATE": str(self.state),
-               "HENCH_HUB_PORT": str(self.port), "HENCH_HUB_API_PORT": str(free_port()), "HENCH_PROXY_API_PORT": str(free_port())}
-        env.pop("CONFIGPROXY_AUTH_TOKEN", None)
-        self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen([str(BIN / "jupyterhub"), "-f", str(CONFIG)], cwd=self.state, env=env,
-                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + READY
-        while True:
-            try:
-                if requests.get(self.base + "/hub/login", timeout=10).status_code == 200:
-                    return
-            except requests.RequestException:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"JupyterHub did not start within {READY} s (exit code {self.proc.poll()})")
-            time.sleep(0.5)
-
-    def processes(self) -> dict[str, list]:
-        """The hub's descendants by role: proxy, single-user servers, kernels."""
-        out: dict[str, list] = {"proxy": [], "server": [], "kernel": []}
-        for p in _tree(self.proc.pid) if self.proc else []:
-            cmd = _cmd(p)
-            if "configurable-http-proxy" in cmd:
-                out["proxy"].append(p)
-            elif "jupyterhub-singleuser" in cmd:
-                out["server"].append(p)
-            elif "ipykernel_launcher" in cmd:
-                out["kernel"].append(p)
-        return out
-
-    def stop(self) -> list[str]:
-        """Stop the hub (it stops the proxy and the users' servers), then anything of it still running.
-        Returns what had to be killed by hand."""
-        import psutil
-
-        if self.proc is None:
-            return []
-        left = _tree(self.proc.pid)
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(90)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-        killed = []
-        _gone, alive = psutil.wait_procs(left, timeout=20)
-        for p in alive:
-            killed.append(_cmd(p)[:120])
-            try:
-                p.kill()
-            except psutil.Error:
-                pass
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)  # the session the hub started in, if anything is left
-        except (ProcessLookupError, PermissionError):
-            pass
-        self.log.close()
-        return killed
-
-    def log_tail(self, lines: int = 150) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-
-@pytest.fixture(scope="module")
-def hub(tmp_path_factory):
-    pytest.importorskip("jupyterhub", reason="pip install -e '.[test]' (jupyterhub and configurable-http-proxy)")
-    if not (BIN / "configurable-http-proxy").exists():
-        pytest.skip("configurable-http-proxy is not installed in this venv (pip install -e '.[test]')")
-    ARTIFACTS.mkdir(exist_ok=True)
-    running = Hub(tmp_path_factory.mktemp("hub"))
-    failed = False
-    try:
-        running.start()
-        yield running
-    except BaseException:
-        failed = True
-        raise
-    finally:
-        killed = running.stop()
-        if failed or killed:
-            print(f"JupyterHub's log ({running.log_path}):\n{running.log_tail()}")
-        assert not killed, f"stopping the hub left processes running: {killed}"
 
 
 def _usage(procs: list) -> dict:
@@ -173,8 +51,8 @@ def _idle_cpu_percent(procs: list, seconds: float = 5.0) -> float:
 
 
 def _figures(hub: Hub, stage: str) -> dict:
-    procs = hub.processes()
-    assert len(procs["server"]) == 1, f"expected one single-user server, found {[_cmd(p) for p in procs['server']]}"
+    procs = hub.processes(USER)
+    assert len(procs["server"]) == 1, f"expected one single-user server, found {[command_line(p) for p in procs['server']]}"
     server, kernels = _usage(procs["server"]), _usage(procs["kernel"])
     return {"stage": stage, "kernels": len(procs["kernel"]), "server_rss_mib": server["rss_mib"],
             "kernels_rss_mib": kernels["rss_mib"], "visitor_rss_mib": round(server["rss_mib"] + kernels["rss_mib"], 1),
@@ -196,19 +74,34 @@ def test_a_visitor_logs_in_and_gets_the_shelf_then_an_app(hub, browser):
     page.on("response", lambda r: scripts.append((r.url, r.headers.get("cache-control", "")))
             if r.status == 200 and f"/user/{USER}/voila/static/" in r.url else None)
     try:
-        # Not logged in: the hub asks for a login first.
+        # Not signed in: the hub asks for a sign-in first. A new student signs up with a password of their own.
+        password = secrets.token_urlsafe(12)
         page.goto(hub.base + "/", wait_until="domcontentloaded")
         page.wait_for_url("**/hub/login**")
+        page.click("a[href$='signup']")
+        page.wait_for_url("**/hub/signup")
+        page.fill("#username_input", USER)
+        page.fill("#password_input", password)
+        page.fill("#password_confirmation_input", password)
+        page.click("#signup_submit")
+        page.wait_for_selector("text=Your information has been sent to the admin")
+        # Until the teacher approves the sign-up, the right password does not let them in.
+        page.goto(hub.base + "/hub/login", wait_until="domcontentloaded")
+        page.fill("#username_input", USER)
+        page.fill("#password_input", password)
+        page.click("#login_submit")
+        page.wait_for_selector(f"text=User {USER} has not been authorized by an administrator yet")
+        hub.approve(USER)
         page.fill("#username_input", USER)
         page.fill("#password_input", "not the password")
         page.click("#login_submit")
         page.wait_for_selector("text=Invalid username or password")
-        assert not hub.processes()["server"], "a wrong password started a server"
+        assert not hub.processes(USER)["server"], "a wrong password started a server"
 
-        # The class password: the hub starts the visitor's server and sends them to the shelf.
+        # Their own password, once approved: the hub starts the student's server and sends them to the shelf.
         started = time.monotonic()
         page.fill("#username_input", USER)
-        page.fill("#password_input", hub.password)
+        page.fill("#password_input", password)
         page.click("#login_submit")
         # two stages, each bounded by READY: the hub starts the server (Spawner.start_timeout), then the page
         page.wait_for_url(f"**/user/{USER}/voila/render/index.ipynb**", timeout=2 * READY * 1000)
@@ -231,9 +124,9 @@ def test_a_visitor_logs_in_and_gets_the_shelf_then_an_app(hub, browser):
         page.wait_for_url(f"**/user/{USER}/voila/render/huns/02-odds.ipynb", timeout=READY * 1000)
         page.wait_for_selector(".hench-draft-odds", timeout=READY * 1000)
         deadline = time.monotonic() + 120
-        while len(hub.processes()["kernel"]) > 1 and time.monotonic() < deadline:
+        while len(hub.processes(USER)["kernel"]) > 1 and time.monotonic() < deadline:
             time.sleep(0.5)
-        assert len(hub.processes()["kernel"]) == 1, "the shelf's kernel was not shut down when its page was left"
+        assert len(hub.processes(USER)["kernel"]) == 1, "the shelf's kernel was not shut down when its page was left"
         figures.append(_figures(hub, "Huns Odds app open"))
 
         assert not errors, f"JavaScript errors: {errors}"

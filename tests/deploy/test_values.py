@@ -1,6 +1,8 @@
 """deploy/values.yaml (the Zero to JupyterHub chart's values) agrees with the single-user server that
 tests/deploy/test_jupyterhub.py runs: the same default URL, configuration paths that exist in the image,
-and per-visitor resources that hold what was measured (deploy/README.md)."""
+and per-visitor resources that hold what was measured (deploy/README.md); and it keeps a class apart (issue 31):
+a sign-in no student can take over, a lockout, servers that are never root, the students' tools off, HTTPS,
+and a bound on what a server may write to the node's disk."""
 
 from __future__ import annotations
 
@@ -65,4 +67,41 @@ def test_visitors_get_the_resources_measured_and_leave_nothing_behind(values):
     assert user["storage"]["type"] == "none", "a home volume would hide the repository at /home/jovyan"
     assert user["cmd"] == "jupyterhub-singleuser"
     assert values["cull"]["enabled"] and values["cull"]["timeout"] > 0
-    assert values["hub"]["config"]["SharedPasswordAuthenticator"]["user_password"] is None, "no password in git"
+    assert _bytes(user["extraResource"]["limits"]["ephemeral-storage"]) <= 2 * 2**30, "a server may fill the node's disk"
+    assert 0 < _bytes(user["extraResource"]["guarantees"]["ephemeral-storage"]) <= _bytes(
+        user["extraResource"]["limits"]["ephemeral-storage"])
+
+
+def test_students_sign_up_with_their_own_password_and_the_teacher_approves(values):
+    config = values["hub"]["config"]
+    assert config["JupyterHub"]["authenticator_class"] == "native"
+    native = config["NativeAuthenticator"]
+    assert native["open_signup"] is False, "every sign-up waits for the teacher"
+    assert native["minimum_password_length"] >= 8 and native["check_common_password"] is True
+    assert 0 < native["allowed_failed_logins"] <= 10 and native["seconds_before_next_try"] >= 60
+    assert config["Authenticator"]["admin_users"] == ["teacher"]
+    assert "SharedPasswordAuthenticator" not in config
+    # the teacher's account is made at the hub's start, from a password given at install time, not in git
+    code = values["hub"]["extraConfig"]["hench-sign-in"]
+    compile(code, "hench-sign-in", "exec")
+    assert "HENCH_TEACHER_PASSWORD" in code and "HENCH_TEACHER_PASSWORD" not in str(values["hub"].get("extraEnv", {}))
+    local = (DEPLOY / "jupyterhub_config.py").read_text()
+    assert 'HUB["config"]' in local and 'HUB.get("extraConfig"' in local, "the local hub must use the cluster's sign-in"
+
+
+def test_student_servers_are_never_root_and_have_no_tools(values):
+    user = values["singleuser"]
+    assert user["uid"] not in (0, None) and user["allowPrivilegeEscalation"] is False
+    context = values["hub"]["config"]["KubeSpawner"]["container_security_context"]
+    assert context["runAsNonRoot"] is True and context["capabilities"]["drop"] == ["ALL"]
+    args = values["hub"]["config"]["Spawner"]["args"]
+    assert "--ServerApp.terminals_enabled=False" in args
+    for extension in ("jupyterlab", "notebook", "jupyter_server_terminals"):
+        assert f"--ServerApp.jpserver_extensions={extension}=False" in args
+
+
+def test_the_class_signs_in_over_https(values):
+    https = values["proxy"]["https"]
+    assert https["enabled"] is True and https["type"] in ("letsencrypt", "secret", "manual")
+    readme = (DEPLOY / "README.md").read_text()
+    assert "proxy.https.hosts" in readme and "type: secret" in readme, "deploy/README.md must say how to set HTTPS up"
