@@ -33,13 +33,13 @@ FLOORS = {FLOOR: _floor_source(""), **{f"_floor_{g}.ipynb": _floor_source(g) for
 
 
 @contextmanager
-def served(*extra: str, log_path: Path | None = None, notebooks: dict[str, str] | None = None):
+def served(*extra: str, log_path: Path | None = None, extra_notebooks: dict[str, str] | None = None):
     """Serve a temporary copy of notebooks/ with the floor notebooks added: each app's imports, one widget;
-    and `notebooks` (name: the source of its one cell), if given. The server's log goes to log_path, if given."""
+    and `extra_notebooks` (name: the source of its one cell), if given. The server's log goes to log_path, if given."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "notebooks"
         shutil.copytree(NOTEBOOKS, root)
-        for name, source in {**FLOORS, **(notebooks or {})}.items():
+        for name, source in {**FLOORS, **(extra_notebooks or {})}.items():
             cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
             (root / name).write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
                                                  "nbformat": 4, "nbformat_minor": 5}))

@@ -170,7 +170,7 @@ def main() -> None:
     if args.where in ("both", "kernel"):
         kernel = kernel_figures(args.repeats)
     if args.where in ("both", "browser"):
-        with served(notebooks=click_notebooks()) as (base, _), browser() as b:
+        with served(extra_notebooks=click_notebooks()) as (base, _), browser() as b:
             for notebook, slider_box, chart in ([] if args.skip_odds else APPS):
                 page = b.new_page(viewport={"width": 1280, "height": 1400})
                 time_to_widget(page, f"{base}/voila/render/{notebook}")

@@ -23,8 +23,12 @@ export default {
     style.textContent = STYLE;
     const body = document.createElement("div");
     el.append(style, body);
-    let shown = model.get("version");  // the version of the board on the page
-    const draw = () => { body.innerHTML = model.get("html"); shown = model.get("version"); };
+    let shown = model.get("version"), drawn = null;  // the version of the board on the page, and its html
+    const draw = () => {  // once per message: html and version come together, each with its own event
+      const html = model.get("html");
+      shown = model.get("version");
+      if (html !== drawn) { body.innerHTML = html; drawn = html; }
+    };
     draw();
     model.on("change:html", draw);
     model.on("change:version", draw);

@@ -144,9 +144,9 @@ def test_registry():
 
 def test_reader_names_the_field():
     r = Reader({"day": 9, "name": 3}, "state")
-    with pytest.raises(InvalidStateError, match=r"state.day is 9; expected 1..4"):
+    with pytest.raises(InvalidStateError, match=r"state\.day is 9; expected 1\.\.4"):
         r.int("day", 1, 4)
-    with pytest.raises(InvalidStateError, match="state.name should be a string"):
+    with pytest.raises(InvalidStateError, match=r"state\.name should be a string"):
         r.str("name")
     with pytest.raises(InvalidStateError, match="missing"):
         r.int("gone")
