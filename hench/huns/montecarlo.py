@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hench.core import Rng
-from hench.core.montecarlo import Estimate, estimate
+from hench.core.montecarlo import Check, Estimate, estimate
 
+from . import odds
 from .odds import DICE
 
 
@@ -19,7 +20,13 @@ def draft_value(rng: Rng, picker: int, earlier: str = "highest", faces: int = 3)
     return max(dice)
 
 
-def draft_estimate(picker: int, value: int, earlier: str = "highest", trials: int = 10_000, seed: int = 0,
+def draft_estimate(picker: int, value: int, earlier: str = "highest", *, trials: int = 10_000, seed: int = 0,
                    progress: Callable[[int], None] | None = None) -> Estimate:
     """Share of simulated rounds in which the best die left to the picker shows `value`."""
     return estimate(lambda rng: draft_value(rng, picker, earlier) == value, trials, seed, progress)
+
+
+CHECKS = {
+    "draft": Check("the best die left shows that value", odds.draft_chance, draft_estimate,
+                   {"picker": 3, "value": 3, "earlier": "colour"}),
+}
