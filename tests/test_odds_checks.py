@@ -19,6 +19,7 @@ CHECKS = [(game, name, check) for game in GAMES
 def test_every_game_has_checks():
     assert {game for game, _, _ in CHECKS} == set(GAMES)
     assert all(isinstance(check, Check) and check.what for _, _, check in CHECKS)
+    assert all("{" not in check.says(**check.example) for _, _, check in CHECKS), "every name in `what` is an argument"
 
 
 @pytest.mark.parametrize(("game", "name", "check"), CHECKS, ids=[f"{g}-{n}" for g, n, _ in CHECKS])

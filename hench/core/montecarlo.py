@@ -45,6 +45,13 @@ def estimate(trial: Callable[[Rng], bool], trials: int, seed: int = 0,
     return Estimate(hits, trials)
 
 
+class _Named(dict[str, object]):
+    """Arguments by name for str.format_map; a name the question lacks stays as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 @dataclass(frozen=True)
 class Check:
     """One odds question answered twice, with the same arguments: `exact(**question)` returns the Fraction,
@@ -53,10 +60,14 @@ class Check:
     `montecarlo.CHECKS` maps a question's name to its Check; `example` is a question the tests ask of it.
     """
 
-    what: str  # the event the Fraction is the chance of, in words ("the Attacker wins")
+    what: str  # the event the Fraction is the chance of, in words; may name the question's arguments ("{value}")
     exact: Callable[..., Fraction]
     simulate: Callable[..., Estimate]
     example: dict[str, object]
+
+    def says(self, **question: object) -> str:
+        """The event in words for this question ("the best die left shows 3")."""
+        return self.what.format_map(_Named({k: v for k, v in question.items() if isinstance(v, (int, str))}))
 
     def answer(self, **question: object) -> Fraction:
         return self.exact(**question)

@@ -54,7 +54,7 @@ def duel_estimate(loc: int | None = None, data: HemlochData | None = None, *, tr
 
 
 CHECKS = {
-    "dig": Check("at least one copy seen", odds.dig, dig_estimate, {"copies": 2, "actions": 2}),
+    "dig": Check("at least one copy is seen", odds.dig, dig_estimate, {"copies": 2, "actions": 2}),
     "week": Check("the step is a Day", odds.week_step_is_day, week_step_estimate, {"week": 3, "step": 2}),
-    "duel": Check("Player 1 ahead", odds.duel_ahead, duel_estimate, {"loc": 1}),
+    "duel": Check("Player 1 is ahead", odds.duel_ahead, duel_estimate, {"loc": 1}),
 }

@@ -42,7 +42,7 @@ def tiebreak_estimate(x_attack: int, x_defense: int, y_attack: int, y_defense: i
 
 
 CHECKS = {
-    "duel": Check("won by the Attacker", odds.duel_win_probability, duel_win_estimate,
+    "duel": Check("the Attacker wins", odds.duel_win_probability, duel_win_estimate,
                   {"attack": 4, "defense": 3, "apothecary": True}),
     "tiebreak": Check("X wins the tie-break", odds.tiebreak_win_probability, tiebreak_estimate,
                       {"x_attack": 4, "x_defense": 3, "y_attack": 5, "y_defense": 4}),

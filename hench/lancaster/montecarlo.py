@@ -50,8 +50,8 @@ def dishonor_estimate(players: int, p_joins: Fraction, markers: int, *, trials: 
 
 
 CHECKS = {
-    "law_round": Check("the law proposed in that round", odds.law_round_chance, law_round_estimate,
+    "law_round": Check("the law is proposed in round {round_no}", odds.law_round_chance, law_round_estimate,
                        {"group": 2, "round_no": 2, "king": True}),
-    "dishonor": Check("that many markers handed out", odds.dishonor_chance, dishonor_estimate,
+    "dishonor": Check("exactly {markers} markers are handed out", odds.dishonor_chance, dishonor_estimate,
                       {"players": 4, "p_joins": Fraction(1, 2), "markers": 2}),
 }

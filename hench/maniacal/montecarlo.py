@@ -49,7 +49,7 @@ def contract_estimate(dice: Mapping[str, int], trait: str, target: int, rerolls:
 
 
 CHECKS = {
-    "pool": Check("reach the Target", odds.success_chance, pool_estimate, {"matching": 4, "other": 2, "target": 5}),
-    "contract": Check("meet the Target", odds.contract_chance, contract_estimate,
+    "pool": Check("the pool reaches the Target", odds.success_chance, pool_estimate, {"matching": 4, "other": 2, "target": 5}),
+    "contract": Check("the team meets the Target", odds.contract_chance, contract_estimate,
                       {"dice": {"brawn": 3, "magic": 2}, "trait": "brawn", "target": 4}),
 }
