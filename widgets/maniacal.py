@@ -306,7 +306,9 @@ class ContractOddsView(OddsExplorer):
     heatmap; one pair in detail with its dice per colour and a check by simulation."""
 
     def __init__(self, seed: int = 5, round_no: int = 1, seat: int = 0, players: int = 3):
-        self.players, self.state, self.team_list = players, None, []
+        self.players = players
+        self.state: Any = None
+        self.team_list: list[odds.Team] = []
         self.table: list[list[float | None]] = []
         self._key: tuple[int, int, int] | None = None
         self.note = ipw.HTML()

@@ -16,7 +16,7 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeAlias
 
 import ipywidgets as ipw
 
@@ -101,7 +101,7 @@ class Switch:
         return bool(widget.value)
 
 
-Control = Slider | Choice | Switch
+Control: TypeAlias = Slider | Choice | Switch
 
 
 class Inputs(dict):
@@ -116,7 +116,7 @@ class Inputs(dict):
 
 # -- what the page shows ------------------------------------------------------------------------------------------
 
-CheckQuestion = tuple[Check, Mapping[str, Any]]
+CheckQuestion: TypeAlias = tuple[Check, Mapping[str, Any]]
 
 
 @dataclass
@@ -154,7 +154,7 @@ def percent(p: Fraction) -> str:
 
 # -- the explorer ---------------------------------------------------------------------------------------------------
 
-Row = Control | ipw.Widget | Sequence[Control | ipw.Widget]  # a widget in a row is placed as it is (a button)
+Row: TypeAlias = Control | ipw.Widget | Sequence[Control | ipw.Widget]  # a widget in a row is placed as it is (a button)
 
 
 class OddsExplorer(ipw.VBox):
@@ -193,8 +193,8 @@ class OddsExplorer(ipw.VBox):
         self.refresh()
 
     def _row(self, row: Row) -> ipw.Widget:
-        specs = [row] if isinstance(row, (Slider, Choice, Switch, ipw.Widget)) else list(row)
-        widgets = []
+        specs: list[Control | ipw.Widget] = [row] if isinstance(row, (Slider, Choice, Switch, ipw.Widget)) else list(row)
+        widgets: list[ipw.Widget] = []
         for spec in specs:
             if isinstance(spec, ipw.Widget):
                 widgets.append(spec)
