@@ -641,7 +641,7 @@ def side_by_side(exact: Fraction, est: Estimate, what: str = "") -> str:
                "The simulation <b>is far from</b> the exact answer: more trials, or a question to look at again.")
     head = f"Chance {html.escape(what)}" if what else "Chance"
     cell = "padding:2px 10px"
-    return (f"<div class='hench-mc'><table style='border-collapse:collapse'><tr><th style='{cell};text-align:left'>{head}</th>"
-            f"<th style='{cell}'></th></tr><tr><td style='{cell}'>exact</td><td style='{cell}'><b>{format_probability(exact)}</b>"
+    return (f"<div class='hench-mc'><table style='border-collapse:collapse'><tr><th colspan='2' style='{cell};text-align:left'>"
+            f"{head}</th></tr><tr><td style='{cell}'>exact</td><td style='{cell}'><b>{format_probability(exact)}</b>"
             f"</td></tr><tr><td style='{cell}'>simulated</td><td style='{cell}'><b>{est}</b></td></tr></table>"
             f"<div style='color:{'#1e6b35' if agrees else '#8a1c1c'}'>{verdict}</div></div>")
