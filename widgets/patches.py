@@ -469,7 +469,11 @@ class TreeHandler(TornadoVoilaTreeHandler):
 
 
 class NotFoundHandler(tornado.web.RequestHandler):
-    """A plain 404 for routes the apps do not need (the notebook listing API)."""
+    """A plain 404 for routes the apps do not need (the notebook listing API). It takes the place of a Voila
+    handler, whose settings (`voila_configuration`...) it is handed and ignores."""
+
+    def initialize(self, **_settings: Any) -> None:
+        pass
 
     def prepare(self) -> None:
         raise tornado.web.HTTPError(404)

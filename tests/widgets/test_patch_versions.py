@@ -81,3 +81,19 @@ def test_the_hub_extension_stops_before_touching_the_server(monkeypatch):
     monkeypatch.setattr(patches, "installed_version", _with("anywidget", "0.12.0"))
     with pytest.raises(patches.UnsupportedVersionError, match=r"anywidget 0\.12\.0 is installed"):
         hench_hub._load_jupyter_server_extension(SimpleNamespace())  # an empty server: reached, it would fail otherwise
+
+
+def test_every_swap_takes_the_settings_of_the_handler_it_replaces():
+    """A swapped route keeps Voila's handler settings (swap_handlers, swap_routes): our class must accept them,
+    as a subclass of Voila's does, or a request there fails before it is answered."""
+    import inspect
+
+    for theirs, ours in patches.SWAPS.items():
+        if issubclass(ours, theirs):
+            continue
+        kinds = {p.kind for p in inspect.signature(ours.initialize).parameters.values()}
+        assert inspect.Parameter.VAR_KEYWORD in kinds, f"{ours.__name__} refuses {theirs.__name__}'s settings"
+    handlers = [("/a", patches.VoilaContentsHandler, {"voila_configuration": object()}), ("/b", patches.FileFindHandler, {})]
+    swapped = patches.swap_handlers(handlers)
+    assert swapped[0][1] is patches.NotFoundHandler and swapped[0][2] == handlers[0][2]
+    assert swapped[1] == handlers[1], "a FileFindHandler outside /voila/labextensions/ stays Voila's"
