@@ -576,6 +576,10 @@ SERVED_MAX_TRIALS = 50_000  # in a served app
 MC_TIME_BUDGET = 20.0  # seconds per click
 
 
+MC_INTRO = ("<div class='hench-mc-intro' style='color:#445'>The button plays the same question out with random dice or "
+            "shuffles, as many times as you ask, and sets the share of successes beside the exact answer.</div>")
+
+
 class _OutOfTime(Exception):
     def __init__(self, done: int):
         super().__init__(done)
@@ -601,16 +605,14 @@ class MonteCarloCheck(ipw.VBox):
                                                  description="Trials"), self.messages)
         self.button = ipw.Button(description="Check by simulation")
         self.bar = ipw.IntProgress(value=0, min=0, max=1)
-        self.result = ipw.HTML()
+        self.result = ipw.HTML(MC_INTRO)
         self.button.on_click(lambda _: self.run())
-        intro = ipw.HTML("<div class='hench-mc-intro' style='color:#445;margin-top:8px'><b>Check by simulation.</b> The "
-                         "same question played out with random dice or shuffles, as many times as you ask; the share "
-                         "of successes is set beside the exact answer.</div>")
-        super().__init__([intro, ipw.HBox([self.trials, self.button, self.bar]), self.messages, self.result])
+        super().__init__([ipw.HBox([self.trials, self.button, self.bar]), self.messages, self.result])
         self.add_class("hench-mc-check")
 
     def clear(self) -> None:
-        self.result.value = ""
+        """Back to the line that says what the button does (a new question was set)."""
+        self.result.value = MC_INTRO
 
     @guarded()
     def run(self) -> None:

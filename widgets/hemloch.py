@@ -413,7 +413,7 @@ class LiveOddsView(OddsExplorer):
     def __init__(self, seed: int = 4, week: int = 2):
         super().__init__("hench-live-odds", [(Number("seed", "Deal", 0, 10**6, seed, what="the deal"),
                                              Slider("week", "Week", 1, 4, week, what="the Week"))],
-                         _live_page, chart=("Player 1: the next draw takes the lead, by Location", 300), simulated=False)
+                         _live_page, chart=("Player 1: the next draw takes the lead, by Location", 300), simulated=False, below=True)
 
     def position(self) -> Any:
         i = self.inputs()

@@ -514,7 +514,7 @@ class ConflictOddsView(OddsExplorer):
             Number("seed", "Deal", 0, 10**6, seed, what="the deal"),
             Slider("players", "Players", 3, 5, players, what="players"),
             Slider("percent", "others join %", 0, 100, percent, step=5, what="the chance"))],
-            _conflict_page, chart=("Chance England wins, by the strength you add now", 320), simulated=False)
+            _conflict_page, chart=("Chance England wins, by the strength you add now", 320), simulated=False, below=True)
         self.board = self.below
 
 

@@ -162,12 +162,13 @@ class OddsExplorer(ipw.VBox):
 
     Each control is built once and kept as an attribute by its name (`view.attack`); every change redraws the
     page from `show(inputs)`. `chart` / `more`: (title, height) of the charts (None: no chart). `simulated`:
-    whether the view has a "Check by simulation" part (`view.mc`). `top`: widgets above the controls.
+    whether the view has a "Check by simulation" part (`view.mc`). `top`: widgets above the controls; `below`:
+    whether the view shows HTML under its charts (`Shown.below`, a study board).
     """
 
     def __init__(self, css_class: str, rows: Sequence[Row], show: Callable[[Inputs], Shown], *,
                  chart: tuple[str, int] | None = ("", 320), more: tuple[str, int] | None = None,
-                 simulated: bool = True, trials: int = 5000, top: Sequence[ipw.Widget] = ()):
+                 simulated: bool = True, trials: int = 5000, top: Sequence[ipw.Widget] = (), below: bool = False):
         self.messages = MessageArea()
         self._show = show
         self._quiet = False
@@ -176,7 +177,7 @@ class OddsExplorer(ipw.VBox):
         self.answer = ipw.HTML()
         self.fig: Chart | None = figure_widget(*chart) if chart else None
         self.extra: Chart | None = figure_widget(*more) if more else None
-        self.below = ipw.HTML()
+        self.below: ipw.HTML | None = ipw.HTML() if below else None  # under the charts: a study board
         self.question: CheckQuestion | None = None
         self.mc: MonteCarloCheck | None = None
         parts: list[ipw.Widget] = [*top, *boxes, self.messages, self.answer]
@@ -184,7 +185,8 @@ class OddsExplorer(ipw.VBox):
         if simulated:
             self.mc = MonteCarloCheck(self._simulate, self._exact, trials=trials)
             parts.append(self.mc)
-        parts.append(self.below)
+        if self.below is not None:
+            parts.append(self.below)
         super().__init__(parts)
         self.add_class(css_class)
         self.add_class("hench-odds")
@@ -233,7 +235,8 @@ class OddsExplorer(ipw.VBox):
         if self.extra is not None:
             traces, layout = shown.more or ((), {})
             redraw(self.extra, traces, **layout)
-        self.below.value = shown.below
+        if self.below is not None:
+            self.below.value = shown.below
         self._offer(shown.check)
 
     def _offer(self, check: CheckQuestion | str | None) -> None:
