@@ -501,7 +501,7 @@ def _conflict_page(i: Inputs) -> Shown:
                        "Model: each other player with a knight at court adds their strongest one with chance "
                        f"{format_probability(p)}, spaces permitting; exact by enumerating who joins "
                        "(hench.lancaster.odds.conflict_win_chance).")
-    return Shown(text, traces, dict(xaxis_title="strength you add now", yaxis_title="P(England wins)", yaxis_tickformat=".0%",
+    return Shown(text, traces, dict(xaxis_title="strength you add now", xaxis_dtick=1, yaxis_title="P(England wins)", yaxis_tickformat=".0%",
                                     yaxis_range=[0, 1.05]), below=board_html(state, me))
 
 

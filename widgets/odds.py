@@ -94,8 +94,8 @@ class Switch:
     width: str = ""
 
     def build(self) -> ipw.Widget:
-        layout = ipw.Layout(width=self.width) if self.width else ipw.Layout()
-        return ipw.Checkbox(value=self.value, description=self.label, indent=False, layout=layout)
+        return ipw.Checkbox(value=self.value, description=self.label, indent=False,  # the whole label, never cut
+                            layout=ipw.Layout(width=self.width or "auto"))
 
     def read(self, widget: Any) -> bool:
         return bool(widget.value)
