@@ -178,7 +178,9 @@ c.Spawner.default_url = SHELF
 c.Spawner.environment = {
     # the hench serving mode (jupyter_server_config.json + hench_hub.py) and the repository's voila.json
     "JUPYTER_CONFIG_PATH": os.pathsep.join([str(DEPLOY / "singleuser"), str(ROOT)]),
-    "PYTHONPATH": str(DEPLOY / "singleuser"),
+    # hench_hub.py, and this checkout's hench and widgets (as `python -m widgets.serve` serves the checkout it runs
+    # from), whatever copy of the kit the venv has installed
+    "PYTHONPATH": os.pathsep.join([str(DEPLOY / "singleuser"), str(ROOT)]),
     "PYTHONUNBUFFERED": "1",
     "PYTHONDONTWRITEBYTECODE": "1",  # the student's user may not write into the repository
 }

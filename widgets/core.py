@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import traitlets
 from traitlets import TraitError
 
 from hench import HenchError, format_probability
+from hench.core.montecarlo import Estimate
 
 log = logging.getLogger("hench.widgets")
 
@@ -533,6 +535,10 @@ SERVED_MAX_TRIALS = 50_000  # in a served app
 MC_TIME_BUDGET = 20.0  # seconds per click
 
 
+MC_INTRO = ("<div class='hench-mc-intro' style='color:#445'>The button plays the same question out with random dice or "
+            "shuffles, as many times as you ask, and sets the share of successes beside the exact answer.</div>")
+
+
 class _OutOfTime(Exception):
     def __init__(self, done: int):
         super().__init__(done)
@@ -558,12 +564,14 @@ class MonteCarloCheck(ipw.VBox):
                                                  description="Trials"), self.messages)
         self.button = ipw.Button(description="Check by simulation")
         self.bar = ipw.IntProgress(value=0, min=0, max=1)
-        self.result = ipw.HTML()
+        self.result = ipw.HTML(MC_INTRO)
         self.button.on_click(lambda _: self.run())
         super().__init__([ipw.HBox([self.trials, self.button, self.bar]), self.messages, self.result])
+        self.add_class("hench-mc-check")
 
     def clear(self) -> None:
-        self.result.value = ""
+        """Back to the line that says what the button does (a new question was set)."""
+        self.result.value = MC_INTRO
 
     @guarded()
     def run(self) -> None:
@@ -584,8 +592,17 @@ class MonteCarloCheck(ipw.VBox):
             self.messages.show(f"Stopped after {self._clock() - started:.0f} s with {stop.done} of {n} trials done "
                                f"(the time limit per click): try fewer trials.", "info")
             return
-        exact = self._exact()
-        verdict = "agrees with" if est.agrees_with(exact) else "is far from"
-        what = f" {self.what}" if self.what else ""
-        self.result.value = (f"<div class='hench-mc'>Simulated: <b>{est}</b>{html.escape(what)}, which {verdict} "
-                             f"the exact {format_probability(exact)}.</div>")
+        self.result.value = side_by_side(self._exact(), est, self.what)
+
+
+def side_by_side(exact: Fraction, est: Estimate, what: str = "") -> str:
+    """The exact answer and its simulated estimate, one under the other, and whether they agree."""
+    agrees = est.agrees_with(exact)
+    verdict = ("The simulation <b>agrees with</b> the exact answer (within four standard errors)." if agrees else
+               "The simulation <b>is far from</b> the exact answer: more trials, or a question to look at again.")
+    head = f"Chance {html.escape(what)}" if what else "Chance"
+    cell = "padding:2px 10px"
+    return (f"<div class='hench-mc'><table style='border-collapse:collapse'><tr><th colspan='2' style='{cell};text-align:left'>"
+            f"{head}</th></tr><tr><td style='{cell}'>exact</td><td style='{cell}'><b>{format_probability(exact)}</b>"
+            f"</td></tr><tr><td style='{cell}'>simulated</td><td style='{cell}'><b>{est}</b></td></tr></table>"
+            f"<div style='color:{'#1e6b35' if agrees else '#8a1c1c'}'>{verdict}</div></div>")

@@ -4,7 +4,6 @@ gallery and the exact odds of hench.hemloch.odds with Plotly charts. Every fact 
 from __future__ import annotations
 
 import html
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
@@ -12,14 +11,13 @@ import ipywidgets as ipw
 import hench
 from hench import format_probability
 from hench.core import Rng, next_action, play_game, seat_name
-from hench.core.montecarlo import estimate
-from hench.hemloch import PHASES, assumptions, breakdown, odds, render
+from hench.hemloch import PHASES, assumptions, breakdown, montecarlo, odds, render
 from hench.hemloch.bots import make_bot
 from hench.hemloch.data import ITEMS, POTION, SCEPTER, default_data
 
 from . import plot
 from .cards import CardGallery
-from .core import MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
+from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent, prob
 from .play import GameKit, TableConfig
 from .tour import Question, TourStep, TourView
 
@@ -299,203 +297,127 @@ def finished_game_sheet(seed: int = 3) -> ipw.HTML:
                     f"winner: <b>{won}</b>.</div>" + render.html(final, None))
 
 
-# -- odds views ---------------------------------------------------------------------------------------------------------
-class DrawOddsView(ipw.VBox):
+# -- odds (widgets.odds.OddsExplorer) ---------------------------------------------------------------------------------------
+def _draw_page(i: Inputs) -> Shown:
+    """Q1, Q2: the chance a card with c copies is in the opening hand, or found after some Draw actions."""
+    d = default_data()
+    first, after = odds.opening_hand(i.copies, d.deck_size, d.opening_hand), odds.dig(i.copies, i.draws, d.deck_size, d.opening_hand)
+    text = answer_html(f"A card with {i.copies} copies in your {d.deck_size}-card deck is in your {d.opening_hand}-card opening "
+                       f"hand with probability {prob(first)}; after {i.draws} Draw action(s) you have seen it with "
+                       f"probability {prob(after)} (HL-010, HL-056).")
+    xs = list(range(0, 11))
+    ys = [odds.dig(i.copies, x, d.deck_size, d.opening_hand) for x in xs]
+    bar = plot.Bar(x=xs, y=[float(y) for y in ys], text=[percent(y) for y in ys], textposition="outside",
+                   marker_color=["#b5651d" if x == i.draws else "#1d4f91" for x in xs])
+    return Shown(text, [bar], dict(xaxis_title="Draw actions after the opening hand", yaxis_tickformat=".0%", yaxis_range=[0, 1.15]),
+                 check=(montecarlo.CHECKS["dig"], dict(copies=i.copies, actions=i.draws, deck=d.deck_size, hand=d.opening_hand)))
+
+
+class DrawOddsView(OddsExplorer):
     """Q1, Q2: the chance a card with c copies is in the opening hand, or found after some Draw actions."""
 
     def __init__(self, copies: int = 2, draws: int = 2):
-        d = default_data()
-        self.deck, self.hand = d.deck_size, d.opening_hand
-        self.messages = MessageArea()
-        self.copies = protect(ipw.IntSlider(value=copies, min=1, max=6, description="Copies", continuous_update=False), self.messages)
-        self.draws = protect(ipw.IntSlider(value=draws, min=0, max=10, description="Draw actions", continuous_update=False,
-                                               style={"description_width": "initial"}), self.messages)
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("Chance to have seen at least one copy", height=320)
-        self.mc = MonteCarloCheck(self._simulate, self._exact, "at least one copy seen")
-        for w in (self.copies, self.draws):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.copies, self.draws]), self.messages, self.answer, self.fig, self.mc])
-        self.add_class("hench-draw-odds")
-        self.refresh()
-
-    def _inputs(self) -> tuple[int, int]:
-        return checked_int(self.copies.value, 1, 6, "the copies"), checked_int(self.draws.value, 0, 10, "the Draw actions")
-
-    def _exact(self) -> Fraction:
-        c, k = self._inputs()
-        return odds.dig(c, k, self.deck, self.hand)
-
-    def _simulate(self, trials: int, progress):
-        c, k = self._inputs()
-        seen = self.hand + k
-        return estimate(lambda rng: min(rng.shuffled(list(range(self.deck)))[:seen]) < c, trials, seed=c * 100 + k, progress=progress)
-
-    @guarded()
-    def refresh(self) -> None:
-        c, k = self._inputs()
-        first, after = odds.opening_hand(c, self.deck, self.hand), self._exact()
-        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>A card with {c} copies in your {self.deck}-card "
-                             f"deck is in your {self.hand}-card opening hand with probability <b>{format_probability(first)}</b>; "
-                             f"after {k} Draw action(s) you have seen it with probability <b>{format_probability(after)}</b> "
-                             f"(HL-010, HL-056).</div>")
-        self.mc.clear()
-        xs = list(range(0, 11))
-        ys = [odds.dig(c, x, self.deck, self.hand) for x in xs]
-        bar = plot.Bar(x=xs, y=[float(y) for y in ys], text=[format_probability(y).split(" ")[-1].strip("()") for y in ys],
-                     marker_color=["#b5651d" if x == k else "#1d4f91" for x in xs], textposition="outside")
-        redraw(self.fig, [bar], xaxis_title="Draw actions after the opening hand", yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
+        super().__init__("hench-draw-odds", [(Slider("copies", "Copies", 1, 6, copies, what="the copies"),
+                                             Slider("draws", "Draw actions", 0, 10, draws, what="the Draw actions"))],
+                         _draw_page, chart=("Chance to have seen at least one copy", 320))
 
 
-class WeekOddsView(ipw.VBox):
+def _week_page(i: Inputs) -> Shown:
+    """Q3, Q4: when the Days come (every reveal is a chance event) and how often a Location is free of the Festival."""
+    p = odds.week_step_is_day(i.week, i.step)
+    free = ", ".join(f"{k} step(s) {format_probability(odds.festival_free(k))}" for k in range(1, 5))
+    text = answer_html(f"In Week {i.week} the Week deck holds {i.week - 1} Day(s) among 4 cards, so step {i.step} is a Day "
+                       f"with probability {prob(p)}, the same for every step, as the deck is shuffled. This Week has "
+                       f"{odds.influence_checks_in_week(i.week)} Influence Check(s) (each Day, plus Week's End); a 4-Week "
+                       f"game has {odds.influence_checks_in_game()} (HL-036, HL-053, HL-068, HL-071).",
+                       note=f"Without Festival moves, a given Location stays free of the Festival for the first {free} "
+                            "(HL-038, HL-039).")
+    weeks = [1, 2, 3, 4]
+    bar = plot.Bar(x=[f"Week {x}" for x in weeks], y=[float(odds.week_step_is_day(x, 1)) for x in weeks],
+                   marker_color=["#b5651d" if x == i.week else "#d69e2e" for x in weeks], name="a Day",
+                   text=[str(odds.week_step_is_day(x, 1)) for x in weeks], textposition="outside")
+    check = (montecarlo.CHECKS["week"], dict(week=i.week, step=i.step)) if 0 < p < 1 else (
+        "No simulation needed: in this Week the answer is certain.")
+    return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="any one step of the Week"),
+                 check=check)
+
+
+class WeekOddsView(OddsExplorer):
     """Q3, Q4: when the Days come (every reveal is a chance event) and how often a Location is free of the Festival."""
 
     def __init__(self, week: int = 2):
-        self.messages = MessageArea()
-        self.week = protect(ipw.IntSlider(value=week, min=1, max=4, description="Week", continuous_update=False), self.messages)
-        self.step = protect(ipw.IntSlider(value=1, min=1, max=4, description="Step", continuous_update=False), self.messages)
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("Chance each step of the Week is a Day", height=320)
-        self.mc = MonteCarloCheck(self._simulate, self._exact, "the step is a Day")
-        for w in (self.week, self.step):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.week, self.step]), self.messages, self.answer, self.fig, self.mc])
-        self.add_class("hench-week-odds")
-        self.refresh()
-
-    def _inputs(self) -> tuple[int, int]:
-        return checked_int(self.week.value, 1, 4, "the Week"), checked_int(self.step.value, 1, 4, "the step")
-
-    def _exact(self) -> Fraction:
-        return odds.week_step_is_day(*self._inputs())
-
-    def _simulate(self, trials: int, progress):
-        """Shuffle a Week deck of week-1 Days and the other Nights and look at the card in that step."""
-        w, step = self._inputs()
-        cards = ["Day"] * (w - 1) + ["Night"] * (4 - (w - 1))
-        return estimate(lambda rng: rng.shuffled(cards)[step - 1] == "Day", trials, seed=w * 10 + step, progress=progress)
-
-    @guarded()
-    def refresh(self) -> None:
-        w, step = self._inputs()
-        p = self._exact()
-        free = ", ".join(f"{k} step(s) {format_probability(odds.festival_free(k))}" for k in range(1, 5))
-        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>In Week {w} the Week deck holds {w - 1} Day(s) "
-                             f"among 4 cards, so step {step} is a Day with probability <b>{format_probability(p)}</b>, the same for every step, as the deck is shuffled. "
-                             f"This Week has {odds.influence_checks_in_week(w)} Influence Check(s) (each Day, plus Week's End); "
-                             f"a 4-Week game has {odds.influence_checks_in_game()} (HL-036, HL-053, HL-068, HL-071).</div>"
-                             f"<div style='color:#445'>Without Festival moves, a given Location stays free of the Festival for the "
-                             f"first {free} (HL-038, HL-039).</div>")
-        self.mc.clear()
-        weeks = [1, 2, 3, 4]
-        bars = [plot.Bar(x=[f"Week {x}" for x in weeks], y=[float(odds.week_step_is_day(x, 1)) for x in weeks],
-                       marker_color=["#b5651d" if x == w else "#d69e2e" for x in weeks], name="a Day",
-                       text=[str(odds.week_step_is_day(x, 1)) for x in weeks], textposition="outside")]
-        redraw(self.fig, bars, yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="any one step of the Week")
+        super().__init__("hench-week-odds", [(Slider("week", "Week", 1, 4, week, what="the Week"),
+                                             Slider("step", "Step", 1, 4, 1, what="the step"))],
+                         _week_page, chart=("Chance each step of the Week is a Day", 320))
 
 
-class DuelOddsView(ipw.VBox):
+def _duel_page(i: Inputs) -> Shown:
     """Q7: each player puts one random Minion of the deck at a Location: who has more Influence there?"""
+    data = default_data()
+    loc = None if i.where < 0 else i.where
+    result = odds.duel(data, loc)
+    where = "with no home bonus" if loc is None else f"at {data.locations[loc].name}"
+    text = answer_html(f"{where[0].upper() + where[1:]}, Player 1 is ahead with probability {prob(result['win'])}, tied "
+                       f"{format_probability(result['tie'])}, behind {format_probability(result['lose'])} "
+                       "(HL-076, HL-077, HL-078, HL-080).")
+    keys = ["win", "tie", "lose"]
+    bar = plot.Bar(x=["Player 1 ahead", "tie", "Player 2 ahead"], y=[float(result[k]) for k in keys],
+                   text=[str(result[k]) for k in keys], textposition="outside", marker_color=["#2f6fd6", "#888", "#e07b00"])
+    return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.1]),
+                 check=(montecarlo.CHECKS["duel"], dict(loc=loc)))
+
+
+class DuelOddsView(OddsExplorer):
+    """Q7: each player puts one random Minion of the deck at a Location: who has more Influence?"""
 
     def __init__(self, location: int = 0):
-        self.data = default_data()
-        self.messages = MessageArea()
-        places = [("no home bonus", -1)] + [(loc.name, i) for i, loc in enumerate(self.data.locations)]
-        self.where = protect(ipw.Dropdown(options=places, value=location, description="Location"), self.messages)
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("One random Minion each", height=300)
-        self.mc = MonteCarloCheck(self._simulate, self._exact, "Player 1 ahead")
-        self.where.observe(lambda _: self.refresh(), "value")
-        super().__init__([self.where, self.messages, self.answer, self.fig, self.mc])
-        self.add_class("hench-duel-odds")
-        self.refresh()
-
-    def _loc(self) -> int | None:
-        loc = checked_int(self.where.value, -1, len(self.data.locations) - 1, "the Location")
-        return None if loc < 0 else loc
-
-    def _exact(self) -> Fraction:
-        return odds.duel(self.data, self._loc())["win"]
-
-    def _simulate(self, trials: int, progress):
-        """Two random Minions put on a real table; the engine's own Influence count decides."""
-        loc = self._loc()
-        base: Any = hench.get_game("hemloch").new_game(seed=1)
-        deck = list(self.data.deck)
-
-        def trial(rng: Rng) -> bool:
-            s = base.clone()
-            at = 0 if loc is None else loc
-            s.board[at] = [[rng.choice(deck)], [rng.choice(deck)]]
-            if loc is None:  # no home bonus: compare the printed values
-                return self.data.minions[s.board[at][0][0]].influence > self.data.minions[s.board[at][1][0]].influence
-            return s.influence(at, 0) > s.influence(at, 1)
-
-        return estimate(trial, trials, seed=7 + (loc or 0), progress=progress)
-
-    @guarded()
-    def refresh(self) -> None:
-        loc = self._loc()
-        result = odds.duel(self.data, loc)
-        where = "with no home bonus" if loc is None else f"at {self.data.locations[loc].name}"
-        self.answer.value = (f"<div class='hench-answer' style='font-size:17px'>{where[0].upper() + where[1:]}, Player 1 is ahead with "
-                             f"probability <b>{format_probability(result['win'])}</b>, tied "
-                             f"{format_probability(result['tie'])}, behind {format_probability(result['lose'])} "
-                             f"(HL-076, HL-077, HL-078, HL-080).</div>")
-        self.mc.clear()
-        keys = ["win", "tie", "lose"]
-        bar = plot.Bar(x=["Player 1 ahead", "tie", "Player 2 ahead"], y=[float(result[k]) for k in keys],
-                     text=[str(result[k]) for k in keys], textposition="outside", marker_color=["#2f6fd6", "#888", "#e07b00"])
-        redraw(self.fig, [bar], yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
+        places = [("no home bonus", -1)] + [(loc.name, n) for n, loc in enumerate(default_data().locations)]
+        super().__init__("hench-duel-odds", [Choice("where", "Location", places, location)], _duel_page,
+                         chart=("One random Minion each", 300))
 
 
-class LiveOddsView(ipw.VBox):
+def study_position(seed: int, week: int) -> Any:
+    """A real position: the deal `seed`, played by the bots until Player 1 acts in Week `week` (or the game ends)."""
+    game, rng = hench.get_game("hemloch"), Rng.from_seed(seed)
+    s: Any = game.new_game(seed=seed, first_player=0)
+    bots = [CONFIG.bot(seed + n) for n in range(PLAYERS)]
+    for _ in range(5000):
+        if s.is_terminal or (s.week >= week and s.phase == "turn_actions" and s.current_player == 0):
+            break
+        s = s.apply(next_action(s, bots, rng))
+    return s
+
+
+def _live_page(i: Inputs) -> Shown:
+    """A real position (the bots play a game to a chosen Week): the live odds Location by Location."""
+    s = study_position(i.seed, i.week)
+    if s.is_terminal:
+        return Shown(answer_html("This deal ended before that Week: pick another deal or Week."), below=render.html(s, 0))
+    names = [loc.name for loc in s.data.locations]
+    leads = [odds.draw_to_lead(s, 0, loc) for loc in range(len(names))]
+    rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{s.influence(k, 0)}-{s.influence(k, 1)}</td>"
+                   f"<td>{odds.shortfall(s, 0, k)}</td><td>{format_probability(leads[k])}</td>"
+                   f"<td>{format_probability(odds.next_festival_at(s, k))}</td></tr>" for k, n in enumerate(names))
+    text = (answer_html(f"Week {s.week}, Player 1 to act. The next Week card is a Day with probability "
+                        f"{prob(odds.next_card_is_day(s))} (HL-053).", 15)
+            + "<table style='font-size:12px'><tr><th>Location</th><th>Influence P1-P2</th><th>needed to lead</th>"
+              "<th>next draw would lead</th><th>next Festival here</th></tr>" + rows + "</table>")
+    bar = plot.Bar(x=names, y=[float(p) for p in leads], text=[str(p) for p in leads], textposition="outside",
+                   marker_color="#2f6fd6")
+    return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15]), below=render.html(s, 0))
+
+
+class LiveOddsView(OddsExplorer):
     """A real position (the bots play a game to a chosen Week): the live odds Location by Location."""
 
     def __init__(self, seed: int = 4, week: int = 2):
-        self.messages = MessageArea()
-        self.seed = protect(ipw.BoundedIntText(value=seed, min=0, max=10**6, description="Deal"), self.messages)
-        self.week = protect(ipw.IntSlider(value=week, min=1, max=4, description="Week", continuous_update=False), self.messages)
-        self.board = ipw.HTML()
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("Player 1: the next draw takes the lead, by Location", height=300)
-        for w in (self.seed, self.week):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.seed, self.week]), self.messages, self.answer, self.fig, self.board])
-        self.add_class("hench-live-odds")
-        self.refresh()
+        super().__init__("hench-live-odds", [(Number("seed", "Deal", 0, 10**6, seed, what="the deal"),
+                                             Slider("week", "Week", 1, 4, week, what="the Week"))],
+                         _live_page, chart=("Player 1: the next draw takes the lead, by Location", 300), simulated=False, below=True)
 
-    def position(self):
-        seed, week = checked_int(self.seed.value, 0, 10**6, "the deal"), checked_int(self.week.value, 1, 4, "the Week")
-        game, rng = hench.get_game("hemloch"), Rng.from_seed(seed)
-        s: Any = game.new_game(seed=seed, first_player=0)
-        bots = [CONFIG.bot(seed + i) for i in range(PLAYERS)]
-        for _ in range(5000):
-            if s.is_terminal or (s.week >= week and s.phase == "turn_actions" and s.current_player == 0):
-                break
-            s = s.apply(next_action(s, bots, rng))
-        return s
-
-    @guarded()
-    def refresh(self) -> None:
-        s = self.position()
-        self.board.value = render.html(s, 0)
-        if s.is_terminal:
-            self.answer.value = "<div class='hench-answer'>This deal ended before that Week: pick another deal or Week.</div>"
-            redraw(self.fig, [])
-            return
-        names = [loc.name for loc in s.data.locations]
-        leads = [odds.draw_to_lead(s, 0, loc) for loc in range(len(names))]
-        rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{s.influence(i, 0)}-{s.influence(i, 1)}</td>"
-                       f"<td>{odds.shortfall(s, 0, i)}</td><td>{format_probability(leads[i])}</td>"
-                       f"<td>{format_probability(odds.next_festival_at(s, i))}</td></tr>" for i, n in enumerate(names))
-        self.answer.value = (f"<div class='hench-answer'>Week {s.week}, Player 1 to act. The next Week card is a Day with "
-                             f"probability <b>{format_probability(odds.next_card_is_day(s))}</b> (HL-053).</div>"
-                             "<table style='font-size:12px'><tr><th>Location</th><th>Influence P1-P2</th><th>needed to lead</th>"
-                             "<th>next draw would lead</th><th>next Festival here</th></tr>" + rows + "</table>")
-        bar = plot.Bar(x=names, y=[float(p) for p in leads], text=[str(p) for p in leads], textposition="outside",
-                     marker_color="#2f6fd6")
-        redraw(self.fig, [bar], yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
+    def position(self) -> Any:
+        i = self.inputs()
+        return study_position(i.seed, i.week)
 
 
 __all__ = ["CONFIG", "ITEMS", "KIT", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",

@@ -14,7 +14,8 @@ from hench.henchmania.bots import HeuristicBot, RandomBot, dominated_sites
 
 from . import plot
 from .cards import CardGallery
-from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
+from .core import assumptions_table, guarded
+from .odds import Inputs, OddsExplorer, Shown, Slider, Switch, answer_html, percent, prob
 from .play import GameKit, TableConfig, card_tooltip
 from .tour import Question, TourStep, TourView
 
@@ -310,92 +311,82 @@ def simulation(games: int = 200, players: int = 3):
     return KIT.simulation(games, players)
 
 
-class DuelOddsView(ipw.VBox):
+# -- odds (widgets.odds.OddsExplorer) -------------------------------------------------------------------------------
+def _duel_page(i: Inputs) -> Shown:
+    """Attack and Defence thresholds in: the exact chance the Attacker wins, every pair's chance in a heatmap with
+    this one outlined, and the unparried hits."""
+    a, d, apo = i.attack, i.defense, i.apothecary
+    p = odds.duel_win_probability(a, d, apothecary=apo)
+    gain, loss = odds.expected_points(a, d, apothecary=apo)
+    text = answer_html(f"The Attacker wins with probability {prob(p)}", 20,
+                       f"Expected change: Attacker <b>{float(gain):+.2f}</b> points, Defender <b>{float(loss):+.2f}</b> "
+                       f"points (exactly {gain} and {loss}).")
+    table = odds.win_table(apothecary=apo)
+    faces = range(1, 7)
+    heat = plot.Heatmap(x=list(faces), y=list(faces), z=[[float(table[(at, de)]) for de in faces] for at in faces],
+                        text=[[f"{table[(at, de)]}" for de in faces] for at in faces], colorscale="RdBu", zmin=0, zmax=1,
+                        texttemplate="%{text}", hovertemplate="attack %{y}, defence %{x}: %{z:.1%}<extra></extra>")
+    mark = plot.Scatter(x=[d], y=[a], mode="markers", hoverinfo="skip", showlegend=False,
+                        marker=dict(symbol="square-open", size=46, color="black", line=dict(width=3)))
+    rows = odds.unparried_hits(a, d, apothecary=apo).rows()
+    bars = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows], text=[f for _, _, f in rows],
+                    textposition="outside", marker_color="#8e3b2f")
+    return Shown(text, [heat, mark], dict(xaxis_title="Defence threshold (a die ≥ this parries)",
+                                          yaxis_title="Attack threshold (a die ≥ this hits)"),
+                 more=([bars], dict(yaxis_tickformat=".0%", xaxis_title="unparried hits")),
+                 check=(montecarlo.CHECKS["duel"], dict(attack=a, defense=d, apothecary=apo)))
+
+
+class DuelOddsView(OddsExplorer):
     """Attack and defence thresholds in, the exact chance the Attacker wins out, with a heatmap of all 36."""
 
     def __init__(self, attack: int = 4, defense: int = 3):
-        self.messages = MessageArea()
         values = load_data().values
         self.bare = (values["bare_hands_attack"], values["bare_hands_defense"])
-        self.attack = protect(ipw.IntSlider(value=attack, min=1, max=6, description="Attack ≥", continuous_update=False), self.messages)
-        self.defense = protect(ipw.IntSlider(value=defense, min=1, max=6, description="Defence ≥", continuous_update=False), self.messages)
-        self.apothecary = ipw.Checkbox(value=False, description="Defender has an Apothecary")
         self.bare_button = ipw.Button(description="Both bare-handed", tooltip="the assumed bare-hands values")
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("Chance the Attacker wins, for every pair of thresholds", height=430)
-        self.extra = figure_widget("Unparried hits (each costs the Defender a point)", height=280)
-        self.mc = MonteCarloCheck(
-            lambda n, progress: montecarlo.duel_win_estimate(*self._thresholds(), apothecary=self.apothecary.value,
-                                                             trials=n, progress=progress),
-            lambda: odds.duel_win_probability(*self._thresholds(), apothecary=self.apothecary.value), "won by the Attacker")
-        for w in (self.attack, self.defense, self.apothecary):
-            w.observe(lambda _: self.refresh(), "value")
         self.bare_button.on_click(lambda _: self._bare())
-        super().__init__([ipw.HBox([self.attack, self.defense]), ipw.HBox([self.apothecary, self.bare_button]),
-                          self.messages, self.answer, self.fig, self.extra,
-                          self.mc])
-        self.add_class("hench-duel-odds")
-        self.refresh()
-
-    def _thresholds(self) -> tuple[int, int]:
-        return (checked_int(self.attack.value, 1, 6, "the Attack threshold"),
-                checked_int(self.defense.value, 1, 6, "the Defence threshold"))
+        super().__init__("hench-duel-odds", [
+            (Slider("attack", "Attack ≥", 1, 6, attack, what="the Attack threshold"),
+             Slider("defense", "Defence ≥", 1, 6, defense, what="the Defence threshold")),
+            (Switch("apothecary", "Defender has an Apothecary"), self.bare_button)],
+            _duel_page, chart=("Chance the Attacker wins, for every pair of thresholds", 430),
+            more=("Unparried hits (each costs the Defender a point)", 280))
 
     @guarded()
     def _bare(self) -> None:
-        self.attack.value, self.defense.value = self.bare
+        self.set(attack=self.bare[0], defense=self.bare[1])
         self.messages.show(f"Bare hands: Attack {self.bare[0]}, Defence {self.bare[1]} (assumed values: the rulebook's icons are lost).", "info")
 
-    @guarded()
-    def refresh(self) -> None:
-        a, d = self._thresholds()
-        apo = self.apothecary.value
-        p = odds.duel_win_probability(a, d, apothecary=apo)
-        gain, loss = odds.expected_points(a, d, apothecary=apo)
-        self.answer.value = (f"<div class='hench-answer' style='font-size:20px'>The Attacker wins with probability "
-                             f"<b>{format_probability(p)}</b></div><div style='color:#445'>Expected change: Attacker "
-                             f"<b>{float(gain):+.2f}</b> points, Defender <b>{float(loss):+.2f}</b> points "
-                             f"(exactly {gain} and {loss}).</div>")
-        self.mc.clear()
-        self._heatmap(a, d, apo)
-        self._wounds(a, d, apo)
 
-    def _heatmap(self, a: int, d: int, apo: bool) -> None:
-        table = odds.win_table(apothecary=apo)
-        z = [[float(table[(att, de)]) for de in range(1, 7)] for att in range(1, 7)]
-        text = [[f"{table[(att, de)]}" for de in range(1, 7)] for att in range(1, 7)]
-        heat = plot.Heatmap(x=list(range(1, 7)), y=list(range(1, 7)), z=z, text=text, colorscale="RdBu", zmin=0, zmax=1,
-                          texttemplate="%{text}", hovertemplate="attack %{y}, defence %{x}: %{z:.1%}<extra></extra>")
-        mark = plot.Scatter(x=[d], y=[a], mode="markers", hoverinfo="skip", showlegend=False,
-                          marker=dict(symbol="square-open", size=46, color="black", line=dict(width=3)))
-        redraw(self.fig, [heat, mark], xaxis_title="Defence threshold (a die ≥ this parries)",
-               yaxis_title="Attack threshold (a die ≥ this hits)")
-
-    def _wounds(self, a: int, d: int, apo: bool) -> None:
-        rows = odds.unparried_hits(a, d, apothecary=apo).rows()
-        bars = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows],
-                      text=[f for _, _, f in rows], textposition="outside", marker_color="#8e3b2f")
-        redraw(self.extra, [bars], yaxis_tickformat=".0%", xaxis_title="unparried hits")
+def _tiebreak_page(i: Inputs) -> Shown:
+    """Two tied leaders duel in turn (HM-080..084): the chance X wins, and how it moves with X's Attack."""
+    xs = range(1, 7)
+    rounds = {xa: odds.tiebreak_round(xa, i.xd, i.ya, i.yd) for xa in xs}
+    chance = {xa: None if px + py == 0 else px / (px + py) for xa, (px, py, _) in rounds.items()}
+    bar = plot.Bar(x=[str(x) for x in xs], y=[None if c is None else float(c) for c in chance.values()],
+                   text=["never ends" if c is None else percent(c) for c in chance.values()], textposition="outside",
+                   marker_color=["#b5651d" if x == i.xa else "#1d4f91" for x in xs])
+    layout = dict(xaxis_title="X's Attack threshold (the others as set above)", yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
+    p = chance[i.xa]
+    if p is None:
+        return Shown(answer_html("Neither Lord can ever wound the other with these values: the tie-break never ends "
+                                 "(a Defence of 1 parries every hit)."), [bar], layout,
+                     check="No simulation: this tie-break never ends.")
+    draw = rounds[i.xa][2]
+    return Shown(answer_html(f"X wins the tie-break with probability {prob(p)}.",
+                             note=f"One pair of duels is a draw with probability {format_probability(draw)}; a draw is "
+                                  "fought again (HM-080 to HM-084)."), [bar], layout,
+                 check=(montecarlo.CHECKS["tiebreak"], dict(x_attack=i.xa, x_defense=i.xd, y_attack=i.ya, y_defense=i.yd)))
 
 
-class TiebreakView(ipw.VBox):
+class TiebreakView(OddsExplorer):
     """Two tied leaders duel in turn (HM-080..084): the chance the first one wins the tie-break."""
 
-    def __init__(self):
-        self.messages = MessageArea()
-        make = lambda label, v: protect(ipw.IntSlider(value=v, min=1, max=6, description=label, continuous_update=False), self.messages)
-        self.xa, self.xd, self.ya, self.yd = make("X attack", 4), make("X defence", 4), make("Y attack", 4), make("Y defence", 4)
-        self.answer = ipw.HTML()
-        for w in (self.xa, self.xd, self.ya, self.yd):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.xa, self.xd]), ipw.HBox([self.ya, self.yd]), self.messages, self.answer])
-        self.refresh()
-
-    @guarded()
-    def refresh(self) -> None:
-        xa, xd, ya, yd = (checked_int(w.value, 1, 6, w.description) for w in (self.xa, self.xd, self.ya, self.yd))
-        p = odds.tiebreak_win_probability(xa, xd, ya, yd)
-        self.answer.value = f"<div class='hench-answer'>X wins the tie-break with probability <b>{format_probability(p)}</b>.</div>"
+    def __init__(self) -> None:
+        super().__init__("hench-tiebreak-odds", [
+            (Slider("xa", "X attack", 1, 6, 4), Slider("xd", "X defence", 1, 6, 4)),
+            (Slider("ya", "Y attack", 1, 6, 4), Slider("yd", "Y defence", 1, 6, 4))],
+            _tiebreak_page, chart=("Chance X wins the tie-break, by X's Attack threshold", 280))
 
 
 # -- every card explained (issue 9) -------------------------------------------------------------------

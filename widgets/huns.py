@@ -9,7 +9,6 @@ from collections import Counter
 import ipywidgets as ipw
 
 import hench
-from hench import format_probability
 from hench.core import Dist, seat_name
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
 from hench.huns.actions import Onto
@@ -19,7 +18,8 @@ from hench.huns.scoring import breakdown, treasure_met
 
 from . import plot
 from .cards import CardGallery
-from .core import MessageArea, MonteCarloCheck, assumptions_table, checked_int, figure_widget, guarded, protect, redraw
+from .core import assumptions_table
+from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent, prob
 from .play import GameKit, TableConfig, card_tooltip
 from .tour import Question, TourStep, TourView
 
@@ -356,78 +356,59 @@ def finished_game_sheet(players: int = 3, seed: int = 3) -> ipw.HTML:
                     f"<div>Scores {final.scores()}; winner: <b>{winners}</b> (a tie goes to the bigger stash, HU-106).</div>")
 
 
-class DraftOddsView(ipw.VBox):
+# -- odds (widgets.odds.OddsExplorer) -------------------------------------------------------------------------------
+def _draft_page(i: Inputs) -> Shown:
+    """What the dice draft leaves the picker (Q3), and what one Pillage of that die fills (Q4, Q5)."""
+    dist = odds.value_left_to_picker(i.picker, i.earlier)
+    text = answer_html(f"As picker #{i.picker} your best die shows 3 with probability {prob(dist.probability(3))}; on "
+                       f"average {float(dist.mean()):.2f} (exactly {dist.mean()}).", 18,
+                       f"Pillaging it into {i.spaces} free space(s) places {float(odds.expected_cubes(i.spaces, dist)):.2f} "
+                       f"cubes on average and fills them all with probability {prob(odds.fill_chance(i.spaces, dist))} "
+                       "(HU-040, HU-042).")
+    rows = dist.rows()
+    bar = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[f for _, _, f in rows],
+                   marker_color="#b5651d", textposition="outside")
+    return Shown(text, [bar], dict(xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1]),
+                 check=(montecarlo.CHECKS["draft"], dict(picker=i.picker, value=3, earlier=i.earlier)))
+
+
+class DraftOddsView(OddsExplorer):
     """What the dice draft leaves for you, and what one Pillage of that die will fill."""
 
     def __init__(self, picker: int = 3):
-        self.messages = MessageArea()
-        self.picker = protect(ipw.IntSlider(value=picker, min=1, max=5, description="My pick #", continuous_update=False), self.messages)
-        self.earlier = protect(ipw.ToggleButtons(options=[("earlier players take the highest", "highest"),
-                                                          ("earlier players pick by colour", "colour")],
-                                                 value="highest"), self.messages)
-        self.spaces = protect(ipw.IntSlider(value=2, min=1, max=6, description="Free spaces", continuous_update=False), self.messages)
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("The best die left for you", height=320)
-        self.mc = MonteCarloCheck(self._simulate_threes, self._exact_threes, "show a 3")
-        for w in (self.picker, self.earlier, self.spaces):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([self.picker, self.earlier, self.spaces, self.messages, self.answer, self.fig,
-                          self.mc])
-        self.add_class("hench-draft-odds")
-        self.refresh()
-
-    def _inputs(self) -> tuple[int, str, int]:
-        earlier = self.earlier.value if self.earlier.value in odds.EARLIER else "highest"
-        return (checked_int(self.picker.value, 1, 5, "your pick"), earlier,
-                checked_int(self.spaces.value, 1, 6, "the free spaces"))
-
-    def _simulate_threes(self, trials: int, progress):
-        j, earlier, _ = self._inputs()
-        return montecarlo.draft_estimate(j, 3, earlier, trials=trials, progress=progress)
-
-    def _exact_threes(self):
-        j, earlier, _ = self._inputs()
-        return odds.value_left_to_picker(j, earlier).probability(3)
-
-    @guarded()
-    def refresh(self) -> None:
-        j, earlier, spaces = self._inputs()
-        dist = odds.value_left_to_picker(j, earlier)
-        self.answer.value = (
-            f"<div class='hench-answer' style='font-size:18px'>As picker #{j} your best die shows 3 with probability "
-            f"<b>{format_probability(dist.probability(3))}</b>; on average {float(dist.mean()):.2f} (exactly {dist.mean()}).</div>"
-            f"<div style='color:#445'>Pillaging it into {spaces} free space(s) places {float(odds.expected_cubes(spaces, dist)):.2f} cubes "
-            f"on average and fills them all with probability <b>{format_probability(odds.fill_chance(spaces, dist))}</b> (HU-040, HU-042).</div>")
-        self.mc.clear()
-        rows = dist.rows()
-        bar = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[f for _, _, f in rows],
-                     marker_color="#b5651d", textposition="outside")
-        redraw(self.fig, [bar], xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1])
+        super().__init__("hench-draft-odds", [
+            Slider("picker", "My pick #", 1, 5, picker, what="your pick"),
+            Choice("earlier", "", [("earlier players take the highest", "highest"),
+                                   ("earlier players pick by colour", "colour")], "highest", buttons=True),
+            Slider("spaces", "Free spaces", 1, 6, 2, what="the free spaces")],
+            _draft_page, chart=("The best die left for you", 320))
 
 
-class WagonOddsView(ipw.VBox):
+def _wagon_page(i: Inputs) -> Shown:
+    """The chance a Wagon is filled this round, from the colours it still lacks, for 1 to 3 of your turns."""
+    need = {c: i[c] for c in COLOUR_CSS if i[c]}
+    by_turns = {t: odds.wagon_fill_chance(need, t) for t in (1, 2, 3)}
+    bar = plot.Bar(x=[f"{t} turn{'s' if t > 1 else ''}" for t in by_turns], y=[float(p) for p in by_turns.values()],
+                   text=[percent(p) for p in by_turns.values()], textposition="outside",
+                   marker_color=["#b5651d" if t == i.turns else "#2f855a" for t in by_turns])
+    text = answer_html(f"Filled this round with probability {prob(by_turns[i.turns])}",
+                       note="One die per colour per round, so each colour the Wagon lacks takes one of your turns "
+                            "(HU-031, HU-036); this assumes the dice you need are still there at your picks.")
+    check = (montecarlo.CHECKS["wagon"], dict(missing=need, turns=i.turns)) if 0 < by_turns[i.turns] < 1 else (
+        "No simulation needed: with these empty spaces the answer is certain.")
+    return Shown(text, [bar], dict(xaxis_title="your turns left this round", yaxis_tickformat=".0%", yaxis_range=[0, 1.15]),
+                 check=check)
+
+
+class WagonOddsView(OddsExplorer):
     """The chance a Wagon is filled this round, from the colours it still lacks (Q on wagon filling)."""
 
-    def __init__(self):
-        self.messages = MessageArea()
-        self.missing = {c: protect(ipw.BoundedIntText(value=0, min=0, max=4, description=c, layout=ipw.Layout(width="150px")), self.messages)
-                        for c in ("blue", "red", "green", "black", "yellow")}
-        self.missing["green"].value = 2
-        self.turns = protect(ipw.IntSlider(value=1, min=1, max=3, description="My turns", continuous_update=False), self.messages)
-        self.answer = ipw.HTML()
-        for w in (*self.missing.values(), self.turns):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HTML("<b>Empty spaces on the wagon, by colour</b>"), ipw.HBox(list(self.missing.values())),
-                          self.turns, self.messages, self.answer])
-        self.refresh()
-
-    @guarded()
-    def refresh(self) -> None:
-        need = {c: checked_int(w.value, 0, 4, f"{c} spaces") for c, w in self.missing.items()}
-        turns = checked_int(self.turns.value, 1, 3, "turns")
-        p = odds.wagon_fill_chance({c: n for c, n in need.items() if n}, turns)
-        self.answer.value = (f"<div class='hench-answer'>Filled this round with probability <b>{format_probability(p)}</b> "
-                             f"(one die per colour per round; assumes the dice you need are still there at your picks).</div>")
+    def __init__(self) -> None:
+        spaces = [Number(c, c, 0, 4, 2 if c == "green" else 0, what=f"{c} spaces", width="150px") for c in COLOUR_CSS]
+        super().__init__("hench-wagon-odds", [spaces, Slider("turns", "My turns", 1, 3, 1, what="turns")], _wagon_page,
+                         chart=("Chance the Wagon is filled, by your turns left", 260),
+                         top=[ipw.HTML("<b>Empty spaces on the wagon, by colour</b>")])
+        self.missing = {c: getattr(self, c) for c in COLOUR_CSS}
 
 
 # -- every card explained (issue 9) -------------------------------------------------------------------

@@ -25,7 +25,8 @@ from hench.lancaster.render import html as board_html
 
 from . import plot
 from .cards import CardGallery
-from .core import MessageArea, MonteCarloCheck, checked_int, discard, figure_widget, guarded, protect, redraw
+from .core import MessageArea, discard, figure_widget, guarded, protect, redraw
+from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, prob
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
 
@@ -374,139 +375,91 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
                                      f"winner: <b>{html.escape(won)}</b>.</div>")])
 
 
-# -- odds views ----------------------------------------------------------------------------------------------
+# -- odds (widgets.odds.OddsExplorer) ----------------------------------------------------------------------------
 def _bar(xs: list[str], ps: list[Fraction], colour: str = "#8e3b2f") -> plot.Node:
     return plot.Bar(x=xs, y=[float(p) for p in ps], text=[format_probability(p) for p in ps], textposition="outside",
-                  marker_color=colour)
+                    marker_color=colour)
 
 
-class LawTimingView(ipw.VBox):
+def _most_likely(dist: dict[int, Fraction]) -> int:
+    return max(dist, key=lambda k: dist[k])
+
+
+def _law_page(i: Inputs) -> Shown:
+    """Q5: in which round a named law of a group is proposed (groups shuffled and stacked, 3 proposals a round)."""
+    dist = odds.law_round(i.group, king=i.king)
+    law = montecarlo.named_law(i.group, i.king)
+    rows = ", ".join(f"round {r}: {prob(p)}" for r, p in sorted(dist.items()))
+    text = answer_html(f"{html.escape(law)} (a law of group {i.group}) is proposed in {rows}.", 16,
+                       "Groups 1-4 are shuffled on their own and stacked, group 1 on top; 3 laws are proposed each round "
+                       "(M6, LH-103; the group sizes are stand-in values).")
+    top = _most_likely(dist)
+    check: CheckQuestion | str = (montecarlo.CHECKS["law_round"], dict(group=i.group, round_no=top, king=i.king))
+    if dist[top] == 1:
+        check = "No simulation needed: this law is always proposed in the same round."
+    xs = sorted(dist)
+    return Shown(text, [_bar([f"round {r}" for r in xs], [dist[r] for r in xs], "#1d4f91")],
+                 dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="proposed in"), check=check)
+
+
+class LawTimingView(OddsExplorer):
     """Q5: in which round a named law of a group is proposed (groups shuffled and stacked, 3 proposals a round)."""
 
     def __init__(self, group: int = 2, king: bool = True):
-        self.messages = MessageArea()
-        self.group = protect(ipw.Dropdown(options=[(f"group {g}", g) for g in (1, 2, 3, 4)], value=group,
-                                          description="Law group"), self.messages)
-        self.king = protect(ipw.Checkbox(value=king, description="with the Laws of the King (LK replaces groups 2 and 3)"),
-                            self.messages)
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("The round a named law is proposed", height=300)
-        self.mc = MonteCarloCheck(self._simulate, self._exact, "(the law proposed in its most likely round)")
-        for w in (self.group, self.king):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([self.group, self.king, self.messages, self.answer, self.fig, self.mc])
-        self.add_class("hench-law-odds")
-        self.refresh()
-
-    def _inputs(self) -> tuple[int, bool]:
-        return checked_int(self.group.value, 1, 4, "the law group"), bool(self.king.value)
-
-    def _dist(self) -> dict[int, Fraction]:
-        g, king = self._inputs()
-        return odds.law_round(g, king=king)
-
-    def _top(self) -> int:
-        dist = self._dist()
-        return max(dist, key=lambda r: dist[r])
-
-    def _simulate(self, trials: int, progress):
-        g, king = self._inputs()
-        return montecarlo.law_round_estimate(g, self._top(), king, trials=trials, progress=progress)
-
-    def _exact(self) -> Fraction:
-        return self._dist()[self._top()]
-
-    @guarded()
-    def refresh(self) -> None:
-        g, king = self._inputs()
-        dist = self._dist()
-        law = montecarlo.named_law(g, king)
-        rows = ", ".join(f"round {r}: <b>{format_probability(p)}</b>" for r, p in sorted(dist.items()))
-        self.answer.value = (f"<div class='hench-answer' style='font-size:16px'>{html.escape(law)} (a law of group {g}) is proposed "
-                             f"in {rows}.</div><div style='color:#445'>Groups 1-4 are shuffled on their own and stacked, group 1 "
-                             "on top; 3 laws are proposed each round (M6, LH-103; the group sizes are stand-in values).</div>")
-        self.mc.clear()
-        xs = sorted(dist)
-        redraw(self.fig, [_bar([f"round {r}" for r in xs], [dist[r] for r in xs], "#1d4f91")],
-               yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="proposed in")
+        super().__init__("hench-law-odds", [
+            Choice("group", "Law group", [(f"group {g}", g) for g in (1, 2, 3, 4)], group),
+            Switch("king", "with the Laws of the King (LK replaces groups 2 and 3)", king)],
+            _law_page, chart=("The round a named law is proposed (the simulation checks its most likely round)", 300))
 
 
-class DishonorOddsView(ipw.VBox):
+def _dishonor_page(i: Inputs) -> Shown:
+    """Q4: how many dishonor markers one lost conflict hands out, if each player joins it with a given chance."""
+    p = Fraction(i.percent, 100)
+    dist = odds.dishonor_per_lost_conflict(i.players, p)
+    mean = sum((k * q for k, q in dist.items()), Fraction(0))
+    text = answer_html(f"With {i.players} players each joining with chance {format_probability(p)}, a lost conflict hands "
+                       f"out <b>{float(mean):.2f}</b> markers on average (exactly {mean}); none at all with probability "
+                       f"{prob(dist.get(0, Fraction(0)))}.", 16,
+                       "Every player with no knight in a conflict England loses takes 1 marker (LH-089).")
+    top = _most_likely(dist)
+    check: CheckQuestion | str = (montecarlo.CHECKS["dishonor"], dict(players=i.players, p_joins=p, markers=top))
+    if dist[top] == 1:
+        check = "No simulation needed: with this chance the count is certain."
+    xs = sorted(dist)
+    return Shown(text, [_bar([str(k) for k in xs], [dist[k] for k in xs])],
+                 dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="markers handed out"), check=check)
+
+
+class DishonorOddsView(OddsExplorer):
     """Q4: how many dishonor markers one lost conflict hands out, if each player joins it with a given chance."""
 
     def __init__(self, players: int = 4, percent: int = 50):
-        self.messages = MessageArea()
-        self.players = protect(ipw.IntSlider(value=players, min=3, max=5, description="Players", continuous_update=False),
-                               self.messages)
-        self.percent = protect(ipw.IntSlider(value=percent, min=0, max=100, step=5, description="joins %",
-                                             continuous_update=False), self.messages)
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("Dishonor markers from one lost conflict", height=300)
-        self.mc = MonteCarloCheck(self._simulate, self._exact, "(the most likely number of markers)")
-        for w in (self.players, self.percent):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([self.players, self.percent, self.messages, self.answer, self.fig, self.mc])
-        self.add_class("hench-dishonor-odds")
-        self.refresh()
-
-    def _inputs(self) -> tuple[int, Fraction]:
-        return checked_int(self.players.value, 3, 5, "players"), Fraction(checked_int(self.percent.value, 0, 100, "the chance"), 100)
-
-    def _top(self) -> int:
-        n, p = self._inputs()
-        dist = odds.dishonor_per_lost_conflict(n, p)
-        return max(dist, key=lambda k: dist[k])
-
-    def _simulate(self, trials: int, progress):
-        n, p = self._inputs()
-        return montecarlo.dishonor_estimate(n, p, self._top(), trials=trials, progress=progress)
-
-    def _exact(self) -> Fraction:
-        n, p = self._inputs()
-        return odds.dishonor_per_lost_conflict(n, p)[self._top()]
-
-    @guarded()
-    def refresh(self) -> None:
-        n, p = self._inputs()
-        dist = odds.dishonor_per_lost_conflict(n, p)
-        mean = sum((k * q for k, q in dist.items()), Fraction(0))
-        self.answer.value = (f"<div class='hench-answer' style='font-size:16px'>With {n} players each joining with chance "
-                             f"{format_probability(p)}, a lost conflict hands out <b>{float(mean):.2f}</b> markers on average "
-                             f"(exactly {mean}); none at all with probability <b>{format_probability(dist.get(0, Fraction(0)))}</b>.</div>"
-                             "<div style='color:#445'>Every player with no knight in a conflict England loses takes 1 marker (LH-089).</div>")
-        self.mc.clear()
-        xs = sorted(dist)
-        redraw(self.fig, [_bar([str(k) for k in xs], [dist[k] for k in xs])], yaxis_tickformat=".0%", yaxis_range=[0, 1.15],
-               xaxis_title="markers handed out")
+        super().__init__("hench-dishonor-odds", [
+            Slider("players", "Players", 3, 5, players, what="players"),
+            Slider("percent", "joins %", 0, 100, percent, step=5, what="the chance")],
+            _dishonor_page, chart=("Dishonor markers from one lost conflict (the simulation checks the most likely count)", 300))
 
 
-class SealsView(ipw.VBox):
+def _seals_page(i: Inputs) -> Shown:
+    """Q1: what seals score with bishops, and whether one more bishop beats one more seal (no chance involved)."""
+    b, s = i.bishops, i.seals
+    better = "one more bishop" if odds.bishop_beats_seal(b, s) else "one more seal"
+    text = answer_html(f"{s} seals with {b} bishop(s) score <b>{odds.seal_points(b, s)}</b> PP; now <b>{better}</b> is worth "
+                       f"more (a bishop adds {s} PP, a seal {1 + b} PP). The offices alone hand out at most "
+                       f"{odds.max_office_seals()} seals in a game (LH-064, Q1).", 16)
+    xs = list(range(0, 13))
+    lines = [plot.Scatter(x=xs, y=[odds.seal_points(k, x) for x in xs], mode="lines+markers", name=f"{k} bishop(s)",
+                          line=dict(color=PALETTE[k])) for k in range(4)]
+    return Shown(text, lines, dict(xaxis_title="seals", yaxis_title="PP"))
+
+
+class SealsView(OddsExplorer):
     """Q1: what seals score with bishops, and whether one more bishop beats one more seal."""
 
     def __init__(self, bishops: int = 1, seals: int = 4):
-        self.messages = MessageArea()
-        self.bishops = protect(ipw.IntSlider(value=bishops, min=0, max=3, description="Bishops", continuous_update=False), self.messages)
-        self.seals = protect(ipw.IntSlider(value=seals, min=0, max=24, description="Seals", continuous_update=False), self.messages)
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("End-of-game PP from seals, by bishops owned", height=300)
-        for w in (self.bishops, self.seals):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([self.bishops, self.seals, self.messages, self.answer, self.fig])
-        self.add_class("hench-seal-odds")
-        self.refresh()
-
-    @guarded()
-    def refresh(self) -> None:
-        b = checked_int(self.bishops.value, 0, 3, "bishops")
-        s = checked_int(self.seals.value, 0, 24, "seals")
-        better = "one more bishop" if odds.bishop_beats_seal(b, s) else "one more seal"
-        self.answer.value = (f"<div class='hench-answer' style='font-size:16px'>{s} seals with {b} bishop(s) score "
-                             f"<b>{odds.seal_points(b, s)}</b> PP; now <b>{better}</b> is worth more (a bishop adds {s} PP, a "
-                             f"seal {1 + b} PP). The offices alone hand out at most {odds.max_office_seals()} seals in a game "
-                             "(LH-064, Q1).</div>")
-        xs = list(range(0, 13))
-        redraw(self.fig, [plot.Scatter(x=xs, y=[odds.seal_points(k, x) for x in xs], mode="lines+markers", name=f"{k} bishop(s)",
-                                     line=dict(color=PALETTE[k])) for k in range(4)], xaxis_title="seals", yaxis_title="PP")
+        super().__init__("hench-seal-odds", [Slider("bishops", "Bishops", 0, 3, bishops, what="bishops"),
+                                             Slider("seals", "Seals", 0, 24, seals, what="seals")],
+                         _seals_page, chart=("End-of-game PP from seals, by bishops owned", 300), simulated=False)
 
 
 def study_position(players: int = 3, seed: int = 5, modules: str = "KC+KR+LK"):
@@ -526,50 +479,43 @@ def study_position(players: int = 3, seed: int = 5, modules: str = "KC+KR+LK"):
     raise hench.HenchError(f"the deal {seed} never reaches a placement with an open conflict")
 
 
-class ConflictOddsView(ipw.VBox):
+def _conflict_page(i: Inputs) -> Shown:
+    """In a live position: the chance England wins each open conflict if you add strength now, under the model that
+    each other player with a knight at court later adds their strongest one with a chance you choose."""
+    p = Fraction(i.percent, 100)
+    state = study_position(i.players, i.seed)
+    me = state.current_player
+    strongest = max(state.court_strengths(me))
+    extras = list(range(0, 5))
+    traces, lines = [], []
+    for n, c in enumerate(state.d["conflicts"]):
+        if None not in c["spaces"]:
+            continue
+        card = f"C{c['card'] + 1}"
+        chances = [odds.conflict_win_chance(state, card, extra=x, p_joins=p) for x in extras]
+        traces.append(plot.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
+                                   line=dict(color=PALETTE[n % len(PALETTE)])))
+        lines.append(f"{card} (France {state.data.french[c['card']]}): adding your strongest knight ({strongest}) wins "
+                     f"with {prob(chances[min(4, strongest)])}")
+    text = answer_html(f"{html.escape(seat_name(me))} to place, round {state.d['round']}. " + "; ".join(lines) + ".", 15,
+                       "Model: each other player with a knight at court adds their strongest one with chance "
+                       f"{format_probability(p)}, spaces permitting; exact by enumerating who joins "
+                       "(hench.lancaster.odds.conflict_win_chance).")
+    return Shown(text, traces, dict(xaxis_title="strength you add now", xaxis_dtick=1, yaxis_title="P(England wins)", yaxis_tickformat=".0%",
+                                    yaxis_range=[0, 1.05]), below=board_html(state, me))
+
+
+class ConflictOddsView(OddsExplorer):
     """In a live position: the chance England wins each open conflict if you add strength now, under the model
     that each other player with a knight at court later adds their strongest one with a chance you choose."""
 
     def __init__(self, players: int = 3, seed: int = 5, percent: int = 50):
-        self.messages = MessageArea()
-        self.seed = protect(ipw.BoundedIntText(value=seed, min=0, max=10**6, description="Deal"), self.messages)
-        self.players = protect(ipw.IntSlider(value=players, min=3, max=5, description="Players", continuous_update=False), self.messages)
-        self.percent = protect(ipw.IntSlider(value=percent, min=0, max=100, step=5, description="others join %",
-                                             continuous_update=False), self.messages)
-        self.board = ipw.HTML()
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("Chance England wins, by the strength you add now", height=320)
-        for w in (self.seed, self.players, self.percent):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.seed, self.players, self.percent]), self.messages, self.answer, self.fig, self.board])
-        self.add_class("hench-conflict-odds")
-        self.refresh()
-
-    @guarded()
-    def refresh(self) -> None:
-        seed = checked_int(self.seed.value, 0, 10**6, "the deal")
-        n = checked_int(self.players.value, 3, 5, "players")
-        p = Fraction(checked_int(self.percent.value, 0, 100, "the chance"), 100)
-        state = study_position(n, seed)
-        me = state.current_player
-        extras = list(range(0, 5))
-        traces, lines = [], []
-        for i, c in enumerate(state.d["conflicts"]):
-            if None not in c["spaces"]:
-                continue
-            card = f"C{c['card'] + 1}"
-            chances = [odds.conflict_win_chance(state, card, extra=x, p_joins=p) for x in extras]
-            traces.append(plot.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
-                                     line=dict(color=PALETTE[i % len(PALETTE)])))
-            lines.append(f"{card} (France {state.data.french[c['card']]}): adding your strongest knight "
-                         f"({max(state.court_strengths(me))}) wins with <b>{format_probability(chances[min(4, max(state.court_strengths(me)))])}</b>")
-        self.answer.value = (f"<div class='hench-answer'>{html.escape(seat_name(me))} to place, round {state.d['round']}. "
-                             + "; ".join(lines) + ".</div><div style='color:#445'>Model: each other player with a knight at court "
-                             f"adds their strongest one with chance {format_probability(p)}, spaces permitting; exact by "
-                             "enumerating who joins (hench.lancaster.odds.conflict_win_chance).</div>")
-        redraw(self.fig, traces, xaxis_title="strength you add now", yaxis_title="P(England wins)", yaxis_tickformat=".0%",
-               yaxis_range=[0, 1.05])
-        self.board.value = board_html(state, me)
+        super().__init__("hench-conflict-odds", [(
+            Number("seed", "Deal", 0, 10**6, seed, what="the deal"),
+            Slider("players", "Players", 3, 5, players, what="players"),
+            Slider("percent", "others join %", 0, 100, percent, step=5, what="the chance"))],
+            _conflict_page, chart=("Chance England wins, by the strength you add now", 320), simulated=False, below=True)
+        self.board = self.below
 
 
 def odds_tables() -> ipw.HTML:

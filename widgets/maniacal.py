@@ -5,8 +5,6 @@ and the assumptions. No rule logic here: every number comes from hench.maniacal.
 from __future__ import annotations
 
 import html
-from fractions import Fraction
-from itertools import combinations
 from typing import Any
 
 import ipywidgets as ipw
@@ -14,15 +12,15 @@ import ipywidgets as ipw
 import hench
 from hench import format_probability
 from hench.core import CHANCE, Rng, next_action, seat_name
-from hench.core.montecarlo import estimate
-from hench.maniacal import PHASES, assumptions, odds, render
+from hench.maniacal import PHASES, assumptions, montecarlo, odds, render
 from hench.maniacal.bots import HeuristicBot, RandomBot
 from hench.maniacal.contracts import contract_cost
-from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS, TRAITS
+from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS
 
 from . import plot
 from .cards import CardGallery
-from .core import Chart, MessageArea, MonteCarloCheck, checked_int, figure_widget, guarded, protect, redraw
+from .core import Chart, figure_widget, redraw
+from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, prob
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
 
@@ -290,208 +288,143 @@ def study_position(players: int = 3, seed: int = 5, round_no: int = 1) -> Any:
     return state
 
 
-def teams(state, seat: int, max_teams: int = 14) -> list[tuple[tuple[str, str], ...]]:
-    """The teams a player could send: every set of 1 to 4 ready, uninjured henchmen (a Lackey uses the trait
-    given per contract), the strongest first."""
-    from hench.maniacal.contracts import can_join
-
-    crew = [m.id for m in state.lairs[seat].crew if can_join(state, m)]
-    out = [tuple((m, "") for m in combo) for n in range(1, 5) for combo in combinations(crew, n)]
-    strength = lambda t: (len(t), sum(sum(odds.team_dice(state, seat, [(m, "")]).values()) for m, _ in t))
-    return sorted(out, key=strength, reverse=True)[:max_teams]
+teams = odds.team_options  # the teams a player could send (hench.maniacal.odds)
+team_chance = odds.team_chance  # the exact chance a team meets a contract (hench.maniacal.odds)
 
 
-def team_chance(state, seat: int, team, slot: int, lackey_reroll: bool = False) -> Fraction | None:
-    """The exact chance `team` meets the contract on continent `slot` (None: the team size does not fit).
-    A Lackey uses the contract's recommended trait (MA-152); with `lackey_reroll`, its reroll is played (MA-153)."""
-    c = state.data.cards[state.map[slot]]
-    if len(team) != c.team:
-        return None
-    members = [(m, c.trait if state.data.cards[m].type == "lackey" else "") for m, _ in team]
-    lackey = any(t for _, t in members)
-    dice = odds.team_dice(state, seat, members)
-    return odds.contract_chance(dice, c.trait, c.target, ("any",) if lackey_reroll and lackey else (), state.data)
-
-
-def _team_label(state, team) -> str:
+def _team_label(state: Any, team: odds.Team) -> str:
     return " + ".join(state.data.cards[m].name for m, _ in team)
 
 
-def _contract_label(state, slot: int) -> str:
+def _contract_label(state: Any, slot: int) -> str:
     c = state.data.cards[state.map[slot]]
     return f"{CONTINENTS[slot]} {c.difficulty} team {c.team} {c.trait} T{c.target}"
 
 
-class ContractOddsView(ipw.VBox):
+class ContractOddsView(OddsExplorer):
     """In a real position: every team the player could send against every contract on the map, exact odds in a
     heatmap; one pair in detail with its dice per colour and a check by simulation."""
 
     def __init__(self, seed: int = 5, round_no: int = 1, seat: int = 0, players: int = 3):
-        self.messages = MessageArea()
-        self.seed = protect(ipw.BoundedIntText(value=seed, min=0, max=999_999, description="Deal (seed)",
-                                               layout=ipw.Layout(width="200px")), self.messages)
-        self.round = protect(ipw.Dropdown(options=[1, 2, 3], value=round_no, description="Round",
-                                          layout=ipw.Layout(width="150px")), self.messages)
-        self.seat = protect(ipw.Dropdown(options=[(seat_name(i), i) for i in range(players)], value=seat, description="Player",
-                                         layout=ipw.Layout(width="200px")), self.messages)
         self.players = players
-        self.reroll = ipw.Checkbox(value=False, description="the chosen pair with the Lackey's reroll (played optimally)",
-                                   layout=ipw.Layout(width="520px"))
-        self.team = protect(ipw.Dropdown(description="Team", layout=ipw.Layout(width="560px")), self.messages)
-        self.contract = protect(ipw.Dropdown(description="Contract", layout=ipw.Layout(width="420px")), self.messages)
-        self.note = ipw.HTML()
-        self.answer = ipw.HTML()
-        self.heat = figure_widget("Chance each team meets each contract", height=460)
-        self.colours = figure_widget("Successes rolled by each colour of the pool", height=280)
-        self.mc = MonteCarloCheck(self._simulate, self._exact, "meet the Target", trials=4000)
-        for w in (self.seed, self.round, self.seat):
-            w.observe(lambda _: self.load(), "value")
-        self.reroll.observe(lambda _: self.detail(), "value")
-        self.team.observe(lambda _: self.detail(), "value")
-        self.contract.observe(lambda _: self.detail(), "value")
-        super().__init__([ipw.HBox([self.seed, self.round, self.seat]), self.reroll, self.messages, self.note, self.heat,
-                          ipw.HBox([self.team, self.contract]), self.answer, self.colours, self.mc])
-        self.add_class("hench-contract-odds")
         self.state: Any = None
-        self.load()
+        self.team_list: list[odds.Team] = []
+        self.table: list[list[float | None]] = []
+        self._key: tuple[int, int, int] | None = None
+        self.note = ipw.HTML()
+        wide = "520px"
+        super().__init__("hench-contract-odds", [
+            (Number("seed", "Deal (seed)", 0, 999_999, seed, what="the deal"),
+             Choice("round", "Round", [(str(r), r) for r in (1, 2, 3)], round_no, width="150px"),
+             Choice("seat", "Player", [(seat_name(n), n) for n in range(players)], seat, width="200px")),
+            Switch("reroll", "the chosen pair with the Lackey's reroll (played optimally)", width=wide), self.note,
+            (Choice("team", "Team", [], None, width="560px"), Choice("contract", "Contract", [], None, width="420px"))],
+            self._page, chart=("Chance each team meets each contract", 460),
+            more=("Successes rolled by each colour of the pool", 280), trials=4000)
+        self.heat, self.colours = self.fig, self.extra
 
-    @guarded()
-    def load(self) -> None:
-        seed = checked_int(self.seed.value, 0, 999_999, "the deal")
-        self.state = study_position(self.players, seed, self.round.value)
-        seat = self.seat.value
-        self.team_list = teams(self.state, seat)
-        self.team.options = [(_team_label(self.state, t), i) for i, t in enumerate(self.team_list)]
-        self.contract.options = [(_contract_label(self.state, i), i) for i in range(6)]
-        fits = [i for i in range(6) if any(len(t) == self.state.data.cards[self.state.map[i]].team for t in self.team_list)]
-        self.contract.value = fits[0] if fits else 0
-        self.refresh()
+    def _load(self, i: Inputs) -> Inputs:
+        """The position of the deal, round and player chosen; its teams and contracts in the lists."""
+        self.state = st = study_position(self.players, i.seed, i["round"])
+        self.team_list = teams(st, i.seat)
+        fits = [n for n in range(6) if any(len(t) == st.data.cards[st.map[n]].team for t in self.team_list)]
+        slot = fits[0] if fits else 0
+        first = next((n for n, t in enumerate(self.team_list) if len(t) == st.data.cards[st.map[slot]].team), 0)
+        self._quiet = True
+        try:
+            self.team.options = [(_team_label(st, t), n) for n, t in enumerate(self.team_list)]
+            self.contract.options = [(_contract_label(st, n), n) for n in range(6)]
+            self.team.value, self.contract.value = (first if self.team_list else None), slot
+        finally:
+            self._quiet = False
+        self._key = (i.seed, i["round"], i.seat)
+        return self.inputs()
 
-    @guarded()
-    def refresh(self) -> None:
-        st, seat = self.state, self.seat.value
-        z, text = [], []
-        for t in self.team_list:
-            row = [team_chance(st, seat, t, slot) for slot in range(6)]
-            z.append([None if p is None else float(p) for p in row])
-            text.append(["" if p is None else f"{float(p):.0%}" for p in row])
-        self.table = z
+    def _pair(self) -> tuple[odds.Team, int]:
+        team = self.team_list[self.team.value] if self.team.value is not None else ()
+        return team, self.contract.value
+
+    def _page(self, i: Inputs) -> Shown:
+        if (i.seed, i["round"], i.seat) != self._key:
+            i = self._load(i)
+        st, seat = self.state, i.seat
+        self.table = [[None if p is None else float(p) for p in (team_chance(st, seat, t, slot) for slot in range(6))]
+                      for t in self.team_list]
         lair = st.lairs[seat]
         self.note.value = (f"<div style='color:#445'>Round {st.round}, {seat_name(seat)} ({html.escape(st.data.cards[lair.sv].name)}) "
                            f"has {len(lair.crew)} henchmen, {len(self.team_list)} possible teams shown. A blank cell: the team "
                            "size does not match the contract (MA-107). The Targets are printed on the hidden face of each "
                            "contract: this study view shows them, a player at the table only learns one after paying the "
                            "time (MA-111). Dice faces are assumed (M-01): 3 blanks, 1, 2 and the icon.</div>")
-        heat = plot.Heatmap(z=z, x=[_contract_label(st, i) for i in range(6)], y=[_team_label(st, t) for t in self.team_list],
-                          text=text, texttemplate="%{text}", colorscale="RdYlGn", zmin=0, zmax=1, hoverongaps=False,
-                          hovertemplate="%{y}<br>vs %{x}: %{z:.1%}<extra></extra>")
-        redraw(self.heat, [heat], xaxis_title="contract on the map (continent, difficulty, team, trait, Target)",
-               yaxis_autorange="reversed", margin=dict(l=260, r=20, t=50, b=90))
-        fitting = [i for i, t in enumerate(self.team_list)
-                   if len(t) == st.data.cards[st.map[self.contract.value]].team]
-        if fitting and self.team.value not in fitting:
-            self.team.value = fitting[0]
-        self.detail()
+        heat = plot.Heatmap(z=self.table, x=[_contract_label(st, n) for n in range(6)], y=[_team_label(st, t) for t in self.team_list],
+                            text=[["" if p is None else f"{p:.0%}" for p in row] for row in self.table], texttemplate="%{text}",
+                            colorscale="RdYlGn", zmin=0, zmax=1, hoverongaps=False, hovertemplate="%{y}<br>vs %{x}: %{z:.1%}<extra></extra>")
+        layout = dict(xaxis_title="contract on the map (continent, difficulty, team, trait, Target)",
+                      yaxis_autorange="reversed", margin=dict(l=260, r=20, t=50, b=90))
+        return self._detail(i, heat, layout)
 
-    def _pair(self):
-        team = self.team_list[self.team.value] if self.team.value is not None else ()
-        return team, self.contract.value
-
-    def _exact(self) -> Fraction:
-        team, slot = self._pair()
-        p = team_chance(self.state, self.seat.value, team, slot, self.reroll.value)
-        return Fraction(0) if p is None else p
-
-    def _simulate(self, trials: int, progress):
-        st, seat = self.state, self.seat.value
+    def _detail(self, i: Inputs, heat: Any, layout: dict[str, Any]) -> Shown:
+        """The chosen team against the chosen contract: its exact chance, its dice per colour, its simulation."""
+        st, seat = self.state, i.seat
         team, slot = self._pair()
         c = st.data.cards[st.map[slot]]
         if len(team) != c.team:
-            raise hench.HenchError("this team's size does not match the contract: choose a team of the right size")
-        if self.reroll.value:
-            raise hench.HenchError("the simulation rolls without rerolls: untick the Lackey's reroll to compare")
-        members = [(m, c.trait if st.data.cards[m].type == "lackey" else "") for m, _ in team]
+            return Shown(answer_html(f"This contract needs a team of exactly {c.team} (MA-107); this team has {len(team)}."),
+                         [heat], layout, more=([], {}), check="No simulation: this team's size does not match the contract.")
+        members = odds.members_for(st, team, slot)
         dice = odds.team_dice(st, seat, members)
-        faces = {t: odds.face_values(st.data, t == c.trait) for t in TRAITS}
-
-        def trial(rng) -> bool:
-            return sum(faces[t][rng.randrange(len(faces[t]))] for t, n in dice.items() for _ in range(n)) >= c.target
-        return estimate(trial, trials, seed=self.seed.value, progress=progress, every=max(1, trials // 20))
-
-    def _reroll_note(self, members) -> str:
-        if not self.reroll.value:
-            return ""
-        return " (with the Lackey's reroll)" if any(t for _, t in members) else " (no Lackey on this team, so no reroll)"
-
-    @guarded()
-    def detail(self) -> None:
-        if self.state is None or self.team.value is None or self.contract.value is None:
-            return
-        st, seat = self.state, self.seat.value
-        team, slot = self._pair()
-        c = st.data.cards[st.map[slot]]
-        self.mc.clear()
-        if len(team) != c.team:
-            self.answer.value = (f"<div class='hench-answer'>This contract needs a team of exactly {c.team} (MA-107); "
-                                 f"this team has {len(team)}.</div>")
-            redraw(self.colours, [])
-            return
-        members = [(m, c.trait if st.data.cards[m].type == "lackey" else "") for m, _ in team]
-        dice = odds.team_dice(st, seat, members)
-        if self.reroll.value and sum(dice.values()) > MAX_REROLL_DICE:
-            self.reroll.value = False
-            raise hench.HenchError(f"the optimal reroll is computed exactly for pools of up to {MAX_REROLL_DICE} dice; "
-                                   f"this pool has {sum(dice.values())}")
-        p = team_chance(st, seat, team, slot, self.reroll.value)
+        lackey = any(t for _, t in members)
+        reroll, why_not = i.reroll, ""
+        if reroll and sum(dice.values()) > MAX_REROLL_DICE:
+            reroll, why_not = False, (f" The optimal reroll is computed exactly for pools of up to {MAX_REROLL_DICE} dice; "
+                                      f"this pool has {sum(dice.values())}, so it is shown without.")
+        p = team_chance(st, seat, team, slot, reroll)
         assert p is not None  # the team's size fits (checked above)
         pool = ", ".join(f"{n} {t}" for t, n in dice.items() if n)
-        self.answer.value = (f"<div class='hench-answer' style='font-size:18px'>{html.escape(_team_label(st, team))} against "
-                             f"{html.escape(c.name)} ({html.escape(CONTINENT_NAMES[slot])}): the pool is {pool} dice, Target "
-                             f"{c.target}; success with probability <b>{format_probability(p)}</b>"
-                             f"{self._reroll_note(members)}.</div>")
+        said = "" if not i.reroll else (" (with the Lackey's reroll)" if lackey and reroll else
+                                        "" if why_not else " (no Lackey on this team, so no reroll)")
+        text = answer_html(f"{html.escape(_team_label(st, team))} against {html.escape(c.name)} "
+                           f"({html.escape(CONTINENT_NAMES[slot])}): the pool is {pool} dice, Target {c.target}; success "
+                           f"with probability {prob(p)}{said}.{why_not}", 18)
         per = odds.per_colour(dice, c.trait, st.data)
         bars = [plot.Bar(x=[str(v) for v, _, _ in d.rows()], y=[float(q) for _, q, _ in d.rows()], name=f"{t} ({dice[t]} dice)",
-                       marker_color=render.TRAIT_HEX[t]) for t, d in per.items()]
-        redraw(self.colours, bars, barmode="group", xaxis_title="successes", yaxis_tickformat=".0%")
+                         marker_color=render.TRAIT_HEX[t]) for t, d in per.items()]
+        check: CheckQuestion | str = (montecarlo.CHECKS["contract"], dict(dice=dice, trait=c.trait, target=c.target, data=st.data))
+        if reroll and lackey:
+            check = "The simulation rolls once, without rerolls: untick the Lackey's reroll to compare it with the exact answer."
+        return Shown(text, [heat], layout, more=(bars, dict(barmode="group", xaxis_title="successes", yaxis_tickformat=".0%")),
+                     check=check)
 
 
-class PoolOddsView(ipw.VBox):
+REROLLS = [("no reroll", ""), ("Lackey: any dice once", "any"), ("Scheme: up to 3", "3"), ("Room: up to 2", "2")]
+
+
+def _pool_page(i: Inputs, heat: Any) -> Shown:
+    """Any pool: matching and other dice against a Target, with and without a reroll (catalogue Q2-Q4)."""
+    m, o, t = i.matching, i.other, i.target
+    rerolls: tuple[odds.Reroll, ...] = () if not i.reroll else (("any",) if i.reroll == "any" else (int(i.reroll),))
+    if rerolls and m + o > 6:
+        raise hench.HenchError("with a reroll the exact optimum is computed for up to 6 dice: lower the pool")
+    p = odds.success_chance(m, o, t, rerolls)
+    text = answer_html(f"{m} matching + {o} other dice reach Target {t} with probability {prob(p)} (MA-118 to MA-120"
+                       f"{', rerolls played optimally, MA-153/MA-177' if rerolls else ''}).", 18)
+    check: CheckQuestion | str = (montecarlo.CHECKS["pool"], dict(matching=m, other=o, target=t))
+    if rerolls:
+        check = "The simulation rolls once, without rerolls: choose \"no reroll\" to compare it with the exact answer."
+    elif p in (0, 1):
+        check = "No simulation needed: with this pool the answer is certain."
+    return Shown(text, [heat], dict(xaxis_title="Target", yaxis_title="dice of the recommended trait"), check=check)
+
+
+class PoolOddsView(OddsExplorer):
     """Any pool: matching and other dice against a Target, with and without a reroll (catalogue Q2-Q4)."""
 
     def __init__(self, matching: int = 2, other: int = 2, target: int = 3):
-        self.messages = MessageArea()
-        make = lambda label, v, lo, hi: protect(ipw.IntSlider(value=v, min=lo, max=hi, description=label,
-                                                              continuous_update=False), self.messages)
-        self.matching, self.other, self.target = make("Matching", matching, 0, 8), make("Other", other, 0, 8), make("Target", target, 1, 15)
-        self.reroll = ipw.Dropdown(options=[("no reroll", ""), ("Lackey: any dice once", "any"), ("Scheme: up to 3", "3"),
-                                            ("Room: up to 2", "2")], value="", description="Reroll")
-        self.answer = ipw.HTML()
-        self.fig = figure_widget("Chance to reach each Target with N dice of the recommended trait", height=360)
-        for w in (self.matching, self.other, self.target, self.reroll):
-            w.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.matching, self.other]), ipw.HBox([self.target, self.reroll]), self.messages,
-                          self.answer, self.fig])
-        self.add_class("hench-pool-odds")
-        self._heat()
-        self.refresh()
-
-    def _heat(self) -> None:
         table = odds.table(True, 6, 10)
         heat = plot.Heatmap(z=[[float(p) for p in row] for row in table], x=list(range(1, 11)), y=list(range(1, 7)),
-                          text=[[f"{float(p):.0%}" for p in row] for row in table], texttemplate="%{text}",
-                          colorscale="RdYlGn", zmin=0, zmax=1, hovertemplate="%{y} dice, Target %{x}: %{z:.1%}<extra></extra>")
-        redraw(self.fig, [heat], xaxis_title="Target", yaxis_title="dice of the recommended trait")
-
-    @guarded()
-    def refresh(self) -> None:
-        m = checked_int(self.matching.value, 0, 8, "matching dice")
-        o = checked_int(self.other.value, 0, 8, "other dice")
-        t = checked_int(self.target.value, 1, 15, "the Target")
-        r = self.reroll.value
-        rerolls = () if not r else (("any",) if r == "any" else (int(r),))
-        if rerolls and m + o > 6:
-            raise hench.HenchError("with a reroll the exact optimum is computed for up to 6 dice: lower the pool")
-        p = odds.success_chance(m, o, t, rerolls)
-        self.answer.value = (f"<div class='hench-answer' style='font-size:18px'>{m} matching + {o} other dice reach Target {t} "
-                             f"with probability <b>{format_probability(p)}</b> (MA-118 to MA-120"
-                             f"{', rerolls played optimally, MA-153/MA-177' if rerolls else ''}).</div>")
+                            text=[[f"{float(p):.0%}" for p in row] for row in table], texttemplate="%{text}",
+                            colorscale="RdYlGn", zmin=0, zmax=1, hovertemplate="%{y} dice, Target %{x}: %{z:.1%}<extra></extra>")
+        super().__init__("hench-pool-odds", [
+            (Slider("matching", "Matching", 0, 8, matching, what="matching dice"), Slider("other", "Other", 0, 8, other, what="other dice")),
+            (Slider("target", "Target", 1, 15, target, what="the Target"), Choice("reroll", "Reroll", REROLLS, ""))],
+            lambda i: _pool_page(i, heat), chart=("Chance to reach each Target with N dice of the recommended trait", 360))

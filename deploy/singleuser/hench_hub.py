@@ -14,45 +14,26 @@ one on) and then gives it what `widgets.serve` adds to plain Voila:
 - template static paths that are not `<template>/static/<file>` answer 404, and the notebook listing API
   (`/voila/api/contents`) answers 404.
 
-The handler classes are the ones `widgets.serve` uses; only their mounting differs.
+The handler classes, the swap map and the version check are the ones `widgets.serve` uses (widgets.patches);
+only their mounting differs. On a version of Voila, Jupyter server, Tornado, ipywidgets or anywidget the patches
+were not written for, the extension stops at load with an error that says which (widgets.patches.check_versions).
 """
 
 from __future__ import annotations
 
 import os
 
-from tornado.routing import RuleRouter
-
 
 def _jupyter_server_extension_points() -> list[dict]:
     return [{"module": "hench_hub"}]
 
 
-def _swap_handlers(router: RuleRouter, swaps: dict) -> int:
-    """Replace the handler classes of matching routes, in every host rule of `router`; returns how many."""
-    count = 0
-    for rule in router.rules:
-        target = rule.target
-        if isinstance(target, RuleRouter):
-            count += _swap_handlers(target, swaps)
-        elif isinstance(target, type) and target in swaps:
-            pattern = getattr(rule.matcher, "regex", None)
-            new = swaps[target]
-            if callable(new) and not isinstance(new, type):
-                new = new(pattern.pattern if pattern is not None else "")
-            if new is not None:
-                rule.target = new
-                count += 1
-    return count
-
-
 def _load_jupyter_server_extension(server_app) -> None:
-    from jupyter_server.base.handlers import FileFindHandler
+    from widgets import patches
+
+    patches.check_versions()  # before anything is patched: a clear error in the server's log, naming the package
     from voila.paths import collect_static_paths
     from voila.server_extension import _load_jupyter_server_extension as load_voila
-    from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
-    from voila.tornado.contentshandler import VoilaContentsHandler
-    from voila.tornado.handler import TornadoVoilaHandler
 
     from widgets import assets, serve
 
@@ -62,7 +43,7 @@ def _load_jupyter_server_extension(server_app) -> None:
         server_app.config.VoilaConfiguration.template = "hench"
     # Voila's scripts under their version, so a visitor's browser keeps them (the paths Voila serves them from)
     static_paths = collect_static_paths(["voila", "nbconvert"], server_app.config.VoilaConfiguration.template)
-    server_app.config.VoilaConfiguration.page_config_hook = serve.versioned_static_hook(
+    server_app.config.VoilaConfiguration.page_config_hook = patches.versioned_static_hook(
         static_paths, server_app.config.VoilaConfiguration.get("page_config_hook"))
     load_voila(server_app)
 
@@ -71,14 +52,7 @@ def _load_jupyter_server_extension(server_app) -> None:
     # set, or neither in the settings as here, the page loads MathJax from a CDN).
     web_app.settings.setdefault("mathjax_url", None)
     web_app.settings.setdefault("mathjax_config", None)
-    swaps = {
-        TornadoVoilaHandler: serve.PageHandler,
-        TemplateStaticFileHandler: serve.TemplateFileHandler,
-        MultiStaticFileHandler: serve.VoilaStaticHandler,  # Voila's scripts, gzipped
-        VoilaContentsHandler: serve.NotFoundHandler,
-        FileFindHandler: lambda pattern: serve.LabextensionHandler if "/voila/labextensions/" in pattern else None,
-    }
-    swapped = sum(_swap_handlers(router, swaps) for router in (web_app.default_router, web_app.wildcard_router))
+    swapped = sum(patches.swap_routes(router) for router in (web_app.default_router, web_app.wildcard_router))
     web_app.add_handlers(".*$", assets.handlers(web_app.settings.get("base_url", "/")))  # plotly.js, Font Awesome
     server_app.log.info("hench: Voila served in the hench mode (%d handlers replaced, template %s)",
                         swapped, server_app.config.VoilaConfiguration.template)

@@ -43,3 +43,35 @@ def estimate(trial: Callable[[Rng], bool], trials: int, seed: int = 0,
         if progress and (i % every == 0 or i == trials):
             progress(i)
     return Estimate(hits, trials)
+
+
+class _Named(dict[str, object]):
+    """Arguments by name for str.format_map; a name the question lacks stays as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+@dataclass(frozen=True)
+class Check:
+    """One odds question answered twice, with the same arguments: `exact(**question)` returns the Fraction,
+    `simulate(**question, trials=, seed=, progress=)` an Estimate of that same Fraction, found by playing the
+    situation out with random dice or shuffles (never by sampling the exact answer). Every game's
+    `montecarlo.CHECKS` maps a question's name to its Check; `example` is a question the tests ask of it.
+    """
+
+    what: str  # the event the Fraction is the chance of, in words; may name the question's arguments ("{value}")
+    exact: Callable[..., Fraction]
+    simulate: Callable[..., Estimate]
+    example: dict[str, object]
+
+    def says(self, **question: object) -> str:
+        """The event in words for this question ("the best die left shows 3")."""
+        return self.what.format_map(_Named({k: v for k, v in question.items() if isinstance(v, (int, str))}))
+
+    def answer(self, **question: object) -> Fraction:
+        return self.exact(**question)
+
+    def estimate(self, trials: int, progress: Callable[[int], None] | None = None, seed: int = 0,
+                 **question: object) -> Estimate:
+        return self.simulate(**question, trials=trials, seed=seed, progress=progress)

@@ -119,6 +119,11 @@ def duel(data: HemlochData | None = None, loc: int | None = None) -> dict[str, F
     return {"win": diff.probability(lambda v: v > 0), "tie": diff.probability(0), "lose": diff.probability(lambda v: v < 0)}
 
 
+def duel_ahead(loc: int | None = None, data: HemlochData | None = None) -> Fraction:
+    """Q7: P(the first player is ahead) with one random Minion each at Location `loc` (None: no Home bonus)."""
+    return duel(data, loc)["win"]
+
+
 # -- live positions ------------------------------------------------------------------------------------------------------
 def next_card_is_day(state: HemlochState) -> Fraction:
     """HL-053, A5: P(the next Week card revealed this Week is a Day) (0 when the Week deck is spent)."""

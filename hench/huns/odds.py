@@ -64,6 +64,11 @@ def value_left_to_picker(j: int, earlier: str = "highest", die: Dist | None = No
     return best_die_left(DICE - j + 1, earlier, die)
 
 
+def draft_chance(picker: int, value: int, earlier: str = "highest", die: Dist | None = None) -> Fraction:
+    """Q3: the chance the best die left to the `picker`-th player of the draft shows `value`."""
+    return value_left_to_picker(picker, earlier, die).probability(value)
+
+
 def cubes_taken(spaces: int, value: Dist | None = None) -> Dist:
     """Cubes actually placed, min(V, spaces), when the destination has `spaces` usable spaces (Q4)."""
     if spaces < 0:

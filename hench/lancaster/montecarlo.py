@@ -7,8 +7,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from hench.core import Rng
-from hench.core.montecarlo import Estimate, estimate
+from hench.core.montecarlo import Check, Estimate, estimate
 
+from . import odds
 from .data import LancasterData, default_data
 from .game import build_law_deck
 
@@ -21,7 +22,7 @@ def named_law(group: int, king: bool = True, data: LancasterData | None = None) 
     return next(law.id for law in d.laws if law.group == group)
 
 
-def law_round_estimate(group: int, round_no: int, king: bool = True, trials: int = 10_000, seed: int = 0,
+def law_round_estimate(group: int, round_no: int, king: bool = True, *, trials: int = 10_000, seed: int = 0,
                        progress: Callable[[int], None] | None = None) -> Estimate:
     """Q5 by the engine's own setup shuffle (M6, LH-103): how often the named law of `group` is proposed in `round_no`."""
     d = default_data()
@@ -35,7 +36,7 @@ def law_round_estimate(group: int, round_no: int, king: bool = True, trials: int
     return estimate(trial, trials, seed, progress)
 
 
-def dishonor_estimate(players: int, p_joins: Fraction, markers: int, trials: int = 10_000, seed: int = 0,
+def dishonor_estimate(players: int, p_joins: Fraction, markers: int, *, trials: int = 10_000, seed: int = 0,
                       progress: Callable[[int], None] | None = None) -> Estimate:
     """Q4 (LH-089): each player joins a lost conflict with probability p_joins; absentees take 1 marker each.
     How often exactly `markers` are handed out."""
@@ -46,3 +47,11 @@ def dishonor_estimate(players: int, p_joins: Fraction, markers: int, trials: int
         return absent == markers
 
     return estimate(trial, trials, seed, progress)
+
+
+CHECKS = {
+    "law_round": Check("the law is proposed in round {round_no}", odds.law_round_chance, law_round_estimate,
+                       {"group": 2, "round_no": 2, "king": True}),
+    "dishonor": Check("exactly {markers} markers are handed out", odds.dishonor_chance, dishonor_estimate,
+                      {"players": 4, "p_joins": Fraction(1, 2), "markers": 2}),
+}

@@ -81,6 +81,11 @@ def dishonor_per_lost_conflict(players: int, p_joins: Fraction) -> dict[int, Fra
     return Dist.binomial(players, 1 - Fraction(p_joins)).probabilities()
 
 
+def dishonor_chance(players: int, p_joins: Fraction, markers: int) -> Fraction:
+    """Q4: the chance one lost conflict hands out exactly `markers` dishonor markers."""
+    return dishonor_per_lost_conflict(players, p_joins).get(markers, Fraction(0))
+
+
 def rightmost_visible(drawn: int, per_space: int, spaces: int = 9) -> int:
     """Q4, M2: the rightmost visible track space after `drawn` markers left the track (0: the start)."""
     return min(drawn // per_space, spaces)
@@ -96,6 +101,11 @@ def law_round(group: int, data: LancasterData | None = None, king: bool = True) 
         sizes[2], sizes[3] = d.king_groups.count(2), d.king_groups.count(3)
     before = sum(sizes[1:group])
     return Dist.uniform([(before + i) // d.proposals + 1 for i in range(sizes[group])]).probabilities()
+
+
+def law_round_chance(group: int, round_no: int, king: bool = True, data: LancasterData | None = None) -> Fraction:
+    """Q5: the chance the named law of `group` is proposed in round `round_no`."""
+    return law_round(group, data, king).get(round_no, Fraction(0))
 
 
 def both_in_round(group: int, round_no: int, data: LancasterData | None = None) -> Fraction:

@@ -212,3 +212,42 @@ def map_odds(state, seat: int | None = None, rerolls: bool = False) -> dict[str,
         out[name] = contract_chance(team_dice(state, seat, team), c.trait, c.target,
                                     ("any",) if rerolls and lackey else (), state.data)
     return out
+
+
+# -- every team against every contract (the odds app) ---------------------------------------------------
+Team = tuple[tuple[str, str], ...]
+
+
+def team_options(state, seat: int, max_teams: int = 14) -> list[Team]:
+    """The teams a player could send: every set of 1 to 4 ready, uninjured henchmen (MA-107), the strongest
+    (most members, then most dice) first."""
+    from itertools import combinations
+
+    from .contracts import can_join
+
+    crew = [m.id for m in state.lairs[seat].crew if can_join(state, m)]
+    out = [tuple((m, "") for m in combo) for n in range(1, 5) for combo in combinations(crew, n)]
+
+    def strength(team: Team) -> tuple[int, int]:
+        return len(team), sum(sum(team_dice(state, seat, [(m, "")]).values()) for m, _ in team)
+
+    return sorted(out, key=strength, reverse=True)[:max_teams]
+
+
+def members_for(state, team: Sequence[tuple[str, str]], slot: int) -> list[tuple[str, str]]:
+    """The team as it attempts the contract on continent `slot`: a Lackey takes the recommended trait (MA-152)."""
+    c = state.data.cards[state.map[slot]]
+    return [(m, c.trait if state.data.cards[m].type == "lackey" else "") for m, _ in team]
+
+
+def team_chance(state, seat: int, team: Sequence[tuple[str, str]], slot: int, lackey_reroll: bool = False) -> Fraction | None:
+    """The exact chance `team` meets the contract on continent `slot` (None: the team's size does not fit,
+    MA-107). A Lackey uses the contract's recommended trait (MA-152); with `lackey_reroll`, its reroll is
+    played optimally (MA-153)."""
+    c = state.data.cards[state.map[slot]]
+    if len(team) != c.team:
+        return None
+    members = members_for(state, team, slot)
+    lackey = any(t for _, t in members)
+    dice = team_dice(state, seat, members)
+    return contract_chance(dice, c.trait, c.target, ("any",) if lackey_reroll and lackey else (), state.data)

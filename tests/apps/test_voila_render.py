@@ -67,7 +67,7 @@ def _widget_manager_scripts() -> list:
 
 
 def test_served_widget_manager_waits_for_late_models(server):
-    """The page-side get_model gets a longer wait and a last look (see widgets.serve.patch_get_model)."""
+    """The page-side get_model gets a longer wait and a last look (see widgets.patches.patch_get_model)."""
     scripts = _widget_manager_scripts()
     assert scripts, "the installed jupyterlab-manager has no get_model to patch"
     for script in scripts:

@@ -1,0 +1,102 @@
+"""The server's places for visitors: how many app kernels it gives out at once, and what a visitor sees when
+it is full. Serving policy only; widgets.patches applies it to Voila's page handler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from jupyter_core.utils import ensure_async
+from tornado.ioloop import IOLoop
+
+
+class Seats:
+    """The server's places for visitors: how many app kernels it holds at once, and how many pages one
+    client may have waiting for their first connection.
+
+    A kernel counts from the moment a page is given one (from the preheated pool or started for it). A page
+    whose browser never connects to its kernel (a plain GET, a tab closed while loading) has its kernel shut
+    after `pending_timeout` seconds; a page that connected keeps its kernel until the tab closes (the page's
+    shutdown request) or the idle cull. Kernels waiting in the preheated pools are not visitors and do not
+    count.
+    """
+
+    def __init__(self, max_kernels: int, max_pending_per_client: int, pending_timeout: float) -> None:
+        self.max_kernels, self.max_pending_per_client, self.pending_timeout = max_kernels, max_pending_per_client, pending_timeout
+        self.owner: dict[str, str] = {}  # kernel id -> client, for kernels given to pages
+        self.connected: set[str] = set()  # kernel ids a page has connected to at least once
+        self.km = None
+
+    def attach(self, km) -> None:
+        """Count the kernels of this kernel manager (`connected` is kept by widgets.patches.follow_connections)."""
+        self.km = km
+
+    def _live(self) -> set[str]:
+        live: set[str] = set(self.km.list_kernel_ids()) if self.km is not None else set()
+        for kid in [k for k in self.owner if k not in live]:
+            del self.owner[kid]
+            self.connected.discard(kid)
+        return live
+
+    def in_use(self) -> int:
+        """Kernels given to visitors and still running."""
+        self._live()
+        return len(self.owner)
+
+    def pending(self, client: str) -> int:
+        """Pages of `client` whose kernel is still waiting for the browser to connect."""
+        self._live()
+        return sum(1 for kid, who in self.owner.items() if who == client and kid not in self.connected)
+
+    def opening(self) -> int:
+        """Pages of every client whose kernel is still waiting for the browser to connect."""
+        self._live()
+        return sum(1 for kid in self.owner if kid not in self.connected)
+
+    def refusal(self, client: str) -> str | None:
+        """Why a new page for `client` cannot have a kernel now, or None."""
+        if self.max_kernels and self.in_use() >= self.max_kernels:
+            return f"every place on this server is taken ({self.max_kernels} apps are open)"
+        if self.max_pending_per_client and self.pending(client) >= self.max_pending_per_client:
+            return f"{self.max_pending_per_client} of your pages are still opening"
+        return None
+
+    def given(self, kernel_id: str, client: str) -> None:
+        """A page got `kernel_id`: count it, and shut it if its browser never connects."""
+        self.owner[kernel_id] = client
+        if self.pending_timeout > 0:
+            IOLoop.current().call_later(self.pending_timeout, lambda: asyncio.ensure_future(self._reap(kernel_id)))
+
+    async def _reap(self, kernel_id: str) -> None:
+        km = self.km
+        if km is None or kernel_id in self.connected or kernel_id not in km:
+            return
+        km.log.info("Shutting kernel %s: its page never connected in %g s", kernel_id, self.pending_timeout)
+        try:
+            await ensure_async(km.shutdown_kernel(kernel_id))
+        except Exception:  # already gone
+            pass
+
+
+def auto_max_kernels(per_kernel_mib: int = 200, reserve_mib: int = 1024) -> int:
+    """How many app kernels fit in this machine's available memory (a kernel holds about 130-160 MiB)."""
+    try:
+        with open("/proc/meminfo") as f:
+            info = {line.split(":")[0]: int(line.split()[1]) for line in f if line.split()[1:]}
+        avail_mib = info.get("MemAvailable", info.get("MemTotal", 0)) // 1024
+    except (OSError, ValueError, IndexError):
+        return 50
+    return max(4, min(500, (avail_mib - reserve_mib) // per_kernel_mib))
+
+
+BUSY_RETRY_S = 10
+BUSY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Busy: retrying</title>
+<meta http-equiv="refresh" content="{retry}">
+<style>body{{font-family:system-ui,sans-serif;max-width:560px;margin:12vh auto;color:#223;line-height:1.5}}
+.hench-busy{{border-left:5px solid #c47f00;background:#fff8e8;padding:14px 18px;border-radius:6px}}</style></head>
+<body><div class="hench-busy"><h2 style="margin-top:0">The class server is busy</h2>
+<p>{why}, so this app cannot open for you yet. Nothing is wrong with your computer.</p>
+<p><b>This page tries again by itself in <span id="n">{retry}</span> seconds</b>: keep it open.</p></div>
+<script>let n={retry};setInterval(()=>{{n=Math.max(0,n-1);document.getElementById('n').textContent=n;if(n===0)location.reload();}},1000);</script>
+</body></html>"""
