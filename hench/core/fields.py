@@ -88,8 +88,13 @@ class Field:
 
     `read(reader, state_so_far)` reads and checks the field from a save (it may call `reader.int(name, ...)`,
     `reader.list(name, ...)`...; the earlier fields are already set on `state_so_far`). `save(value)` gives
-    the save form (default `plain`). `key` is the field's name in the save (default: `name`); a field with
-    `saved=False` is rebuilt by `read` from the fields before it (the component data's tables, say).
+    the save form (default `plain`); `save_with(value, state)` instead, for a form that needs other fields
+    (indices into the component data saved as the data's ids). `key` is the field's name in the save
+    (default: `name`); a field with `saved=False` is rebuilt by `read` from the fields before it (the
+    component data's tables, say). `group`: the save's sub-object the field is written in (the options, the
+    turn in progress: `state.options.<key>`), whose `Reader` its `read` gets (unknown keys in it refused too).
+    `omit(value)`: true for a value not written at all (a key older saves lack; `read` checks
+    `reader.optional(key)`).
     """
 
     name: str
@@ -99,6 +104,9 @@ class Field:
     default: Callable[[], Any] | None = None
     key: str | None = None
     saved: bool = True
+    save_with: Callable[[Any, Any], Any] | None = None
+    group: str | None = None
+    omit: Callable[[Any], bool] | None = None
 
     def __post_init__(self) -> None:
         if self.copy not in POLICIES:
@@ -127,6 +135,8 @@ class Fields:
         self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
+        self.writers = tuple((f.name, f.save_key, f.group, f.omit, f.save_with or _by_value(f.save)) for f in self.saved)
+        self.rows = frozenset(f.name for f in fields if f.copy == ROWS)
         self.loaded = tuple(f for f in fields if f.copy != TEMP)
         self.legacy = legacy  # keys older saves have that are no longer part of the position: read and dropped
 
@@ -135,6 +145,10 @@ class Fields:
 
     def names(self) -> list[str]:
         return [f.name for f in self.fields]
+
+
+def _by_value(save: Callable[[Any], Any]) -> Callable[[Any, Any], Any]:
+    return lambda value, state: save(value)
 
 
 class Line(NamedTuple):
@@ -158,6 +172,7 @@ class Line(NamedTuple):
         return self.text
 
 
+_WHOLE: frozenset[int] = frozenset()  # `_owned`'s mark of a field owned whole (not a ROWS field)
 _new_line = tuple.__new__  # a Line from the tuple of its fields, without the generated __new__'s call
 
 
@@ -174,10 +189,10 @@ class FieldState(State):
     """
 
     FIELDS: ClassVar[Fields]
-    # The fields a successor's transition has taken ownership of, each with the container it shared before (so
-    # `own_item` tells a row still shared from one already copied by identity, without marks to hash); None:
-    # every field is this state's own (a new state, a clone, a load).
-    _owned: dict[str, Any] | None
+    # The fields the move being applied has taken ownership of (None: every field is this state's own: a new
+    # state, a clone, a load). For a ROWS field, the ids of the rows this move has copied (a row is the move's
+    # own exactly when it is one of them, wherever it has moved to in the field since); else _WHOLE.
+    _owned: dict[str, set[int] | frozenset[int]] | None
     # What the move that made this state did, in words: each line as the plain tuple (text, rules, seats, to) it
     # was said with (cheaper to keep than a Line on the playout hot path); `narration` reads them as Lines.
     said: list[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...] | None]]
@@ -221,11 +236,12 @@ class FieldState(State):
         if owned is None or name in owned:
             return d[name]
         shared = d[name]
-        if name in self.FIELDS.shallow:  # the common case, without a call per copy
+        fields = self.FIELDS
+        if name in fields.shallow:  # the common case, without a call per copy
             value = d[name] = shared if shared is None else shared.copy()  # an optional container stays None
         else:
             value = d[name] = self._own_copy(name)(shared)
-        owned[name] = shared
+        owned[name] = set() if name in fields.rows else _WHOLE
         return value
 
     def _own_copy(self, name: str) -> Callable[[Any], Any]:
@@ -236,23 +252,24 @@ class FieldState(State):
                             f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})") from None
 
     def own_item(self, name: str, key: Any) -> Any:
-        """Row `key` of a ROWS field, this state's own to change in place (the field owned too)."""
+        """Row `key` of a ROWS field, this state's own to change in place (the field owned too). A row is
+        copied once per move, even if the move has reordered the field's rows since."""
         owned = self._owned
         d = self.__dict__
         if owned is None:
             return d[name][key]
-        if name in owned:
-            rows, shared = d[name], owned[name]
-        else:  # `own(name)`, inlined
-            shared = owned[name] = d[name]
-            rows = d[name] = shared.copy() if name in self.FIELDS.shallow else self._own_copy(name)(shared)
+        ids = owned.get(name)
+        if ids is None:
+            self.own(name)
+            ids = owned[name]
+        if ids is _WHOLE:
+            raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
+        rows = d[name]
         row = rows[key]
-        try:
-            if row is not shared[key]:
-                return row  # this move's own already (copied, or put there by it)
-        except (IndexError, KeyError):
-            return row  # a row this move added
-        row = rows[key] = row.copy()  # still the row the state before had: copied now
+        if id(row) in ids:
+            return row
+        row = rows[key] = row.copy()  # still a row the state before shares: copied now
+        ids.add(id(row))  # type: ignore[union-attr]
         return row
 
     def clone(self: S) -> S:
@@ -280,7 +297,13 @@ class FieldState(State):
     # -- saving -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         d = self.__dict__
-        return {f.save_key: f.save(d[f.name]) for f in self.FIELDS.saved}
+        out: dict[str, Any] = {}
+        for name, key, group, omit, write in self.FIELDS.writers:
+            value = d[name]
+            if omit is not None and omit(value):
+                continue
+            (out if group is None else out.setdefault(group, {}))[key] = write(value, self)
+        return out
 
     @classmethod
     def from_dict(cls: type[S], data: dict[str, Any]) -> S:
@@ -290,16 +313,22 @@ class FieldState(State):
         d: dict[str, Any] = {}
         s.__dict__ = d
         d["_legal"], d["_owned"], d["said"] = None, None, []
+        groups: dict[str, Reader] = {}
         for f in cls.FIELDS:
             if f.copy == TEMP:
                 d[f.name] = f.default()  # type: ignore[misc]
-            else:
+            elif f.group is None:
                 d[f.name] = f.read(r, s)  # type: ignore[misc]
+            else:
+                if f.group not in groups:
+                    groups[f.group] = r.obj(f.group)
+                d[f.name] = f.read(groups[f.group], s)  # type: ignore[misc]
         for key in cls.FIELDS.legacy:
             if r.optional(key):
                 r.raw(key)
+        for group in groups.values():
+            group.done()
         r.done()
         # the same attribute order as `make`: declared fields first
         ordered = {f.name: d[f.name] for f in cls.FIELDS}
         return cls._from_attrs(ordered, None, [])
-

@@ -87,7 +87,8 @@ class State:
             return []
         if player == CHANCE:
             return chance_actions(self._chance_outcomes())
-        return list(self.game.legal(self))
+        legal = self.game.legal(self)  # the cache is never changed (legal_actions() hands out copies): no second copy
+        return legal if type(legal) is list else list(legal)
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         """At a chance node: [(action, probability)] summing to 1; elsewhere []."""
