@@ -44,7 +44,7 @@ def _live(state) -> str:
 
 CONFIG = TableConfig(
     game_id="hemloch", phases=PHASES,
-    board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
+    board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.week, clock_label="week", explain=_live,
@@ -75,7 +75,7 @@ def _influence_line(s) -> str:
 
 
 def _task_loc(s) -> int:
-    return s.tasks[0][2] if s.tasks and len(s.tasks[0]) > 2 else 0
+    return s.tasks[0].loc if s.tasks and s.tasks[0].loc >= 0 else 0
 
 
 def _first_empty(s, loc: int) -> int:
@@ -296,7 +296,7 @@ def finished_game_sheet(seed: int = 3) -> ipw.HTML:
     won = " and ".join(seat_name(w) for w in final.winners())
     return ipw.HTML(f"<table class='hench-scoring-sheet' style='border-collapse:collapse'><tr><th></th><th>Player 1</th>"
                     f"<th>Player 2</th></tr>{body}</table><div>Ended by {', '.join(final.ended)} in Week {final.week}; "
-                    f"winner: <b>{won}</b>.</div>" + render.html(final, None))
+                    f"winner: <b>{won}</b>.</div>" + render.html(final.observation(None)))
 
 
 # -- odds views ---------------------------------------------------------------------------------------------------------
@@ -479,7 +479,7 @@ class LiveOddsView(ipw.VBox):
     @guarded()
     def refresh(self) -> None:
         s = self.position()
-        self.board.value = render.html(s, 0)
+        self.board.value = render.html(s.observation(0))
         if s.is_terminal:
             self.answer.value = "<div class='hench-answer'>This deal ended before that Week: pick another deal or Week.</div>"
             redraw(self.fig, [])

@@ -17,13 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
-
-if TYPE_CHECKING:
-    from .tables import Tables
 
 ITEMS = ("Potion", "Scepter", "Trinket")  # HL-028
 POTION, SCEPTER, TRINKET = range(3)
@@ -120,13 +117,6 @@ class HemlochData:
     def deck(self) -> tuple[int, ...]:
         """A player's 30-card deck as minion indices (copies repeated), HL-017."""
         return tuple(i for i, m in enumerate(self.minions) for _ in range(m.copies))
-
-    @cached_property
-    def tables(self) -> Tables:
-        """Every action this data can offer, built once (hench.hemloch.tables)."""
-        from .tables import Tables
-
-        return Tables(self)
 
     @cached_property
     def _minion_ids(self) -> dict[str, int]:

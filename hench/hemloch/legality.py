@@ -25,7 +25,7 @@ from .actions import (
 )
 from .data import ITEMS, SCEPTER
 from .phases import PHASES
-from .state import HemlochState
+from .state import HemlochState, Task
 
 
 def _names(s: HemlochState, cards: list[int]) -> list[str]:
@@ -39,7 +39,7 @@ def _loc_name(s: HemlochState, loc: int) -> str:
 
 def scepter_moves(s: HemlochState, seat: int) -> list[Move]:
     """M6: one of your Minions to another Location without the Festival (HL-039)."""
-    moves, board, festival = s.data.tables.move, s.board, s.festival
+    moves, board, festival = s.tables.move, s.board, s.festival
     spots = range(len(board))
     out: list[Move] = []
     for src in spots:
@@ -56,15 +56,15 @@ def _can_move(s: HemlochState, seat: int) -> bool:
     return any(board[src][seat] and any(dst != src and dst != festival for dst in spots) for src in spots)
 
 
-def choice_options(s: HemlochState, task: tuple) -> list[HLAction]:
+def choice_options(s: HemlochState, task: Task) -> list[HLAction]:
     """The moves that carry out a pending choice (an empty list: it cannot be done and is skipped, A9)."""
-    name, seat = task[0], task[1]
+    name, seat = task.name, task.seat
     d = s.data
-    t = d.tables
+    t = s.tables
     if name == "mark":
         if s.markers_left(seat) == 0:  # A7
             return []
-        loc = task[2]
+        loc = task.loc
         marks = t.mark[loc]
         return [marks[i] for i, owner in enumerate(s.spaces[loc]) if owner < 0]
     if name == "festival":
@@ -75,11 +75,11 @@ def choice_options(s: HemlochState, task: tuple) -> list[HLAction]:
         return [t.steal[k][side] for k in range(len(ITEMS)) for side in (0, 1) if theirs[k][side]]
     if name == "recall":
         recall = t.recall
-        return [recall[c][loc] for loc in range(len(s.board)) for c in sorted(set(_recallable(s, seat, task[2], loc)))]
+        return [recall[c][loc] for loc in range(len(s.board)) for c in sorted(set(_recallable(s, seat, task.loc, loc)))]
     if name == "scepter":
         return scepter_moves(s, seat)
     if name == "retreat":
-        loc = task[2]
+        loc = task.loc
         retreat = t.retreat
         return [retreat[c][loc] for c in sorted(set(s.board[loc][seat]))]
     if name == "swap":
@@ -96,23 +96,23 @@ def _recallable(s: HemlochState, seat: int, played_at: int, loc: int) -> list[in
     return mine[:-1] if loc == played_at else mine
 
 
-def legal_actions(s: HemlochState) -> list[HLAction]:
-    if s.tasks:
-        return choice_options(s, s.tasks[0])
-    seat = s.active
-    t = s.data.tables
+def legal_actions(state: HemlochState) -> list[HLAction]:
+    if state.tasks:
+        return choice_options(state, state.tasks[0])
+    seat = state.active
+    t = state.tables
     out: list[HLAction] = [t.draw]  # HL-056 (A10: from an empty deck nothing is drawn)
-    festival, played = s.festival, s.played
-    open_at = [loc for loc in range(len(s.board)) if loc != festival and loc not in played]
+    festival, played = state.festival, state.played
+    open_at = [loc for loc in range(len(state.board)) if loc != festival and loc not in played]
     if open_at:
         play = t.play
-        for c in sorted(set(s.hands[seat])):  # HL-057, HL-058, HL-039
+        for c in sorted(set(state.hands[seat])):  # HL-057, HL-058, HL-039
             row = play[c]
             out += [row[loc] for loc in open_at]
-    if not s.item_used:  # HL-064
-        mine = s.items[seat]
+    if not state.item_used:  # HL-064
+        mine = state.items[seat]
         for k in range(len(ITEMS)):
-            if mine[k][0] and (k != SCEPTER or s.data.items[k].ability != "move_minion" or _can_move(s, seat)):
+            if mine[k][0] and (k != SCEPTER or state.data.items[k].ability != "move_minion" or _can_move(state, seat)):
                 out.append(t.use[k])
     return out
 
@@ -171,7 +171,7 @@ def check_scepter_target(s: HemlochState, a: Use) -> Violation | None:
 
 def check_mark_space(s: HemlochState, a: Mark) -> Violation | None:
     """HL-078 HL-025: a Marker goes on an empty Influence Space of the Location being resolved."""
-    loc = s.tasks[0][2]
+    loc = s.tasks[0].loc
     if a.location != _loc_name(s, loc):
         return Violation("HL-078", f"this Marker goes to {_loc_name(s, loc)}, not {a.location}")
     spaces = s.data.locations[loc].spaces
@@ -191,7 +191,7 @@ def check_festival_moves(s: HemlochState, a: Festival) -> Violation | None:
 
 def check_steal(s: HemlochState, a: Steal) -> Violation | None:
     """HL-029: you take an Item the other player has."""
-    if not s.items[1 - s.tasks[0][1]][ITEMS.index(a.item)][0 if a.face_up else 1]:
+    if not s.items[1 - s.tasks[0].seat][ITEMS.index(a.item)][0 if a.face_up else 1]:
         facing = "face-up" if a.face_up else "face-down"
         return Violation("HL-029", f"the other player has no {facing} {a.item} to take")
     return None
@@ -201,14 +201,14 @@ def check_recall(s: HemlochState, a: Recall) -> Violation | None:
     """HL-059 HL-060: the ability returns one of your own other Minions from a Location."""
     task = s.tasks[0]
     loc = s.data.location_index(a.location)
-    if s.data.minion_index(a.card) not in _recallable(s, task[1], task[2], loc):
+    if s.data.minion_index(a.card) not in _recallable(s, task.seat, task.loc, loc):
         return Violation("HL-059", f"you have no other {a.card} at {a.location} to take back")
     return None
 
 
 def check_move(s: HemlochState, a: Move) -> Violation | None:
     """HL-059 HL-039 HL-031: the Scepter moves your own Minion to another Location without the Festival."""
-    seat, d = s.tasks[0][1], s.data
+    seat, d = s.tasks[0].seat, s.data
     src, dst = d.location_index(a.source), d.location_index(a.target)
     if d.minion_index(a.card) not in s.board[src][seat]:
         return Violation("HL-059", f"you have no {a.card} at {a.source}")
@@ -221,7 +221,7 @@ def check_move(s: HemlochState, a: Move) -> Violation | None:
 
 def check_retreat(s: HemlochState, a: Retreat) -> Violation | None:
     """HL-069: you retreat your own Minions from the Location being resolved."""
-    seat, loc = s.tasks[0][1], s.tasks[0][2]
+    seat, loc = s.tasks[0].seat, s.tasks[0].loc
     if a.location != _loc_name(s, loc):
         return Violation("HL-069", f"the retreat now is at {_loc_name(s, loc)}, not {a.location}")
     if s.data.minion_index(a.card) not in s.board[loc][seat]:
@@ -238,16 +238,15 @@ def check_swap(s: HemlochState, a: Swap) -> Violation | None:
 
 def check_reveal(s: HemlochState, a: Reveal) -> Violation | None:
     """HL-050: the card turned over is one still in the Week deck."""
-    from .transitions import reveal_action
-
-    if a not in [reveal_action(s, c) for c in s.week_deck]:
+    reveals = s.tables.reveal
+    if a not in [reveals[c] for c in s.week_deck]:
         return Violation("HL-050", f"{a.location} {'Day' if a.day else 'Night'} is not in the Week deck")
     return None
 
 
 def check_keep(s: HemlochState, a: Keep) -> Violation | None:
     """HL-090: you keep a card from the pack you hold."""
-    if s.data.minion_index(a.card) not in s.packs[s.tasks[0][1]]:
+    if s.data.minion_index(a.card) not in s.packs[s.tasks[0].seat]:
         return Violation("HL-090", f"your pack holds no {a.card}")
     return None
 

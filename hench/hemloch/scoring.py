@@ -29,14 +29,14 @@ def breakdown(s: HemlochState, seat: int) -> dict[str, Any]:
             "item_counts": {ITEMS[k]: list(pair) for k, pair in enumerate(s.items[seat])}}
 
 
-def scores(s: HemlochState) -> list[int]:
-    return [sum(marker_points(s, seat, loc) for loc in range(len(s.spaces))) + item_points(s, seat) for seat in (0, 1)]
+def scores(state: HemlochState) -> list[int]:
+    return [sum(marker_points(state, seat, loc) for loc in range(len(state.spaces))) + item_points(state, seat) for seat in (0, 1)]
 
 
-def winners(s: HemlochState) -> list[int]:
+def winners(state: HemlochState) -> list[int]:
     """HL-085: the higher total; HL-086: on a tie, more placed Markers; HL-087: else a shared win."""
-    points = scores(s)
-    placed = [s.data.markers - s.markers_left(seat) for seat in (0, 1)]
+    points = scores(state)
+    placed = [state.data.markers - state.markers_left(seat) for seat in (0, 1)]
     key = [(points[seat], placed[seat]) for seat in (0, 1)]
     best = max(key)
     return [seat for seat in (0, 1) if key[seat] == best]

@@ -4,13 +4,9 @@ these shared, frozen objects instead of building new ones on every move). No rul
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .actions import Draw, Festival, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
-from .data import ITEMS
-
-if TYPE_CHECKING:
-    from .data import HemlochData
+from .data import ITEMS, HemlochData
 
 
 class Tables:
@@ -44,3 +40,16 @@ class Tables:
             p = Fraction(1, len(key))
             hit = self.outcomes[key] = tuple((self.reveal[c], p) for c in key)
         return hit
+
+
+_BUILT: dict[int, tuple[HemlochData, Tables]] = {}  # id(data) -> (data, its tables); the data kept alive with them
+
+
+def tables_for(d: HemlochData) -> Tables:
+    """The tables of one data set, built once (a state's `tables` field; a few data sets at most are in use)."""
+    hit = _BUILT.get(id(d))
+    if hit is None:
+        if len(_BUILT) >= 16:
+            _BUILT.clear()
+        hit = _BUILT[id(d)] = (d, Tables(d))
+    return hit[1]
