@@ -97,8 +97,11 @@ def _recallable(s: HemlochState, seat: int, played_at: int, loc: int) -> list[in
 
 
 def legal_actions(state: HemlochState) -> list[HLAction]:
+    """HL-055..HL-058, HL-064: a turn's moves; or the moves that carry out the pending choice (found once, by the
+    transition that made this state, and kept in `state.options`)."""
     if state.tasks:
-        return choice_options(state, state.tasks[0])
+        options = state.options
+        return options if options is not None else choice_options(state, state.tasks[0])
     seat = state.active
     t = state.tables
     out: list[HLAction] = [t.draw]  # HL-056 (A10: from an empty deck nothing is drawn)

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from hench.core import CHANCE, InvalidStateError
-from hench.core.fields import LIST, ROWS, Field, Fields, FieldState
+from hench.core.fields import LIST, ROWS, TEMP, Field, Fields, FieldState
 from hench.core.schema import Reader, check_int, check_str
 
 from .data import ITEMS, LOCATIONS, SIDES, HemlochData, HemlochDataError, data_from_document, default_data
+from .actions import HLAction
 from .phases import CHOICE_PHASE
 from .tables import Tables, tables_for
 
@@ -154,7 +155,7 @@ def _read_pool(r: Reader, s: HemlochState) -> list[int]:
     return r.list("pool", lambda v, p: check_int(v, p, 0, top), 0, 2 * s.data.deck_size)
 
 
-def _save_tasks(tasks: list[Task]) -> list[list[str | int]]:
+def _save_tasks(tasks: tuple[Task, ...]) -> list[list[str | int]]:
     return [task_form(t) for t in tasks]
 
 
@@ -172,7 +173,7 @@ FIELDS = Fields(
     Field("active", read=lambda r, s: r.int("active", -1, PLAYERS - 1)),
     Field("actions", read=lambda r, s: r.int("actions", 0, MAX_ACTIONS)),
     Field("item_used", read=lambda r, s: r.bool("item_used")),
-    Field("played", LIST, read=lambda r, s: r.list("played", lambda v, p: check_int(v, p, 0, LOCATIONS - 1), 0, LOCATIONS)),
+    Field("played", read=lambda r, s: tuple(r.list("played", lambda v, p: check_int(v, p, 0, LOCATIONS - 1), 0, LOCATIONS))),
     Field("week_deck", LIST, read=_weeks("week_deck")),
     Field("revealed", LIST, read=_weeks("revealed")),
     Field("day_supply", LIST, read=_weeks("day_supply")),
@@ -185,13 +186,14 @@ FIELDS = Fields(
     Field("spaces", ROWS, read=_read_spaces),
     Field("items", ROWS, read=lambda r, s: r.list("items", _seat_items, PLAYERS, PLAYERS)),
     Field("supply", LIST, read=_read_supply),
-    Field("tasks", LIST, read=lambda r, s: r.list("tasks", _read_task, 0, MAX_TASKS), save=_save_tasks),
+    Field("tasks", read=lambda r, s: tuple(r.list("tasks", _read_task, 0, MAX_TASKS)), save=_save_tasks),
     Field("ended", LIST, read=lambda r, s: r.list("ended", lambda v, p: check_str(v, p, ENDS), 0, len(ENDS))),
     Field("draft_round", read=lambda r, s: r.int("draft_round", 0, 5)),
     Field("pool", LIST, read=_read_pool),
     Field("packs", ROWS, read=_per_seat("packs")),
     Field("kept", ROWS, read=_per_seat("kept")),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
+    Field("options", TEMP, default=lambda: None),  # the moves of the pending choice, once the transition found them
 )
 
 
@@ -217,7 +219,7 @@ class HemlochState(FieldState):
     active: int
     actions: int
     item_used: bool
-    played: list[int]
+    played: tuple[int, ...]  # the Locations played at this turn (HL-058)
     week_deck: list[int]
     revealed: list[int]
     day_supply: list[int]
@@ -230,12 +232,13 @@ class HemlochState(FieldState):
     spaces: list[list[int]]
     items: list[Sides]
     supply: list[int]
-    tasks: list[Task]
+    tasks: tuple[Task, ...]  # pending steps, first one first (short: replaced, never changed in place)
     ended: list[str]
     draft_round: int
     pool: list[int]
     packs: list[list[int]]
     kept: list[list[int]]
+    options: list[HLAction] | None  # a cache: the pending choice's moves (None: not known yet)
 
     # -- who acts ---------------------------------------------------------------------------------
     @property

@@ -17,12 +17,12 @@ from typing import Any
 from hench.core import seat_name
 
 from .actions import Draw, Festival, HLAction, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
-from .data import GAIN, ITEMS
+from .data import GAIN, ITEMS, LOCATIONS
 from .legality import choice_options
-from .state import CHOICE_TASKS, DRAFT_PACK, HemlochState, Task
+from .state import CHOICE_TASKS, DRAFT_PACK, PLAYERS, HemlochState, Task
 
 DRAFT_ROUNDS = 5  # A4: 5 rounds of 6 picks make a 30-card deck
-who = seat_name
+who = tuple(seat_name(seat) for seat in range(PLAYERS)).__getitem__  # seat -> 'Player 1' (read, not rebuilt, per line)
 
 
 # -- chance ---------------------------------------------------------------------------------------------
@@ -61,24 +61,42 @@ def play(s: HemlochState, a: Play) -> None:
     card, loc = d.minion_index(a.card), d.location_index(a.location)
     s.own_item("hands", seat).remove(card)
     s.own_item("board", loc)[seat].append(card)  # HL-057, HL-059
-    s.own("played").append(loc)  # HL-058
+    s.played = (*s.played, loc)  # HL-058
     s.actions -= 1  # HL-056
     minion = d.minions[card]
     s.say(f"{who(seat)} plays {minion.name} at {d.locations[loc].name}", "HL-057", seats=(seat,))
-    tasks = s.own("tasks")
-    tasks.extend(_effect_task(e, seat, loc) for e in minion.effects)  # HL-060
+    tasks = [_effect_task(e, seat, loc) for e in minion.effects]  # HL-060
     if minion.faction == s.activating(loc):  # HL-061, HL-062: the Location's ability after the Minion's
         s.say(f"{minion.name}'s faction activates {d.locations[loc].name}'s ability", "HL-061", "HL-062", seats=(seat,))
         tasks.append(_effect_task(s.location_ability(loc), seat, loc))
+    s.tasks = (*s.tasks, *tasks)
     advance(s)
 
 
+# An ability's pending step: (task name, whose: 0 the player's, 1 the other's, at the Location?, count)
+EFFECT_STEPS = {
+    "place_marker_here": ("mark", 0, True, 0), "draw_1": ("draw", 0, False, 1), "steal_item": ("steal", 0, False, 0),
+    "move_festival": ("festival", 0, False, 0), "return_own_minion_to_hand": ("recall", 0, True, 0),
+    "opponent_discards_1": ("discard", 1, False, 0),
+    **{effect: ("gain", 0, False, kind) for effect, kind in GAIN.items()},
+}
+# The tasks themselves, made once (they are immutable): effect -> seat -> Location -> Task
+EFFECT_TASKS = {effect: tuple(tuple(Task(name, seat ^ whose, loc if here else -1, n) for loc in range(LOCATIONS))
+                              for seat in range(PLAYERS)) for effect, (name, whose, here, n) in EFFECT_STEPS.items()}
+CHECK_MARKS = tuple(tuple(Task("mark", seat, loc, 1) for loc in range(LOCATIONS)) for seat in range(PLAYERS))  # HL-078
+
+
 def _effect_task(effect: str, seat: int, loc: int) -> Task:
-    if effect in GAIN:
-        return Task("gain", seat, n=GAIN[effect])
-    return {"place_marker_here": Task("mark", seat, loc, 0), "draw_1": Task("draw", seat, n=1),
-            "steal_item": Task("steal", seat), "move_festival": Task("festival", seat),
-            "return_own_minion_to_hand": Task("recall", seat, loc), "opponent_discards_1": Task("discard", 1 - seat)}[effect]
+    return EFFECT_TASKS[effect][seat][loc]
+
+
+def _influence_checks(s: HemlochState) -> tuple[Task, ...]:
+    """HL-075, A6: an Influence Check at every Location, in the order of the Start Player's checks."""
+    return INFLUENCE_CHECKS[s.start]
+
+
+INFLUENCE_CHECKS = tuple(tuple(Task("influence", loc=loc) for loc in (range(LOCATIONS) if start == 0 else reversed(range(LOCATIONS))))
+                         for start in range(PLAYERS))  # check_order() of each Start Player
 
 
 def use(s: HemlochState, a: Use) -> None:
@@ -97,14 +115,15 @@ def use(s: HemlochState, a: Use) -> None:
         got = _draw(s, seat, 2, "HL-031")
         s.say(f"{who(seat)} draws {_cards_word(got)}", "HL-031", seats=(seat,))
     else:
-        s.own("tasks").insert(0, Task("scepter", seat))
+        s.tasks = (Task("scepter", seat), *s.tasks)
     advance(s)
 
 
 # -- the choices an ability, a check or Week's End asks for ----------------------------------------------------
 def _choice(s: HemlochState) -> Task:
     """The pending task the move carries out, taken off the list."""
-    return s.own("tasks").pop(0)
+    task, s.tasks = s.tasks[0], s.tasks[1:]
+    return task
 
 
 def mark(s: HemlochState, a: Mark) -> None:
@@ -150,7 +169,7 @@ def retreat(s: HemlochState, a: Retreat) -> None:
     s.own_item("discards", seat).append(card)  # HL-069
     s.say(f"{who(seat)} retreats {a.card} from {a.location} to the discard pile", "HL-069", seats=(seat,))
     if task.n > 1:
-        s.tasks.insert(0, Task("retreat", seat, loc, task.n - 1))
+        s.tasks = (Task("retreat", seat, loc, task.n - 1), *s.tasks)
     advance(s)
 
 
@@ -187,13 +206,13 @@ def keep(s: HemlochState, a: Keep) -> None:
     s.say(f"{who(seat)} keeps a card and passes the rest", "HL-090", seats=(seat,))
     s.say(f"{who(seat)} keeps {a.card}", "HL-090", seats=(seat,), to=(seat,))
     if seat == s.start:
-        s.tasks.append(Task("keep", s.other))
+        s.tasks = (*s.tasks, Task("keep", s.other))
     advance(s)
 
 
 # -- the engine's own steps ---------------------------------------------------------------------------
 def _begin_turn(s: HemlochState, seat: int) -> None:
-    s.stage, s.active, s.actions, s.item_used, s.played = "turn", seat, s.data.actions, False, []  # HL-055
+    s.stage, s.active, s.actions, s.item_used, s.played = "turn", seat, s.data.actions, False, ()  # HL-055
     if not s.hands[seat]:  # HL-054
         if _draw(s, seat, 1, "HL-054"):
             s.say(f"{who(seat)}'s hand is empty: a free draw", "HL-054", seats=(seat,))
@@ -238,19 +257,20 @@ def _skip(s: HemlochState, task: Task) -> None:
 
 def advance(s: HemlochState) -> None:
     """Run every step nobody chooses in, until a choice, a Week card to reveal, or the end."""
-    tasks = s.own("tasks")
     while s.stage != "over":
+        tasks = s.tasks
         if tasks:
             task = tasks[0]
             if task.name in CHOICE_TASKS:
-                if choice_options(s, task):
+                options = choice_options(s, task)
+                if options:
+                    s.options = options  # the legal moves of this state (a cache, see HemlochState.options)
                     return
-                tasks.pop(0)
+                s.tasks = tasks[1:]
                 _skip(s, task)
-                continue
-            tasks.pop(0)
-            _auto(s, task)
-            tasks = s.tasks  # a step may end the game (and empty the list)
+            else:
+                s.tasks = tasks[1:]
+                _auto(s, task)
             continue
         if s.stage == "turn":
             if s.actions > 0:
@@ -268,7 +288,6 @@ def advance(s: HemlochState) -> None:
             _next_week(s)
         elif s.stage == "draft":
             _next_pack(s)
-        tasks = s.tasks
 
 
 def _auto(s: HemlochState, task: Task) -> None:
@@ -310,9 +329,9 @@ def _influence(s: HemlochState, loc: int) -> None:
     a, b = s.influence(loc, s.start), s.influence(loc, s.other)
     s.say(f"Influence at {s.data.locations[loc].name}: {who(s.start)} {a}, {who(s.other)} {b}", "HL-076", "HL-077")
     if a != b:
-        s.tasks.insert(0, Task("mark", s.start if a > b else s.other, loc, 1))  # HL-078
+        s.tasks = (CHECK_MARKS[s.start if a > b else s.other][loc], *s.tasks)  # HL-078
     elif a > 0 or s.zero_tie_places:  # HL-080; A8: a 0-0 tie places nothing by default
-        s.tasks[0:0] = [Task("mark", s.start, loc, 1), Task("mark", s.other, loc, 1)]
+        s.tasks = (CHECK_MARKS[s.start][loc], CHECK_MARKS[s.other][loc], *s.tasks)
 
 
 def _end_turn(s: HemlochState) -> None:
@@ -321,7 +340,7 @@ def _end_turn(s: HemlochState) -> None:
     elif s.data.is_day(s.revealed[-1]):  # HL-053
         s.stage, s.active = "day_check", -1
         s.say("After a Day: an Influence Check at every Location", "HL-053", "HL-075")
-        s.tasks.extend(Task("influence", loc=loc) for loc in s.check_order())  # HL-075, HL-079
+        s.tasks = (*s.tasks, *_influence_checks(s))  # HL-075, HL-079
     else:
         _end_step(s)
 
@@ -345,7 +364,7 @@ def end_conditions(s: HemlochState) -> list[str]:
 def _check_end(s: HemlochState) -> bool:
     ended = end_conditions(s)  # HL-042, HL-081
     if ended:
-        s.stage, s.active, s.tasks, s.ended = "over", -1, [], ended
+        s.stage, s.active, s.tasks, s.ended = "over", -1, (), ended
         s.say("The game ends (" + ", ".join(ended) + ")", "HL-042", *ended)
     return bool(ended)
 
@@ -360,7 +379,7 @@ def _end_step(s: HemlochState) -> None:
     s.week_deck, s.revealed = sorted(s.revealed), []  # HL-067: Week's End; A5: gathered for the reshuffle
     s.stage = "weeks_end_check"  # HL-068
     s.say(f"Week {s.week} ends: an Influence Check at every Location", "HL-067", "HL-068")
-    s.tasks.extend(Task("influence", loc=loc) for loc in s.check_order())
+    s.tasks = (*s.tasks, *_influence_checks(s))
 
 
 def _retreat(s: HemlochState) -> None:
@@ -369,7 +388,7 @@ def _retreat(s: HemlochState) -> None:
         for loc in s.check_order():
             half = len(s.board[loc][seat]) // 2
             if half:
-                s.tasks.append(Task("retreat", seat, loc, half))
+                s.tasks = (*s.tasks, Task("retreat", seat, loc, half))
 
 
 def _draw_up(s: HemlochState) -> None:
@@ -378,7 +397,7 @@ def _draw_up(s: HemlochState) -> None:
         if got:
             s.say(f"{who(seat)} draws {_cards_word(got)} up to 2", "HL-070", seats=(seat,))
     s.stage = "swap"
-    s.tasks.append(Task("swap", s.start))  # HL-071
+    s.tasks = (*s.tasks, Task("swap", s.start))  # HL-071
 
 
 def _next_week(s: HemlochState) -> None:
@@ -396,13 +415,13 @@ def deal_packs(s: HemlochState) -> None:
     pool, packs = s.own("pool"), s.own("packs")
     for seat in (s.start, s.other):
         packs[seat] = [pool.pop() for _ in range(DRAFT_PACK)]
-    s.own("tasks").append(Task("keep", s.start))
+    s.tasks = (*s.tasks, Task("keep", s.start))
 
 
 def _next_pack(s: HemlochState) -> None:
     s.packs = [list(s.packs[1]), list(s.packs[0])]  # HL-090: the rest pass to the other player (fresh lists)
     if s.packs[0]:
-        s.tasks.append(Task("keep", s.start))
+        s.tasks = (*s.tasks, Task("keep", s.start))
     elif s.draft_round < DRAFT_ROUNDS:  # HL-091, A4
         s.draft_round += 1
         s.say(f"Draft round {s.draft_round}: each player takes a pack of {DRAFT_PACK} cards", "HL-089", "HL-091")

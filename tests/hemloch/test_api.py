@@ -155,7 +155,7 @@ def test_bots_are_seeded():
 
 def test_a_live_save_with_no_legal_move_is_refused():
     s = edit(reveal(new(), ALLEY))
-    s.tasks = [Task("mark", 0, 0, 1)]
+    s.tasks = (Task("mark", 0, 0, 1),)
     s.stage = "day_check"
     s.spaces[0] = [1] * 9
     with pytest.raises(InvalidStateError, match="legal move"):
