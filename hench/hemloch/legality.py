@@ -37,11 +37,11 @@ def _loc_name(s: HemlochState, loc: int) -> str:
     return s.data.locations[loc].name
 
 
-def scepter_moves(s: HemlochState, seat: int) -> list[Move]:
+def scepter_moves(s: HemlochState, seat: int) -> list[HLAction]:
     """M6: one of your Minions to another Location without the Festival (HL-039)."""
     moves, board, festival = s.tables.move, s.board, s.festival
     spots = range(len(board))
-    out: list[Move] = []
+    out: list[HLAction] = []
     for src in spots:
         for c in sorted(set(board[src][seat])):
             row = moves[c][src]
@@ -125,7 +125,7 @@ def check_phase(s: HemlochState, a: HLAction) -> Violation | None:
     """HL-050 HL-055 HL-056 HL-060 HL-029 HL-031 HL-069 HL-071 HL-078 HL-090: each phase opens its own kinds of move."""
     phase = PHASES[s.phase]
     if kind_of(a) not in phase.actions:
-        return Violation(phase.rules[0], f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+        return Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
     return None
 
 

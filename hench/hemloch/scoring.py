@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from .data import ITEMS, SCEPTER
 from .state import HemlochState
@@ -20,7 +20,18 @@ def item_points(s: HemlochState, seat: int) -> int:
     return sum(2 * up + down for k, (up, down) in enumerate(s.items[seat]) if k != SCEPTER or s.score_scepters)
 
 
-def breakdown(s: HemlochState, seat: int) -> dict[str, Any]:
+class PointSheet(TypedDict):
+    """A seat's points by source (HL-082..HL-084): each Location's Markers, the Items, the total; and the Markers
+    placed (HL-086's tie-break) and the Items held, [face up, face down] by kind."""
+
+    markers: dict[str, int]
+    items: int
+    total: int
+    placed: int
+    item_counts: dict[str, list[int]]
+
+
+def breakdown(s: HemlochState, seat: int) -> PointSheet:
     """Points by source: each Location's Markers, the Items, and the total."""
     locs = {s.data.locations[loc].name: marker_points(s, seat, loc) for loc in range(len(s.spaces))}
     items = item_points(s, seat)

@@ -17,8 +17,8 @@ from hench.core import CHANCE, InvalidStateError
 from hench.core.fields import LIST, ROWS, TEMP, Field, Fields, FieldState
 from hench.core.schema import Reader, check_int, check_str
 
-from .data import ITEMS, LOCATIONS, SIDES, HemlochData, HemlochDataError, data_from_document, default_data
 from .actions import HLAction
+from .data import ITEMS, LOCATIONS, SIDES, HemlochData, HemlochDataError, data_from_document, default_data
 from .phases import CHOICE_PHASE
 from .tables import Tables, tables_for
 
@@ -125,7 +125,7 @@ def _read_board(r: Reader, s: HemlochState) -> list[Sides]:
 
 
 def _read_spaces(r: Reader, s: HemlochState) -> list[list[int]]:
-    rows = r.list("spaces", None, LOCATIONS, LOCATIONS)
+    rows: list[object] = r.list("spaces", None, LOCATIONS, LOCATIONS)
     return [_owners(v, f"state.spaces[{i}]", len(s.data.locations[i].spaces)) for i, v in enumerate(rows)]
 
 
