@@ -26,8 +26,9 @@ from .tour import Question, TourStep, TourView
 PLAYERS = 2  # Hemloch is a 2-player game (HL-001)
 
 
-def _live(state) -> str:
-    """The live odds of the moment (hench.hemloch.odds): the next Week card, and the next draw at each Location."""
+def _live(state, viewer: int | None) -> str:
+    """The live odds of the moment (hench.hemloch.odds): the next Week card (public), and, on the viewer's own turn
+    only, their next draw at each Location (it reads their own deck, which the other player may not know)."""
     if state.stage != "turn" or state.current_player not in (0, 1):
         return ""
     seat = state.current_player
@@ -35,7 +36,8 @@ def _live(state) -> str:
     if state.week_deck:
         parts.append(f"the next Week card is a Day with probability <b>{format_probability(odds.next_card_is_day(state))}</b>")
     behind = [(state.data.locations[loc].name, odds.draw_to_lead(state, seat, loc)) for loc in range(len(state.board))
-              if state.influence(loc, 1 - seat) > state.influence(loc, seat) and loc != state.festival and loc not in state.played]
+              if seat == viewer and state.influence(loc, 1 - seat) > state.influence(loc, seat) and loc != state.festival
+              and loc not in state.played]
     if behind:
         parts.append(f"where {seat_name(1 - seat)} leads, your next draw would take the lead if played at " +
                      ", ".join(f"{html.escape(name)}: {format_probability(p)}" for name, p in behind))
@@ -47,7 +49,7 @@ CONFIG = TableConfig(
     board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
-    clock=lambda state: state.week, clock_label="week", explain=_live,
+    clock=lambda state: state.week, clock_label="week", explain_for=_live,
     roll_seats=lambda s: (s.start,),  # the Start Player turns over the Week card
 )
 

@@ -86,5 +86,5 @@ GAME = Game(
     score=scoring.scores, winners=scoring.winners, observe=render.observation, notation=render.notation,
     html=render.html, cards=render.card_texts, readings=READINGS, parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_action=legality.validate_action, validate_state=validate_state,
-    resample=render.resample, hidden_information=True,
+    resample=render.resample, public=render.public_move, hidden_information=True,
 )

@@ -17,6 +17,7 @@ from typing import Any
 from hench.core import CHANCE, Rng, seat_name
 from hench.core.cards import CardText
 
+from .actions import HLAction, Keep, format_action
 from .data import ITEMS, LOCATIONS, SIDES, HemlochData, data_from_document, default_data
 from .phases import PHASES
 from .scoring import breakdown, scores, winners
@@ -85,6 +86,14 @@ def resample(s: HemlochState, seat: int, rng: Rng) -> HemlochState:
     n = len(other.hands[seat])
     other.hands[seat], other.decks[seat] = pool[:n], pool[n:]
     return other
+
+
+def public_move(state: HemlochState, action: HLAction, seat: int | None) -> str:
+    """A move as `seat` is told it (Game.public: the mover reads the whole move). A Draft pick is kept face down
+    (HL-090): the others learn only that a card was kept."""
+    if isinstance(action, Keep):
+        return "keep a card"
+    return format_action(action)
 
 
 # -- views -------------------------------------------------------------------------------------------------
@@ -435,4 +444,4 @@ def _plain_texts(raw: str | None, sides: tuple[str, ...]) -> dict[str, str]:
     return {c.id: c.plain() for c in _card_texts(d, sides)}
 
 
-__all__ = ["card_gallery", "card_texts", "html", "marker_values", "notation", "observation", "resample"]
+__all__ = ["card_gallery", "card_texts", "html", "marker_values", "notation", "observation", "public_move", "resample"]
