@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 
 from . import legality, render, scoring, transitions
@@ -15,6 +17,7 @@ from .validate import validate_state
 OPTIONS = {
     "first_player": Option("first_player", None, "HL-011: the first Week's Start Player (None: drawn from the seed)"),
     "sides": Option("sides", "light", "HL-003, HL-095: 'light', 'dark', or 4 letters L/D, one per Location (e.g. 'LDLD')"),
+    "location_sides": Option("location_sides", None, "HL-003: the catalogue's name for `sides` (None: use `sides`)"),
     "draft": Option("draft", False, "HL-088..HL-091: build the decks by the Draft variant (5 rounds, A4)"),
     "end_after_weeks_end": Option("end_after_weeks_end", True, "A2, A3: also check the end conditions after Week's End"),
     "zero_tie_places": Option("zero_tie_places", False, "A8: a 0-0 tie at an empty Location places Markers too"),
@@ -51,7 +54,18 @@ def _sides(value: str) -> tuple[str, ...]:
     raise InvalidOptionError(f"sides should be 'light', 'dark' or {LOCATIONS} letters L/D such as 'LDLD', not {value!r}")
 
 
-def start(players: int, seed: int | None, first_player: int | None, sides: str, draft: bool,
+def _chosen_sides(sides: str, location_sides: str | None) -> tuple[str, ...]:
+    """HL-003, HL-095, HL-096: the side each Location shows; a Light/Dark mix is allowed, with a warning."""
+    if location_sides is not None and sides not in (OPTIONS["sides"].default, location_sides):
+        raise InvalidOptionError(f"sides={sides!r} and location_sides={location_sides!r} are two names for one option; give one")
+    chosen = _sides(sides if location_sides is None else location_sides)
+    if len(set(chosen)) > 1:
+        warnings.warn(f"sides {''.join(side[0].upper() for side in chosen)}: the publisher advises all Light or all Dark "
+                      "in one game (HL-096); the mix is played as chosen (HL-095)", UserWarning, stacklevel=4)
+    return chosen
+
+
+def start(players: int, seed: int | None, first_player: int | None, sides: str, location_sides: str | None, draft: bool,
           end_after_weeks_end: bool, zero_tie_places: bool, score_scepters: bool, data: str | None) -> HemlochState:
     if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
                                      or first_player not in (0, 1)):
@@ -60,7 +74,7 @@ def start(players: int, seed: int | None, first_player: int | None, sides: str, 
     rng = Rng.from_seed(seed)
     k = len(d.week)
     s = HemlochState.make(
-        data=d, tables=tables_for(d), sides=_sides(sides), end_after_weeks_end=end_after_weeks_end,
+        data=d, tables=tables_for(d), sides=_chosen_sides(sides, location_sides), end_after_weeks_end=end_after_weeks_end,
         zero_tie_places=zero_tie_places, score_scepters=score_scepters, draft=draft, stage="reveal", week=1,
         start=rng.randrange(2) if first_player is None else first_player,  # HL-011
         active=-1, actions=0, item_used=False, played=[],

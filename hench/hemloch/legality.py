@@ -159,8 +159,12 @@ def check_one_item_per_turn(s: HemlochState, a: Use) -> Violation | None:
 
 def check_item_face_up(s: HemlochState, a: Use) -> Violation | None:
     """HL-031: only a face-up Item of yours can be used (using it turns it face down, M6)."""
-    if not s.items[s.active][ITEMS.index(a.item)][0]:
-        return Violation("HL-031", f"you have no face-up {a.item}; a face-down Item cannot be used")
+    up, down = s.items[s.active][ITEMS.index(a.item)]
+    if not up and not down:
+        return Violation("HL-031", f"you have no {a.item}: an ability or a Location gives you one (HL-029)")
+    if not up:
+        return Violation("HL-031", f"your {a.item}{'s are' if down > 1 else ' is'} face down: it was used, and a face-down "
+                                   "Item cannot be used again")
     return None
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from hench.core import CHANCE, InvalidStateError
+from hench.core import CHANCE, InvalidStateError, seat_name
 from hench.core.fields import LIST, ROWS, TEMP, Field, Fields, FieldState
 from hench.core.schema import Reader, check_int, check_str
 
@@ -268,6 +268,12 @@ class HemlochState(FieldState):
     @property
     def other(self) -> int:
         return 1 - self.start
+
+    def describe_action(self, action: object) -> str:
+        """A move as a refusal names it: the Week card is turned over by the Start Player (HL-050), not the dice."""
+        if self.stage == "reveal" and not self.tasks:
+            return f"'{self.game.format_action(action)}' by {seat_name(self.start)} (the Start Player, turning over the Week card)"
+        return super().describe_action(action)
 
     # -- derived counts -----------------------------------------------------------------------------
     def markers_left(self, seat: int) -> int:

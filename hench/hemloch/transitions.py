@@ -401,11 +401,11 @@ def _draw_up(s: HemlochState) -> None:
 
 
 def _next_week(s: HemlochState) -> None:
+    if s.end_after_weeks_end and _check_end(s):  # A2, A3: checked as Week's End closes, before a new Week starts
+        return
     s.start = s.other  # HL-073
     s.week += 1
     s.say(f"{who(s.start)} is the Start Player of Week {s.week}", "HL-073", seats=(s.start,))
-    if s.end_after_weeks_end and _check_end(s):  # A2, A3
-        return
     s.stage = "reveal"
 
 

@@ -29,7 +29,7 @@ RECORDED = [  # (seed, options, actions, scores, digest), 2 players
     (2012, {'draft': True}, 168, [34, 25], "bde1f557a81c47af"),
     (2013, {'sides': 'LDLD', 'zero_tie_places': True}, 109, [23, 40], "131b07f6c5d30d5b"),
     (2014, {'end_after_weeks_end': False, 'score_scepters': False}, 109, [30, 33], "92bcc6d20df1f230"),
-    (2015, {}, 124, [33, 36], "8a77d74d4406b9ef"),
+    (2015, {}, 124, [33, 36], "a3fbb9bf5d192512"),
     (2016, {'sides': 'dark'}, 105, [36, 32], "93e2768d14cd388c"),
     (2017, {'draft': True}, 170, [38, 29], "317429fe85df4acb"),
     (2018, {'sides': 'LDLD', 'zero_tie_places': True}, 106, [36, 28], "621a4f928dbeb77f"),
