@@ -38,8 +38,8 @@ READINGS = (
     Reading("A10", "drawing from an empty deck draws nothing; the discards are never reshuffled"),
     Reading("A11", "at Week's End the Start Player retreats first, then the other, in the open"),
     Reading("A12", "one Item per turn in total"),
-    Reading("HL-033", "with none of that kind left, one of your face-down Items of the kind turns face up (always done: "
-                      "it can only help)"),
+    Reading("HL-033", "with none of that kind left in the supply, the player may turn one of their face-down Items of "
+                      "the kind face up, or leave it (a face-up Item scores more but is worth more to a thief)"),
     Reading("A14", "one Minion per Location per turn limits Play actions only (not the Scepter's move)"),
     Reading("A17", "the Festival restriction is checked when each Minion is played"),
     Reading("M10", "Player 1 has Location 0 on the left; Player 2 sits opposite"),

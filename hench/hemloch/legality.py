@@ -11,6 +11,7 @@ from hench.core.legality import kind_of
 
 from .actions import (
     Festival,
+    Flip,
     HLAction,
     Keep,
     Mark,
@@ -87,6 +88,8 @@ def choice_options(s: HemlochState, task: Task) -> list[HLAction]:
         return [t.swap[d.week_location(c)] for c in s.week_deck if c < k]
     if name == "keep":
         return [t.keep[c] for c in sorted(set(s.packs[seat]))]
+    if name == "flip":  # HL-033: only with a face-down Item of that kind (else there is nothing to choose)
+        return list(t.flip[task.n]) if s.items[seat][task.n][1] else []
     return []
 
 
@@ -258,6 +261,14 @@ def check_keep(s: HemlochState, a: Keep) -> Violation | None:
     return None
 
 
+def check_flip(s: HemlochState, a: Flip) -> Violation | None:
+    """HL-033: the Item turned face up (or left) is one of the kind the ability would have given."""
+    kind = s.tasks[0].n
+    if a.item != ITEMS[kind]:
+        return Violation("HL-033", f"the ability gives a {ITEMS[kind]}, so only a {ITEMS[kind]} of yours may turn face up")
+    return None
+
+
 def validate_action(s: HemlochState, a: HLAction) -> None:
     """Names that do not exist in this game's data are malformed, not illegal."""
     d = s.data
@@ -271,9 +282,9 @@ def validate_action(s: HemlochState, a: HLAction) -> None:
             raise InvalidActionError(f"{a!r}: there is no Location {getattr(a, field)!r}")
     if hasattr(a, "item") and a.item not in ITEMS:
         raise InvalidActionError(f"{a!r}: there is no Item {a.item!r}; Items are {list(ITEMS)}")
-    for field in ("row", "column", "face_up", "day"):
+    for field in ("row", "column", "face_up", "day", "up"):
         value = getattr(a, field, 0)
-        if field in ("face_up", "day") and hasattr(a, field) and not isinstance(value, bool):
+        if field in ("face_up", "day", "up") and hasattr(a, field) and not isinstance(value, bool):
             raise InvalidActionError(f"{a!r}: {field} should be true or false")
         if field in ("row", "column") and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
             raise InvalidActionError(f"{a!r}: {field} should be a whole number from 0")
@@ -284,7 +295,7 @@ CHECKS = CheckTable({
     "use": (check_one_item_per_turn, check_item_face_up, check_scepter_target),
     "mark": (check_mark_space,), "festival": (check_festival_moves,), "steal": (check_steal,),
     "recall": (check_recall,), "move": (check_move,), "retreat": (check_retreat,), "swap": (check_swap,),
-    "reveal": (check_reveal,), "keep": (check_keep,),
+    "reveal": (check_reveal,), "keep": (check_keep,), "flip": (check_flip,),
 }, always=(check_phase,))
 
 __all__ = ["CHECKS", "choice_options", "legal_actions", "validate_action"]

@@ -24,7 +24,7 @@ from .tables import Tables, tables_for
 
 PLAYERS = 2  # A16
 STAGES = ("draft", "reveal", "turn", "day_check", "weeks_end_check", "retreat", "swap", "over")
-CHOICE_TASKS = ("mark", "festival", "steal", "recall", "scepter", "retreat", "swap", "keep")
+CHOICE_TASKS = ("mark", "festival", "steal", "recall", "scepter", "retreat", "swap", "keep", "flip")
 AUTO_TASKS = ("draw", "gain", "discard", "influence")
 ENDS = ("HL-043", "HL-044", "HL-045", "HL-046", "HL-047")
 MAX_TASKS, MAX_WEEKS, MAX_ACTIONS = 40, 9, 9
@@ -47,6 +47,7 @@ TASK_SHAPES: dict[str, tuple[tuple[str, tuple[int, int] | None], ...]] = {
     "mark": (("seat", None), ("loc", None), ("n", (0, 1))), "festival": (("seat", None),), "steal": (("seat", None),),
     "recall": (("seat", None), ("loc", None)), "scepter": (("seat", None),),
     "retreat": (("seat", None), ("loc", None), ("n", (1, 60))), "swap": (("seat", None),), "keep": (("seat", None),),
+    "flip": (("seat", None), ("n", (0, len(ITEMS) - 1))),
     "draw": (("seat", None), ("n", (1, 2))), "gain": (("seat", None), ("n", (0, len(ITEMS) - 1))),
     "discard": (("seat", None),), "influence": (("loc", None),),
 }

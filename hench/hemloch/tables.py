@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .actions import Draw, Festival, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
+from .actions import Draw, Festival, Flip, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
 from .data import ITEMS, HemlochData
 
 
 class Tables:
     """Actions indexed by card (minion index), location, space, item and Week card."""
 
-    __slots__ = ("draw", "festival", "keep", "mark", "move", "outcomes", "play", "recall", "retreat", "reveal",
+    __slots__ = ("draw", "festival", "flip", "keep", "mark", "move", "outcomes", "play", "recall", "retreat", "reveal",
                  "steal", "swap", "use")
 
     def __init__(self, d: HemlochData) -> None:
@@ -28,6 +28,7 @@ class Tables:
         self.mark = tuple(tuple(Mark(loc.name, *space) for space in loc.spaces) for loc in d.locations)
         self.festival = tuple(Festival(p) for p in places)
         self.steal = tuple((Steal(k, True), Steal(k, False)) for k in ITEMS)
+        self.flip = tuple((Flip(k, True), Flip(k, False)) for k in ITEMS)
         self.swap = tuple(Swap(p) for p in places)
         self.reveal = tuple(Reveal(places[d.week_location(c)], d.is_day(c)) for c in range(2 * len(d.week)))
         self.outcomes: dict[tuple[int, ...], tuple[tuple[Reveal, Fraction], ...]] = {}

@@ -16,7 +16,7 @@ from typing import Any
 
 from hench.core import seat_name
 
-from .actions import Draw, Festival, HLAction, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
+from .actions import Draw, Festival, Flip, HLAction, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
 from .data import GAIN, ITEMS, LOCATIONS
 from .legality import choice_options
 from .state import CHOICE_TASKS, DRAFT_PACK, PLAYERS, HemlochState, Task
@@ -83,6 +83,7 @@ EFFECT_STEPS = {
 # The tasks themselves, made once (they are immutable): effect -> seat -> Location -> Task
 EFFECT_TASKS = {effect: tuple(tuple(Task(name, seat ^ whose, loc if here else -1, n) for loc in range(LOCATIONS))
                               for seat in range(PLAYERS)) for effect, (name, whose, here, n) in EFFECT_STEPS.items()}
+FLIP_TASKS = tuple(tuple(Task("flip", seat, n=kind) for kind in range(len(ITEMS))) for seat in range(PLAYERS))  # HL-033
 CHECK_MARKS = tuple(tuple(Task("mark", seat, loc, 1) for loc in range(LOCATIONS)) for seat in range(PLAYERS))  # HL-078
 
 
@@ -198,6 +199,18 @@ def swap(s: HemlochState, a: Swap) -> None:
     advance(s)
 
 
+def flip(s: HemlochState, a: Flip) -> None:
+    seat, kind = _choice(s).seat, ITEMS.index(a.item)
+    if a.up:  # HL-033
+        pair = s.own_item("items", seat)[kind]
+        pair[1] -= 1
+        pair[0] += 1
+        s.say(f"No {a.item} is left in the supply: {who(seat)} turns one of theirs face up", "HL-033", seats=(seat,))
+    else:
+        s.say(f"No {a.item} is left in the supply: {who(seat)} leaves theirs face down", "HL-033", seats=(seat,))
+    advance(s)
+
+
 def keep(s: HemlochState, a: Keep) -> None:
     seat = _choice(s).seat
     card = s.data.minion_index(a.card)
@@ -246,6 +259,7 @@ SKIPPED = {  # a pending choice that cannot be carried out (A9: done as far as p
     "retreat": ("{who} has no Minion left to retreat at {loc}", ("HL-069",)),
     "swap": ("{who} swaps nothing: the Week deck holds no Night", ("HL-071", "A9")),
     "keep": ("{who} keeps nothing: their pack is empty", ("HL-090",)),
+    "flip": ("{who} has no face-down Item of that kind to turn up", ("HL-033",)),
 }
 
 
@@ -314,11 +328,8 @@ def _gain(s: HemlochState, seat: int, kind: int) -> None:
         s.own("supply")[kind] -= 1
         s.own_item("items", seat)[kind][0] += 1  # HL-029: new Items come face up (M6)
         s.say(f"{who(seat)} gains a {ITEMS[kind]}", "HL-029", seats=(seat,))
-    elif s.items[seat][kind][1]:  # HL-033: none left, so one of yours turns face up
-        pair = s.own_item("items", seat)[kind]
-        pair[1] -= 1
-        pair[0] += 1
-        s.say(f"No {ITEMS[kind]} is left in the supply: {who(seat)} turns one of theirs face up", "HL-033", seats=(seat,))
+    elif s.items[seat][kind][1]:  # HL-033: none left, so the player may turn one of theirs face up
+        s.tasks = (FLIP_TASKS[seat][kind], *s.tasks)
     else:
         s.say(f"No {ITEMS[kind]} is left in the supply and {who(seat)} has none face down: nothing is gained",
               "HL-033", "A9", seats=(seat,))
@@ -444,5 +455,5 @@ def finish_setup(s: HemlochState, decks: list[list[int]]) -> None:
 
 HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     Reveal: reveal, Draw: draw, Play: play, Use: use, Mark: mark, Festival: festival, Steal: steal, Recall: recall,
-    Retreat: retreat, Move: move, Swap: swap, Keep: keep,
+    Retreat: retreat, Move: move, Swap: swap, Keep: keep, Flip: flip,
 }
