@@ -22,6 +22,8 @@ from typing import Any
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
+from .options import READINGS
+
 ITEMS = ("Potion", "Scepter", "Trinket")  # HL-028
 POTION, SCEPTER, TRINKET = range(3)
 SIDES = ("light", "dark")  # HL-092
@@ -298,7 +300,8 @@ def _week(v: Any, where: str, locations: tuple[Location, ...]) -> int:
 
 
 def assumptions(data: HemlochData | None = None) -> list[Assumption]:
-    """Rows (what, value, source, note) of every component value in force, for the apps' assumptions table."""
+    """Rows (what, value, source, note) of every component value in force, then how the engine reads each point
+    the text leaves open (READINGS), for the apps' assumptions table."""
     d = data or default_data()
     rows = [Assumption(f"faction {f.id}", f.name + (" (no home)" if not any(loc.home == i for loc in d.locations) else ""),
                        f.source, f.note) for i, f in enumerate(d.factions)]
@@ -314,4 +317,6 @@ def assumptions(data: HemlochData | None = None) -> list[Assumption]:
     rows.append(Assumption("week cards", ", ".join(d.locations[w].name for w in d.week), *d.notes["week"]))
     rows.append(Assumption("counts", f"deck {d.deck_size}, hand {d.opening_hand}, {d.markers} Markers, "
                            f"{d.actions} Actions, {d.item_count} of each Item", *d.notes["game"]))
+    rows += [Assumption(f"reading {r.id}", r.text, "assumed", f"option {r.option} changes it" if r.option else
+                        "the engine's reading of a point the text leaves open") for r in READINGS]
     return rows

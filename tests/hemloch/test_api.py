@@ -160,3 +160,15 @@ def test_a_live_save_with_no_legal_move_is_refused():
     s.spaces[0] = [1] * 9
     with pytest.raises(InvalidStateError, match="legal move"):
         GAME.load_state(s.to_dict())
+
+
+@pytest.mark.rule("HL-033", "HL-055")
+def test_the_assumptions_table_shows_every_reading_and_the_option_that_changes_it():
+    from hench.hemloch import READINGS
+
+    rows = {r.what: r for r in assumptions()}
+    for reading in READINGS:
+        row = rows[f"reading {reading.id}"]
+        assert row.value == reading.text and row.source == "assumed"
+        assert (reading.option or "") in row.note
+    assert "no pass" in rows["reading HL-055"].value
