@@ -109,12 +109,11 @@ def legal_actions(state: HemlochState) -> list[HLAction]:
     t = state.tables
     out: list[HLAction] = [t.draw]  # HL-056 (A10: from an empty deck nothing is drawn)
     festival, played = state.festival, state.played
-    open_at = [loc for loc in range(len(state.board)) if loc != festival and loc not in played]
-    if open_at:
-        play = t.play
+    mask = sum(1 << loc for loc in range(len(state.board)) if loc != festival and loc not in played)
+    if mask:
+        play_at = t.play_at
         for c in sorted(set(state.hands[seat])):  # HL-057, HL-058, HL-039
-            row = play[c]
-            out += [row[loc] for loc in open_at]
+            out += play_at[c][mask]
     if not state.item_used:  # HL-064
         mine = state.items[seat]
         for k in range(len(ITEMS)):

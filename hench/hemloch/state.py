@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from hench.core import CHANCE, InvalidStateError, seat_name
@@ -279,16 +280,18 @@ class HemlochState(FieldState):
     # -- derived counts -----------------------------------------------------------------------------
     def markers_left(self, seat: int) -> int:
         """HL-006: 15 Markers each, minus those placed."""
-        return self.data.markers - sum([row.count(seat) for row in self.spaces])
+        return self.data.markers - sum(map(list.count, self.spaces, repeat(seat)))
 
     def empty_spaces(self, loc: int) -> list[int]:
         return [i for i, owner in enumerate(self.spaces[loc]) if owner < 0]
 
+    def full_locations(self) -> int:
+        """HL-044: how many Locations have no empty Influence Space."""
+        return sum(-1 not in row for row in self.spaces)
+
     def influence(self, loc: int, seat: int) -> int:
         """HL-076, HL-077: Influence Values of the seat's Minions there, +1 for each at its Home."""
-        home = self.data.locations[loc].home
-        minions = self.data.minions
-        return sum(minions[c].influence + (minions[c].faction == home) for c in self.board[loc][seat])
+        return sum(map(self.tables.influence[loc].__getitem__, self.board[loc][seat]))
 
     def activating(self, loc: int) -> int:
         return self.data.locations[loc].side(self.sides[loc]).activating
@@ -302,7 +305,8 @@ class HemlochState(FieldState):
         return order if self.start == 0 else order[::-1]
 
     def days_in_week_deck(self) -> int:
-        return sum(self.data.is_day(c) for c in self.week_deck + self.revealed)
+        nights = len(self.data.week)  # Week cards 0..k-1 are Nights, k.. their Days (HL-040)
+        return sum(c >= nights for c in self.week_deck) + sum(c >= nights for c in self.revealed)
 
 
 def validate_state(s: HemlochState) -> None:

@@ -10,9 +10,10 @@ from .data import ITEMS, HemlochData
 
 
 class Tables:
-    """Actions indexed by card (minion index), location, space, item and Week card."""
+    """Actions indexed by card (minion index), location, space, item and Week card; and the Influence each Minion
+    counts at each Location (HL-076, HL-077), computed once per data."""
 
-    __slots__ = ("draw", "festival", "flip", "keep", "mark", "move", "outcomes", "play", "recall", "retreat", "reveal",
+    __slots__ = ("draw", "festival", "flip", "influence", "keep", "mark", "move", "outcomes", "play", "play_at", "recall", "retreat", "reveal",
                  "steal", "swap", "use")
 
     def __init__(self, d: HemlochData) -> None:
@@ -20,6 +21,9 @@ class Tables:
         spots = range(len(places))
         self.draw = Draw()
         self.play = tuple(tuple(Play(n, p) for p in places) for n in names)
+        # play_at[card][mask]: the plays of a card at the Locations whose bits are set in `mask`, in Location order
+        self.play_at = tuple(tuple(tuple(row[p] for p in spots if mask >> p & 1) for mask in range(1 << len(places)))
+                             for row in self.play)
         self.recall = tuple(tuple(Recall(n, p) for p in places) for n in names)
         self.retreat = tuple(tuple(Retreat(n, p) for p in places) for n in names)
         self.move = tuple(tuple(tuple(Move(n, places[a], places[b]) for b in spots) for a in spots) for n in names)
@@ -31,6 +35,8 @@ class Tables:
         self.flip = tuple((Flip(k, True), Flip(k, False)) for k in ITEMS)
         self.swap = tuple(Swap(p) for p in places)
         self.reveal = tuple(Reveal(places[d.week_location(c)], d.is_day(c)) for c in range(2 * len(d.week)))
+        # HL-076, HL-077: what each Minion counts at each Location (its Influence Value, +1 at its faction's Home)
+        self.influence = tuple(tuple(m.influence + (m.faction == loc.home) for m in d.minions) for loc in d.locations)
         self.outcomes: dict[tuple[int, ...], tuple[tuple[Reveal, Fraction], ...]] = {}
 
     def chance(self, week_deck: list[int]) -> tuple[tuple[Reveal, Fraction], ...]:

@@ -23,6 +23,7 @@ from .state import CHOICE_TASKS, DRAFT_PACK, PLAYERS, HemlochState, Task
 
 DRAFT_ROUNDS = 5  # A4: 5 rounds of 6 picks make a 30-card deck
 who = tuple(seat_name(seat) for seat in range(PLAYERS)).__getitem__  # seat -> 'Player 1' (read, not rebuilt, per line)
+ONE = tuple((seat,) for seat in range(PLAYERS))  # the `seats` of a line about one seat (made once: playouts say many)
 
 
 # -- chance ---------------------------------------------------------------------------------------------
@@ -39,7 +40,7 @@ def reveal(s: HemlochState, a: Reveal) -> None:
     s.own("revealed").append(card)  # HL-050
     s.festival = d.week_location(card)  # HL-038
     s.say(f"{who(s.start)} (Start Player) turns over {d.week_name(card)}; the Festival moves to "
-          f"{d.locations[s.festival].name}", "HL-050", "HL-038", seats=(s.start,))
+          f"{d.locations[s.festival].name}", "HL-050", "HL-038", seats=ONE[s.start])
     _begin_turn(s, s.start)  # HL-051
     advance(s)
 
@@ -49,10 +50,10 @@ def draw(s: HemlochState, a: Draw) -> None:
     seat = s.active
     s.actions -= 1  # HL-056
     if _draw(s, seat, 1, "HL-056"):
-        s.say(f"{who(seat)} spends an Action to draw a card", "HL-056", seats=(seat,))
+        s.say(f"{who(seat)} spends an Action to draw a card", "HL-056", seats=ONE[seat])
     else:
         s.say(f"{who(seat)} spends an Action to draw, but the deck is empty: nothing is drawn", "HL-056", "A10",
-              seats=(seat,))
+              seats=ONE[seat])
     advance(s)
 
 
@@ -64,10 +65,10 @@ def play(s: HemlochState, a: Play) -> None:
     s.played = (*s.played, loc)  # HL-058
     s.actions -= 1  # HL-056
     minion = d.minions[card]
-    s.say(f"{who(seat)} plays {minion.name} at {d.locations[loc].name}", "HL-057", seats=(seat,))
+    s.say(f"{who(seat)} plays {minion.name} at {d.locations[loc].name}", "HL-057", seats=ONE[seat])
     tasks = [_effect_task(e, seat, loc) for e in minion.effects]  # HL-060
     if minion.faction == s.activating(loc):  # HL-061, HL-062: the Location's ability after the Minion's
-        s.say(f"{minion.name}'s faction activates {d.locations[loc].name}'s ability", "HL-061", "HL-062", seats=(seat,))
+        s.say(f"{minion.name}'s faction activates {d.locations[loc].name}'s ability", "HL-061", "HL-062", seats=ONE[seat])
         tasks.append(_effect_task(s.location_ability(loc), seat, loc))
     s.tasks = (*s.tasks, *tasks)
     advance(s)
@@ -109,12 +110,12 @@ def use(s: HemlochState, a: Use) -> None:
     pair[1] += 1
     s.actions -= item.action_cost  # HL-065
     s.say(f"{who(seat)} uses a {ITEMS[kind]} ({item.ability.replace('_', ' ')}); it turns face down", "HL-031", "HL-064",
-          seats=(seat,))
+          seats=ONE[seat])
     if item.ability == "extra_action":
         s.actions += 1
     elif item.ability == "draw_2":
         got = _draw(s, seat, 2, "HL-031")
-        s.say(f"{who(seat)} draws {_cards_word(got)}", "HL-031", seats=(seat,))
+        s.say(f"{who(seat)} draws {_cards_word(got)}", "HL-031", seats=ONE[seat])
     else:
         s.tasks = (Task("scepter", seat), *s.tasks)
     advance(s)
@@ -132,14 +133,14 @@ def mark(s: HemlochState, a: Mark) -> None:
     loc = d.location_index(a.location)
     s.own_item("spaces", loc)[d.locations[loc].spaces.index((a.row, a.column))] = seat  # HL-078 / an ability
     s.say(f"{who(seat)} places a Marker at {a.location} (row {a.row + 1}, column {a.column + 1})", "HL-078", "HL-025",
-          seats=(seat,))
+          seats=ONE[seat])
     advance(s)
 
 
 def festival(s: HemlochState, a: Festival) -> None:
     seat = _choice(s).seat
     s.festival = s.data.location_index(a.location)
-    s.say(f"{who(seat)} moves the Festival to {a.location}", "HL-038", seats=(seat,))
+    s.say(f"{who(seat)} moves the Festival to {a.location}", "HL-038", seats=ONE[seat])
     advance(s)
 
 
@@ -158,7 +159,7 @@ def recall(s: HemlochState, a: Recall) -> None:
     loc, card = d.location_index(a.location), d.minion_index(a.card)
     s.own_item("board", loc)[seat].remove(card)
     s.own_item("hands", seat).append(card)
-    s.say(f"{who(seat)} takes {a.card} back from {a.location} into their hand", "HL-060", seats=(seat,))
+    s.say(f"{who(seat)} takes {a.card} back from {a.location} into their hand", "HL-060", seats=ONE[seat])
     advance(s)
 
 
@@ -168,7 +169,7 @@ def retreat(s: HemlochState, a: Retreat) -> None:
     loc, card = d.location_index(a.location), d.minion_index(a.card)
     s.own_item("board", loc)[seat].remove(card)
     s.own_item("discards", seat).append(card)  # HL-069
-    s.say(f"{who(seat)} retreats {a.card} from {a.location} to the discard pile", "HL-069", seats=(seat,))
+    s.say(f"{who(seat)} retreats {a.card} from {a.location} to the discard pile", "HL-069", seats=ONE[seat])
     if task.n > 1:
         s.tasks = (Task("retreat", seat, loc, task.n - 1), *s.tasks)
     advance(s)
@@ -179,7 +180,7 @@ def move(s: HemlochState, a: Move) -> None:
     card = d.minion_index(a.card)
     s.own_item("board", d.location_index(a.source))[seat].remove(card)
     s.own_item("board", d.location_index(a.target))[seat].append(card)
-    s.say(f"{who(seat)}'s Scepter moves {a.card} from {a.source} to {a.target}", "HL-031", seats=(seat,))
+    s.say(f"{who(seat)}'s Scepter moves {a.card} from {a.source} to {a.target}", "HL-031", seats=ONE[seat])
     advance(s)
 
 
@@ -195,7 +196,7 @@ def swap(s: HemlochState, a: Swap) -> None:
     week_deck.append(night + k)  # HL-071
     week_deck.sort()
     s.say(f"{who(s.start)} swaps {d.week_name(night)} for {d.week_name(night + k)}; the Night leaves the game",
-          "HL-071", "HL-072", seats=(s.start,))
+          "HL-071", "HL-072", seats=ONE[s.start])
     advance(s)
 
 
@@ -205,9 +206,9 @@ def flip(s: HemlochState, a: Flip) -> None:
         pair = s.own_item("items", seat)[kind]
         pair[1] -= 1
         pair[0] += 1
-        s.say(f"No {a.item} is left in the supply: {who(seat)} turns one of theirs face up", "HL-033", seats=(seat,))
+        s.say(f"No {a.item} is left in the supply: {who(seat)} turns one of theirs face up", "HL-033", seats=ONE[seat])
     else:
-        s.say(f"No {a.item} is left in the supply: {who(seat)} leaves theirs face down", "HL-033", seats=(seat,))
+        s.say(f"No {a.item} is left in the supply: {who(seat)} leaves theirs face down", "HL-033", seats=ONE[seat])
     advance(s)
 
 
@@ -216,8 +217,8 @@ def keep(s: HemlochState, a: Keep) -> None:
     card = s.data.minion_index(a.card)
     s.own_item("packs", seat).remove(card)
     s.own_item("kept", seat).append(card)  # HL-090
-    s.say(f"{who(seat)} keeps a card and passes the rest", "HL-090", seats=(seat,))
-    s.say(f"{who(seat)} keeps {a.card}", "HL-090", seats=(seat,), to=(seat,))
+    s.say(f"{who(seat)} keeps a card and passes the rest", "HL-090", seats=ONE[seat])
+    s.say(f"{who(seat)} keeps {a.card}", "HL-090", seats=ONE[seat], to=ONE[seat])
     if seat == s.start:
         s.tasks = (*s.tasks, Task("keep", s.other))
     advance(s)
@@ -228,9 +229,9 @@ def _begin_turn(s: HemlochState, seat: int) -> None:
     s.stage, s.active, s.actions, s.item_used, s.played = "turn", seat, s.data.actions, False, ()  # HL-055
     if not s.hands[seat]:  # HL-054
         if _draw(s, seat, 1, "HL-054"):
-            s.say(f"{who(seat)}'s hand is empty: a free draw", "HL-054", seats=(seat,))
+            s.say(f"{who(seat)}'s hand is empty: a free draw", "HL-054", seats=ONE[seat])
         else:
-            s.say(f"{who(seat)}'s hand is empty, and so is the deck: no free draw", "HL-054", "A10", seats=(seat,))
+            s.say(f"{who(seat)}'s hand is empty, and so is the deck: no free draw", "HL-054", "A10", seats=ONE[seat])
 
 
 def _draw(s: HemlochState, seat: int, n: int, rule: str) -> int:
@@ -242,7 +243,7 @@ def _draw(s: HemlochState, seat: int, n: int, rule: str) -> int:
         drawn = [deck.pop() for _ in range(got)]
         hand.extend(drawn)
         minions = s.data.minions
-        s.say(f"you draw {' and '.join(minions[c].name for c in drawn)}", rule, seats=(seat,), to=(seat,))
+        s.say(f"you draw {' and '.join(minions[c].name for c in drawn)}", rule, seats=ONE[seat], to=ONE[seat])
     return got
 
 
@@ -266,7 +267,7 @@ SKIPPED = {  # a pending choice that cannot be carried out (A9: done as far as p
 def _skip(s: HemlochState, task: Task) -> None:
     text, rules = SKIPPED[task.name]
     where = s.data.locations[task.loc].name if task.loc >= 0 else ""
-    s.say(text.format(who=who(task.seat), other=who(1 - task.seat), loc=where), *rules, seats=(task.seat,))
+    s.say(text.format(who=who(task.seat), other=who(1 - task.seat), loc=where), *rules, seats=ONE[task.seat])
 
 
 def advance(s: HemlochState) -> None:
@@ -308,7 +309,7 @@ def _auto(s: HemlochState, task: Task) -> None:
     name, seat = task.name, task.seat
     if name == "draw":
         got = _draw(s, seat, task.n, "HL-060")
-        s.say(f"{who(seat)} draws {_cards_word(got)}", "HL-060", *(() if got else ("A10",)), seats=(seat,))
+        s.say(f"{who(seat)} draws {_cards_word(got)}", "HL-060", *(() if got else ("A10",)), seats=ONE[seat])
     elif name == "gain":
         _gain(s, seat, task.n)
     elif name == "discard":
@@ -316,9 +317,9 @@ def _auto(s: HemlochState, task: Task) -> None:
             hand = s.own_item("hands", seat)
             card = hand.pop(s._random_index(len(hand)))
             s.own_item("discards", seat).append(card)
-            s.say(f"{who(seat)} discards {s.data.minions[card].name} at random", "HL-060", seats=(seat,))
+            s.say(f"{who(seat)} discards {s.data.minions[card].name} at random", "HL-060", seats=ONE[seat])
         else:
-            s.say(f"{who(seat)} has no card in hand to discard", "HL-060", "A9", seats=(seat,))
+            s.say(f"{who(seat)} has no card in hand to discard", "HL-060", "A9", seats=ONE[seat])
     elif name == "influence":
         _influence(s, task.loc)
 
@@ -327,12 +328,12 @@ def _gain(s: HemlochState, seat: int, kind: int) -> None:
     if s.supply[kind]:
         s.own("supply")[kind] -= 1
         s.own_item("items", seat)[kind][0] += 1  # HL-029: new Items come face up (M6)
-        s.say(f"{who(seat)} gains a {ITEMS[kind]}", "HL-029", seats=(seat,))
+        s.say(f"{who(seat)} gains a {ITEMS[kind]}", "HL-029", seats=ONE[seat])
     elif s.items[seat][kind][1]:  # HL-033: none left, so the player may turn one of theirs face up
         s.tasks = (FLIP_TASKS[seat][kind], *s.tasks)
     else:
         s.say(f"No {ITEMS[kind]} is left in the supply and {who(seat)} has none face down: nothing is gained",
-              "HL-033", "A9", seats=(seat,))
+              "HL-033", "A9", seats=ONE[seat])
 
 
 def _influence(s: HemlochState, loc: int) -> None:
@@ -361,7 +362,7 @@ def end_conditions(s: HemlochState) -> list[str]:
     ended = []
     if any(s.markers_left(seat) == 0 for seat in (0, 1)):
         ended.append("HL-043")
-    if sum(not s.empty_spaces(loc) for loc in range(len(s.spaces))) >= 2:
+    if s.full_locations() >= 2:
         ended.append("HL-044")
     if not any(s.supply):
         ended.append("HL-045")
@@ -406,7 +407,7 @@ def _draw_up(s: HemlochState) -> None:
     for seat in (s.start, s.other):  # HL-070
         got = _draw(s, seat, max(0, 2 - len(s.hands[seat])), "HL-070")
         if got:
-            s.say(f"{who(seat)} draws {_cards_word(got)} up to 2", "HL-070", seats=(seat,))
+            s.say(f"{who(seat)} draws {_cards_word(got)} up to 2", "HL-070", seats=ONE[seat])
     s.stage = "swap"
     s.tasks = (*s.tasks, Task("swap", s.start))  # HL-071
 
@@ -416,7 +417,7 @@ def _next_week(s: HemlochState) -> None:
         return
     s.start = s.other  # HL-073
     s.week += 1
-    s.say(f"{who(s.start)} is the Start Player of Week {s.week}", "HL-073", seats=(s.start,))
+    s.say(f"{who(s.start)} is the Start Player of Week {s.week}", "HL-073", seats=ONE[s.start])
     s.stage = "reveal"
 
 
