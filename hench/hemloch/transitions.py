@@ -25,6 +25,21 @@ DRAFT_ROUNDS = 5  # A4: 5 rounds of 6 picks make a 30-card deck
 who = tuple(seat_name(seat) for seat in range(PLAYERS)).__getitem__  # seat -> 'Player 1' (read, not rebuilt, per line)
 ONE = tuple((seat,) for seat in range(PLAYERS))  # the `seats` of a line about one seat (made once: playouts say many)
 
+# An ability's pending step: (task name, whose: 0 the player's, 1 the other's, at the Location?, count)
+EFFECT_STEPS = {
+    "place_marker_here": ("mark", 0, True, 0), "draw_1": ("draw", 0, False, 1), "steal_item": ("steal", 0, False, 0),
+    "move_festival": ("festival", 0, False, 0), "return_own_minion_to_hand": ("recall", 0, True, 0),
+    "opponent_discards_1": ("discard", 1, False, 0),
+    **{effect: ("gain", 0, False, kind) for effect, kind in GAIN.items()},
+}
+# The tasks themselves, made once (they are immutable): effect -> seat -> Location -> Task
+EFFECT_TASKS = {effect: tuple(tuple(Task(name, seat ^ whose, loc if here else -1, n) for loc in range(LOCATIONS))
+                              for seat in range(PLAYERS)) for effect, (name, whose, here, n) in EFFECT_STEPS.items()}
+FLIP_TASKS = tuple(tuple(Task("flip", seat, n=kind) for kind in range(len(ITEMS))) for seat in range(PLAYERS))  # HL-033
+CHECK_MARKS = tuple(tuple(Task("mark", seat, loc, 1) for loc in range(LOCATIONS)) for seat in range(PLAYERS))  # HL-078
+INFLUENCE_CHECKS = tuple(tuple(Task("influence", loc=loc) for loc in (range(LOCATIONS) if start == 0 else reversed(range(LOCATIONS))))
+                         for start in range(PLAYERS))  # HL-075, A6: check_order() of each Start Player
+
 
 # -- chance ---------------------------------------------------------------------------------------------
 def chance_outcomes(s: HemlochState) -> tuple[tuple[HLAction, Fraction], ...]:
@@ -74,33 +89,6 @@ def play(s: HemlochState, a: Play) -> None:
     advance(s)
 
 
-# An ability's pending step: (task name, whose: 0 the player's, 1 the other's, at the Location?, count)
-EFFECT_STEPS = {
-    "place_marker_here": ("mark", 0, True, 0), "draw_1": ("draw", 0, False, 1), "steal_item": ("steal", 0, False, 0),
-    "move_festival": ("festival", 0, False, 0), "return_own_minion_to_hand": ("recall", 0, True, 0),
-    "opponent_discards_1": ("discard", 1, False, 0),
-    **{effect: ("gain", 0, False, kind) for effect, kind in GAIN.items()},
-}
-# The tasks themselves, made once (they are immutable): effect -> seat -> Location -> Task
-EFFECT_TASKS = {effect: tuple(tuple(Task(name, seat ^ whose, loc if here else -1, n) for loc in range(LOCATIONS))
-                              for seat in range(PLAYERS)) for effect, (name, whose, here, n) in EFFECT_STEPS.items()}
-FLIP_TASKS = tuple(tuple(Task("flip", seat, n=kind) for kind in range(len(ITEMS))) for seat in range(PLAYERS))  # HL-033
-CHECK_MARKS = tuple(tuple(Task("mark", seat, loc, 1) for loc in range(LOCATIONS)) for seat in range(PLAYERS))  # HL-078
-
-
-def _effect_task(effect: str, seat: int, loc: int) -> Task:
-    return EFFECT_TASKS[effect][seat][loc]
-
-
-def _influence_checks(s: HemlochState) -> tuple[Task, ...]:
-    """HL-075, A6: an Influence Check at every Location, in the order of the Start Player's checks."""
-    return INFLUENCE_CHECKS[s.start]
-
-
-INFLUENCE_CHECKS = tuple(tuple(Task("influence", loc=loc) for loc in (range(LOCATIONS) if start == 0 else reversed(range(LOCATIONS))))
-                         for start in range(PLAYERS))  # check_order() of each Start Player
-
-
 def use(s: HemlochState, a: Use) -> None:
     seat, kind = s.active, ITEMS.index(a.item)
     item = s.data.items[kind]
@@ -119,6 +107,15 @@ def use(s: HemlochState, a: Use) -> None:
     else:
         s.tasks = (Task("scepter", seat), *s.tasks)
     advance(s)
+
+
+def _effect_task(effect: str, seat: int, loc: int) -> Task:
+    return EFFECT_TASKS[effect][seat][loc]
+
+
+def _influence_checks(s: HemlochState) -> tuple[Task, ...]:
+    """HL-075, A6: an Influence Check at every Location, in the order of the Start Player's checks."""
+    return INFLUENCE_CHECKS[s.start]
 
 
 # -- the choices an ability, a check or Week's End asks for ----------------------------------------------------
