@@ -249,7 +249,8 @@ def _cards_word(n: int) -> str:
 
 
 SKIPPED = {  # a pending choice that cannot be carried out (A9: done as far as possible, the rest skipped)
-    "mark": ("{who} places no Marker at {loc}: no Marker is left or no Influence Space there is empty", ("A7", "A9")),
+    "mark": ("{who} places no Marker at {loc}: no Influence Space there is empty", ("A7", "A9")),
+    "mark, none left": ("{who} places no Marker at {loc}: all of their Markers are placed", ("A7", "A9")),
     "festival": ("{who} cannot move the Festival: there is no other Location", ("A9",)),
     "steal": ("{who} steals nothing: {other} has no Item", ("HL-029", "A9")),
     "recall": ("{who} takes no Minion back: they have no other Minion on the Locations", ("A9",)),
@@ -262,7 +263,7 @@ SKIPPED = {  # a pending choice that cannot be carried out (A9: done as far as p
 
 
 def _skip(s: HemlochState, task: Task) -> None:
-    text, rules = SKIPPED[task.name]
+    text, rules = SKIPPED["mark, none left" if task.name == "mark" and not s.markers_left(task.seat) else task.name]
     where = s.data.locations[task.loc].name if task.loc >= 0 else ""
     s.say(text.format(who=who(task.seat), other=who(1 - task.seat), loc=where), *rules, seats=ONE[task.seat])
 
