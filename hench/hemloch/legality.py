@@ -101,9 +101,9 @@ def _recallable(s: HemlochState, seat: int, played_at: int, loc: int) -> list[in
 
 def legal_actions(state: HemlochState) -> list[HLAction]:
     """HL-055..HL-058, HL-064: a turn's moves; or the moves that carry out the pending choice (found once, by the
-    transition that made this state, and kept in `state.options`)."""
+    transition that made this state, and kept in `state.choice_moves`)."""
     if state.tasks:
-        options = state.options
+        options = state.choice_moves
         return options if options is not None else choice_options(state, state.tasks[0])
     seat = state.active
     t = state.tables

@@ -195,7 +195,7 @@ FIELDS = Fields(
     Field("packs", ROWS, read=_per_seat("packs")),
     Field("kept", ROWS, read=_per_seat("kept")),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
-    Field("options", TEMP, default=lambda: None),  # the moves of the pending choice, once the transition found them
+    Field("choice_moves", TEMP, default=lambda: None),  # the moves of the pending choice, once the transition found them
 )
 
 
@@ -240,7 +240,7 @@ class HemlochState(FieldState):
     pool: list[int]
     packs: list[list[int]]
     kept: list[list[int]]
-    options: list[HLAction] | None  # a cache: the pending choice's moves (None: not known yet)
+    choice_moves: list[HLAction] | None  # a cache: the pending choice's moves (None: not known yet)
 
     # -- who acts ---------------------------------------------------------------------------------
     @property

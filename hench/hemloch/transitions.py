@@ -277,7 +277,7 @@ def advance(s: HemlochState) -> None:
             if task.name in CHOICE_TASKS:
                 options = choice_options(s, task)
                 if options:
-                    s.options = options  # the legal moves of this state (a cache, see HemlochState.options)
+                    s.choice_moves = options  # the legal moves of this state (a cache, see HemlochState.choice_moves)
                     return
                 s.tasks = tasks[1:]
                 _skip(s, task)
