@@ -64,8 +64,10 @@ def reveal(s: HemlochState, a: Reveal) -> None:
 def draw(s: HemlochState, a: Draw) -> None:
     seat = s.active
     s.actions -= 1  # HL-056
-    if _draw(s, seat, 1, "HL-056"):
+    drawn = _draw(s, seat, 1)
+    if drawn:
         s.say(f"{who(seat)} spends an Action to draw a card", "HL-056", seats=ONE[seat])
+        _tell(s, seat, drawn, "HL-056")
     else:
         s.say(f"{who(seat)} spends an Action to draw, but the deck is empty: nothing is drawn", "HL-056", "A10",
               seats=ONE[seat])
@@ -102,8 +104,9 @@ def use(s: HemlochState, a: Use) -> None:
     if item.ability == "extra_action":
         s.actions += 1
     elif item.ability == "draw_2":
-        got = _draw(s, seat, 2, "HL-031")
-        s.say(f"{who(seat)} draws {_cards_word(got)}", "HL-031", seats=ONE[seat])
+        drawn = _draw(s, seat, 2)
+        s.say(f"{who(seat)} draws {_cards_word(len(drawn))}", "HL-031", *(() if drawn else ("A10",)), seats=ONE[seat])
+        _tell(s, seat, drawn, "HL-031")
     else:
         s.tasks = (Task("scepter", seat), *s.tasks)
     advance(s)
@@ -225,23 +228,30 @@ def keep(s: HemlochState, a: Keep) -> None:
 def _begin_turn(s: HemlochState, seat: int) -> None:
     s.stage, s.active, s.actions, s.item_used, s.played = "turn", seat, s.data.actions, False, ()  # HL-055
     if not s.hands[seat]:  # HL-054
-        if _draw(s, seat, 1, "HL-054"):
+        drawn = _draw(s, seat, 1)
+        if drawn:
             s.say(f"{who(seat)}'s hand is empty: a free draw", "HL-054", seats=ONE[seat])
+            _tell(s, seat, drawn, "HL-054")
         else:
             s.say(f"{who(seat)}'s hand is empty, and so is the deck: no free draw", "HL-054", "A10", seats=ONE[seat])
 
 
-def _draw(s: HemlochState, seat: int, n: int, rule: str) -> int:
-    """Draw up to `n` cards; the drawer alone is told which (A10: from an empty deck nothing is drawn and
-    nothing is reshuffled)."""
+def _draw(s: HemlochState, seat: int, n: int) -> list[int]:
+    """Draw up to `n` cards, the cards drawn (A10: from an empty deck nothing is drawn and nothing is reshuffled)."""
     got = min(n, len(s.decks[seat]))
-    if got > 0:
-        hand, deck = s.own_item("hands", seat), s.own_item("decks", seat)
-        drawn = [deck.pop() for _ in range(got)]
-        hand.extend(drawn)
+    if got <= 0:
+        return []
+    hand, deck = s.own_item("hands", seat), s.own_item("decks", seat)
+    drawn = [deck.pop() for _ in range(got)]
+    hand.extend(drawn)
+    return drawn
+
+
+def _tell(s: HemlochState, seat: int, drawn: list[int], rule: str) -> None:
+    """The cards drawn, told to their drawer alone (the others read only how many, HL-010)."""
+    if drawn:
         minions = s.data.minions
         s.say(f"you draw {' and '.join(minions[c].name for c in drawn)}", rule, seats=ONE[seat], to=ONE[seat])
-    return got
 
 
 def _cards_word(n: int) -> str:
@@ -306,8 +316,9 @@ def advance(s: HemlochState) -> None:
 def _auto(s: HemlochState, task: Task) -> None:
     name, seat = task.name, task.seat
     if name == "draw":
-        got = _draw(s, seat, task.n, "HL-060")
-        s.say(f"{who(seat)} draws {_cards_word(got)}", "HL-060", *(() if got else ("A10",)), seats=ONE[seat])
+        drawn = _draw(s, seat, task.n)
+        s.say(f"{who(seat)} draws {_cards_word(len(drawn))}", "HL-060", *(() if drawn else ("A10",)), seats=ONE[seat])
+        _tell(s, seat, drawn, "HL-060")
     elif name == "gain":
         _gain(s, seat, task.n)
     elif name == "discard":
@@ -403,9 +414,10 @@ def _retreat(s: HemlochState) -> None:
 
 def _draw_up(s: HemlochState) -> None:
     for seat in (s.start, s.other):  # HL-070
-        got = _draw(s, seat, max(0, 2 - len(s.hands[seat])), "HL-070")
-        if got:
-            s.say(f"{who(seat)} draws {_cards_word(got)} up to 2", "HL-070", seats=ONE[seat])
+        drawn = _draw(s, seat, max(0, 2 - len(s.hands[seat])))
+        if drawn:
+            s.say(f"{who(seat)} draws {_cards_word(len(drawn))} up to 2", "HL-070", seats=ONE[seat])
+            _tell(s, seat, drawn, "HL-070")
     s.stage = "swap"
     s.tasks = (*s.tasks, Task("swap", s.start))  # HL-071
 

@@ -160,3 +160,12 @@ def test_a_week_card_refused_names_the_start_player_who_turns_it_over():
         s.apply(f"reveal {ALLEY} Day")
     text = str(refused.value)
     assert "the dice" not in text and "Player 1 (the Start Player" in text and "HL-050" in text
+
+
+@pytest.mark.rule("HL-010", "HL-056")
+def test_a_drawn_card_is_named_to_its_drawer_only():
+    s = reveal(arrange(new(), deck_top={0: ["Grave Digger"]}), ALLEY)
+    after = s.apply(Draw())
+    assert [line.text for line in after.narration(0)] == ["Player 1 spends an Action to draw a card", "you draw Grave Digger"]
+    for seat in (1, None):
+        assert [line.text for line in after.narration(seat)] == ["Player 1 spends an Action to draw a card"]
