@@ -24,8 +24,9 @@ from .tour import Question, TourStep, TourView
 PLAYERS = 2  # Hemloch is a 2-player game (HL-001)
 
 
-def _live(state) -> str:
-    """The live odds of the moment (hench.hemloch.odds): the next Week card, and the next draw at each Location."""
+def _live(state, viewer: int | None) -> str:
+    """The live odds of the moment (hench.hemloch.odds): the next Week card (public), and, on the viewer's own turn
+    only, their next draw at each Location (it reads their own deck, which the other player may not know)."""
     if state.stage != "turn" or state.current_player not in (0, 1):
         return ""
     seat = state.current_player
@@ -33,7 +34,8 @@ def _live(state) -> str:
     if state.week_deck:
         parts.append(f"the next Week card is a Day with probability <b>{format_probability(odds.next_card_is_day(state))}</b>")
     behind = [(state.data.locations[loc].name, odds.draw_to_lead(state, seat, loc)) for loc in range(len(state.board))
-              if state.influence(loc, 1 - seat) > state.influence(loc, seat) and loc != state.festival and loc not in state.played]
+              if seat == viewer and state.influence(loc, 1 - seat) > state.influence(loc, seat) and loc != state.festival
+              and loc not in state.played]
     if behind:
         parts.append(f"where {seat_name(1 - seat)} leads, your next draw would take the lead if played at " +
                      ", ".join(f"{html.escape(name)}: {format_probability(p)}" for name, p in behind))
@@ -42,10 +44,10 @@ def _live(state) -> str:
 
 CONFIG = TableConfig(
     game_id="hemloch", phases=PHASES,
-    board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
+    board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
-    clock=lambda state: state.week, clock_label="week", explain=_live,
+    clock=lambda state: state.week, clock_label="week", explain_for=_live,
     roll_seats=lambda s: (s.start,),  # the Start Player turns over the Week card
 )
 
@@ -73,7 +75,7 @@ def _influence_line(s) -> str:
 
 
 def _task_loc(s) -> int:
-    return s.tasks[0][2] if s.tasks and len(s.tasks[0]) > 2 else 0
+    return s.tasks[0].loc if s.tasks and s.tasks[0].loc >= 0 else 0
 
 
 def _first_empty(s, loc: int) -> int:
@@ -294,7 +296,7 @@ def finished_game_sheet(seed: int = 3) -> ipw.HTML:
     won = " and ".join(seat_name(w) for w in final.winners())
     return ipw.HTML(f"<table class='hench-scoring-sheet' style='border-collapse:collapse'><tr><th></th><th>Player 1</th>"
                     f"<th>Player 2</th></tr>{body}</table><div>Ended by {', '.join(final.ended)} in Week {final.week}; "
-                    f"winner: <b>{won}</b>.</div>" + render.html(final, None))
+                    f"winner: <b>{won}</b>.</div>" + render.html(final.observation(None)))
 
 
 # -- odds (widgets.odds.OddsExplorer) ---------------------------------------------------------------------------------------
@@ -392,7 +394,7 @@ def _live_page(i: Inputs) -> Shown:
     """A real position (the bots play a game to a chosen Week): the live odds Location by Location."""
     s = study_position(i.seed, i.week)
     if s.is_terminal:
-        return Shown(answer_html("This deal ended before that Week: pick another deal or Week."), below=render.html(s, 0))
+        return Shown(answer_html("This deal ended before that Week: pick another deal or Week."), below=render.html(s.observation(0), False))
     names = [loc.name for loc in s.data.locations]
     leads = [odds.draw_to_lead(s, 0, loc) for loc in range(len(names))]
     rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{s.influence(k, 0)}-{s.influence(k, 1)}</td>"
@@ -404,7 +406,7 @@ def _live_page(i: Inputs) -> Shown:
               "<th>next draw would lead</th><th>next Festival here</th></tr>" + rows + "</table>")
     bar = plot.Bar(x=names, y=[float(p) for p in leads], text=[str(p) for p in leads], textposition="outside",
                    marker_color="#2f6fd6")
-    return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15]), below=render.html(s, 0))
+    return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15]), below=render.html(s.observation(0), False))
 
 
 class LiveOddsView(OddsExplorer):

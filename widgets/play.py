@@ -45,6 +45,7 @@ class TableConfig:
     clock: Callable[[Any], int] | None = None  # the day or round a state belongs to
     clock_label: str = "turn"
     explain: Callable[[Any], str] | None = None  # a line saying what the current step is about
+    explain_for: Callable[[Any, int | None], str] | None = None  # (state, viewer): that line as the viewer may read it
     seat_names: Sequence[str] = ()
     show_stepper: bool = True  # False when the board draws its own phase bar
     label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
@@ -442,7 +443,10 @@ class GameView(ipw.VBox):
             who = " and ".join(names[i] for i in st.winners())
             scores = ", ".join(f"{names[i]} {v}" for i, v in enumerate(self.scores))
             return f"<b>The game is over.</b> Winner: {html.escape(who)}. Scores: {html.escape(scores)}"
-        extra = self.config.explain(st) if self.config.explain else ""
+        if self.config.explain_for is not None:
+            extra = self.config.explain_for(st, self.viewer)
+        else:
+            extra = self.config.explain(st) if self.config.explain else ""
         whose = "the dice" if st.current_player == CHANCE else self._who(st.current_player)
         title = st.phase_title if self.game.phases is not None else phase_title(self.config, st.phase)
         wait = ""

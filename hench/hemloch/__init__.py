@@ -5,40 +5,46 @@
 >>> state.phase_title
 'The Start Player turns over the next Week card'
 
-Public API beside the uniform game API (docs/adding-a-game.md):
+Public API beside the uniform game API (the same names in every game package, docs/adding-a-game.md):
 
 - `GAME` / `hench.get_game("hemloch")`; options `first_player`, `sides` (HL-095), `draft` (HL-088),
   `end_after_weeks_end` (A2), `zero_tie_places` (A8), `score_scepters` (A1), `data` (your own TOML file).
-  `READINGS`: the catalogue's readings and the option that changes each.
+  `READINGS`: the catalogue's readings (`hench.core.Reading`) and the option that changes each.
 - `PHASES`: the phase table (`state.phase` is one of its ids; people read `phase.title`).
-- `actions`: the action classes and `format_action` / `parse_action`.
-- `observation(state, seat)`, `html(obs)`, `notation(obs)`; `breakdown(state, seat)`, `end_conditions(state)`.
-- `assumptions()` rows (what, value, source, note); `load_data(path)`; `HemlochDataError`.
-- `hench.hemloch.odds` (exact odds), `hench.hemloch.bots` (`RandomBot`, `HeuristicBot`).
+- `assumptions()` rows (what, value, source, note); `card_gallery()`: every card explained.
+- `odds` (exact odds), `bots` (`RandomBot`, `HeuristicBot`).
+- Also: `actions`, `observation(state, seat)`, `html(obs, clickable)`, `notation(obs)`, `breakdown(state, seat)`,
+  `end_conditions(state)`, `load_data(path)`, `default_data()`, `HemlochData`, `HemlochDataError`, `HemlochState`.
 
-The Minion cards, Location homes, icons, abilities and layouts, Item abilities and Week-card Locations
-are PLACEHOLDERS (see `assumptions()`), never the publisher's.
+Importing the package is cheap: the engine loads on first use of a name (PEP 562), and `hench.get_game`
+registers `GAME` then. The Minion cards, Location homes, icons, abilities and layouts, Item abilities and
+Week-card Locations are PLACEHOLDERS (see `assumptions()`), never the publisher's.
 """
 
-from operator import attrgetter
+from __future__ import annotations
 
-from hench.core import register
+from importlib import import_module
+from typing import Any
 
-from . import actions, bots, odds, render
-from .data import HemlochData, HemlochDataError, assumptions, default_data, load_data
-from .game import GAME, OPTIONS, READINGS
-from .phases import PHASES
-from .render import html, notation, observation
-from .scoring import breakdown
-from .state import HemlochState
-from .transitions import end_conditions
+_WHERE = {
+    "GAME": "game", "OPTIONS": "game", "READINGS": "game", "PHASES": "phases", "assumptions": "data",
+    "card_gallery": "render", "HemlochData": "data", "HemlochDataError": "data", "default_data": "data",
+    "load_data": "data", "HemlochState": "state", "breakdown": "scoring", "end_conditions": "transitions",
+    "observation": "render", "html": "render", "notation": "render",
+}
+_MODULES = ("odds", "bots", "actions", "render")
+__all__ = sorted([*_WHERE, *_MODULES])
 
-GAME.cards = render.card_texts  # every card explained for the apps (hench.core.cards)
-GAME.card_key = attrgetter("sides")  # a Location's text names the side it shows in this game: cached per data and sides
-register(GAME)
 
-__all__ = [
-    "GAME", "OPTIONS", "PHASES", "READINGS", "HemlochData", "HemlochDataError", "HemlochState", "actions",
-    "assumptions", "bots", "breakdown", "default_data", "end_conditions", "html", "load_data", "notation",
-    "observation", "odds",
-]
+def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        return import_module(f"{__name__}.{name}")
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

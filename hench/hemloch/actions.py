@@ -5,7 +5,7 @@
     mark Courtyard row 1 column 3            festival to Alley Maze              steal face-up Potion
     recall Horned Advisor from Courtyard     move Fan Dancer from Courtyard to Alley Maze
     retreat Fan Dancer from Courtyard        swap Alley Maze                     reveal Alley Maze Night
-    keep Unfair Lady (Draft variant)
+    keep Unfair Lady (Draft variant)         turn up Potion                      leave Potion face-down
 """
 
 from __future__ import annotations
@@ -121,7 +121,15 @@ class Keep(HLAction):
     card: str
 
 
-ACTION_TYPES = (Draw, Play, Use, Mark, Festival, Steal, Recall, Move, Retreat, Swap, Reveal, Keep)
+@dataclass(frozen=True, slots=True)
+class Flip(HLAction):
+    """HL-033: none of an Item an ability gives is left, so you may turn one of yours of that kind face up (or not)."""
+    kind: ClassVar[str] = "flip"
+    item: str
+    up: bool
+
+
+ACTION_TYPES = (Draw, Play, Use, Mark, Festival, Steal, Recall, Move, Retreat, Swap, Reveal, Keep, Flip)
 
 
 def format_action(a: HLAction) -> str:
@@ -149,13 +157,15 @@ def format_action(a: HLAction) -> str:
         return f"reveal {a.location} {'Day' if a.day else 'Night'}"
     if isinstance(a, Keep):
         return f"keep {a.card}"
+    if isinstance(a, Flip):
+        return f"turn up {a.item}" if a.up else f"leave {a.item} face-down"
     raise InvalidActionError(f"{a!r} is not a Hemloch action")
 
 
 EXAMPLES = ("'draw', 'play Unfair Lady at Courtyard', 'use Potion', 'mark Courtyard row 1 column 3', "
             "'festival to Alley Maze', 'steal face-up Potion', 'recall Fan Dancer from Courtyard', "
             "'move Fan Dancer from Courtyard to Alley Maze', 'retreat Fan Dancer from Courtyard', "
-            "'swap Alley Maze', 'reveal Alley Maze Night' or 'keep Unfair Lady'")
+            "'swap Alley Maze', 'reveal Alley Maze Night', 'keep Unfair Lady', 'turn up Potion' or 'leave Potion face-down'")
 
 
 def _name(words: list[str], names: dict[str, str], what: str) -> str:
@@ -213,4 +223,8 @@ def parse_with(data: HemlochData, text: str) -> HLAction:
         return Reveal(_name(rest[:-1], places, "Location"), rest[-1] == "day")
     if verb == "keep":
         return Keep(_name(rest, cards, "Minion"))
+    if verb == "turn" and rest[:1] == ["up"]:
+        return Flip(_name(rest[1:], items, "Item"), True)
+    if verb == "leave" and rest[-1:] == ["face-down"]:
+        return Flip(_name(rest[:-1], items, "Item"), False)
     raise InvalidActionError(f"{text!r} is not a Hemloch move; write {EXAMPLES}")

@@ -3,7 +3,7 @@ adjacency by looking one move ahead (ties broken by its seeded generator)."""
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot
+from hench.core import Bot, RandomBot, State
 
 from .actions import HLAction
 from .scoring import scores
@@ -29,12 +29,18 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, state: HemlochState) -> HLAction:
+    def choose(self, state: State) -> HLAction:
+        if not isinstance(state, HemlochState):
+            raise TypeError(f"a Hemloch bot plays Hemloch positions, not {type(state).__name__}")
         seat = state.current_player
+        if seat is None or seat < 0:
+            raise ValueError("the bot chooses a player's move; this position has none (the game is over or chance is to act)")
         legal = state._legal_cached()
         best, choices = float("-inf"), []
         for action in legal:
-            value = evaluate(state.apply(action), seat)
+            after = state.apply(action)
+            assert isinstance(after, HemlochState)
+            value = evaluate(after, seat)
             if value > best + 1e-9:
                 best, choices = value, [action]
             elif abs(value - best) <= 1e-9:

@@ -17,13 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
-if TYPE_CHECKING:
-    from .tables import Tables
+from .options import READINGS
 
 ITEMS = ("Potion", "Scepter", "Trinket")  # HL-028
 POTION, SCEPTER, TRINKET = range(3)
@@ -120,13 +119,6 @@ class HemlochData:
     def deck(self) -> tuple[int, ...]:
         """A player's 30-card deck as minion indices (copies repeated), HL-017."""
         return tuple(i for i, m in enumerate(self.minions) for _ in range(m.copies))
-
-    @cached_property
-    def tables(self) -> Tables:
-        """Every action this data can offer, built once (hench.hemloch.tables)."""
-        from .tables import Tables
-
-        return Tables(self)
 
     @cached_property
     def _minion_ids(self) -> dict[str, int]:
@@ -308,7 +300,8 @@ def _week(v: Any, where: str, locations: tuple[Location, ...]) -> int:
 
 
 def assumptions(data: HemlochData | None = None) -> list[Assumption]:
-    """Rows (what, value, source, note) of every component value in force, for the apps' assumptions table."""
+    """Rows (what, value, source, note) of every component value in force, then how the engine reads each point
+    the text leaves open (READINGS), for the apps' assumptions table."""
     d = data or default_data()
     rows = [Assumption(f"faction {f.id}", f.name + (" (no home)" if not any(loc.home == i for loc in d.locations) else ""),
                        f.source, f.note) for i, f in enumerate(d.factions)]
@@ -324,4 +317,6 @@ def assumptions(data: HemlochData | None = None) -> list[Assumption]:
     rows.append(Assumption("week cards", ", ".join(d.locations[w].name for w in d.week), *d.notes["week"]))
     rows.append(Assumption("counts", f"deck {d.deck_size}, hand {d.opening_hand}, {d.markers} Markers, "
                            f"{d.actions} Actions, {d.item_count} of each Item", *d.notes["game"]))
+    rows += [Assumption(f"reading {r.id}", r.text, "assumed", f"option {r.option} changes it" if r.option else
+                        "the engine's reading of a point the text leaves open") for r in READINGS]
     return rows

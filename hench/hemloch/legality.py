@@ -11,6 +11,7 @@ from hench.core.legality import kind_of
 
 from .actions import (
     Festival,
+    Flip,
     HLAction,
     Keep,
     Mark,
@@ -25,7 +26,7 @@ from .actions import (
 )
 from .data import ITEMS, SCEPTER
 from .phases import PHASES
-from .state import HemlochState
+from .state import HemlochState, Task
 
 
 def _names(s: HemlochState, cards: list[int]) -> list[str]:
@@ -37,11 +38,11 @@ def _loc_name(s: HemlochState, loc: int) -> str:
     return s.data.locations[loc].name
 
 
-def scepter_moves(s: HemlochState, seat: int) -> list[Move]:
+def scepter_moves(s: HemlochState, seat: int) -> list[HLAction]:
     """M6: one of your Minions to another Location without the Festival (HL-039)."""
-    moves, board, festival = s.data.tables.move, s.board, s.festival
+    moves, board, festival = s.tables.move, s.board, s.festival
     spots = range(len(board))
-    out: list[Move] = []
+    out: list[HLAction] = []
     for src in spots:
         for c in sorted(set(board[src][seat])):
             row = moves[c][src]
@@ -56,15 +57,15 @@ def _can_move(s: HemlochState, seat: int) -> bool:
     return any(board[src][seat] and any(dst != src and dst != festival for dst in spots) for src in spots)
 
 
-def choice_options(s: HemlochState, task: tuple) -> list[HLAction]:
+def choice_options(s: HemlochState, task: Task) -> list[HLAction]:
     """The moves that carry out a pending choice (an empty list: it cannot be done and is skipped, A9)."""
-    name, seat = task[0], task[1]
+    name, seat = task.name, task.seat
     d = s.data
-    t = d.tables
+    t = s.tables
     if name == "mark":
         if s.markers_left(seat) == 0:  # A7
             return []
-        loc = task[2]
+        loc = task.loc
         marks = t.mark[loc]
         return [marks[i] for i, owner in enumerate(s.spaces[loc]) if owner < 0]
     if name == "festival":
@@ -75,11 +76,11 @@ def choice_options(s: HemlochState, task: tuple) -> list[HLAction]:
         return [t.steal[k][side] for k in range(len(ITEMS)) for side in (0, 1) if theirs[k][side]]
     if name == "recall":
         recall = t.recall
-        return [recall[c][loc] for loc in range(len(s.board)) for c in sorted(set(_recallable(s, seat, task[2], loc)))]
+        return [recall[c][loc] for loc in range(len(s.board)) for c in sorted(set(_recallable(s, seat, task.loc, loc)))]
     if name == "scepter":
         return scepter_moves(s, seat)
     if name == "retreat":
-        loc = task[2]
+        loc = task.loc
         retreat = t.retreat
         return [retreat[c][loc] for c in sorted(set(s.board[loc][seat]))]
     if name == "swap":
@@ -87,6 +88,8 @@ def choice_options(s: HemlochState, task: tuple) -> list[HLAction]:
         return [t.swap[d.week_location(c)] for c in s.week_deck if c < k]
     if name == "keep":
         return [t.keep[c] for c in sorted(set(s.packs[seat]))]
+    if name == "flip":  # HL-033: only with a face-down Item of that kind (else there is nothing to choose)
+        return list(t.flip[task.n]) if s.items[seat][task.n][1] else []
     return []
 
 
@@ -96,23 +99,25 @@ def _recallable(s: HemlochState, seat: int, played_at: int, loc: int) -> list[in
     return mine[:-1] if loc == played_at else mine
 
 
-def legal_actions(s: HemlochState) -> list[HLAction]:
-    if s.tasks:
-        return choice_options(s, s.tasks[0])
-    seat = s.active
-    t = s.data.tables
+def legal_actions(state: HemlochState) -> list[HLAction]:
+    """HL-055..HL-058, HL-064: a turn's moves; or the moves that carry out the pending choice (found once, by the
+    transition that made this state, and kept in `state.choice_moves`)."""
+    if state.tasks:
+        options = state.choice_moves
+        return options if options is not None else choice_options(state, state.tasks[0])
+    seat = state.active
+    t = state.tables
     out: list[HLAction] = [t.draw]  # HL-056 (A10: from an empty deck nothing is drawn)
-    festival, played = s.festival, s.played
-    open_at = [loc for loc in range(len(s.board)) if loc != festival and loc not in played]
-    if open_at:
-        play = t.play
-        for c in sorted(set(s.hands[seat])):  # HL-057, HL-058, HL-039
-            row = play[c]
-            out += [row[loc] for loc in open_at]
-    if not s.item_used:  # HL-064
-        mine = s.items[seat]
+    festival, played = state.festival, state.played
+    mask = sum(1 << loc for loc in range(len(state.board)) if loc != festival and loc not in played)
+    if mask:
+        play_at = t.play_at
+        for c in sorted(set(state.hands[seat])):  # HL-057, HL-058, HL-039
+            out += play_at[c][mask]
+    if not state.item_used:  # HL-064
+        mine = state.items[seat]
         for k in range(len(ITEMS)):
-            if mine[k][0] and (k != SCEPTER or s.data.items[k].ability != "move_minion" or _can_move(s, seat)):
+            if mine[k][0] and (k != SCEPTER or state.data.items[k].ability != "move_minion" or _can_move(state, seat)):
                 out.append(t.use[k])
     return out
 
@@ -122,7 +127,7 @@ def check_phase(s: HemlochState, a: HLAction) -> Violation | None:
     """HL-050 HL-055 HL-056 HL-060 HL-029 HL-031 HL-069 HL-071 HL-078 HL-090: each phase opens its own kinds of move."""
     phase = PHASES[s.phase]
     if kind_of(a) not in phase.actions:
-        return Violation(phase.rules[0], f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+        return Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
     return None
 
 
@@ -156,8 +161,12 @@ def check_one_item_per_turn(s: HemlochState, a: Use) -> Violation | None:
 
 def check_item_face_up(s: HemlochState, a: Use) -> Violation | None:
     """HL-031: only a face-up Item of yours can be used (using it turns it face down, M6)."""
-    if not s.items[s.active][ITEMS.index(a.item)][0]:
-        return Violation("HL-031", f"you have no face-up {a.item}; a face-down Item cannot be used")
+    up, down = s.items[s.active][ITEMS.index(a.item)]
+    if not up and not down:
+        return Violation("HL-031", f"you have no {a.item}: an ability or a Location gives you one (HL-029)")
+    if not up:
+        return Violation("HL-031", f"your {a.item}{'s are' if down > 1 else ' is'} face down: it was used, and a face-down "
+                                   "Item cannot be used again")
     return None
 
 
@@ -171,7 +180,7 @@ def check_scepter_target(s: HemlochState, a: Use) -> Violation | None:
 
 def check_mark_space(s: HemlochState, a: Mark) -> Violation | None:
     """HL-078 HL-025: a Marker goes on an empty Influence Space of the Location being resolved."""
-    loc = s.tasks[0][2]
+    loc = s.tasks[0].loc
     if a.location != _loc_name(s, loc):
         return Violation("HL-078", f"this Marker goes to {_loc_name(s, loc)}, not {a.location}")
     spaces = s.data.locations[loc].spaces
@@ -191,7 +200,7 @@ def check_festival_moves(s: HemlochState, a: Festival) -> Violation | None:
 
 def check_steal(s: HemlochState, a: Steal) -> Violation | None:
     """HL-029: you take an Item the other player has."""
-    if not s.items[1 - s.tasks[0][1]][ITEMS.index(a.item)][0 if a.face_up else 1]:
+    if not s.items[1 - s.tasks[0].seat][ITEMS.index(a.item)][0 if a.face_up else 1]:
         facing = "face-up" if a.face_up else "face-down"
         return Violation("HL-029", f"the other player has no {facing} {a.item} to take")
     return None
@@ -201,14 +210,14 @@ def check_recall(s: HemlochState, a: Recall) -> Violation | None:
     """HL-059 HL-060: the ability returns one of your own other Minions from a Location."""
     task = s.tasks[0]
     loc = s.data.location_index(a.location)
-    if s.data.minion_index(a.card) not in _recallable(s, task[1], task[2], loc):
+    if s.data.minion_index(a.card) not in _recallable(s, task.seat, task.loc, loc):
         return Violation("HL-059", f"you have no other {a.card} at {a.location} to take back")
     return None
 
 
 def check_move(s: HemlochState, a: Move) -> Violation | None:
     """HL-059 HL-039 HL-031: the Scepter moves your own Minion to another Location without the Festival."""
-    seat, d = s.tasks[0][1], s.data
+    seat, d = s.tasks[0].seat, s.data
     src, dst = d.location_index(a.source), d.location_index(a.target)
     if d.minion_index(a.card) not in s.board[src][seat]:
         return Violation("HL-059", f"you have no {a.card} at {a.source}")
@@ -221,7 +230,7 @@ def check_move(s: HemlochState, a: Move) -> Violation | None:
 
 def check_retreat(s: HemlochState, a: Retreat) -> Violation | None:
     """HL-069: you retreat your own Minions from the Location being resolved."""
-    seat, loc = s.tasks[0][1], s.tasks[0][2]
+    seat, loc = s.tasks[0].seat, s.tasks[0].loc
     if a.location != _loc_name(s, loc):
         return Violation("HL-069", f"the retreat now is at {_loc_name(s, loc)}, not {a.location}")
     if s.data.minion_index(a.card) not in s.board[loc][seat]:
@@ -238,17 +247,24 @@ def check_swap(s: HemlochState, a: Swap) -> Violation | None:
 
 def check_reveal(s: HemlochState, a: Reveal) -> Violation | None:
     """HL-050: the card turned over is one still in the Week deck."""
-    from .transitions import reveal_action
-
-    if a not in [reveal_action(s, c) for c in s.week_deck]:
+    reveals = s.tables.reveal
+    if a not in [reveals[c] for c in s.week_deck]:
         return Violation("HL-050", f"{a.location} {'Day' if a.day else 'Night'} is not in the Week deck")
     return None
 
 
 def check_keep(s: HemlochState, a: Keep) -> Violation | None:
     """HL-090: you keep a card from the pack you hold."""
-    if s.data.minion_index(a.card) not in s.packs[s.tasks[0][1]]:
+    if s.data.minion_index(a.card) not in s.packs[s.tasks[0].seat]:
         return Violation("HL-090", f"your pack holds no {a.card}")
+    return None
+
+
+def check_flip(s: HemlochState, a: Flip) -> Violation | None:
+    """HL-033: the Item turned face up (or left) is one of the kind the ability would have given."""
+    kind = s.tasks[0].n
+    if a.item != ITEMS[kind]:
+        return Violation("HL-033", f"the ability gives a {ITEMS[kind]}, so only a {ITEMS[kind]} of yours may turn face up")
     return None
 
 
@@ -265,9 +281,9 @@ def validate_action(s: HemlochState, a: HLAction) -> None:
             raise InvalidActionError(f"{a!r}: there is no Location {getattr(a, field)!r}")
     if hasattr(a, "item") and a.item not in ITEMS:
         raise InvalidActionError(f"{a!r}: there is no Item {a.item!r}; Items are {list(ITEMS)}")
-    for field in ("row", "column", "face_up", "day"):
+    for field in ("row", "column", "face_up", "day", "up"):
         value = getattr(a, field, 0)
-        if field in ("face_up", "day") and hasattr(a, field) and not isinstance(value, bool):
+        if field in ("face_up", "day", "up") and hasattr(a, field) and not isinstance(value, bool):
             raise InvalidActionError(f"{a!r}: {field} should be true or false")
         if field in ("row", "column") and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
             raise InvalidActionError(f"{a!r}: {field} should be a whole number from 0")
@@ -278,7 +294,7 @@ CHECKS = CheckTable({
     "use": (check_one_item_per_turn, check_item_face_up, check_scepter_target),
     "mark": (check_mark_space,), "festival": (check_festival_moves,), "steal": (check_steal,),
     "recall": (check_recall,), "move": (check_move,), "retreat": (check_retreat,), "swap": (check_swap,),
-    "reveal": (check_reveal,), "keep": (check_keep,),
+    "reveal": (check_reveal,), "keep": (check_keep,), "flip": (check_flip,),
 }, always=(check_phase,))
 
 __all__ = ["CHECKS", "choice_options", "legal_actions", "validate_action"]

@@ -25,6 +25,8 @@ PHASES = Phases([
           "Choose the Location the Festival Piece moves to."),
     Phase("ability_steal", "An ability steals an Item", PLAYER, ("HL-029", "HL-060", "HL-063"), {"steal"},
           "Choose which of the other player's Items you take."),
+    Phase("ability_flip", "An ability: turn one of your Items face up?", PLAYER, ("HL-033", "HL-060"), {"flip"},
+          "None of that Item is left in the supply: you may turn one of yours of that kind face up instead."),
     Phase("ability_recall", "An ability returns one of your Minions to your hand", PLAYER, ("HL-060", "HL-063"), {"recall"},
           "Choose one of your other Minions on the Locations to take back into your hand."),
     Phase("item_scepter", "Your Scepter moves one of your Minions", PLAYER, ("HL-031", "HL-039"), {"move"},
@@ -47,6 +49,6 @@ PHASES = Phases([
           "Markers score 1, or 2 when touching one of their own; Items 2 face up, 1 face down."),
 ])
 
-CHOICE_PHASE = {"keep": "draft_pick", "festival": "ability_festival", "steal": "ability_steal",
+CHOICE_PHASE = {"keep": "draft_pick", "flip": "ability_flip", "festival": "ability_festival", "steal": "ability_steal",
                 "recall": "ability_recall", "scepter": "item_scepter", "retreat": "weeks_end_retreat",
                 "swap": "weeks_end_swap"}

@@ -10,39 +10,47 @@ Draft the pack a player holds and the cards they kept (the other player sees cou
 from __future__ import annotations
 
 import html as _html
+import json
+from functools import lru_cache
 from typing import Any
 
 from hench.core import CHANCE, Rng, seat_name
 from hench.core.cards import CardText
 
-from .data import ITEMS
+from .actions import HLAction, Keep, format_action
+from .data import ITEMS, LOCATIONS, SIDES, HemlochData, data_from_document, default_data
 from .phases import PHASES
-from .scoring import breakdown
-from .state import HemlochState
+from .scoring import breakdown, scores, winners
+from .state import HemlochState, task_form
 
 COLOURS = ("#2f6fd6", "#e07b00")  # Player 1 blue, Player 2 orange (M9: colours are not in the text)
 COLOUR_NAMES = ("blue", "orange")
 
 
-def observation(s: HemlochState, seat: int | None) -> dict[str, Any]:
-    """A JSON-like dict of everything `seat` may know (None: a spectator)."""
-    d = s.data
-    over = s.stage == "over"
-    actor = s.current_player
+def observation(state: HemlochState, seat: int | None) -> dict[str, Any]:
+    """A JSON-like dict of everything `seat` may know (None: a spectator); with `moves`, the moves open to `seat`
+    when it is to act (the clickable board is drawn from this alone)."""
+    d = state.data
+    over = state.stage == "over"
+    actor = state.current_player
     return {
-        "phase": s.phase, "phase_title": PHASES.title(s.phase), "viewer": seat, "week": s.week, "start": s.start,
-        "active": s.active, "to_act": actor if actor != CHANCE else "chance", "actions": s.actions,
-        "item_used": s.item_used, "festival": None if s.festival < 0 else d.locations[s.festival].name,
-        "week_deck": {"cards": len(s.week_deck), "days": sum(d.is_day(c) for c in s.week_deck)},
-        "revealed": [d.week_name(c) for c in s.revealed], "day_supply": [d.week_name(c) for c in s.day_supply],
-        "boxed": [d.week_name(c) for c in s.boxed], "supply": dict(zip(ITEMS, s.supply)),
-        "locations": [_location(s, loc) for loc in range(len(s.spaces))],
-        "players": [_player(s, p, seat == p) for p in (0, 1)],
-        "pending": [list(t) for t in s.tasks if t[0] in ("mark", "retreat", "swap", "steal", "festival", "recall", "scepter")][:1],
-        "draft": {"round": s.draft_round, "pool": len(s.pool)} if s.draft else None,
-        "events": list(s.events), "ended": list(s.ended),
-        "scores": s.scores() if over else None, "winners": s.winners() if over else [],
+        "phase": state.phase, "phase_title": PHASES.title(state.phase), "viewer": seat, "week": state.week, "start": state.start,
+        "active": state.active, "to_act": actor if actor != CHANCE else "chance", "actions": state.actions,
+        "item_used": state.item_used, "festival": None if state.festival < 0 else d.locations[state.festival].name,
+        "week_deck": {"cards": len(state.week_deck), "days": sum(d.is_day(c) for c in state.week_deck)},
+        "revealed": [d.week_name(c) for c in state.revealed], "day_supply": [d.week_name(c) for c in state.day_supply],
+        "boxed": [d.week_name(c) for c in state.boxed], "supply": dict(zip(ITEMS, state.supply)),
+        "locations": [_location(state, loc) for loc in range(len(state.spaces))],
+        "players": [_player(state, p, seat == p) for p in (0, 1)],
+        "pending": [task_form(t) for t in state.tasks if t.name in PENDING_SHOWN][:1],
+        "draft": {"round": state.draft_round, "pool": len(state.pool)} if state.draft else None, "ended": list(state.ended),
+        "scores": scores(state) if over else None, "winners": winners(state) if over else [],
+        "moves": [str(a) for a in state.legal_actions()] if seat is not None and actor == seat else [],
+        "data": d.raw,  # the component data (None: the built-in placeholders), public like the cards
     }
+
+
+PENDING_SHOWN = ("mark", "retreat", "swap", "steal", "festival", "recall", "scepter")
 
 
 def _location(s: HemlochState, loc: int) -> dict[str, Any]:
@@ -58,6 +66,7 @@ def _location(s: HemlochState, loc: int) -> dict[str, Any]:
 
 def _player(s: HemlochState, p: int, sees: bool) -> dict[str, Any]:
     d = s.data
+    sheet = breakdown(s, p)
     return {
         "name": seat_name(p), "colour": COLOUR_NAMES[p], "hand_size": len(s.hands[p]),
         "hand": sorted(d.minions[c].name for c in s.hands[p]) if sees else None,
@@ -65,7 +74,7 @@ def _player(s: HemlochState, p: int, sees: bool) -> dict[str, Any]:
         "markers_left": s.markers_left(p), "items": {ITEMS[k]: list(pair) for k, pair in enumerate(s.items[p])},
         "pack": sorted(d.minions[c].name for c in s.packs[p]) if sees else None, "pack_size": len(s.packs[p]),
         "kept": sorted(d.minions[c].name for c in s.kept[p]) if sees else None, "kept_size": len(s.kept[p]),
-        "points": breakdown(s, p)["total"],
+        "points": sheet["total"], "breakdown": sheet,
     }
 
 
@@ -73,11 +82,18 @@ def resample(s: HemlochState, seat: int, rng: Rng) -> HemlochState:
     """A state differing only in what `seat` hides from the other: the cards in hand swapped with unseen
     ones of the same deck (the other player knows only the counts)."""
     other = s.clone()
-    other.events = list(s.events)
     pool = rng.shuffled(other.hands[seat] + other.decks[seat])
     n = len(other.hands[seat])
     other.hands[seat], other.decks[seat] = pool[:n], pool[n:]
     return other
+
+
+def public_move(state: HemlochState, action: HLAction, seat: int | None) -> str:
+    """A move as `seat` is told it (Game.public: the mover reads the whole move). A Draft pick is kept face down
+    (HL-090): the others learn only that a card was kept."""
+    if isinstance(action, Keep):
+        return "keep a card"
+    return format_action(action)
 
 
 # -- views -------------------------------------------------------------------------------------------------
@@ -125,14 +141,37 @@ def _effects(effects: tuple[str, ...]) -> str:
 
 def card_texts(state: HemlochState) -> list[CardText]:
     """Every Minion, Location, Item and Week card of the state's data, explained (ids are the names the moves use)."""
-    d = state.data
+    return list(_card_texts(state.data, state.sides))
+
+
+def card_gallery() -> list[CardText]:
+    """Every card of the built-in data (the Locations on their light side), for the Learn page's gallery."""
+    return list(_card_texts(default_data(), (SIDES[0],) * LOCATIONS))
+
+
+def _card_texts(d: HemlochData, sides: tuple[str, ...]) -> tuple[CardText, ...]:
+    hit = _TEXTS.get(id(d))
+    if hit is None or hit[0] is not d:
+        if len(_TEXTS) >= 16:
+            _TEXTS.clear()
+        hit = _TEXTS[id(d)] = (d, {})
+    texts = hit[1].get(sides)
+    if texts is None:
+        texts = hit[1][sides] = tuple(_build_card_texts(d, sides))
+    return texts
+
+
+_TEXTS: dict[int, tuple[HemlochData, dict[tuple[str, ...], tuple[CardText, ...]]]] = {}  # built once per data set
+
+
+def _build_card_texts(d: HemlochData, sides: tuple[str, ...]) -> list[CardText]:
     out: list[CardText] = []
     homes = {f: [loc.name for loc in d.locations if loc.home == f] for f in range(len(d.factions))}
     for m in d.minions:
         faction = d.factions[m.faction].name
         home = (f"At home at {', '.join(homes[m.faction])} it gives {m.influence + 1} (HL-077)" if homes[m.faction]
                 else f"The {faction} have no home Location (HL-014)")
-        wakes = [loc.name for i, loc in enumerate(d.locations) if state.activating(i) == m.faction]
+        wakes = [loc.name for i, loc in enumerate(d.locations) if loc.side(sides[i]).activating == m.faction]
         wake = (f" Played at {' or '.join(wakes)} it also triggers that Location's ability (its activating icon is "
                 f"{faction}, HL-061)." if wakes else "")
         minion_rules = ("HL-018", "HL-019", "HL-020", "HL-057", "HL-060", "HL-063", "HL-076", "HL-077") + tuple(
@@ -146,13 +185,13 @@ def card_texts(state: HemlochState) -> list[CardText]:
     for i, loc in enumerate(d.locations):
         rows = max(r for r, _ in loc.spaces) + 1
         cols = max(c for _, c in loc.spaces) + 1
-        sides = "; ".join(f"{name} side: a {d.factions[loc.side(name).activating].name} Minion played here makes you "
+        both = "; ".join(f"{name} side: a {d.factions[loc.side(name).activating].name} Minion played here makes you "
                           f"{EFFECT_WORDS[loc.side(name).ability]}" for name in ("light", "dark"))
         out.append(CardText(
             loc.name, loc.name, "Location",
             f"Home of the {d.factions[loc.home].name}: each of their Minions here counts 1 more Influence. "
             f"{len(loc.spaces)} Influence Spaces in a {rows}x{cols} grid; a Marker scores 2 if it touches another of "
-            f"its owner's Markers side by side, else 1. {sides}. In this game it shows its {state.sides[i]} side.",
+            f"its owner's Markers side by side, else 1. {both}. In this game it shows its {sides[i]} side.",
             "at every Influence Check (after a Day, and at Week's End) the player with more Influence here places a "
             "Marker on it; on a tie both do, the Start Player first",
             ("HL-021", "HL-023", "HL-024", "HL-025", "HL-026", "HL-027", "HL-078", "HL-080", "HL-083", "HL-084", "HL-092"),
@@ -226,9 +265,15 @@ def _backs(count: int, whose: str) -> str:
                    "height:14px;margin:0 1px;border-radius:2px;background:#5a4a6b;vertical-align:middle'></span>" for _ in range(count))
 
 
-def _grid_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: set[str]) -> str:
+def _values(spaces: list[list[int]]) -> list[int]:
+    """marker_values from an observed Location: [row, column, owner] per space (neighbours side by side)."""
+    return [0 if o < 0 else 2 if any(o2 == o and abs(r - r2) + abs(c - c2) == 1 for r2, c2, o2 in spaces) else 1
+            for r, c, o in spaces]
+
+
+def _grid_html(obs: dict[str, Any], i: int, legal: set[str]) -> str:
     loc = obs["locations"][i]
-    values = marker_values(s, i) if s is not None else [0] * len(loc["spaces"])
+    values = _values(loc["spaces"])
     rows = max(r for r, _, _ in loc["spaces"]) + 1
     cols = max(c for _, c, _ in loc["spaces"]) + 1
     cells = {(r, c): (o, values[k]) for k, (r, c, o) in enumerate(loc["spaces"])}
@@ -245,7 +290,7 @@ def _grid_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: set[s
                 why = "touches another of its owner's Markers: 2 points" if v == 2 else "touches none of its owner's: 1 point"
                 tds.append(f"<td class='hench-marker hench-p{o + 1}' title='{seat_name(o)} Marker, {where}: {why} (HL-083, HL-084)' "
                            f"style='width:26px;height:26px;border:1px solid #666;background:{COLOURS[o]};color:#fff;"
-                           f"text-align:center;font-weight:bold;font-size:12px'>{v if s is not None else ''}</td>")
+                           f"text-align:center;font-weight:bold;font-size:12px'>{v}</td>")
             else:
                 act = f"mark {loc['name']} row {r + 1} column {c + 1}"
                 attrs = _attr(act, legal, f"click to place your Marker here ({where})")
@@ -256,7 +301,7 @@ def _grid_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: set[s
             + "".join(out) + "</table>")
 
 
-def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: set[str], texts: dict[str, str],
+def _location_html(obs: dict[str, Any], i: int, legal: set[str], texts: dict[str, str],
                    hand: list[str] | None) -> str:
     e = _html.escape
     loc = obs["locations"][i]
@@ -294,7 +339,7 @@ def _location_html(s: HemlochState | None, obs: dict[str, Any], i: int, legal: s
             f"box-sizing:border-box;width:164px;background:#fbf8f2'><div><b class='hench-card-face'{_tip(texts, name)}>{e(name)}</b>{badge}{check}</div>"
             f"<div style='font-size:11px;color:#555'>home: {e(loc['home'])} (+1 each) &middot; {e(loc['side'])} side: a "
             f"{e(loc['activating'])} Minion here lets you {e(EFFECT_WORDS.get(loc['ability'], loc['ability']))}</div>"
-            f"{_grid_html(s, obs, i, legal)}<div style='font-size:11px;text-align:center' title='what the Markers here score now (HL-083, HL-084)'>points here: {points}</div>"
+            f"{_grid_html(obs, i, legal)}<div style='font-size:11px;text-align:center' title='what the Markers here score now (HL-083, HL-084)'>points here: {points}</div>"
             f"<div style='font-size:12px'>Influence: {infl} <span style='color:#666'>({ahead})</span></div>"
             f"{''.join(sides)}{moves}</div>")
 
@@ -360,26 +405,16 @@ def _draft_html(obs: dict[str, Any], seat: int | None, legal: set[str], texts: d
             f"player (HL-090).{''.join(rows)}</div>")
 
 
-def html(state: Any, seat: int | None = None, clickable: bool = False) -> str:
-    """The table as `seat` sees it (None: a spectator): the 4 Locations as grids of Influence Spaces (each
-    Marker shows what it scores now), the Minions and Influence there, the Festival, the Week deck, each
-    player (the other's hand as a count). With `clickable` and `seat` to act, the moves open now carry
-    data-action="<move>". Also takes an observation dict (the state's own _repr_html_)."""
-    if isinstance(state, dict):
-        s, obs = None, state
-        texts: dict[str, str] = {}
-    else:
-        s, obs = state, observation(state, seat)
-        texts = {c.id: c.plain() for c in card_texts(state)}
-        for p in (0, 1):
-            obs["players"][p]["breakdown"] = breakdown(state, p)
-    legal = ({str(a) for a in s.legal_actions()} if s is not None and clickable and seat is not None
-             and s.current_player == seat else set())
+def html(obs: dict[str, Any], clickable: bool = False) -> str:
+    """The table as the observation's viewer sees it (a spectator's when `viewer` is None): the 4 Locations as
+    grids of Influence Spaces (each Marker shows what it scores now), the Minions and Influence there, the
+    Festival, the Week deck, each player (the other's hand as a count). With `clickable`, the viewer's moves open
+    now (`obs["moves"]`) carry data-action="<move>"."""
+    seat = obs["viewer"]
+    texts = _texts(obs)
+    legal = set(obs["moves"]) if clickable else set()
     hand = obs["players"][seat]["hand"] if seat in (0, 1) else None
-    if "breakdown" not in obs["players"][0]:
-        for p in obs["players"]:
-            p["breakdown"] = {"markers": {}, "items": 0, "total": p["points"]}
-    locations = "".join(_location_html(s, obs, i, legal, texts, hand) for i in range(len(obs["locations"])))
+    locations = "".join(_location_html(obs, i, legal, texts, hand) for i in range(len(obs["locations"])))
     players = "".join(_player_html(obs, p, legal, texts) for p in (0, 1))
     head = (f"<div style='font-size:14px;margin-bottom:3px'><b>Hemloch</b> &middot; Week {obs['week']} &middot; "
             f"{_html.escape(obs['phase_title'])} &middot; {_html.escape(_actor(obs))} to act"
@@ -396,4 +431,17 @@ def html(state: Any, seat: int | None = None, clickable: bool = False) -> str:
             f"{_week_html(obs, texts)}{over}{draft}<div style='display:flex;flex-wrap:wrap'>{locations}</div>{players}</div>")
 
 
-__all__ = ["card_texts", "html", "marker_values", "notation", "observation", "resample"]
+def _texts(obs: dict[str, Any]) -> dict[str, str]:
+    """Each card's plain text by id (the tooltips), for the observation's data and Location sides (built once)."""
+    raw = obs["data"]
+    sides = tuple(loc["side"] for loc in obs["locations"])
+    return _plain_texts(None if raw is None else json.dumps(raw, sort_keys=True), sides)
+
+
+@lru_cache(maxsize=16)
+def _plain_texts(raw: str | None, sides: tuple[str, ...]) -> dict[str, str]:
+    d = default_data() if raw is None else data_from_document(json.loads(raw), "data")
+    return {c.id: c.plain() for c in _card_texts(d, sides)}
+
+
+__all__ = ["card_gallery", "card_texts", "html", "marker_values", "notation", "observation", "public_move", "resample"]

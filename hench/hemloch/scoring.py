@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from .data import ITEMS, SCEPTER
 from .state import HemlochState
@@ -20,7 +20,18 @@ def item_points(s: HemlochState, seat: int) -> int:
     return sum(2 * up + down for k, (up, down) in enumerate(s.items[seat]) if k != SCEPTER or s.score_scepters)
 
 
-def breakdown(s: HemlochState, seat: int) -> dict[str, Any]:
+class PointSheet(TypedDict):
+    """A seat's points by source (HL-082..HL-084): each Location's Markers, the Items, the total; and the Markers
+    placed (HL-086's tie-break) and the Items held, [face up, face down] by kind."""
+
+    markers: dict[str, int]
+    items: int
+    total: int
+    placed: int
+    item_counts: dict[str, list[int]]
+
+
+def breakdown(s: HemlochState, seat: int) -> PointSheet:
     """Points by source: each Location's Markers, the Items, and the total."""
     locs = {s.data.locations[loc].name: marker_points(s, seat, loc) for loc in range(len(s.spaces))}
     items = item_points(s, seat)
@@ -29,14 +40,14 @@ def breakdown(s: HemlochState, seat: int) -> dict[str, Any]:
             "item_counts": {ITEMS[k]: list(pair) for k, pair in enumerate(s.items[seat])}}
 
 
-def scores(s: HemlochState) -> list[int]:
-    return [sum(marker_points(s, seat, loc) for loc in range(len(s.spaces))) + item_points(s, seat) for seat in (0, 1)]
+def scores(state: HemlochState) -> list[int]:
+    return [sum(marker_points(state, seat, loc) for loc in range(len(state.spaces))) + item_points(state, seat) for seat in (0, 1)]
 
 
-def winners(s: HemlochState) -> list[int]:
+def winners(state: HemlochState) -> list[int]:
     """HL-085: the higher total; HL-086: on a tie, more placed Markers; HL-087: else a shared win."""
-    points = scores(s)
-    placed = [s.data.markers - s.markers_left(seat) for seat in (0, 1)]
+    points = scores(state)
+    placed = [state.data.markers - state.markers_left(seat) for seat in (0, 1)]
     key = [(points[seat], placed[seat]) for seat in (0, 1)]
     best = max(key)
     return [seat for seat in (0, 1) if key[seat] == best]

@@ -1,45 +1,246 @@
-"""The Hemloch position: what is on the table, how it is copied and how it is saved. No rules here
-(they are in legality.py and transitions.py, reached through the `Game` record).
+"""The Hemloch position: its fields, declared once (hench.core.FieldState builds clone, copy-on-write
+successor, save and checked load from them). No rules here: they are in legality.py and transitions.py,
+the views in render.py.
 
-Cards are minion indices into `data.minions` (copies repeat). Seats are 0 and 1 (people read
-"Player 1" and "Player 2"). Pending choices (an ability's Marker, an Influence Check placement, a
-retreat, ...) wait in `tasks`, first one first; `stage` says where the Day/Night/Week flow stands.
+Cards are minion indices into `data.minions` (copies repeat). Seats are 0 and 1 (people read "Player 1"
+and "Player 2"). Pending steps (an ability's Marker, an Influence Check placement, a retreat, ...) wait in
+`tasks`, first one first; `stage` says where the Day/Night/Week flow stands.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from itertools import repeat
+from typing import Any, NamedTuple
 
-from hench.core import CHANCE, InvalidStateError, State
+from hench.core import CHANCE, InvalidStateError, seat_name
+from hench.core.fields import LIST, ROWS, TEMP, Field, Fields, FieldState
 from hench.core.schema import Reader, check_int, check_str
 
+from .actions import HLAction
 from .data import ITEMS, LOCATIONS, SIDES, HemlochData, HemlochDataError, data_from_document, default_data
 from .phases import CHOICE_PHASE
+from .tables import Tables, tables_for
 
 PLAYERS = 2  # A16
 STAGES = ("draft", "reveal", "turn", "day_check", "weeks_end_check", "retreat", "swap", "over")
-CHOICE_TASKS = ("mark", "festival", "steal", "recall", "scepter", "retreat", "swap", "keep")
+CHOICE_TASKS = ("mark", "festival", "steal", "recall", "scepter", "retreat", "swap", "keep", "flip")
 AUTO_TASKS = ("draw", "gain", "discard", "influence")
-TASK_SHAPES = {  # name -> ranges of the fields after the name ("seat", "loc", or (lo, hi))
-    "mark": ("seat", "loc", (0, 1)), "festival": ("seat",), "steal": ("seat",), "recall": ("seat", "loc"),
-    "scepter": ("seat",), "retreat": ("seat", "loc", (1, 60)), "swap": ("seat",), "keep": ("seat",),
-    "draw": ("seat", (1, 2)), "gain": ("seat", (0, 2)), "discard": ("seat",), "influence": ("loc",),
-}
+ENDS = ("HL-043", "HL-044", "HL-045", "HL-046", "HL-047")
 MAX_TASKS, MAX_WEEKS, MAX_ACTIONS = 40, 9, 9
 DRAFT_PACK = 6  # HL-089
 
 
-class HemlochState(State):
-    """A Hemloch position. Use `hench.get_game("hemloch").new_game(seed=1)` to make one."""
+class Task(NamedTuple):
+    """A pending step: `name` (one of CHOICE_TASKS or AUTO_TASKS), the seat that chooses or is concerned
+    (-1: none), the Location (-1: none) and a count (a mark's 1 for an Influence Check and 0 for an ability,
+    the Minions left to retreat, the cards to draw, the Item kind to gain)."""
 
+    name: str
+    seat: int = -1
+    loc: int = -1
+    n: int = 0
+
+
+# A task's save form, [name, *fields]: which fields each task has, and their ranges (None: a seat or Location).
+TASK_SHAPES: dict[str, tuple[tuple[str, tuple[int, int] | None], ...]] = {
+    "mark": (("seat", None), ("loc", None), ("n", (0, 1))), "festival": (("seat", None),), "steal": (("seat", None),),
+    "recall": (("seat", None), ("loc", None)), "scepter": (("seat", None),),
+    "retreat": (("seat", None), ("loc", None), ("n", (1, 60))), "swap": (("seat", None),), "keep": (("seat", None),),
+    "flip": (("seat", None), ("n", (0, len(ITEMS) - 1))),
+    "draw": (("seat", None), ("n", (1, 2))), "gain": (("seat", None), ("n", (0, len(ITEMS) - 1))),
+    "discard": (("seat", None),), "influence": (("loc", None),),
+}
+_TASK_RANGE = {"seat": (0, PLAYERS - 1), "loc": (0, LOCATIONS - 1)}
+
+
+def task_form(task: Task) -> list[str | int]:
+    """A task as its save (and observation) shows it: ['mark', seat, location, 1], ['influence', location], ..."""
+    return [task.name, *(getattr(task, name) for name, _ in TASK_SHAPES[task.name])]
+
+
+def _read_task(v: Any, p: str) -> Task:
+    if not isinstance(v, list) or not v or v[0] not in TASK_SHAPES or len(v) != 1 + len(TASK_SHAPES[v[0]]):
+        raise InvalidStateError(f"{p} should be a pending task such as ['mark', seat, location, 0]")
+    values: dict[str, int] = {}
+    for i, ((name, bounds), x) in enumerate(zip(TASK_SHAPES[v[0]], v[1:])):
+        lo, hi = bounds or _TASK_RANGE[name]
+        values[name] = check_int(x, f"{p}[{i + 1}]", lo, hi)
+    return Task(v[0], **values)
+
+
+class Sides(list[list[int]]):
+    """A row of small lists (a Location's two sides of Minions, a seat's [face up, face down] Item pairs).
+    Its `copy` copies the lists too, so the row copy of a ROWS field (`own_item`, `clone`) gives the
+    transition a row of its own down to the last level."""
+
+    def copy(self) -> Sides:
+        return Sides([list(x) for x in self])
+
+
+# -- reading a save, field by field (each check may use the fields read before it) --------------------------------
+def _read_data(r: Reader, s: HemlochState) -> HemlochData:
+    raw = r.raw("data")
+    try:
+        return default_data() if raw is None else data_from_document(raw, "state.data")
+    except HemlochDataError as exc:
+        raise InvalidStateError(f"state.data: {exc}") from None
+
+
+def _save_data(data: HemlochData) -> dict[str, Any] | None:
+    return data.raw
+
+
+def _cards(s: HemlochState) -> Callable[[Any, str], list[int]]:
+    top = len(s.data.minions) - 1
+
+    def cards(v: Any, p: str) -> list[int]:
+        if not isinstance(v, list):
+            raise InvalidStateError(f"{p} should be a list of card numbers")
+        return [check_int(c, f"{p}[{i}]", 0, top) for i, c in enumerate(v)]
+
+    return cards
+
+
+def _per_seat(key: str) -> Callable[[Reader, HemlochState], list[list[int]]]:
+    return lambda r, s: r.list(key, _cards(s), PLAYERS, PLAYERS)
+
+
+def _weeks(key: str) -> Callable[[Reader, HemlochState], list[int]]:
+    def read(r: Reader, s: HemlochState) -> list[int]:
+        top = 2 * len(s.data.week) - 1
+        return r.list(key, lambda v, p: check_int(v, p, 0, top), 0, top + 1)
+
+    return read
+
+
+def _read_board(r: Reader, s: HemlochState) -> list[Sides]:
+    cards = _cards(s)
+
+    def sides(v: Any, p: str) -> Sides:
+        if not isinstance(v, list) or len(v) != PLAYERS:
+            raise InvalidStateError(f"{p} should be a list of {PLAYERS} lists of cards")
+        return Sides(cards(x, f"{p}[{i}]") for i, x in enumerate(v))
+
+    return r.list("board", sides, LOCATIONS, LOCATIONS)
+
+
+def _read_spaces(r: Reader, s: HemlochState) -> list[list[int]]:
+    rows: list[object] = r.list("spaces", None, LOCATIONS, LOCATIONS)
+    return [_owners(v, f"state.spaces[{i}]", len(s.data.locations[i].spaces)) for i, v in enumerate(rows)]
+
+
+def _owners(v: Any, p: str, n: int) -> list[int]:
+    if not isinstance(v, list) or len(v) != n:
+        raise InvalidStateError(f"{p} should list the owner (-1, 0 or 1) of each of its {n} Influence Spaces")
+    return [check_int(x, f"{p}[{i}]", -1, PLAYERS - 1) for i, x in enumerate(v)]
+
+
+def _seat_items(v: Any, p: str) -> Sides:
+    if not isinstance(v, list) or len(v) != len(ITEMS):
+        raise InvalidStateError(f"{p} should hold [face up, face down] counts of each of {list(ITEMS)}")
+    out = Sides()
+    for k, pair in enumerate(v):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InvalidStateError(f"{p}[{k}] should be [face up, face down]")
+        out.append([check_int(x, f"{p}[{k}][{j}]", 0, 12) for j, x in enumerate(pair)])
+    return out
+
+
+def _read_supply(r: Reader, s: HemlochState) -> list[int]:
+    return r.list("supply", lambda v, p: check_int(v, p, 0, s.data.item_count), len(ITEMS), len(ITEMS))
+
+
+def _read_pool(r: Reader, s: HemlochState) -> list[int]:
+    top = len(s.data.minions) - 1
+    return r.list("pool", lambda v, p: check_int(v, p, 0, top), 0, 2 * s.data.deck_size)
+
+
+def _save_tasks(tasks: tuple[Task, ...]) -> list[list[str | int]]:
+    return [task_form(t) for t in tasks]
+
+
+FIELDS = Fields(
+    Field("data", read=_read_data, save=_save_data),  # the user's data document, or None for the placeholders
+    Field("tables", read=lambda r, s: tables_for(s.data), saved=False),  # every action of this data, built once
+    Field("sides", read=lambda r, s: tuple(r.list("sides", lambda v, p: check_str(v, p, SIDES), LOCATIONS, LOCATIONS))),
+    Field("end_after_weeks_end", read=lambda r, s: r.bool("end_after_weeks_end")),
+    Field("zero_tie_places", read=lambda r, s: r.bool("zero_tie_places")),
+    Field("score_scepters", read=lambda r, s: r.bool("score_scepters")),
+    Field("draft", read=lambda r, s: r.bool("draft")),
+    Field("stage", read=lambda r, s: r.str("stage", STAGES)),
+    Field("week", read=lambda r, s: r.int("week", 1, MAX_WEEKS)),
+    Field("start", read=lambda r, s: r.int("start", 0, PLAYERS - 1)),
+    Field("active", read=lambda r, s: r.int("active", -1, PLAYERS - 1)),
+    Field("actions", read=lambda r, s: r.int("actions", 0, MAX_ACTIONS)),
+    Field("item_used", read=lambda r, s: r.bool("item_used")),
+    Field("played", read=lambda r, s: tuple(r.list("played", lambda v, p: check_int(v, p, 0, LOCATIONS - 1), 0, LOCATIONS))),
+    Field("week_deck", LIST, read=_weeks("week_deck")),
+    Field("revealed", LIST, read=_weeks("revealed")),
+    Field("day_supply", LIST, read=_weeks("day_supply")),
+    Field("boxed", LIST, read=_weeks("boxed")),
+    Field("festival", read=lambda r, s: r.int("festival", -1, LOCATIONS - 1)),
+    Field("hands", ROWS, read=_per_seat("hands")),
+    Field("decks", ROWS, read=_per_seat("decks")),
+    Field("discards", ROWS, read=_per_seat("discards")),
+    Field("board", ROWS, read=_read_board),
+    Field("spaces", ROWS, read=_read_spaces),
+    Field("items", ROWS, read=lambda r, s: r.list("items", _seat_items, PLAYERS, PLAYERS)),
+    Field("supply", LIST, read=_read_supply),
+    Field("tasks", read=lambda r, s: tuple(r.list("tasks", _read_task, 0, MAX_TASKS)), save=_save_tasks),
+    Field("ended", LIST, read=lambda r, s: r.list("ended", lambda v, p: check_str(v, p, ENDS), 0, len(ENDS))),
+    Field("draft_round", read=lambda r, s: r.int("draft_round", 0, 5)),
+    Field("pool", LIST, read=_read_pool),
+    Field("packs", ROWS, read=_per_seat("packs")),
+    Field("kept", ROWS, read=_per_seat("kept")),
+    Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
+    Field("choice_moves", TEMP, default=lambda: None),  # the moves of the pending choice, once the transition found them
+)
+
+
+class HemlochState(FieldState):
+    """A Hemloch position. Use `hench.get_game("hemloch").new_game(seed=1)` to make one.
+
+    `board[loc]` holds the Minions of each seat there, `spaces[loc]` the owner of each Influence Space (-1:
+    empty), `items[seat][kind]` [face up, face down]; `supply` the Items left of each kind. Options in force:
+    `sides`, `draft`, `end_after_weeks_end`, `zero_tie_places`, `score_scepters`.
+    """
+
+    FIELDS = FIELDS
     data: HemlochData
-    events: list[str]
-
-    def __init__(self) -> None:  # fields are filled by game.start / from_dict
-        self._legal = None
-        self._owned: set | None = None  # None: every inner list is this state's own (see `successor`)
-        self.events = []
+    tables: Tables
+    sides: tuple[str, ...]
+    end_after_weeks_end: bool
+    zero_tie_places: bool
+    score_scepters: bool
+    draft: bool
+    stage: str
+    week: int
+    start: int
+    active: int
+    actions: int
+    item_used: bool
+    played: tuple[int, ...]  # the Locations played at this turn (HL-058)
+    week_deck: list[int]
+    revealed: list[int]
+    day_supply: list[int]
+    boxed: list[int]
+    festival: int
+    hands: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    board: list[Sides]
+    spaces: list[list[int]]
+    items: list[Sides]
+    supply: list[int]
+    tasks: tuple[Task, ...]  # pending steps, first one first (short: replaced, never changed in place)
+    ended: list[str]
+    draft_round: int
+    pool: list[int]
+    packs: list[list[int]]
+    kept: list[list[int]]
+    choice_moves: list[HLAction] | None  # a cache: the pending choice's moves (None: not known yet)
 
     # -- who acts ---------------------------------------------------------------------------------
     @property
@@ -48,9 +249,9 @@ class HemlochState(State):
             return "game_over"
         if self.tasks:
             task = self.tasks[0]
-            if task[0] == "mark":
-                return "influence_check" if task[3] else "ability_mark"
-            return CHOICE_PHASE[task[0]]
+            if task.name == "mark":
+                return "influence_check" if task.n else "ability_mark"
+            return CHOICE_PHASE[task.name]
         return "reveal_week_card" if self.stage == "reveal" else "turn_actions"
 
     @property
@@ -58,7 +259,7 @@ class HemlochState(State):
         if self.stage == "over":
             return None
         if self.tasks:
-            return self.tasks[0][1]
+            return self.tasks[0].seat
         return CHANCE if self.stage == "reveal" else self.active
 
     @property
@@ -70,19 +271,27 @@ class HemlochState(State):
     def other(self) -> int:
         return 1 - self.start
 
+    def describe_action(self, action: object) -> str:
+        """A move as a refusal names it: the Week card is turned over by the Start Player (HL-050), not the dice."""
+        if self.stage == "reveal" and not self.tasks:
+            return f"'{self.game.format_action(action)}' by {seat_name(self.start)} (the Start Player, turning over the Week card)"
+        return super().describe_action(action)
+
     # -- derived counts -----------------------------------------------------------------------------
     def markers_left(self, seat: int) -> int:
         """HL-006: 15 Markers each, minus those placed."""
-        return self.data.markers - sum([row.count(seat) for row in self.spaces])
+        return self.data.markers - sum(map(list.count, self.spaces, repeat(seat)))
 
     def empty_spaces(self, loc: int) -> list[int]:
         return [i for i, owner in enumerate(self.spaces[loc]) if owner < 0]
 
+    def full_locations(self) -> int:
+        """HL-044: how many Locations have no empty Influence Space."""
+        return sum(-1 not in row for row in self.spaces)
+
     def influence(self, loc: int, seat: int) -> int:
         """HL-076, HL-077: Influence Values of the seat's Minions there, +1 for each at its Home."""
-        home = self.data.locations[loc].home
-        minions = self.data.minions
-        return sum(minions[c].influence + (minions[c].faction == home) for c in self.board[loc][seat])
+        return sum(map(self.tables.influence[loc].__getitem__, self.board[loc][seat]))
 
     def activating(self, loc: int) -> int:
         return self.data.locations[loc].side(self.sides[loc]).activating
@@ -96,215 +305,8 @@ class HemlochState(State):
         return order if self.start == 0 else order[::-1]
 
     def days_in_week_deck(self) -> int:
-        return sum(self.data.is_day(c) for c in self.week_deck + self.revealed)
-
-    # -- copying ------------------------------------------------------------------------------------
-    def successor(self) -> HemlochState:
-        """The copy `apply` hands to the transition: only the task list is copied; every other list
-        (hands, decks, discards, the board, Marker rows, Items, the Week cards, ...) is shared until the
-        transition writes to it through the `w_*` writers or replaces it, which copy it first."""
-        s = object.__new__(HemlochState)
-        d = s.__dict__
-        d.update(self.__dict__)
-        d["_legal"], d["_owned"], d["events"], d["tasks"] = None, set(), [], list(self.tasks)
-        return s
-
-    def _own(self, attr: str, i: int) -> list:
-        """`attr[i]` made this state's own: the outer list copied once, then the inner one once."""
-        outer = self.__dict__[attr]
-        owned = self._owned
-        if owned is None:
-            return outer[i]
-        key = (attr, i)
-        if key not in owned:
-            if attr not in owned:
-                outer = self.__dict__[attr] = list(outer)
-                owned.add(attr)
-            outer[i] = list(outer[i])
-            owned.add(key)
-        return outer[i]
-
-    def w_list(self, attr: str) -> list:
-        """A flat list field (played, week_deck, revealed, day_supply, boxed, supply, pool) made this state's own."""
-        owned = self._owned
-        if owned is not None and attr not in owned:
-            self.__dict__[attr] = list(self.__dict__[attr])
-            owned.add(attr)
-        return self.__dict__[attr]
-
-    def w_hand(self, seat: int) -> list[int]:
-        return self._own("hands", seat)
-
-    def w_deck(self, seat: int) -> list[int]:
-        return self._own("decks", seat)
-
-    def w_discards(self, seat: int) -> list[int]:
-        return self._own("discards", seat)
-
-    def w_side(self, loc: int, seat: int) -> list[int]:
-        owned = self._owned
-        if owned is None:
-            return self.board[loc][seat]
-        key = ("side", loc, seat)
-        if key not in owned:
-            self._own("board", loc)[seat] = list(self.board[loc][seat])
-            owned.add(key)
-        return self.board[loc][seat]
-
-    def w_spaces(self, loc: int) -> list[int]:
-        return self._own("spaces", loc)
-
-    def w_items(self, seat: int) -> list[list[int]]:
-        owned = self._owned
-        if owned is None:
-            return self.items[seat]
-        key = ("item pairs", seat)
-        if key not in owned:
-            mine = self._own("items", seat)
-            mine[:] = [list(pair) for pair in mine]
-            owned.add(key)
-        return self.items[seat]
-
-    def w_pack(self, seat: int) -> list[int]:
-        return self._own("packs", seat)
-
-    def w_kept(self, seat: int) -> list[int]:
-        return self._own("kept", seat)
-
-    def clone(self) -> HemlochState:
-        s = object.__new__(HemlochState)
-        s.__dict__.update(self.__dict__)
-        s._legal, s._owned = None, None
-        s.events = []
-        s.played = list(self.played)
-        s.week_deck, s.revealed = list(self.week_deck), list(self.revealed)
-        s.day_supply, s.boxed = list(self.day_supply), list(self.boxed)
-        s.hands, s.decks, s.discards = [list(h) for h in self.hands], [list(d) for d in self.decks], [list(d) for d in self.discards]
-        s.board = [[list(m) for m in loc] for loc in self.board]
-        s.spaces = [list(row) for row in self.spaces]
-        s.items = [[list(k) for k in seat] for seat in self.items]
-        s.supply = list(self.supply)
-        s.tasks = list(self.tasks)
-        s.ended = list(self.ended)
-        s.pool, s.packs, s.kept = list(self.pool), [list(p) for p in self.packs], [list(k) for k in self.kept]
-        return s
-
-    # -- saving -------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "data": self.data.raw, "sides": list(self.sides), "end_after_weeks_end": self.end_after_weeks_end,
-            "zero_tie_places": self.zero_tie_places, "score_scepters": self.score_scepters, "draft": self.draft, "stage": self.stage, "week": self.week,
-            "start": self.start, "active": self.active, "actions": self.actions, "item_used": self.item_used,
-            "played": list(self.played), "week_deck": list(self.week_deck), "revealed": list(self.revealed),
-            "day_supply": list(self.day_supply), "boxed": list(self.boxed), "festival": self.festival,
-            "hands": [list(h) for h in self.hands], "decks": [list(d) for d in self.decks],
-            "discards": [list(d) for d in self.discards], "board": [[list(m) for m in loc] for loc in self.board],
-            "spaces": [list(row) for row in self.spaces], "items": [[list(k) for k in seat] for seat in self.items],
-            "supply": list(self.supply), "tasks": [list(t) for t in self.tasks], "ended": list(self.ended),
-            "draft_round": self.draft_round, "pool": list(self.pool), "packs": [list(p) for p in self.packs],
-            "kept": [list(k) for k in self.kept], "rng": self.rng,
-        }
-
-    @classmethod
-    def from_dict(cls, doc: dict[str, Any]) -> HemlochState:
-        r = Reader(doc)
-        raw = r.raw("data")
-        try:
-            data = default_data() if raw is None else data_from_document(raw, "state.data")
-        except HemlochDataError as exc:
-            raise InvalidStateError(f"state.data: {exc}") from None
-        s = cls()
-        s.data = data
-        n_cards, n_weeks = len(data.minions), 2 * len(data.week)
-
-        def cards(v: Any, p: str) -> list[int]:
-            if not isinstance(v, list):
-                raise InvalidStateError(f"{p} should be a list of card numbers")
-            return [check_int(c, f"{p}[{i}]", 0, n_cards - 1) for i, c in enumerate(v)]
-
-        def per_seat(key: str) -> list[list[int]]:
-            return r.list(key, cards, PLAYERS, PLAYERS)
-
-        def weeks(key: str) -> list[int]:
-            return r.list(key, lambda v, p: check_int(v, p, 0, n_weeks - 1), 0, n_weeks)
-
-        s.sides = tuple(r.list("sides", lambda v, p: check_str(v, p, SIDES), LOCATIONS, LOCATIONS))
-        s.end_after_weeks_end, s.zero_tie_places, s.draft = r.bool("end_after_weeks_end"), r.bool("zero_tie_places"), r.bool("draft")
-        s.score_scepters = r.bool("score_scepters")
-        s.stage, s.week = r.str("stage", STAGES), r.int("week", 1, MAX_WEEKS)
-        s.start, s.active = r.int("start", 0, 1), r.int("active", -1, 1)
-        s.actions, s.item_used = r.int("actions", 0, MAX_ACTIONS), r.bool("item_used")
-        s.played = r.list("played", lambda v, p: check_int(v, p, 0, LOCATIONS - 1), 0, LOCATIONS)
-        s.week_deck, s.revealed, s.day_supply, s.boxed = weeks("week_deck"), weeks("revealed"), weeks("day_supply"), weeks("boxed")
-        s.festival = r.int("festival", -1, LOCATIONS - 1)
-        s.hands, s.decks, s.discards = per_seat("hands"), per_seat("decks"), per_seat("discards")
-        s.board = r.list("board", lambda v, p: _seat_lists(v, p, cards), LOCATIONS, LOCATIONS)
-        s.spaces = [r.list("spaces", None, LOCATIONS, LOCATIONS)][0]
-        s.spaces = [_owners(v, f"state.spaces[{i}]", len(data.locations[i].spaces)) for i, v in enumerate(s.spaces)]
-        s.items = r.list("items", _seat_items, PLAYERS, PLAYERS)
-        s.supply = r.list("supply", lambda v, p: check_int(v, p, 0, data.item_count), len(ITEMS), len(ITEMS))
-        s.tasks = r.list("tasks", _task, 0, MAX_TASKS)
-        s.ended = r.list("ended", lambda v, p: check_str(v, p, ENDS), 0, len(ENDS))
-        s.draft_round = r.int("draft_round", 0, 5)
-        s.pool = r.list("pool", lambda v, p: check_int(v, p, 0, n_cards - 1), 0, 2 * data.deck_size)
-        s.packs, s.kept = per_seat("packs"), per_seat("kept")
-        s.rng = r.int("rng", 0, 2**64 - 1)
-        r.done()
-        return s
-
-    def winners(self) -> list[int]:
-        """HL-085..HL-087: the higher score, then more placed Markers, else a shared win ([] before the end)."""
-        if not self.is_terminal:
-            return []
-        from .scoring import winners
-
-        return winners(self)
-
-    def notation(self) -> str:
-        from .render import notation
-
-        return notation(self.observation(None))
-
-    def _repr_html_(self) -> str:
-        from .render import html
-
-        return html(self.observation(None))
-
-
-ENDS = ("HL-043", "HL-044", "HL-045", "HL-046", "HL-047")
-
-
-def _seat_lists(v: Any, p: str, cards: Any) -> list[list[int]]:
-    if not isinstance(v, list) or len(v) != PLAYERS:
-        raise InvalidStateError(f"{p} should be a list of {PLAYERS} lists of cards")
-    return [cards(x, f"{p}[{i}]") for i, x in enumerate(v)]
-
-
-def _owners(v: Any, p: str, n: int) -> list[int]:
-    if not isinstance(v, list) or len(v) != n:
-        raise InvalidStateError(f"{p} should list the owner (-1, 0 or 1) of each of its {n} Influence Spaces")
-    return [check_int(x, f"{p}[{i}]", -1, PLAYERS - 1) for i, x in enumerate(v)]
-
-
-def _seat_items(v: Any, p: str) -> list[list[int]]:
-    if not isinstance(v, list) or len(v) != len(ITEMS):
-        raise InvalidStateError(f"{p} should hold [face up, face down] counts of each of {list(ITEMS)}")
-    out = []
-    for k, pair in enumerate(v):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise InvalidStateError(f"{p}[{k}] should be [face up, face down]")
-        out.append([check_int(x, f"{p}[{k}][{j}]", 0, 12) for j, x in enumerate(pair)])
-    return out
-
-
-def _task(v: Any, p: str) -> tuple:
-    if not isinstance(v, list) or not v or v[0] not in TASK_SHAPES or len(v) != 1 + len(TASK_SHAPES[v[0]]):
-        raise InvalidStateError(f"{p} should be a pending task such as ['mark', seat, location, 0]")
-    out: list[Any] = [v[0]]
-    for i, (shape, x) in enumerate(zip(TASK_SHAPES[v[0]], v[1:])):
-        lo, hi = (0, PLAYERS - 1) if shape == "seat" else (0, LOCATIONS - 1) if shape == "loc" else shape
-        out.append(check_int(x, f"{p}[{i + 1}]", lo, hi))
-    return tuple(out)
+        nights = len(self.data.week)  # Week cards 0..k-1 are Nights, k.. their Days (HL-040)
+        return sum(c >= nights for c in self.week_deck) + sum(c >= nights for c in self.revealed)
 
 
 def validate_state(s: HemlochState) -> None:
@@ -371,7 +373,7 @@ def _validate_flow(s: HemlochState) -> None:
         raise InvalidStateError("state.revealed: a turn happens after a Week card is revealed (HL-050)")
     if s.stage in ("day_check", "weeks_end_check", "retreat", "swap", "draft") and not s.tasks:
         raise InvalidStateError(f"state.tasks: the {s.stage} stage waits on a pending choice")
-    if s.tasks and s.tasks[0][0] not in CHOICE_TASKS:
+    if s.tasks and s.tasks[0].name not in CHOICE_TASKS:
         raise InvalidStateError("state.tasks: the first pending task must be a choice")
     if s.festival < 0 and s.stage not in ("draft", "reveal"):
         raise InvalidStateError("state.festival: the Festival is on a Location once a Week card is revealed (HL-038)")

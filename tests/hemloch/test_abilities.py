@@ -49,7 +49,7 @@ def test_an_ability_that_cannot_be_done_is_skipped_without_cancelling_the_play()
     s = reveal(arrange(new(), hands={0: ["Alley Cutpurse"]}), ALLEY)
     s = s.apply(Play("Alley Cutpurse", LOC4))  # the other player has no Item to steal (A9)
     assert s.phase == "turn_actions" and s.actions == 1 and s.board[loc(s, LOC4)][0] == [card(s, "Alley Cutpurse")]
-    assert any("skipped" in line for line in s.events)
+    assert any("steals nothing" in line.text and "A9" in line.rules for line in s.narration(None))
 
 
 @pytest.mark.rule("HL-029")
@@ -62,11 +62,16 @@ def test_a_stolen_item_keeps_its_facing():
 
 
 @pytest.mark.rule("HL-033", "HL-029")
-def test_an_empty_supply_turns_one_of_your_items_face_up_instead():
+def test_an_empty_supply_lets_you_turn_one_of_your_items_face_up_instead():
     s = arrange(new(), hands={0: ["Grave Digger"]}, items={0: {"Trinket": (0, 2)}, 1: {"Trinket": (4, 0)}})
     assert s.supply[2] == 0
     s = reveal(s, ALLEY).apply(Play("Grave Digger", LOC4))
-    assert s.items[0][2] == [1, 1] and s.supply[2] == 0
+    assert s.phase == "ability_flip" and s.current_player == 0  # "may": the player chooses
+    assert [str(a) for a in s.legal_actions()] == ["turn up Trinket", "leave Trinket face-down"]
+    assert s.illegal_reason(s.game.parse_action(s, "turn up Potion")).rule_id == "HL-033"
+    up, left = s.apply("turn up Trinket"), s.apply("leave Trinket face-down")
+    assert up.items[0][2] == [1, 1] and left.items[0][2] == [0, 2] and up.supply[2] == left.supply[2] == 0
+    assert up.phase == left.phase == "turn_actions"
     s2 = arrange(new(), hands={0: ["Grave Digger"]}, items={1: {"Trinket": (6, 0)}})
     s2 = reveal(s2, ALLEY).apply(Play("Grave Digger", LOC4))
     assert s2.items[0][2] == [0, 0]  # nothing to gain and nothing to turn: skipped (A9)
@@ -88,7 +93,7 @@ def test_opponent_discards_one_card_at_random_in_the_open():
     hand = len(s.hands[1])
     s = s.apply(Play("Shade Whisperer", LOC4))
     assert len(s.hands[1]) == hand - 1 and len(s.discards[1]) == 1
-    assert any("discards" in line for line in s.events)
+    assert any("discards" in line.text and line.to is None for line in s.narration(None))
 
 
 @pytest.mark.rule("HL-038")

@@ -14,6 +14,7 @@ from hench.hemloch.actions import Mark, Play, parse_with
 from hench.hemloch.bots import HeuristicBot, RandomBot, make_bot
 from hench.hemloch.data import HemlochDataError, default_data
 from hench.hemloch.render import resample
+from hench.hemloch.state import Task
 
 from .helpers import ALLEY, GAME, arrange, edit, new, reveal
 
@@ -127,7 +128,8 @@ def test_notation_and_html_show_the_board_without_hidden_cards():
     line = s.notation()
     assert "\n" not in line and "festival=Alley Maze" in line and "Unfair" not in line
     page = s._repr_html_()
-    assert page.startswith("<div") and "Courtyard" in page and "Festival" in page and "Unfair Lady" not in page
+    assert page.startswith("<div") and "Courtyard" in page and "Festival" in page
+    assert ">Unfair Lady</span>" not in page and "hench-card-back" in page  # the hand shows as backs (a card's notes may name it)
     assert "row 1, column 1" in page
 
 
@@ -153,8 +155,20 @@ def test_bots_are_seeded():
 
 def test_a_live_save_with_no_legal_move_is_refused():
     s = edit(reveal(new(), ALLEY))
-    s.tasks = [("mark", 0, 0, 1)]
+    s.tasks = (Task("mark", 0, 0, 1),)
     s.stage = "day_check"
     s.spaces[0] = [1] * 9
     with pytest.raises(InvalidStateError, match="legal move"):
         GAME.load_state(s.to_dict())
+
+
+@pytest.mark.rule("HL-033", "HL-055")
+def test_the_assumptions_table_shows_every_reading_and_the_option_that_changes_it():
+    from hench.hemloch import READINGS
+
+    rows = {r.what: r for r in assumptions()}
+    for reading in READINGS:
+        row = rows[f"reading {reading.id}"]
+        assert row.value == reading.text and row.source == "assumed"
+        assert (reading.option or "") in row.note
+    assert "no pass" in rows["reading HL-055"].value

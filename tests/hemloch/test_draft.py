@@ -8,7 +8,7 @@ import pytest
 
 from hench.hemloch.actions import Keep
 
-from .helpers import new
+from .helpers import GAME, new
 
 
 @pytest.mark.rule("HL-088", "HL-089")
@@ -47,3 +47,16 @@ def test_a4_five_rounds_make_two_thirty_card_decks():
     for seat in (0, 1):
         assert len(s.hands[seat]) == 5 and len(s.decks[seat]) == 25
     assert Counter(s.hands[0] + s.decks[0] + s.hands[1] + s.decks[1]) == Counter(s.data.deck * 2)
+
+
+@pytest.mark.rule("HL-090")
+def test_a_draft_pick_is_kept_face_down_the_other_player_is_told_only_that_a_card_was_kept():
+    s = new(draft=True)
+    pick = s.legal_actions()[0]
+    after = s.apply(pick)
+    assert GAME.public_action(s, pick, 0) == str(pick)  # the keeper reads their own move
+    for seat in (1, None):
+        told = GAME.public_action(s, pick, seat)
+        assert pick.card not in told and told == "keep a card"
+        assert all(pick.card not in line.text for line in after.narration(seat))
+    assert any(pick.card in line.text and line.to == (0,) for line in after.narration(0))

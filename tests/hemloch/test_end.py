@@ -87,3 +87,24 @@ def test_the_game_ends_with_scores_and_winners():
     s.discards[0], s.decks[0] = s.decks[0], []
     s = finish_step(reveal(arrange(s, markers={COURTYARD: {(0, 0): 1}}), ALLEY))
     assert s.is_terminal and s.legal_actions() == [] and s.scores() == [0, 1] and s.winners() == [1]
+
+
+@pytest.mark.rule("HL-042", "HL-073")
+def test_a_game_that_ends_at_weeks_end_reports_that_week_and_its_start_player():
+    """A2, A3: the end check closes Week's End; a game it ends never starts the next Week (no Week 5 after Week 4)
+    and the Start Player is not passed on."""
+    from hench.core import RandomBot, Rng, next_action
+
+    found = 0
+    for seed in range(2000, 2030):
+        s, rng, bots = new(seed=seed), Rng.from_seed(seed), [RandomBot(seed * 7 + i) for i in range(2)]
+        while not s.is_terminal:
+            before = s
+            s = s.apply(next_action(s, bots, rng))
+        if before.phase != "weeks_end_swap":
+            continue
+        found += 1
+        assert s.week == before.week == len(s.boxed), "the Week that ended, one Night boxed per Week's End"
+        assert s.start == before.start and s.stage == "over"
+        assert not any("Start Player of Week" in line.text for line in s.narration(None))
+    assert found, "some of these games end at a Week's End"

@@ -78,6 +78,9 @@ def test_a7_one_space_left_on_a_tie_goes_to_the_start_player():
     s = day_step(s, where=LOC4)
     s = s.apply("mark Courtyard row 3 column 3")
     assert s.phase != "influence_check" and s.markers_left(1) == 15
+    skipped = [line for line in s.narration(None) if "places no Marker" in line.text]
+    assert [line.text for line in skipped] == ["Player 2 places no Marker at Courtyard: no Influence Space there is empty"]
+    assert "A7" in skipped[0].rules and "skipped" not in skipped[0].text and "'mark'" not in skipped[0].text
 
 
 @pytest.mark.rule("HL-078")
@@ -89,6 +92,8 @@ def test_a7_no_marker_left_means_no_placement():
     s = day_step(s, where=LOC4)
     assert s.phase == "game_over" and s.ended == ["HL-043"]  # Player 2 had nothing to place: no choice was asked
     assert s.markers_left(1) == 0
+    assert any(line.text == "Player 2 places no Marker at Alley Maze: all of their Markers are placed" and "A7" in line.rules
+               for line in s.narration(None))
 
 
 @pytest.mark.rule("HL-080")

@@ -11,7 +11,7 @@ from .helpers import BONEYARD, COURTYARD, arrange, edit, new
 
 def over(s):
     s = edit(s)
-    s.stage, s.ended, s.tasks = "over", ["HL-043"], []
+    s.stage, s.ended, s.tasks = "over", ["HL-043"], ()
     return s
 
 

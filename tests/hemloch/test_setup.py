@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from fractions import Fraction
 
@@ -61,3 +62,16 @@ def test_the_start_player_is_drawn_or_chosen():
         new(first_player=2)
     with pytest.raises(hench.InvalidOptionError, match="sides"):
         new(sides="LLX")
+
+
+@pytest.mark.rule("HL-003", "HL-095", "HL-096")
+def test_location_sides_is_the_catalogues_name_and_a_mix_is_played_with_a_warning():
+    assert new(location_sides="dark").sides == ("dark",) * 4
+    assert new(location_sides="LDLD").sides == new(sides="LDLD").sides == ("light", "dark", "light", "dark")
+    with pytest.raises(hench.InvalidOptionError, match="two names"):
+        new(sides="dark", location_sides="light")
+    with pytest.warns(UserWarning, match="HL-096"):
+        new(sides="LDDD")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        new(sides="dark")

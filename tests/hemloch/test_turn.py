@@ -140,3 +140,32 @@ def test_moves_of_another_phase_are_refused_with_the_phase_rule():
     s = reveal(new(), ALLEY)
     refused(s, "mark Courtyard row 1 column 1", "HL-055")
     refused(new(), "draw", "HL-050")
+
+
+@pytest.mark.rule("HL-031")
+def test_using_an_item_you_do_not_have_or_have_face_down_is_refused_saying_which():
+    s = reveal(new(), ALLEY)
+    with pytest.raises(IllegalActionError, match="you have no Scepter") as refused:
+        s.apply("use Scepter")
+    assert "face down" not in str(refused.value) and "face-down" not in str(refused.value)
+    used = reveal(arrange(new(), items={0: {"Potion": (0, 1)}}), ALLEY)
+    with pytest.raises(IllegalActionError, match="your Potion is face down"):
+        used.apply("use Potion")
+
+
+@pytest.mark.rule("HL-050")
+def test_a_week_card_refused_names_the_start_player_who_turns_it_over():
+    s = new()
+    with pytest.raises(IllegalActionError) as refused:
+        s.apply(f"reveal {ALLEY} Day")
+    text = str(refused.value)
+    assert "the dice" not in text and "Player 1 (the Start Player" in text and "HL-050" in text
+
+
+@pytest.mark.rule("HL-010", "HL-056")
+def test_a_drawn_card_is_named_to_its_drawer_only():
+    s = reveal(arrange(new(), deck_top={0: ["Grave Digger"]}), ALLEY)
+    after = s.apply(Draw())
+    assert [line.text for line in after.narration(0)] == ["Player 1 spends an Action to draw a card", "you draw Grave Digger"]
+    for seat in (1, None):
+        assert [line.text for line in after.narration(seat)] == ["Player 1 spends an Action to draw a card"]

@@ -258,3 +258,22 @@ def test_card_faces_carry_their_text_and_backs_name_nothing():
         backs = BACK.findall(board)
         assert len(backs) == len(st.hands[1]) and not any(n in b for b in backs for n in names)
     assert checked > 50
+
+
+@pytest.mark.rule("HL-010")
+def test_the_status_line_gives_the_draw_odds_only_on_the_viewers_own_turn():
+    """A player's deck is theirs alone (HL-010): while the other seat acts, the status line reads no odds from its deck."""
+    st = hench.get_game("hemloch").new_game(seed=5, first_player=0)
+    rng, bots = Rng.from_seed(5), [hench.RandomBot(5)] * 2
+
+    def trailing(s) -> bool:
+        seat = s.current_player
+        return s.phase == "turn_actions" and any(s.influence(loc, 1 - seat) > s.influence(loc, seat) and loc != s.festival
+                                                 and loc not in s.played for loc in range(4))
+
+    while not trailing(st):
+        st = st.apply(next_action(st, bots, rng))
+    seat = st.current_player
+    assert "your next draw" in hl.CONFIG.explain_for(st, seat)
+    other = hl.CONFIG.explain_for(st, 1 - seat)
+    assert "your next draw" not in other and format_probability(odds.next_card_is_day(st)) in other

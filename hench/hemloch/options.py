@@ -1,0 +1,39 @@
+"""The game's options and how the engine reads the catalogue's ambiguities (each reading a `hench.core.Reading`,
+with the option that changes it, if any). Listed in the apps' assumptions table (data.assumptions)."""
+
+from __future__ import annotations
+
+from hench.core import Option, Reading
+
+OPTIONS = {
+    "first_player": Option("first_player", None, "HL-011: the first Week's Start Player (None: drawn from the seed)"),
+    "sides": Option("sides", "light", "HL-003, HL-095: 'light', 'dark', or 4 letters L/D, one per Location (e.g. 'LDLD')"),
+    "location_sides": Option("location_sides", None, "HL-003: the catalogue's name for `sides` (None: use `sides`)"),
+    "draft": Option("draft", False, "HL-088..HL-091: build the decks by the Draft variant (5 rounds, A4)"),
+    "end_after_weeks_end": Option("end_after_weeks_end", True, "A2, A3: also check the end conditions after Week's End"),
+    "zero_tie_places": Option("zero_tie_places", False, "A8: a 0-0 tie at an empty Location places Markers too"),
+    "score_scepters": Option("score_scepters", True, "A1: Scepters score like the other Items (2 face up, 1 face down)"),
+    "data": Option("data", None, "path of your own Hemloch data file (TOML); None: the placeholders"),
+}
+
+READINGS = (
+    Reading("A1", "Scepters score 2 face up and 1 face down like Potions and Trinkets", "score_scepters"),
+    Reading("A2", "the end conditions are also checked right after Week's End", "end_after_weeks_end"),
+    Reading("A3", "conditions met during Week's End end the game then, not a step later", "end_after_weeks_end"),
+    Reading("A4", "the Draft has 5 rounds of 6 picks, making 30-card decks", "draft"),
+    Reading("A5", "the Week deck is reshuffled at Week's End: every reveal is a chance event"),
+    Reading("A6", "Influence Checks run from the Start Player's left onward in one direction"),
+    Reading("A7", "a Marker is placed only where one is left and a space is empty"),
+    Reading("A8", "a 0-0 tie places no Markers", "zero_tie_places"),
+    Reading("A9", "abilities are done as far as possible; what cannot be done is skipped"),
+    Reading("A10", "drawing from an empty deck draws nothing; the discards are never reshuffled"),
+    Reading("A11", "at Week's End the Start Player retreats first, then the other, in the open"),
+    Reading("A12", "one Item per turn in total"),
+    Reading("HL-055", "a turn's 2 Actions are both taken (the text's 'may' is the choice of draw or play, and the turn "
+                      "ends once both are done): there is no pass, and a Draw from an empty deck draws nothing (A10)"),
+    Reading("HL-033", "with none of that kind left in the supply, the player may turn one of their face-down Items of "
+                      "the kind face up, or leave it (a face-up Item scores more but is worth more to a thief)"),
+    Reading("A14", "one Minion per Location per turn limits Play actions only (not the Scepter's move)"),
+    Reading("A17", "the Festival restriction is checked when each Minion is played"),
+    Reading("M10", "Player 1 has Location 0 on the left; Player 2 sits opposite"),
+)
