@@ -28,7 +28,10 @@ def observation(state: HMState, seat: int | None) -> dict[str, Any]:
     """A JSON-like dict of what `seat` may know (None: a spectator, every hand as backs)."""
     s = state
     sites, deck = s.data.site_names, s.data.deck
-    backs = [[sites[deck[c].site] for c in h] for h in s.hands]
+    # HM-089: the others see a hand's backs in site order, which says nothing of the order its cards came in (or of
+    # which copy left it); the seat itself sees its faces, each over its back, in its own order
+    backs = [[sites[deck[c].site] for c in h] if i == seat else [sites[k] for k in sorted(deck[c].site for c in h)]
+             for i, h in enumerate(s.hands)]
     d = s.duel
     return {
         "seat": seat, "day": s.day, "last_day": s.last_day, "phase": s.phase, "current_player": s.current_player,

@@ -11,7 +11,7 @@ from hench.core import RandomBot, Rng, step
 from hench.henchmania import DataError, load_data, meter, render
 from hench.henchmania.phases import PHASES
 
-from .helpers import GAME, act, edit, give, lines, new
+from .helpers import GAME, act, edit, give, lines, new, to_play
 from .test_duel import duel_ready
 from .test_phase2 import start
 
@@ -220,3 +220,18 @@ def test_data_files_are_checked_field_by_field(tmp_path, text, field):
     with pytest.raises(DataError) as err:
         load_data(str(path))
     assert "bad.toml" in str(err.value) and field in str(err.value)
+
+
+# -- issue 28 -------------------------------------------------------------------------------------
+@pytest.mark.rule("HM-089")
+def test_the_order_of_a_hand_is_hidden_from_the_others():
+    """Only the backs of a hand are public: two hands with the same cards in another order (the order they were
+    drawn in, or which copy was played) look the same to every other seat and to a spectator."""
+    s = to_play(new(players=3, seed=4))
+    hand = s.hands[0]
+    assert len({s.card(c).site for c in hand}) > 1
+    other = edit(s)
+    other.hands[0] = list(reversed(hand))
+    for seat in (None, 1, 2):
+        assert other.observation(seat) == s.observation(seat)
+    assert s.observation(0)["hand_backs"][0] == [s.data.site_names[s.card(c).site] for c in hand]
