@@ -7,7 +7,7 @@ import pytest
 
 import hench
 from hench import IllegalActionError, InvalidActionError, InvalidStateError
-from hench.core import RandomBot, Rng, step
+from hench.core import RandomBot, Rng, seat_name, step
 from hench.henchmania import DataError, load_data, meter, render
 from hench.henchmania.phases import PHASES
 
@@ -34,8 +34,11 @@ def test_a_draw_from_an_empty_pile_reshuffles_the_discards_first():
     after = act(s, "place Tavern")
     assert len(after.hands[seat]) == len(s.hands[seat]) + 1  # a card was drawn from the new pile
     assert len(after.piles[0]) == cards - 1 and after.discards[0] == []
-    assert any("shuffled into a new pile" in e for e in lines(after))
-    assert any("places a pawn on the Tavern and draws a card" in e for e in lines(after))
+    said = lines(after)
+    shuffled = next(i for i, e in enumerate(said) if "shuffled into a new pile" in e)
+    drawn = next(i for i, e in enumerate(said) if "draws" in e)
+    assert shuffled < drawn, f"the log tells the draw before the shuffle it needed: {said}"  # issue 28
+    assert said[shuffled - 1] == f"{seat_name(seat)} places a pawn on the Tavern"
 
 
 @pytest.mark.rule("HM-022", "HM-019")
