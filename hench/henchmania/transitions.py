@@ -76,6 +76,11 @@ SEATS = tuple(seat_name(seat) for seat in range(8))
 ALONE = tuple((seat,) for seat in range(8))  # the one-seat tuples (seats=, to= of a line)
 
 
+def points(n: int) -> str:
+    """'1 point', '2 points'."""
+    return "1 point" if n == 1 else f"{n} points"
+
+
 def present(cid: int | None, what: str) -> int:
     """A card id the rules guarantee is there (a legal move names it, or a duel phase has it); None is a bug."""
     if cid is None:
@@ -383,7 +388,7 @@ def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> No
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points)
-    s.say(f"{SEATS[me]} gains {card.points} points", "HM-091", seats=(me,))
+    s.say(f"{SEATS[me]} gains {points(card.points)}", "HM-091", seats=(me,))
 
 
 ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
@@ -403,7 +408,7 @@ def do_use(s: HMState, a: Use) -> None:
         s.own_item("reserves", me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points)
-        s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points", "HM-030", seats=(me, target))
+        s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {points(card.points)}", "HM-030", seats=(me, target))
     else:
         if card.exhausts:
             s.own("exhausted").add(cid)  # HM-036 / HM-045

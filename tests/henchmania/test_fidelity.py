@@ -238,3 +238,12 @@ def test_the_order_of_a_hand_is_hidden_from_the_others():
     for seat in (None, 1, 2):
         assert other.observation(seat) == s.observation(seat)
     assert s.observation(0)["hand_backs"][0] == [s.data.site_names[s.card(c).site] for c in hand]
+
+
+@pytest.mark.rule("HM-091")
+def test_the_log_counts_one_point_in_the_singular():
+    s = give(start(), 0, "Royal Favour", where="trump")
+    assert s.current_player == 0
+    after = act(s, "use Royal Favour")
+    assert after.scores()[0] == s.scores()[0] + 1
+    assert "Player 1 gains 1 point" in lines(after) and not any("1 points" in line for line in lines(after))
