@@ -80,7 +80,8 @@ def actor_text(obs: dict[str, Any]) -> str:
 
 
 def notation(obs: dict[str, Any]) -> str:
-    """One line: day, phase, who acts, Badge, scores, pawns per site, hand/Reserve sizes, Trumps (seats from 1)."""
+    """One line: day, phase (its title, as people read it), who acts, Badge, scores, pawns per site, hand/Reserve
+    sizes, Trumps (seats from 1)."""
     pawns = " ".join(f"{site['name'][:2]}:{''.join(map(str, site['pawns']))}" for site in obs["sites"])
     trumps = ",".join("-" if t is None else t["name"][:3] + ("*" if t["used"] else "") for t in obs["trumps"])
     duel = ""
@@ -89,7 +90,7 @@ def notation(obs: dict[str, Any]) -> str:
         duel = f" duel={d['attacker'] + 1}>{d['defender'] + 1}:h{d['hits']}w{d['wounds']}"
     actor = obs["current_player"]
     act = "-" if actor is None else "dice" if actor == CHANCE else str(actor + 1)
-    return (f"d{obs['day']}/{obs['last_day']} {obs['phase']} act={act} badge={obs['badge'] + 1} "
+    return (f"d{obs['day']}/{obs['last_day']} [{PHASES.title(obs['phase'])}] act={act} badge={obs['badge'] + 1} "
             f"score={'/'.join(map(str, obs['scores']))} pawns[{pawns}] hand={'/'.join(map(str, obs['hand_sizes']))} "
             f"res={'/'.join(str(len(r)) for r in obs['reserves'])} trump={trumps}{duel}")
 

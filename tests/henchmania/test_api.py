@@ -146,7 +146,7 @@ def test_session_undo_redo():
 def test_notation_and_html():
     s = to_play(new(players=3, seed=2))
     line = s.notation()
-    assert "\n" not in line and "play_cards" in line and "score=5/5/5" in line
+    assert "\n" not in line and "[Phase 2: play your cards]" in line and "score=5/5/5" in line
     html = s._repr_html_()  # a spectator's view: every hand as backs
     for word in ("Tavern", "Armory", "spots left", "Player 1", "reserve", "Phase 2: play your cards"):
         assert word in html

@@ -181,6 +181,8 @@ def test_people_read_seats_from_1_and_phases_by_title():
     assert "P0" not in text and "P1 " not in text
     board = render.html(s.observation(None), False)
     assert PHASES.title("game_end") in board and "game_end" not in board.replace("game-end", "")
+    for shown in (s.notation(), repr(s)):  # issue 28: the one-line notation too
+        assert PHASES.title("game_end") in shown and "game_end" not in shown
 
 
 # -- bad input (issue 14) ------------------------------------------------------------------------
