@@ -164,7 +164,7 @@ def _player_html(obs: dict[str, Any], seat: int, faces: list[str] | None, legal:
     to_place = f" &middot; pawns to place {obs['to_place'][seat]}" if obs["phase"] == "set_henchmen" else ""
     return (f"<div style='{_BOX}border:{border};background:#fafafa;min-width:220px;flex:1'>"
             f"<div>{_pawn(seat)} <b>{seat_name(seat)} ({SEAT_COLOR_NAMES[seat]})</b>{marks} &mdash; "
-            f"<b style='font-size:16px'>{score}</b> pts <span style='font-size:11px'>(meter space {space}, lap {lap})</span></div>"
+            f"<b style='font-size:16px'>{score}</b> pts <span style='font-size:11px'>(meter space {space}, lap count {lap})</span></div>"
             f"<div style='font-size:11px'>hand ({len(backs)}): {hand}</div>"
             f"<div style='font-size:11px'>reserve ({len(obs['reserves'][seat])}/{obs['reserve_limit']}): {reserve}</div>"
             f"<div style='font-size:11px'>trump: {trump_html}{to_place}</div></div>")

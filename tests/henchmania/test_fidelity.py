@@ -156,7 +156,7 @@ def test_a_guard_too_late_cites_the_guard_rule():
 def test_meter_and_board_agree_on_the_lap():
     s = edit(start())
     s.scores_[0] = 31
-    assert meter(31) == (1, 2) and "lap 2" in render.html(s.observation(None), False)
+    assert meter(31) == (1, 1) and "lap count 1" in render.html(s.observation(None), False)
 
 
 @pytest.mark.rule("HM-071", "HM-072")
