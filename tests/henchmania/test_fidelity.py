@@ -249,3 +249,13 @@ def test_the_log_counts_one_point_in_the_singular():
     after = act(s, "use Royal Favour")
     assert after.scores()[0] == s.scores()[0] + 1
     assert "Player 1 gains 1 point" in lines(after) and not any("1 points" in line for line in lines(after))
+
+
+@pytest.mark.rule("HM-089")
+def test_a_spectators_board_shows_every_hand_as_backs():
+    """Issue 28: the board offered with no seat (a notebook's display of a state, a table with no human) is the
+    spectator's: every hand as backs that name nothing, hover text included."""
+    s = to_play(new(players=3, seed=4))
+    for board in (s._repr_html_(), render.html(s.observation(None), False)):
+        assert board.count("&#9635;") == sum(map(len, s.hands)) and "hench-card-face" not in board
+        assert not any(f">{s.name(c)}<" in board for hand in s.hands for c in hand)
