@@ -396,6 +396,8 @@ def card_gallery(players: int = 3, data: str | None = None) -> CardGallery:
 
 
 def assumed_values() -> ipw.HTML:
-    """The game values the rulebook text does not give; the cards' own placeholders are in the gallery."""
+    """The game values the rulebook text does not give and how the engine reads the catalogue's ambiguities; the
+    cards' own placeholders are in the gallery."""
     rows = [dict(zip(("what", "value", "source", "note"), row)) for row in assumptions() if not str(row[0]).startswith("card ")]
-    return assumptions_table(rows, title="Henchmania values the rulebook text does not give (cards: see the gallery)")
+    return assumptions_table(rows, title="Henchmania values and readings the rulebook text does not give "
+                                         "(cards: see the gallery)")

@@ -19,6 +19,8 @@ from hench.core.data import Assumption, builtin_text, parse_toml, read_user_file
 from hench.core.data import DataError as CoreDataError
 from hench.core.schema import check_name, check_unique_names
 
+from .options import READINGS
+
 if TYPE_CHECKING:
     from .state import HMState
 
@@ -291,12 +293,15 @@ def _card_numbers(row: dict, name: str, ctype: str, effect: str, values: dict[st
 
 # -- the assumptions table ---------------------------------------------------------------
 def assumptions(data: GameData | str | None = None) -> list[Assumption]:
-    """Rows (what, value, source, note) for every constant and card in force."""
+    """Rows (what, value, source, note) for every constant and card in force, and every reading of an ambiguity."""
     data = data if isinstance(data, GameData) else load_data(data)
     rows = [Assumption(key, _show(data.values[key]), src, f"{note} [{rule}]" if rule else note)
             for key, (src, rule, note) in data.meta.items()]
     for c in data.cards:
         rows.append(Assumption(f"card {c.name}", _card_summary(c, data), c.source, c.note))
+    for r in READINGS:  # how the engine reads the catalogue's ambiguities (an option where it is a real choice)
+        rows.append(Assumption(f"reading {r.id}", r.text, "assumed",
+                               f"option {r.option} changes it" if r.option else "the engine's reading (no option)"))
     return rows
 
 

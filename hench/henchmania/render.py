@@ -28,7 +28,10 @@ def observation(state: HMState, seat: int | None) -> dict[str, Any]:
     """A JSON-like dict of what `seat` may know (None: a spectator, every hand as backs)."""
     s = state
     sites, deck = s.data.site_names, s.data.deck
-    backs = [[sites[deck[c].site] for c in h] for h in s.hands]
+    # HM-089: the others see a hand's backs in site order, which says nothing of the order its cards came in (or of
+    # which copy left it); the seat itself sees its faces, each over its back, in its own order
+    backs = [[sites[deck[c].site] for c in h] if i == seat else [sites[k] for k in sorted(deck[c].site for c in h)]
+             for i, h in enumerate(s.hands)]
     d = s.duel
     return {
         "seat": seat, "day": s.day, "last_day": s.last_day, "phase": s.phase, "current_player": s.current_player,
@@ -77,7 +80,8 @@ def actor_text(obs: dict[str, Any]) -> str:
 
 
 def notation(obs: dict[str, Any]) -> str:
-    """One line: day, phase, who acts, Badge, scores, pawns per site, hand/Reserve sizes, Trumps (seats from 1)."""
+    """One line: day, phase (its title, as people read it), who acts, Badge, scores, pawns per site, hand/Reserve
+    sizes, Trumps (seats from 1)."""
     pawns = " ".join(f"{site['name'][:2]}:{''.join(map(str, site['pawns']))}" for site in obs["sites"])
     trumps = ",".join("-" if t is None else t["name"][:3] + ("*" if t["used"] else "") for t in obs["trumps"])
     duel = ""
@@ -86,7 +90,7 @@ def notation(obs: dict[str, Any]) -> str:
         duel = f" duel={d['attacker'] + 1}>{d['defender'] + 1}:h{d['hits']}w{d['wounds']}"
     actor = obs["current_player"]
     act = "-" if actor is None else "dice" if actor == CHANCE else str(actor + 1)
-    return (f"d{obs['day']}/{obs['last_day']} {obs['phase']} act={act} badge={obs['badge'] + 1} "
+    return (f"d{obs['day']}/{obs['last_day']} [{PHASES.title(obs['phase'])}] act={act} badge={obs['badge'] + 1} "
             f"score={'/'.join(map(str, obs['scores']))} pawns[{pawns}] hand={'/'.join(map(str, obs['hand_sizes']))} "
             f"res={'/'.join(str(len(r)) for r in obs['reserves'])} trump={trumps}{duel}")
 
@@ -160,7 +164,7 @@ def _player_html(obs: dict[str, Any], seat: int, faces: list[str] | None, legal:
     to_place = f" &middot; pawns to place {obs['to_place'][seat]}" if obs["phase"] == "set_henchmen" else ""
     return (f"<div style='{_BOX}border:{border};background:#fafafa;min-width:220px;flex:1'>"
             f"<div>{_pawn(seat)} <b>{seat_name(seat)} ({SEAT_COLOR_NAMES[seat]})</b>{marks} &mdash; "
-            f"<b style='font-size:16px'>{score}</b> pts <span style='font-size:11px'>(meter space {space}, lap {lap})</span></div>"
+            f"<b style='font-size:16px'>{score}</b> pts <span style='font-size:11px'>(meter space {space}, lap count {lap})</span></div>"
             f"<div style='font-size:11px'>hand ({len(backs)}): {hand}</div>"
             f"<div style='font-size:11px'>reserve ({len(obs['reserves'][seat])}/{obs['reserve_limit']}): {reserve}</div>"
             f"<div style='font-size:11px'>trump: {trump_html}{to_place}</div></div>")

@@ -33,9 +33,10 @@ def reserve_points(s: HMState, seat: int) -> int:
 
 
 def meter(score: int, size: int = 30) -> tuple[int, int]:
-    """HM-079: (space on the 1..size meter, lap) with lap 1 for the first time round.
-    30 -> (30, 1), 31 -> (1, 2), 41 -> (11, 2); 0 -> (0, 1) (the start, before space 1)."""
+    """HM-079, as the catalogue's EX-5 counts: (space on the 1..size meter, lap count), the lap count being the
+    times the marker has gone round past `size`. 30 -> (30, 0), 31 -> (1, 1), 41 -> (11, 1), 61 -> (1, 2);
+    0 -> (0, 0) (the start, before space 1)."""
     if score <= size:
-        return score, 1
+        return score, 0
     laps = (score - 1) // size
-    return score - size * laps, laps + 1
+    return score - size * laps, laps

@@ -76,6 +76,11 @@ SEATS = tuple(seat_name(seat) for seat in range(8))
 ALONE = tuple((seat,) for seat in range(8))  # the one-seat tuples (seats=, to= of a line)
 
 
+def points(n: int) -> str:
+    """'1 point', '2 points'."""
+    return "1 point" if n == 1 else f"{n} points"
+
+
 def present(cid: int | None, what: str) -> int:
     """A card id the rules guarantee is there (a legal move names it, or a duel phase has it); None is a bug."""
     if cid is None:
@@ -115,6 +120,12 @@ def reshuffle(s: HMState, site: int) -> None:
         s.own("piles")[site] = s._shuffled(sorted(s.discards[site]))
         s.own("discards")[site] = []
         s.say(f"the {s.data.site_names[site]} discard pile is shuffled into a new pile", "HM-019")
+
+
+def ready_pile(s: HMState, site: int) -> None:
+    """HM-019: an empty pile is remade from its discards before a card is drawn from it (and said so first)."""
+    if not s.piles[site]:
+        reshuffle(s, site)
 
 
 def tell_drawn(s: HMState, seat: int, cid: int, rule: str) -> None:
@@ -201,9 +212,13 @@ def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -
         f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
     if porter:
         text += " with a Porter"
-    if s.piles[site] or s.discards[site]:  # a card to draw (A12: none left anywhere, nothing drawn)
-        text += " and draws a card"
-    s.say(text, "HM-104" if porter else "HM-100" if owner != me else "HM-016", seats=(me,) if owner == me else (me, owner))
+    rule, seats = ("HM-104" if porter else "HM-100" if owner != me else "HM-016"), ((me,) if owner == me else (me, owner))
+    if not s.piles[site] and s.discards[site]:  # HM-019: the pile is remade from the discards before the draw
+        s.say(text, rule, seats=seats)
+        reshuffle(s, site)
+        s.say(f"{SEATS[me]} draws a card from the new {a.site} pile", "HM-016", "HM-019", seats=(me,))
+    else:
+        s.say(text + " and draws a card" if s.piles[site] else text, rule, seats=seats)  # A12: no card left, none drawn
     draw(s, me, site)
 
 
@@ -231,6 +246,7 @@ def next_domination(s: HMState) -> None:
             s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)", "HM-022",
                   seats=(seat,))
         elif s.opts["domination_draw"] == "always":
+            ready_pile(s, site)
             s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card", "HM-022", seats=(seat,))
             draw(s, seat, site, "HM-022")
         else:
@@ -245,6 +261,7 @@ def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
     seat, site = s.queue[0]
     s.queue = s.queue[1:]
     if type(a) is TakeExtra:
+        ready_pile(s, site)
         s.say(f"{SEATS[seat]} takes the extra {a.site} card", "HM-022", seats=(seat,))
         draw(s, seat, site, "HM-022")
     else:
@@ -371,7 +388,7 @@ def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> No
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points)
-    s.say(f"{SEATS[me]} gains {card.points} points", "HM-091", seats=(me,))
+    s.say(f"{SEATS[me]} gains {points(card.points)}", "HM-091", seats=(me,))
 
 
 ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
@@ -391,7 +408,7 @@ def do_use(s: HMState, a: Use) -> None:
         s.own_item("reserves", me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points)
-        s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {card.points} points", "HM-030", seats=(me, target))
+        s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {points(card.points)}", "HM-030", seats=(me, target))
     else:
         if card.exhausts:
             s.own("exhausted").add(cid)  # HM-036 / HM-045
@@ -412,7 +429,8 @@ def do_use(s: HMState, a: Use) -> None:
 
 def trump_effect(s: HMState, me: int, card: CardDef) -> None:
     if card.effect == "draw_card":
-        if s.piles[card.site] or s.discards[card.site]:  # else `draw` says there is no card left (A12)
+        ready_pile(s, card.site)
+        if s.piles[card.site]:  # else `draw` says there is no card left (A12)
             s.say(f"{SEATS[me]} draws a {s.data.site_names[card.site]} card", "HM-038", seats=(me,))
         draw(s, me, card.site, "HM-038")
     elif card.effect == "gain_points":

@@ -146,7 +146,7 @@ def test_session_undo_redo():
 def test_notation_and_html():
     s = to_play(new(players=3, seed=2))
     line = s.notation()
-    assert "\n" not in line and "play_cards" in line and "score=5/5/5" in line
+    assert "\n" not in line and "[Phase 2: play your cards]" in line and "score=5/5/5" in line
     html = s._repr_html_()  # a spectator's view: every hand as backs
     for word in ("Tavern", "Armory", "spots left", "Player 1", "reserve", "Phase 2: play your cards"):
         assert word in html
@@ -173,6 +173,19 @@ def test_assumptions_table():
     assert by_key["bare_hands_attack"][1:3] == ("5", "assumed")
     assert by_key["spots"][2] == "rulebook"
     assert by_key["card Glove"][2] == "rulebook"
+
+
+@pytest.mark.rule("HM-069", "HM-102")
+def test_the_assumptions_table_shows_every_reading():
+    """Issue 28: how the engine reads each ambiguity is in the apps' assumptions table, with its option if any."""
+    from hench.henchmania import READINGS
+
+    by_key = {r.what: r for r in assumptions()}
+    for reading in READINGS:
+        row = by_key[f"reading {reading.id}"]
+        assert row.value == reading.text and row.source == "assumed"
+        assert (reading.option or "no option") in row.note
+    assert "no order can change anything" in by_key["reading HM-069"].value
     data = load_data()
     assert len(data.deck) == 130
     assert all(sum(1 for c in data.deck if c.site == i) == 26 for i in range(5))

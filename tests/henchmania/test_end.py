@@ -80,13 +80,14 @@ def test_custom_threshold_25():
 
 @pytest.mark.rule("HM-079")
 def test_ex5_score_meter_wraps():
-    """EX-5: 31, 32 and 41 show as 1, 2 and 11 on the second lap; the engine keeps true integers."""
-    assert [meter(v) for v in (31, 32, 41)] == [(1, 2), (2, 2), (11, 2)]
-    assert meter(30) == (30, 1) and meter(5) == (5, 1) and meter(61) == (1, 3)
+    """EX-5: 31, 32 and 41 show as 1, 2 and 11 with lap count 1 (issue 28: the catalogue's count, not 'lap 2');
+    the engine keeps true integers."""
+    assert [meter(v) for v in (31, 32, 41)] == [(1, 1), (2, 1), (11, 1)]
+    assert meter(30) == (30, 0) and meter(5) == (5, 0) and meter(0) == (0, 0) and meter(61) == (1, 2)
     s = with_scores(start(), [31, 30, 8])
     end = pass_all(s)
     assert end.winners() == [0]
-    assert "lap 2" in end._repr_html_()
+    assert "lap count 1" in end._repr_html_()
 
 
 @pytest.mark.rule("HM-080", "HM-081", "HM-082", "HM-084")

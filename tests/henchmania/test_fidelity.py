@@ -7,11 +7,11 @@ import pytest
 
 import hench
 from hench import IllegalActionError, InvalidActionError, InvalidStateError
-from hench.core import RandomBot, Rng, step
+from hench.core import RandomBot, Rng, seat_name, step
 from hench.henchmania import DataError, load_data, meter, render
 from hench.henchmania.phases import PHASES
 
-from .helpers import GAME, act, edit, give, lines, new
+from .helpers import GAME, act, edit, give, lines, new, to_play
 from .test_duel import duel_ready
 from .test_phase2 import start
 
@@ -34,8 +34,11 @@ def test_a_draw_from_an_empty_pile_reshuffles_the_discards_first():
     after = act(s, "place Tavern")
     assert len(after.hands[seat]) == len(s.hands[seat]) + 1  # a card was drawn from the new pile
     assert len(after.piles[0]) == cards - 1 and after.discards[0] == []
-    assert any("shuffled into a new pile" in e for e in lines(after))
-    assert any("places a pawn on the Tavern and draws a card" in e for e in lines(after))
+    said = lines(after)
+    shuffled = next(i for i, e in enumerate(said) if "shuffled into a new pile" in e)
+    drawn = next(i for i, e in enumerate(said) if "draws" in e)
+    assert shuffled < drawn, f"the log tells the draw before the shuffle it needed: {said}"  # issue 28
+    assert said[shuffled - 1] == f"{seat_name(seat)} places a pawn on the Tavern"
 
 
 @pytest.mark.rule("HM-022", "HM-019")
@@ -153,7 +156,7 @@ def test_a_guard_too_late_cites_the_guard_rule():
 def test_meter_and_board_agree_on_the_lap():
     s = edit(start())
     s.scores_[0] = 31
-    assert meter(31) == (1, 2) and "lap 2" in render.html(s.observation(None), False)
+    assert meter(31) == (1, 1) and "lap count 1" in render.html(s.observation(None), False)
 
 
 @pytest.mark.rule("HM-071", "HM-072")
@@ -178,6 +181,8 @@ def test_people_read_seats_from_1_and_phases_by_title():
     assert "P0" not in text and "P1 " not in text
     board = render.html(s.observation(None), False)
     assert PHASES.title("game_end") in board and "game_end" not in board.replace("game-end", "")
+    for shown in (s.notation(), repr(s)):  # issue 28: the one-line notation too
+        assert PHASES.title("game_end") in shown and "game_end" not in shown
 
 
 # -- bad input (issue 14) ------------------------------------------------------------------------
@@ -220,3 +225,37 @@ def test_data_files_are_checked_field_by_field(tmp_path, text, field):
     with pytest.raises(DataError) as err:
         load_data(str(path))
     assert "bad.toml" in str(err.value) and field in str(err.value)
+
+
+# -- issue 28 -------------------------------------------------------------------------------------
+@pytest.mark.rule("HM-089")
+def test_the_order_of_a_hand_is_hidden_from_the_others():
+    """Only the backs of a hand are public: two hands with the same cards in another order (the order they were
+    drawn in, or which copy was played) look the same to every other seat and to a spectator."""
+    s = to_play(new(players=3, seed=4))
+    hand = s.hands[0]
+    assert len({s.card(c).site for c in hand}) > 1
+    other = edit(s)
+    other.hands[0] = list(reversed(hand))
+    for seat in (None, 1, 2):
+        assert other.observation(seat) == s.observation(seat)
+    assert s.observation(0)["hand_backs"][0] == [s.data.site_names[s.card(c).site] for c in hand]
+
+
+@pytest.mark.rule("HM-091")
+def test_the_log_counts_one_point_in_the_singular():
+    s = give(start(), 0, "Royal Favour", where="trump")
+    assert s.current_player == 0
+    after = act(s, "use Royal Favour")
+    assert after.scores()[0] == s.scores()[0] + 1
+    assert "Player 1 gains 1 point" in lines(after) and not any("1 points" in line for line in lines(after))
+
+
+@pytest.mark.rule("HM-089")
+def test_a_spectators_board_shows_every_hand_as_backs():
+    """Issue 28: the board offered with no seat (a notebook's display of a state, a table with no human) is the
+    spectator's: every hand as backs that name nothing, hover text included."""
+    s = to_play(new(players=3, seed=4))
+    for board in (s._repr_html_(), render.html(s.observation(None), False)):
+        assert board.count("&#9635;") == sum(map(len, s.hands)) and "hench-card-face" not in board
+        assert not any(f">{s.name(c)}<" in board for hand in s.hands for c in hand)

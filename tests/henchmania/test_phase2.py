@@ -198,7 +198,7 @@ def test_view_shows_backs_of_other_hands_and_public_discards():
     s = give(give(start(), 0, "Glove", "Jester"), 1, "Axe")
     s = act(s, "pass")
     v = s.observation(1)
-    assert v["hands"][0] == ["Main Square", "Castle"] and v["hands"][1] == ["Axe"]
+    assert v["hands"][0] == ["Castle", "Main Square"] and v["hands"][1] == ["Axe"]  # backs in site order (HM-089)
     assert v["sites"][0]["discard"] == [s.name(c) for c in s.discards[0]]
     assert v["legal_actions"] and s.observation(0)["legal_actions"] == []
     spectator = s.observation(None)
