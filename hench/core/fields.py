@@ -29,7 +29,8 @@ Copy policies (what the successor shares until the transition owns the field):
 
 - VALUE: an immutable value (int, str, bool, None, tuple, frozenset, a frozen record): replaced, never
   changed in place, so always shared.
-- LIST / DICT / SET: one flat container changed in place: shallow-copied when owned.
+- LIST / DICT / SET: one flat container changed in place: shallow-copied when owned (None, for a container
+  that is optional, stays None).
 - ROWS: a list (or dict) of mutable rows (hands per seat, pawns per site): the outer container is copied
   when owned, each row (`row.copy()`) when owned with `own_item`.
 - DEEP: nested data changed anywhere: deep-copied when owned (`copy.deepcopy`; for rare, small fields).
@@ -53,7 +54,7 @@ S = TypeVar("S", bound="FieldState")
 
 
 def _shallow(value: Any) -> Any:
-    return value.copy()
+    return None if value is None else value.copy()  # an optional container (None until there is one)
 
 
 def _rows_deep(value: Any) -> Any:
