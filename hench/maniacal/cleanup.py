@@ -7,7 +7,7 @@ from __future__ import annotations
 from .actions import Dismiss, Fire
 from .data import DIFFICULTIES
 from .draft import deal
-from .state import ManiacalState, lairs_to_read, own_deck, own_lair
+from .state import ManiacalState
 from .table import card, remove_member, say, who
 
 
@@ -28,7 +28,7 @@ def settle_salaries(state: ManiacalState) -> None:
     rest cannot all be paid, the owner chooses who leaves unpaid (AMB-15) with `dismiss`."""
     while state.queue:
         seat = state.queue[0]
-        lair = own_lair(state, seat)
+        lair = state.own_item("lairs", seat)
         mercs = [m for m in lair.crew if is_mercenary(state, m)]
         for m in mercs[lair.money:]:  # MA-207, MA-209
             remove_member(state, lair, m)
@@ -43,7 +43,7 @@ def settle_salaries(state: ManiacalState) -> None:
 
 def dismiss(state: ManiacalState, seat: int, action: Dismiss) -> None:
     """MA-209: an unpaid henchman leaves the game at once."""
-    lair = own_lair(state, seat)
+    lair = state.own_item("lairs", seat)
     remove_member(state, lair, lair.member(action.member))
     say(state, f"{who(seat)} cannot pay {card(state, action.member).name}, who leaves the game")
     settle_salaries(state)
@@ -51,13 +51,13 @@ def dismiss(state: ManiacalState, seat: int, action: Dismiss) -> None:
 
 def return_mercenaries(state: ManiacalState) -> None:
     """MA-198, MA-208: paid Mercenaries go to the bottom of their deck; their Injuries and Powers are discarded."""
-    for seat, lair in enumerate(lairs_to_read(state)):
-        mercs = [m for m in lair.crew if is_mercenary(state, m)]
-        if mercs:
-            lair = own_lair(state, seat)
-        for m in mercs:
+    for seat, lair in enumerate(state.lairs):
+        if not any(is_mercenary(state, m) for m in lair.crew):
+            continue
+        lair = state.own_item("lairs", seat)
+        for m in [m for m in lair.crew if is_mercenary(state, m)]:
             remove_member(state, lair, m)
-            own_deck(state, "mercenaries").append(m.id)
+            state.own_item("decks", "mercenaries").append(m.id)
             say(state, f"{who(seat)}'s Mercenary {card(state, m.id).name} returns to Lucifer's Lounge")
     state.step = "firing"
     state.queue = [seat for seat in state.order if state.lairs[seat].crew]
@@ -68,7 +68,7 @@ def return_mercenaries(state: ManiacalState) -> None:
 def fire(state: ManiacalState, seat: int, action: Fire | None) -> None:
     """MA-210: each player may fire one henchman (removed from the game)."""
     if action is not None:
-        lair = own_lair(state, seat)
+        lair = state.own_item("lairs", seat)
         remove_member(state, lair, lair.member(action.member))
         say(state, f"{who(seat)} fires {card(state, action.member).name}")
     state.queue = state.queue[1:]  # a new list: a successor shares the old one
@@ -82,10 +82,10 @@ def end_round(state: ManiacalState) -> None:
         final_scoring(state)
         return
     for seat in range(len(state.lairs)):  # MA-212 (AMB-14: exhaustion lasts one round)
-        lair = own_lair(state, seat)
+        lair = state.own_item("lairs", seat)
         lair.sv_ready = True
         lair.used = []
-        for m in lair.own_crew():
+        for m in lair.crew:
             m.ready = True
     state.round += 1  # MA-215
     reseed(state)
@@ -97,7 +97,7 @@ def end_round(state: ManiacalState) -> None:
 def reseed(state: ManiacalState) -> None:
     """MA-213, MA-214 (AMB-25): discard the map; deal the coming round's Contract Key mix at random, one per continent."""
     for cid in state.map:
-        own_deck(state, f"{card(state, cid).difficulty}_discard").append(cid)
+        state.own_item("decks", f"{card(state, cid).difficulty}_discard").append(cid)
     fresh: list[str] = []
     for d, counts in zip(DIFFICULTIES, state.data.tables["contract_key"]):
         for _ in range(counts[state.round - 1]):

@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
-from .state import ManiacalState, Member, lair_to_read, lairs_to_read, own_deck, own_lair
+from .state import ManiacalState, Member
 from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, say, spend, traits_of, who
 
 
@@ -22,12 +22,12 @@ def end_action(state: ManiacalState, seat: int) -> None:
     """MA-086, MA-087, MA-088: a token at 0 weeks goes to the leftmost free Player Order space; the phase
     ends once every token has left the Time track."""
     if state.lairs[seat].weeks == 0:
-        own_lair(state, seat).weeks = None
+        state.own_item("lairs", seat).weeks = None
         state.next_order = [*state.next_order, seat]  # a new list: a successor shares the old one
         say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
     state.attempt = None
     state.step = "contract_action"
-    for lair in lairs_to_read(state):
+    for lair in state.lairs:
         if lair.weeks is not None:
             return
     from .cleanup import start_cleanup
@@ -45,16 +45,16 @@ def pass_turn(state: ManiacalState, seat: int) -> None:
 # -- Action rooms ----------------------------------------------------------------------------------
 def exhaust(state: ManiacalState, seat: int, by: str) -> None:
     """MA-097, MA-098: the activator (Supervillain or henchman) is exhausted for the round."""
-    lair = own_lair(state, seat)
+    lair = state.own_item("lairs", seat)
     if by == lair.sv:
         lair.sv_ready = False
     else:
-        lair.own_member(by).ready = False
+        lair.member(by).ready = False
 
 
 def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> None:
     """MA-095 .. MA-100: pay the room's weeks, exhaust the activator, the effect happens at once."""
-    lair, r = own_lair(state, seat), room(state, action.room)
+    lair, r = state.own_item("lairs", seat), room(state, action.room)
     exhaust(state, seat, action.by)
     lair.used.append(r.id)
     spend(state, seat, r.weeks)
@@ -86,7 +86,7 @@ def _name(state: ManiacalState, card_id: str) -> str:
 # -- Special Locations -----------------------------------------------------------------------------
 def visit(state: ManiacalState, seat: int, action: Visit) -> None:
     """MA-190 .. MA-193: 2 weeks, nobody is exhausted."""
-    lair = own_lair(state, seat)
+    lair = state.own_item("lairs", seat)
     spend(state, seat, state.data.tables["times"]["visit"])
     if action.place == "underground":
         say(state, f"{who(seat)} visits The Underground")
@@ -105,9 +105,9 @@ def visit(state: ManiacalState, seat: int, action: Visit) -> None:
 
 def heal(state: ManiacalState, seat: int, action: Heal) -> None:
     """MA-192: $2 to the bank removes one Injury token."""
-    lair = own_lair(state, seat)
+    lair = state.own_item("lairs", seat)
     lair.money -= state.data.tables["times"]["hospital_fee"]
-    lair.own_member(action.member).injuries -= 1
+    lair.member(action.member).injuries -= 1
     say(state, f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}")
 
 
@@ -136,12 +136,12 @@ def start_attempt(state: ManiacalState, seat: int, action: Attempt) -> None:
 
 def assign(state: ManiacalState, seat: int, action: Assign) -> None:
     """MA-107, MA-152: add one member (a Lackey with the one trait it uses); a full team opens the Scheme window."""
-    a = state.attempt
+    a = state.own("attempt")
     a["team"] = [*a["team"], [action.member, action.trait]]
     say(state, f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""))
     if len(a["team"]) == card(state, state.map[a["slot"]]).team:
         n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
-        a["asked"] = [(seat + k) % n for k in range(1, n) if lair_to_read(state, (seat + k) % n).schemes]
+        a["asked"] = [(seat + k) % n for k in range(1, n) if state.lairs[(seat + k) % n].schemes]
         state.step = "scheme_window"
         if not a["asked"]:
             pay_and_reveal(state)
@@ -149,19 +149,21 @@ def assign(state: ManiacalState, seat: int, action: Assign) -> None:
 
 def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-165 .. MA-171, MA-176: one negative Scheme per attempt; its player gains 2 Infamy; the card is discarded."""
-    lair = own_lair(state, seat)
+    lair = state.own_item("lairs", seat)
     lair.schemes.remove(action.scheme)
-    own_deck(state, "scheme_discard").append(action.scheme)
+    state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].negative
     lair.infamy += 2
-    state.attempt["negative"] = [seat, effect]
-    state.attempt["asked"] = []  # MA-167, MA-168: the window closes
+    a = state.own("attempt")
+    a["negative"] = [seat, effect]
+    a["asked"] = []  # MA-167, MA-168: the window closes
     say(state, f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)")
     pay_and_reveal(state)
 
 
 def decline(state: ManiacalState, seat: int) -> None:
-    state.attempt["asked"] = state.attempt["asked"][1:]
+    a = state.own("attempt")
+    a["asked"] = a["asked"][1:]
     say(state, f"{who(seat)} plays no Scheme")
     if not state.attempt["asked"]:
         pay_and_reveal(state)
@@ -175,7 +177,7 @@ def negative(state: ManiacalState) -> str:
 def pay_and_reveal(state: ManiacalState) -> None:
     """AMB-11: pay the time (+1 week under that Scheme, as much as is left), flip the contract (MA-111),
     build the dice pool (MA-116, MA-152, MA-184)."""
-    a = state.attempt
+    a = state.own("attempt")
     seat, c = a["seat"], card(state, state.map[a["slot"]])
     weeks = contract_cost(state, seat, CONTINENTS[a["slot"]]) + (negative(state) == "extra_week")
     spend(state, seat, weeks)
@@ -203,18 +205,19 @@ def activate_contract_room(state: ManiacalState, seat: int, action: Activate) ->
     """MA-130 .. MA-136: no time; exhaust the activator; Cloaks & Costumes adds one die of the chosen trait."""
     r = room(state, action.room)
     exhaust(state, seat, action.by)
-    own_lair(state, seat).used.append(r.id)
+    state.own_item("lairs", seat).used.append(r.id)
     if r.effect == "reroll_two":
         say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice")
         start_reroll(state, 2)
         return
-    state.attempt["pool"] = sorted([*state.attempt["pool"], action.trait], key=TRAITS.index)
+    a = state.own("attempt")
+    a["pool"] = sorted([*a["pool"], action.trait], key=TRAITS.index)
     say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die")
 
 
 def roll(state: ManiacalState) -> None:
     """MA-116, MA-117: roll the whole pool (one chance node per die; no dice limit), or the dice marked to reroll."""
-    a = state.attempt
+    a = state.own("attempt")
     if state.step == "reroll":
         a["pool"] = [a["rolled"][i][0] for i in a["reroll"]["marked"]]
         if not a["pool"]:
@@ -236,7 +239,7 @@ _FACE_VALUES = {"blank": 0, "1": 1, "2": 2}
 
 
 def rolled(state: ManiacalState, action: Die) -> None:
-    a = state.attempt
+    a = state.own("attempt")
     pool = a["pool"]
     trait = pool[0]
     a["pool"] = pool[1:]
@@ -260,20 +263,22 @@ def successes(state: ManiacalState) -> int:
 
 def start_reroll(state: ManiacalState, limit: int) -> None:
     """MA-153 (any number, once), MA-177a (up to 3), a reroll room (up to 2): mark the dice, then roll them."""
-    state.attempt["reroll"] = {"limit": min(limit, len(state.attempt["rolled"])), "marked": []}
+    a = state.own("attempt")
+    a["reroll"] = {"limit": min(limit, len(a["rolled"])), "marked": []}
     state.step = "reroll"
 
 
 def lackey_reroll(state: ManiacalState, seat: int) -> None:
     """MA-153 (AMB-22): once per contract, any of the rolled dice."""
-    state.attempt["lackey_used"] = True
+    state.own("attempt")["lackey_used"] = True
     say(state, f"{who(seat)} uses the Lackey's reroll")
     start_reroll(state, len(state.attempt["rolled"]))
 
 
 def mark(state: ManiacalState, action: Mark) -> None:
-    r = state.attempt["reroll"]
-    state.attempt["reroll"] = {**r, "marked": [*r["marked"], action.die - 1]}
+    a = state.own("attempt")
+    r = a["reroll"]
+    a["reroll"] = {**r, "marked": [*r["marked"], action.die - 1]}
 
 
 def lackey_on_team(state: ManiacalState) -> bool:
@@ -290,38 +295,40 @@ def max_weeks(state: ManiacalState) -> int:
 
 def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-172 .. MA-177: a positive Scheme costs no time and is discarded; several may follow one another."""
-    lair = own_lair(state, seat)
+    lair = state.own_item("lairs", seat)
     lair.schemes.remove(action.scheme)
-    own_deck(state, "scheme_discard").append(action.scheme)
+    state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].positive
     say(state, f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}")
     if effect == "reroll_three":
         start_reroll(state, 3)
     elif effect == "failure_bonus":
-        state.attempt["bonus"] += 1
+        state.own("attempt")["bonus"] += 1
     elif effect == "gain_two_weeks":
         lair.weeks = min(max_weeks(state), lair.weeks + 2)
         state.counter += 1
         lair.placed = state.counter
     elif effect == "refresh_henchman":
-        lair.own_member(action.member).ready = True
+        lair.member(action.member).ready = True
     else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
-        effects = state.attempt["effects"]
-        state.attempt["effects"] = effects[2:] if effects[0][0] == "cancel_window" else effects[1:]
+        a = state.own("attempt")
+        effects = a["effects"]
+        a["effects"] = effects[2:] if effects[0][0] == "cancel_window" else effects[1:]
         next_effect(state)
 
 
 def let_it_pass(state: ManiacalState, seat: int) -> None:
     """No cancel: the opponent's Scheme Injury goes ahead."""
-    state.attempt["effects"] = state.attempt["effects"][1:]
+    a = state.own("attempt")
+    a["effects"] = a["effects"][1:]
     say(state, f"{who(seat)} does not cancel the Injury")
     next_effect(state)
 
 
 def resolve(state: ManiacalState) -> None:
     """MA-120 .. MA-123: compare successes with the Target; collect the rewards; queue the special effects."""
-    a = state.attempt
-    seat, lair, c = a["seat"], own_lair(state, a["seat"]), card(state, state.map[a["slot"]])
+    a = state.own("attempt")
+    seat, lair, c = a["seat"], state.own_item("lairs", a["seat"]), card(state, state.map[a["slot"]])
     total = successes(state)
     a["success"] = total >= a["target"]
     infamy, money, effect = c.success if a["success"] else c.failure
@@ -335,7 +342,7 @@ def resolve(state: ManiacalState) -> None:
         thief = a["negative"][0]
         taken = min(state.data.tables["times"]["steal"], lair.money)
         lair.money -= taken
-        own_lair(state, thief).money += taken
+        state.own_item("lairs", thief).money += taken
         say(state, f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}")
     effects = a["effects"][:]  # a new list: a successor shares the old one
     if effect == "scheme":
@@ -372,7 +379,7 @@ def holds_cancel(state: ManiacalState, seat: int) -> bool:
 
 def next_effect(state: ManiacalState) -> None:
     """Skip effects with nobody to hit (or no Power card left, M-16); finish when none are pending."""
-    a = state.attempt
+    a = state.own("attempt")
     while a["effects"]:
         effect = a["effects"][0][0]
         if effect == "cancel_window":
@@ -389,11 +396,11 @@ def next_effect(state: ManiacalState) -> None:
 def choose(state: ManiacalState, action: Choose) -> None:
     """MA-141 (captured: removed from the game, MA-183, MA-196), MA-142/MA-144 (an Injury token),
     MA-180/MA-181 (a Power attached), MA-170d, and a refresh (an Action room)."""
-    a = state.attempt
+    a = state.own("attempt")
     effect = a["effects"][0][0]
     a["effects"] = a["effects"][1:]
-    lair = own_lair(state, a["seat"])
-    m = lair.own_member(action.member)
+    lair = state.own_item("lairs", a["seat"])
+    m = lair.member(action.member)
     if effect == "captured":
         remove_member(state, lair, m)
         say(state, f"{_name(state, m.id)} is captured and leaves the game")
@@ -416,14 +423,13 @@ def finish(state: ManiacalState) -> None:
     a: dict[str, Any] = state.attempt
     seat = a["seat"]
     if a["kind"] == "contract":
-        lair = own_lair(state, seat)
-        lair.own_crew()
+        lair = state.own_item("lairs", seat)
         for member, _ in a["team"]:
             m = lair.member(member)
             if m is not None:
                 m.ready = False
         old = card(state, state.map[a["slot"]])
-        own_deck(state, f"{old.difficulty}_discard").append(old.id)
+        state.own_item("decks", f"{old.difficulty}_discard").append(old.id)
         new = draw(state, old.difficulty, f"{old.difficulty}_discard")
         state.map = state.map[:]  # a new list: a successor shares the old one
         state.map[a["slot"]] = new

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from .actions import Pick
 from .data import TYPES
-from .state import ManiacalState, lairs_to_read, own_deck, own_lair
+from .state import ManiacalState
 from .table import room, say, who
 
 
 def deal(state: ManiacalState) -> None:
     """MA-040: five Room cards to each player, face down (hidden from the others)."""
-    rooms = own_deck(state, "rooms")
+    rooms = state.own_item("decks", "rooms")
     for seat in range(len(state.lairs)):
-        lair = own_lair(state, seat)
+        lair = state.own_item("lairs", seat)
         lair.hand = [rooms.pop(0) for _ in range(5)]
         lair.pick = None
     state.pick_no, state.step = 1, "draft"
@@ -22,9 +22,9 @@ def deal(state: ManiacalState) -> None:
 
 def pick(state: ManiacalState, action: Pick, seat: int) -> bool:
     """MA-041: lock a secret pick. True once every player has locked one (then `reveal` runs)."""
-    own_lair(state, seat).pick = [action.room, "build" if action.build else "sell"]
+    state.own_item("lairs", seat).pick = [action.room, "build" if action.build else "sell"]
     say(state, f"{who(seat)} locks a secret pick")
-    for lair in lairs_to_read(state):
+    for lair in state.lairs:
         if lair.pick is None:
             return False
     return True
@@ -33,7 +33,7 @@ def pick(state: ManiacalState, action: Pick, seat: int) -> bool:
 def reveal(state: ManiacalState) -> None:
     """MA-042: everybody reveals at once; builds (MA-049, MA-050, MA-053) and sells (MA-056) resolve together."""
     for seat in range(len(state.lairs)):
-        lair = own_lair(state, seat)
+        lair = state.own_item("lairs", seat)
         room_id, how = lair.pick
         r = room(state, room_id)
         lair.hand.remove(room_id)
@@ -53,9 +53,9 @@ def pass_hands(state: ManiacalState) -> None:
     round 2 (AMB-09: both passes of a round go the same way). Seat i's clockwise neighbour is seat i + 1."""
     n = len(state.lairs)
     step = -1 if state.round == 2 else 1
-    hands = [lair.hand for lair in lairs_to_read(state)]
+    hands = [lair.hand for lair in state.lairs]
     for seat in range(n):
-        own_lair(state, (seat + step) % n).hand = hands[seat][:]
+        state.own_item("lairs", (seat + step) % n).hand = hands[seat][:]
     state.pick_no += 1
     say(state, f"the hands are passed {'counter-clockwise' if step < 0 else 'clockwise'}")
 
@@ -63,5 +63,5 @@ def pass_hands(state: ManiacalState) -> None:
 def discard_leftovers(state: ManiacalState) -> None:
     """MA-047, MA-048: after the third build/sell each player discards the 2 cards left."""
     for seat in range(len(state.lairs)):
-        own_lair(state, seat).hand = []
+        state.own_item("lairs", seat).hand = []
     say(state, "each player discards the 2 Room cards left; Base Building ends")

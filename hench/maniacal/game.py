@@ -42,8 +42,7 @@ def start(players: int, seed: int | None, bodyguard: bool) -> ManiacalState:
     data = default_data()
     rng = Rng.from_seed(seed)
     villains = rng.shuffled([sv.id for sv in data.supervillains])[:players]  # MA-020
-    state = ManiacalState(data, [], rng.state)
-    state.options["bodyguard"] = bodyguard
+    state = ManiacalState.new(data, rng.state, bodyguard)
     _shuffle_decks(state)
     first = state._random_index(players)  # MA-026
     state.order = [(first + k) % players for k in range(players)]  # MA-027: clockwise from the first player
@@ -84,7 +83,8 @@ GAME = Game(
     id="maniacal", title="Maniacal", min_players=2, max_players=5, state_class=ManiacalState, start=start,
     options=OPTIONS, turn_rule="MA-090", end_rule="MA-211", phases=PHASES, checks=legality.CHECKS,
     legal=legality.legal_actions, transition=transitions.apply, chance=transitions.chance_outcomes,
-    score=scoring.scores, observe=render.observation, parse=parse_action, formatter=format_action,
+    score=scoring.scores, winners=scoring.winners, observe=render.observation, notation=render.notation,
+    html=lambda obs, clickable: render.summary_html(obs), parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,
     public=render.public_action,
 )

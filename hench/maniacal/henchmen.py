@@ -5,7 +5,7 @@ AMB-05: recruiting is compulsory when affordable, so the whole phase runs by its
 from __future__ import annotations
 
 from .data import TYPES
-from .state import ManiacalState, Member, own_deck, own_lair
+from .state import ManiacalState, Member
 from .table import card, say, who
 
 SLOTS_PER_TYPE = 2  # MA-070: at most 2 of each type per round
@@ -27,7 +27,7 @@ def recruit(state: ManiacalState) -> None:
     """MA-071 .. MA-076: Beasts, Criminals, Scientists, Mystics; two offers each, stopping at an unaffordable one."""
     say(state, f"Round {state.round} Henchmen Phase")
     for t, name in enumerate(TYPES):
-        deck = own_deck(state, name)
+        deck = state.own_item("decks", name)
         for _ in range(SLOTS_PER_TYPE):
             if not deck:
                 say(state, f"the {name} deck is empty")
@@ -39,7 +39,7 @@ def recruit(state: ManiacalState) -> None:
                 say(state, f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}")
                 break
             deck.pop(0)  # MA-074: the next card turns face up
-            lair = own_lair(state, seat)
+            lair = state.own_item("lairs", seat)
             lair.attraction[t] -= offer.cost  # MA-073 (AMB-04: the score goes down)
             lair.crew.append(Member(offer.id))  # AMB-07: face up in the crew, public
             say(state, f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction")

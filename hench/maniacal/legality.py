@@ -30,7 +30,7 @@ from .cleanup import is_mercenary
 from .contracts import can_join, contract_cost, lackey_on_team, max_weeks, targets
 from .data import CONTINENTS, TRAITS
 from .phases import PHASES
-from .state import GENERATORS, Lair, ManiacalState
+from .state import Lair, ManiacalState
 from .table import card, room
 
 
@@ -232,7 +232,6 @@ def _firing(state: ManiacalState, seat: int) -> list[MAAction]:
 _GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window,
                "before_roll": _before_roll, "after_roll": _after_roll, "reroll": _reroll, "effect": _effect, "hospital": _hospital, "salaries": _salaries,
                "firing": _firing}
-GENERATORS.update(_GENERATORS)  # the state lists its moves from the same table (ManiacalState._legal_actions)
 
 
 # -- the checks ---------------------------------------------------------------------------------

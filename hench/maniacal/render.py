@@ -41,7 +41,7 @@ def observation(state: ManiacalState, seat: int | None) -> dict[str, Any]:
         "discards": {k: list(state.decks[k]) for k in ("easy_discard", "hard_discard", "legendary_discard", "scheme_discard")},
         "map": [_contract_view(state, i) for i in range(len(state.map))],
         "attempt": _attempt_view(state), "queue": list(state.queue), "bonus": list(state.bonus),
-        "options": dict(state.options), "events": list(state.events),
+        "options": dict(state.options),
     }
 
 

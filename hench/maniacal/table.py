@@ -6,17 +6,12 @@ from __future__ import annotations
 from hench.core import seat_name
 
 from .data import Card, Room
-from .state import OWN_LOG, Lair, ManiacalState, Member, _Log, own_deck, own_lair, set_deck
+from .state import Lair, ManiacalState, Member
 
 
 def say(state: ManiacalState, text: str) -> None:
-    """One true, public line in the log (hidden things are never named here). `say_in`, inlined (hot path)."""
-    log = state._log
-    if not state._owned & OWN_LOG:  # a successor's first line starts its own link of the chain
-        log = state._log = _Log(log)
-        state._owned |= OWN_LOG
-    log.lines.append(text)
-    log.flat = None
+    """One true, public line of the move's narration (hidden things are never named here)."""
+    state.say(text)
 
 
 class _Names(dict):
@@ -33,9 +28,9 @@ def draw(state: ManiacalState, deck: str, discard: str | None = None) -> str | N
     """The top card of `deck`; an empty deck is first rebuilt from its discards, shuffled (MA-163, M-16)."""
     decks = state.decks
     if not decks[deck] and discard and decks[discard]:
-        set_deck(state, deck, state._shuffled(decks[discard]))
-        set_deck(state, discard, [])
-    return own_deck(state, deck).pop(0) if state.decks[deck] else None
+        decks = state.own("decks")
+        decks[deck], decks[discard] = state._shuffled(decks[discard]), []
+    return state.own_item("decks", deck).pop(0) if state.decks[deck] else None
 
 
 def draw_scheme(state: ManiacalState, seat: int) -> None:
@@ -44,7 +39,7 @@ def draw_scheme(state: ManiacalState, seat: int) -> None:
     if card is None:
         say(state, f"{who(seat)} would draw a Scheme card, but none are left")
         return
-    own_lair(state, seat).schemes.append(card)
+    state.own_item("lairs", seat).schemes.append(card)
     say(state, f"{who(seat)} draws a Scheme card")
 
 
@@ -75,12 +70,12 @@ def remove_member(state: ManiacalState, lair: Lair, m: Member) -> None:
     """A henchman leaves the game; its Power cards are discarded (MA-183). `lair` is the state's own (`own_lair`)."""
     lair.crew.remove(m)
     if m.powers:
-        own_deck(state, "power_discard").extend(m.powers)
+        state.own_item("decks", "power_discard").extend(m.powers)
 
 
 def spend(state: ManiacalState, seat: int, weeks: int) -> None:
     """MA-084, MA-085: the token moves `weeks` spaces right and lands on top of any tokens there."""
-    lair = own_lair(state, seat)
+    lair = state.own_item("lairs", seat)
     lair.weeks = max(0, lair.weeks - weeks)
     state.counter += 1
     lair.placed = state.counter
@@ -91,7 +86,7 @@ def place_time_tokens(state: ManiacalState) -> None:
     weeks = state.data.tables["time_track"][state.round - 1]
     n = len(state.order)
     for k, seat in enumerate(state.order):
-        lair = own_lair(state, seat)
+        lair = state.own_item("lairs", seat)
         lair.weeks = weeks
         lair.placed = state.counter + n - k
     state.counter += n

@@ -95,3 +95,8 @@ def fresh(state: ManiacalState) -> ManiacalState:
     state._legal = None
     validate_state(state)
     return state
+
+
+def said(state: ManiacalState, seat: int | None = None) -> list[str]:
+    """The lines the move that made `state` said, as `seat` may read them (None: a spectator)."""
+    return [line.text for line in state.narration(seat)]

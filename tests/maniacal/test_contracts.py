@@ -11,7 +11,7 @@ from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done,
 from hench.maniacal.data import Card
 from hench.maniacal.table import traits_of
 
-from .helpers import build, contract_on, fresh, give, new, play, scheme, set_villain, take, to_contracts
+from .helpers import build, contract_on, fresh, give, new, play, said, scheme, set_villain, take, to_contracts
 
 SIMON, HASSAN, DAVE = 0, 1, 2
 LAB, CLOAKS, MONEY_ROOM, SCHEME_ROOM, REFRESH_ROOM, REROLL_ROOM = "R40", "R22", "R05", "R08", "R11", "R06"
@@ -219,7 +219,7 @@ def test_scheme_icon_draws_a_scheme():
     assert state.lairs[0].schemes == []
     state = dice(state, "icon", "2", *["blank"] * 6)  # 2 + 2 >= 3: success
     assert len(state.lairs[0].schemes) == 1 and state.phase == "contract_action"
-    assert state.lairs[0].infamy == 3 and any("draws a Scheme card" in e for e in state.events)
+    assert state.lairs[0].infamy == 3 and any("draws a Scheme card" in e for e in said(state))
 
 
 @pytest.mark.rule("MA-146", "MA-180", "MA-181", "MA-182", "MA-185", "MA-184")

@@ -8,7 +8,7 @@ import pytest
 from hench.maniacal import henchmen
 from hench.maniacal.state import Member
 
-from .helpers import new
+from .helpers import new, said
 
 TYPES = ("beast", "criminal", "scientist", "mystic")
 HASSAN, SIMON, DAVE = 0, 1, 2
@@ -57,7 +57,7 @@ def test_ex04_recruitment_concrete():
     assert got[DAVE] == ["Gray Matter"]
     assert sum(map(len, got)) == 7  # the second Criminal slot stays empty (MA-076)
     assert state.decks["criminal"][0] == magpie  # MA-076, MA-078: Magpie stays face up for round 2
-    assert any("nobody recruits Magpie" in e for e in state.events)
+    assert any("nobody recruits Magpie" in e for e in said(state))
 
 
 @pytest.mark.rule("MA-077", "MA-075")
@@ -67,7 +67,7 @@ def test_ex04_every_consistent_start_gives_the_same_recruiters():
         for b_d, s_h, m_d in product(range(h + 1), range(4), range(4)):
             state = ex04_state(h, b_d, s_h, m_s, m_d)
             henchmen.recruit(state)
-            lines = [e for e in state.events if "recruits" in e]
+            lines = [e for e in said(state) if "recruits" in e]
             assert [e.split(" recruits ")[0].replace("nobody", "none") for e in lines] == [
                 "Player 1", "Player 2", "Player 2", "none", "Player 3", "Player 2", "Player 1", "Player 1"]
 
