@@ -8,7 +8,7 @@ from .actions import Dismiss, Fire
 from .data import DIFFICULTIES
 from .draft import deal
 from .state import ManiacalState
-from .table import card, remove_member, say, who
+from .table import card, draw, remove_member, who
 
 
 def is_mercenary(state: ManiacalState, member) -> bool:
@@ -17,7 +17,7 @@ def is_mercenary(state: ManiacalState, member) -> bool:
 
 
 def start_cleanup(state: ManiacalState) -> None:
-    say(state, f"Round {state.round} Clean-up")
+    state.say(f"Round {state.round} Clean-up", "MA-205")
     state.step = "salaries"
     state.queue = list(state.order)
     settle_salaries(state)
@@ -32,11 +32,11 @@ def settle_salaries(state: ManiacalState) -> None:
         mercs = [m for m in lair.crew if is_mercenary(state, m)]
         for m in mercs[lair.money:]:  # MA-207, MA-209
             remove_member(state, lair, m)
-            say(state, f"{who(seat)} cannot pay Mercenary {card(state, m.id).name}, who leaves the game")
+            state.say(f"{who(seat)} cannot pay Mercenary {card(state, m.id).name}, who leaves the game", "MA-207", "MA-209", seats=(seat,))
         if len(lair.crew) > lair.money:
             return  # the owner chooses whom not to pay
         lair.money -= len(lair.crew)
-        say(state, f"{who(seat)} pays ${len(lair.crew)} in salaries")
+        state.say(f"{who(seat)} pays ${len(lair.crew)} in salaries", "MA-205", "MA-206", seats=(seat,))
         state.queue = state.queue[1:]  # a new list: a successor shares the old one
     return_mercenaries(state)
 
@@ -45,7 +45,7 @@ def dismiss(state: ManiacalState, seat: int, action: Dismiss) -> None:
     """MA-209: an unpaid henchman leaves the game at once."""
     lair = state.own_item("lairs", seat)
     remove_member(state, lair, lair.member(action.member))
-    say(state, f"{who(seat)} cannot pay {card(state, action.member).name}, who leaves the game")
+    state.say(f"{who(seat)} cannot pay {card(state, action.member).name}, who leaves the game", "MA-209", seats=(seat,))
     settle_salaries(state)
 
 
@@ -58,7 +58,7 @@ def return_mercenaries(state: ManiacalState) -> None:
         for m in [m for m in lair.crew if is_mercenary(state, m)]:
             remove_member(state, lair, m)
             state.own_item("decks", "mercenaries").append(m.id)
-            say(state, f"{who(seat)}'s Mercenary {card(state, m.id).name} returns to Lucifer's Lounge")
+            state.say(f"{who(seat)}'s Mercenary {card(state, m.id).name} returns to Lucifer's Lounge", "MA-198", "MA-208", seats=(seat,))
     state.step = "firing"
     state.queue = [seat for seat in state.order if state.lairs[seat].crew]
     if not state.queue:
@@ -70,7 +70,9 @@ def fire(state: ManiacalState, seat: int, action: Fire | None) -> None:
     if action is not None:
         lair = state.own_item("lairs", seat)
         remove_member(state, lair, lair.member(action.member))
-        say(state, f"{who(seat)} fires {card(state, action.member).name}")
+        state.say(f"{who(seat)} fires {card(state, action.member).name}", "MA-210", seats=(seat,))
+    else:
+        state.say(f"{who(seat)} keeps the whole crew", "MA-210", seats=(seat,))
     state.queue = state.queue[1:]  # a new list: a successor shares the old one
     if not state.queue:
         end_round(state)
@@ -101,11 +103,9 @@ def reseed(state: ManiacalState) -> None:
     fresh: list[str] = []
     for d, counts in zip(DIFFICULTIES, state.data.tables["contract_key"]):
         for _ in range(counts[state.round - 1]):
-            from .table import draw
-
             fresh.append(draw(state, d, f"{d}_discard"))
     state.map = state._shuffled(fresh)
-    say(state, f"round {state.round}: new contracts are placed on the map")
+    state.say(f"round {state.round}: new contracts are placed on the map", "MA-213", "MA-214")
 
 
 def final_scoring(state: ManiacalState) -> None:
@@ -115,6 +115,6 @@ def final_scoring(state: ManiacalState) -> None:
     for seat, lair in enumerate(state.lairs):
         rank = sum(other.money > lair.money for other in state.lairs)
         state.bonus[seat] = bonus[rank] if rank < len(bonus) else 0
-        say(state, f"{who(seat)} is money rank {rank + 1} with ${lair.money}: +{state.bonus[seat]} Infamy")
+        state.say(f"{who(seat)} is money rank {rank + 1} with ${lair.money}: +{state.bonus[seat]} Infamy", "MA-220", "MA-221", seats=(seat,))
     state.step = "over"
     state.queue = []

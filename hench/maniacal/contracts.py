@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
+from .cleanup import start_cleanup
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
 from .state import ManiacalState, Member
-from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, say, spend, traits_of, who
+from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, spend, traits_of, who
 
 
 # -- the Time track ------------------------------------------------------------------------------
@@ -24,20 +25,18 @@ def end_action(state: ManiacalState, seat: int) -> None:
     if state.lairs[seat].weeks == 0:
         state.own_item("lairs", seat).weeks = None
         state.next_order = [*state.next_order, seat]  # a new list: a successor shares the old one
-        say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
+        state.say(f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track", "MA-086", "MA-087", seats=(seat,))
     state.attempt = None
     state.step = "contract_action"
     for lair in state.lairs:
         if lair.weeks is not None:
             return
-    from .cleanup import start_cleanup
-
     start_cleanup(state)
 
 
 def pass_turn(state: ManiacalState, seat: int) -> None:
     """MA-200: passing spends all the time left."""
-    say(state, f"{who(seat)} passes")
+    state.say(f"{who(seat)} passes", "MA-200", seats=(seat,))
     spend(state, seat, state.lairs[seat].weeks)
     end_action(state, seat)
 
@@ -58,14 +57,14 @@ def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> N
     exhaust(state, seat, action.by)
     lair.used.append(r.id)
     spend(state, seat, r.weeks)
-    say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)} ({r.weeks} week)")
+    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)} ({r.weeks} week)", "MA-095", "MA-097", seats=(seat,))
     if r.effect == "infamy_per_type":  # MA-101
         count = sum(kind_of_member(state, m) == r.param for m in lair.crew)
         lair.infamy += 2 * count
-        say(state, f"{who(seat)} gains {2 * count} Infamy ({count} {r.param} henchmen)")
+        state.say(f"{who(seat)} gains {2 * count} Infamy ({count} {r.param} henchmen)", "MA-101", seats=(seat,))
     elif r.effect == "gain_money":
         lair.money += 3
-        say(state, f"{who(seat)} gains $3")
+        state.say(f"{who(seat)} gains $3", "MA-099", seats=(seat,))
     elif r.effect == "draw_scheme":
         draw_scheme(state, seat)
     elif r.effect == "refresh_henchman" and refreshable(state, seat):
@@ -89,14 +88,14 @@ def visit(state: ManiacalState, seat: int, action: Visit) -> None:
     lair = state.own_item("lairs", seat)
     spend(state, seat, state.data.tables["times"]["visit"])
     if action.place == "underground":
-        say(state, f"{who(seat)} visits The Underground")
+        state.say(f"{who(seat)} visits The Underground", "MA-190", "MA-191", seats=(seat,))
         draw_scheme(state, seat)  # MA-191
     elif action.place == "lounge":
         merc = draw(state, "mercenaries")  # MA-193 (AMB-26: always one if the deck is not empty)
         lair.crew.append(Member(merc))
-        say(state, f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}")
+        state.say(f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}", "MA-190", "MA-193", seats=(seat,))
     else:
-        say(state, f"{who(seat)} visits Hoodlum Hospital")
+        state.say(f"{who(seat)} visits Hoodlum Hospital", "MA-190", "MA-192", seats=(seat,))
         state.attempt = {"kind": "hospital", "seat": seat}
         state.step = "hospital"
         return
@@ -108,7 +107,7 @@ def heal(state: ManiacalState, seat: int, action: Heal) -> None:
     lair = state.own_item("lairs", seat)
     lair.money -= state.data.tables["times"]["hospital_fee"]
     lair.member(action.member).injuries -= 1
-    say(state, f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}")
+    state.say(f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}", "MA-192", seats=(seat,))
 
 
 # -- the contract attempt --------------------------------------------------------------------------
@@ -130,15 +129,15 @@ def start_attempt(state: ManiacalState, seat: int, action: Attempt) -> None:
                      "pool": [], "rolled": [], "target": c.target, "effects": [], "success": None,
                      "lackey_used": False, "reroll": None, "bonus": 0}
     state.step = "assign"
-    say(state, f"{who(seat)} attempts the {c.difficulty} contract in {CONTINENT_NAMES[slot]} "
-               f"(team {c.team}, {c.trait} recommended)")
+    state.say(f"{who(seat)} attempts the {c.difficulty} contract in {CONTINENT_NAMES[slot]} "
+              f"(team {c.team}, {c.trait} recommended)", "MA-107", "MA-106", seats=(seat,))
 
 
 def assign(state: ManiacalState, seat: int, action: Assign) -> None:
     """MA-107, MA-152: add one member (a Lackey with the one trait it uses); a full team opens the Scheme window."""
     a = state.own("attempt")
     a["team"] = [*a["team"], [action.member, action.trait]]
-    say(state, f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""))
+    state.say(f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""), "MA-107", "MA-152", seats=(seat,))
     if len(a["team"]) == card(state, state.map[a["slot"]]).team:
         n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
         a["asked"] = [(seat + k) % n for k in range(1, n) if state.lairs[(seat + k) % n].schemes]
@@ -157,14 +156,14 @@ def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     a = state.own("attempt")
     a["negative"] = [seat, effect]
     a["asked"] = []  # MA-167, MA-168: the window closes
-    say(state, f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)")
+    state.say(f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)", "MA-165", "MA-170", "MA-171", seats=(seat, state.attempt["seat"]))
     pay_and_reveal(state)
 
 
 def decline(state: ManiacalState, seat: int) -> None:
     a = state.own("attempt")
     a["asked"] = a["asked"][1:]
-    say(state, f"{who(seat)} plays no Scheme")
+    state.say(f"{who(seat)} plays no Scheme", "MA-166", seats=(seat,))
     if not state.attempt["asked"]:
         pay_and_reveal(state)
 
@@ -193,8 +192,8 @@ def pay_and_reveal(state: ManiacalState) -> None:
         pool.remove(c.trait if c.trait in pool else pool[0])
     a["pool"] = sorted(pool, key=TRAITS.index)
     state.step = "before_roll"
-    say(state, f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
-               f"{len(pool)} dice ({_pool_text(a['pool'])})")
+    state.say(f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
+              f"{len(pool)} dice ({_pool_text(a['pool'])})", "MA-109", "MA-111", "MA-116", seats=(seat,))
 
 
 def _pool_text(pool: list[str]) -> str:
@@ -207,23 +206,26 @@ def activate_contract_room(state: ManiacalState, seat: int, action: Activate) ->
     exhaust(state, seat, action.by)
     state.own_item("lairs", seat).used.append(r.id)
     if r.effect == "reroll_two":
-        say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice")
+        state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice", "MA-130", "MA-131", seats=(seat,))
         start_reroll(state, 2)
         return
     a = state.own("attempt")
     a["pool"] = sorted([*a["pool"], action.trait], key=TRAITS.index)
-    say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die")
+    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die", "MA-136", "MA-131", seats=(seat,))
 
 
-def roll(state: ManiacalState) -> None:
+def roll(state: ManiacalState, seat: int) -> None:
     """MA-116, MA-117: roll the whole pool (one chance node per die; no dice limit), or the dice marked to reroll."""
     a = state.own("attempt")
     if state.step == "reroll":
         a["pool"] = [a["rolled"][i][0] for i in a["reroll"]["marked"]]
+        state.say(f"{who(seat)} rerolls {len(a['pool'])} dice", "MA-153", "MA-177", seats=(seat,))
         if not a["pool"]:
             a["reroll"] = None
             state.step = "after_roll"
             return
+    else:
+        state.say(f"{who(seat)} rolls {len(a['pool'])} dice ({_pool_text(a['pool'])})", "MA-116", "MA-117", seats=(seat,))
     state.step = "rolling" if a["pool"] else "after_roll"
 
 
@@ -271,14 +273,17 @@ def start_reroll(state: ManiacalState, limit: int) -> None:
 def lackey_reroll(state: ManiacalState, seat: int) -> None:
     """MA-153 (AMB-22): once per contract, any of the rolled dice."""
     state.own("attempt")["lackey_used"] = True
-    say(state, f"{who(seat)} uses the Lackey's reroll")
+    state.say(f"{who(seat)} uses the Lackey's reroll", "MA-153", seats=(seat,))
     start_reroll(state, len(state.attempt["rolled"]))
 
 
-def mark(state: ManiacalState, action: Mark) -> None:
+def mark(state: ManiacalState, seat: int, action: Mark) -> None:
+    """MA-153, MA-177: one more die to reroll."""
     a = state.own("attempt")
     r = a["reroll"]
     a["reroll"] = {**r, "marked": [*r["marked"], action.die - 1]}
+    trait, value = a["rolled"][action.die - 1]
+    state.say(f"{who(seat)} marks die {action.die} ({trait}, {value}) to reroll", "MA-153", "MA-177", seats=(seat,))
 
 
 def lackey_on_team(state: ManiacalState) -> bool:
@@ -299,7 +304,7 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     lair.schemes.remove(action.scheme)
     state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].positive
-    say(state, f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}")
+    state.say(f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}", "MA-172", "MA-177", seats=(seat,))
     if effect == "reroll_three":
         start_reroll(state, 3)
     elif effect == "failure_bonus":
@@ -321,7 +326,7 @@ def let_it_pass(state: ManiacalState, seat: int) -> None:
     """No cancel: the opponent's Scheme Injury goes ahead."""
     a = state.own("attempt")
     a["effects"] = a["effects"][1:]
-    say(state, f"{who(seat)} does not cancel the Injury")
+    state.say(f"{who(seat)} does not cancel the Injury", "MA-177", seats=(seat,))
     next_effect(state)
 
 
@@ -336,14 +341,15 @@ def resolve(state: ManiacalState) -> None:
         infamy, money = infamy + 2 * a["bonus"], money + 2 * a["bonus"]
     lair.infamy += infamy
     lair.money += money
-    say(state, f"{who(seat)} rolls {total} successes against Target {a['target']}: "
-               f"{'success' if a['success'] else 'failure'}, +{infamy} Infamy, +${money}")
+    state.say(f"{who(seat)} rolls {total} successes against Target {a['target']}: "
+              f"{'success' if a['success'] else 'failure'}, +{infamy} Infamy, +${money}", "MA-120", "MA-121", "MA-122",
+              seats=(seat,))
     if a["success"] and negative(state) == "steal_three":  # MA-170e, AMB-28
         thief = a["negative"][0]
         taken = min(state.data.tables["times"]["steal"], lair.money)
         lair.money -= taken
         state.own_item("lairs", thief).money += taken
-        say(state, f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}")
+        state.say(f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}", "MA-170", "AMB-28", seats=(thief, seat))
     effects = a["effects"][:]  # a new list: a successor shares the old one
     if effect == "scheme":
         draw_scheme(state, seat)  # MA-145
@@ -386,7 +392,7 @@ def next_effect(state: ManiacalState) -> None:
             if holds_cancel(state, a["seat"]) and [m for m, _ in a["team"] if state.lairs[a["seat"]].member(m)]:
                 return
         elif effect == "power" and not state.decks["powers"] and not state.decks["power_discard"]:
-            say(state, "no Power card is left")
+            state.say("no Power card is left", "MA-180")
         elif targets(state):
             return
         a["effects"] = a["effects"][1:]
@@ -403,17 +409,17 @@ def choose(state: ManiacalState, action: Choose) -> None:
     m = lair.member(action.member)
     if effect == "captured":
         remove_member(state, lair, m)
-        say(state, f"{_name(state, m.id)} is captured and leaves the game")
+        state.say(f"{_name(state, m.id)} is captured and leaves the game", "MA-141", "MA-183", seats=(a["seat"],))
     elif effect in ("injured", "injure_after"):
         m.injuries += 1
-        say(state, f"{_name(state, m.id)} is injured")
+        state.say(f"{_name(state, m.id)} is injured", "MA-142", "MA-144", seats=(a["seat"],))
     elif effect == "power":
         power = draw(state, "powers", "power_discard")
         m.powers.append(power)
-        say(state, f"{_name(state, m.id)} gains the Power {_name(state, power)}")
+        state.say(f"{_name(state, m.id)} gains the Power {_name(state, power)}", "MA-146", "MA-180", seats=(a["seat"],))
     else:
         m.ready = True
-        say(state, f"{_name(state, m.id)} is refreshed")
+        state.say(f"{_name(state, m.id)} is refreshed", "MA-099", seats=(a["seat"],))
     next_effect(state)
 
 
@@ -433,7 +439,7 @@ def finish(state: ManiacalState) -> None:
         new = draw(state, old.difficulty, f"{old.difficulty}_discard")
         state.map = state.map[:]  # a new list: a successor shares the old one
         state.map[a["slot"]] = new
-        say(state, f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}")
+        state.say(f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}", "MA-126")
     end_action(state, seat)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .actions import Pick
 from .data import TYPES
 from .state import ManiacalState
-from .table import room, say, who
+from .table import room, who
 
 
 def deal(state: ManiacalState) -> None:
@@ -17,13 +17,15 @@ def deal(state: ManiacalState) -> None:
         lair.hand = [rooms.pop(0) for _ in range(5)]
         lair.pick = None
     state.pick_no, state.step = 1, "draft"
-    say(state, f"Round {state.round} Base Building: each player is dealt 5 Room cards")
+    state.say(f"Round {state.round} Base Building: each player is dealt 5 Room cards", "MA-040")
 
 
 def pick(state: ManiacalState, action: Pick, seat: int) -> bool:
     """MA-041: lock a secret pick. True once every player has locked one (then `reveal` runs)."""
     state.own_item("lairs", seat).pick = [action.room, "build" if action.build else "sell"]
-    say(state, f"{who(seat)} locks a secret pick")
+    state.say(f"{who(seat)} locks a secret pick", "MA-041", seats=(seat,))
+    state.say(f"you lock your pick: {'build' if action.build else 'sell'} {room(state, action.room).name}", "MA-041",
+              seats=(seat,), to=(seat,))
     for lair in state.lairs:
         if lair.pick is None:
             return False
@@ -41,10 +43,10 @@ def reveal(state: ManiacalState) -> None:
             lair.money -= r.cost
             lair.rooms.append(room_id)
             lair.attraction[TYPES.index(r.attract_type)] += r.attract_value  # MA-053 (MA-055: ties share a space)
-            say(state, f"{who(seat)} builds {r.name} for ${r.cost}: +{r.attract_value} {r.attract_type} attraction")
+            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: +{r.attract_value} {r.attract_type} attraction", "MA-042", "MA-049", "MA-053", seats=(seat,))
         else:
             lair.money += r.cost
-            say(state, f"{who(seat)} sells {r.name} for ${r.cost}")
+            state.say(f"{who(seat)} sells {r.name} for ${r.cost}", "MA-042", "MA-056", seats=(seat,))
         lair.pick = None
 
 
@@ -57,11 +59,11 @@ def pass_hands(state: ManiacalState) -> None:
     for seat in range(n):
         state.own_item("lairs", (seat + step) % n).hand = hands[seat][:]
     state.pick_no += 1
-    say(state, f"the hands are passed {'counter-clockwise' if step < 0 else 'clockwise'}")
+    state.say(f"the hands are passed {'counter-clockwise' if step < 0 else 'clockwise'}", "MA-043", "MA-044", "MA-046")
 
 
 def discard_leftovers(state: ManiacalState) -> None:
     """MA-047, MA-048: after the third build/sell each player discards the 2 cards left."""
     for seat in range(len(state.lairs)):
         state.own_item("lairs", seat).hand = []
-    say(state, "each player discards the 2 Room cards left; Base Building ends")
+    state.say("each player discards the 2 Room cards left; Base Building ends", "MA-047", "MA-048")

@@ -10,7 +10,7 @@ from .data import DIFFICULTIES, TYPES, default_data
 from .draft import deal
 from .phases import PHASES
 from .state import Lair, ManiacalState, Member
-from .table import say, who
+from .table import who
 from .validate import validate_state
 
 OPTIONS = {
@@ -57,8 +57,8 @@ def start(players: int, seed: int | None, bodyguard: bool) -> ManiacalState:
         if bodyguard:  # MA-231, MA-233
             lair.crew.append(Member(state.decks["mercenaries"].pop(0), bodyguard=True))
         lair.schemes.append(state.decks["schemes"].pop(0))  # MA-030, MA-160
-    say(state, f"setup: {who(first)} is the first player; starting money "
-               + ", ".join(f"{who(s)} ${state.lairs[s].money}" for s in state.order))
+    state.say(f"setup: {who(first)} is the first player; starting money "
+              + ", ".join(f"{who(s)} ${state.lairs[s].money}" for s in state.order), "MA-026", "MA-028")
     deal(state)
     return state
 
@@ -82,7 +82,7 @@ def _shuffle_decks(state: ManiacalState) -> None:
 GAME = Game(
     id="maniacal", title="Maniacal", min_players=2, max_players=5, state_class=ManiacalState, start=start,
     options=OPTIONS, turn_rule="MA-090", end_rule="MA-211", phases=PHASES, checks=legality.CHECKS,
-    legal=legality.legal_actions, transition=transitions.apply, chance=transitions.chance_outcomes,
+    legal=legality.legal_actions, handlers=transitions.HANDLERS, chance=transitions.chance_outcomes,
     score=scoring.scores, winners=scoring.winners, observe=render.observation, notation=render.notation,
     html=lambda obs, clickable: render.summary_html(obs), parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .data import TYPES
 from .state import ManiacalState, Member
-from .table import card, say, who
+from .table import card, who
 
 SLOTS_PER_TYPE = 2  # MA-070: at most 2 of each type per round
 
@@ -25,22 +25,22 @@ def top_scorer(state: ManiacalState, type_index: int) -> int:
 
 def recruit(state: ManiacalState) -> None:
     """MA-071 .. MA-076: Beasts, Criminals, Scientists, Mystics; two offers each, stopping at an unaffordable one."""
-    say(state, f"Round {state.round} Henchmen Phase")
+    state.say(f"Round {state.round} Henchmen Phase", "MA-070", "MA-071")
     for t, name in enumerate(TYPES):
         deck = state.own_item("decks", name)
         for _ in range(SLOTS_PER_TYPE):
             if not deck:
-                say(state, f"the {name} deck is empty")
+                state.say(f"the {name} deck is empty", "MA-074")
                 break
             offer = card(state, deck[0])
             seat = top_scorer(state, t)
             score = state.lairs[seat].attraction[t]
             if score < offer.cost:  # MA-076: it stays face up for next round; this type ends
-                say(state, f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}")
+                state.say(f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}", "MA-076")
                 break
             deck.pop(0)  # MA-074: the next card turns face up
             lair = state.own_item("lairs", seat)
             lair.attraction[t] -= offer.cost  # MA-073 (AMB-04: the score goes down)
             lair.crew.append(Member(offer.id))  # AMB-07: face up in the crew, public
-            say(state, f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction")
+            state.say(f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction", "MA-072", "MA-073", seats=(seat,))
     # MA-078: each deck's top card is its face-up offer (the list's first card); MA-079: scores carry over.

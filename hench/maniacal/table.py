@@ -9,11 +9,6 @@ from .data import Card, Room
 from .state import Lair, ManiacalState, Member
 
 
-def say(state: ManiacalState, text: str) -> None:
-    """One true, public line of the move's narration (hidden things are never named here)."""
-    state.say(text)
-
-
 class _Names(dict):
     """Seat -> 'Player N' (hench.core.seat_name), the usual seats read from the table."""
 
@@ -37,10 +32,13 @@ def draw_scheme(state: ManiacalState, seat: int) -> None:
     """MA-145, MA-191: draw a Scheme card into a hidden hand (MA-162)."""
     card = draw(state, "schemes", "scheme_discard")
     if card is None:
-        say(state, f"{who(seat)} would draw a Scheme card, but none are left")
+        state.say(f"{who(seat)} would draw a Scheme card, but none are left", "MA-163", seats=(seat,))
         return
     state.own_item("lairs", seat).schemes.append(card)
-    say(state, f"{who(seat)} draws a Scheme card")
+    state.say(f"{who(seat)} draws a Scheme card", "MA-145", "MA-162", seats=(seat,))
+    drawn = state.data.cards[card]
+    state.say(f"you draw Scheme {card}: {drawn.negative.replace('_', ' ')} against others, "
+              f"{drawn.positive.replace('_', ' ')} for you", "MA-162", "MA-164", seats=(seat,), to=(seat,))
 
 
 def room(state: ManiacalState, room_id: str) -> Room:
@@ -91,5 +89,5 @@ def place_time_tokens(state: ManiacalState) -> None:
         lair.placed = state.counter + n - k
     state.counter += n
     state.next_order = []
-    say(state, f"Round {state.round} Contract Phase: every Time token starts on {weeks} weeks, "
-               f"{who(state.order[0])} on top")
+    state.say(f"Round {state.round} Contract Phase: every Time token starts on {weeks} weeks, "
+              f"{who(state.order[0])} on top", "MA-080", "MA-081", "MA-082")

@@ -1,10 +1,13 @@
-"""Transitions: what each action does to a fresh clone of the state, by chapter of the rulebook
-(draft.py, henchmen.py, contracts.py, cleanup.py); and the dice as chance nodes."""
+"""Transitions: what each action does to the successor the core hands over (never the state it came from), by
+chapter of the rulebook (draft.py, henchmen.py, contracts.py, cleanup.py), said in words as it happens
+(`state.say`); and the dice as chance nodes. The core dispatches by action class (HANDLERS)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from . import cleanup, contracts, draft, henchmen
 from .actions import (
@@ -30,7 +33,7 @@ from .actions import (
 )
 from .legality import legal_actions
 from .state import ManiacalState
-from .table import place_time_tokens, room
+from .table import place_time_tokens, room, who
 
 
 def chance_outcomes(state: ManiacalState) -> tuple[tuple[MAAction, Fraction], ...]:
@@ -39,17 +42,16 @@ def chance_outcomes(state: ManiacalState) -> tuple[tuple[MAAction, Fraction], ..
     return _dice(state.data.tables["dice"][0])[1]
 
 
-_DICE: dict[int, tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...], tuple[MAAction, ...]]] = {}
+_DICE: dict[int, tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...]]] = {}
 
 
-def _dice(faces: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...], tuple[MAAction, ...]]:
-    """(faces, outcomes, their actions), found by the faces tuple's identity (one per data) without hashing it."""
+def _dice(faces: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...]]:
+    """(faces, outcomes), found by the faces tuple's identity (one per data) without hashing it."""
     hit = _DICE.get(id(faces))
     if hit is None or hit[0] is not faces:
-        outcomes = _outcomes(faces)
         if len(_DICE) >= 64:
             _DICE.clear()
-        hit = _DICE[id(faces)] = (faces, outcomes, tuple(die for die, _ in outcomes))
+        hit = _DICE[id(faces)] = (faces, _outcomes(faces))
     return hit
 
 
@@ -61,121 +63,71 @@ def _outcomes(faces: tuple[str, ...]) -> tuple[tuple[MAAction, Fraction], ...]:
     return tuple((Die(f), Fraction(n, len(faces))) for f, n in counts.items())
 
 
-def apply(state: ManiacalState, action: MAAction) -> None:
-    kind = type(action)
-    if kind is Die:  # the commonest action first (no seat needed)
-        contracts.rolled(state, action)
-    else:
-        seat = state.current_player
-        handler = _HANDLERS.get(kind)
-        if handler is not None:
-            handler(state, seat, action)
-        else:
-            _apply_other(state, action, seat)
-    step = state.step
-    if step == "rolling":  # the next die's outcomes are the legal moves: hand them over (as the core would list them)
-        state._legal = list(_dice(state.data.tables["dice"][0])[2])
-    elif step == "after_roll":
-        legal = legal_actions(state)
-        if legal == [Done()]:
-            contracts.resolve(state)  # nothing to do after the roll: compare at once
-        else:
-            state._legal = legal  # the legal moves of the state this transition makes
+def _seat(state: ManiacalState) -> int:
+    seat = state.current_player
+    assert seat is not None and seat >= 0, "a seat acts"
+    return seat
 
 
-def _pick(state: ManiacalState, seat: int, action: Pick) -> None:
-    if draft.pick(state, action, seat):
+def die(state: ManiacalState, action: Die) -> None:
+    """MA-116, MA-118: the next die of the pool comes up."""
+    contracts.rolled(state, action)
+    if state.step == "after_roll":
+        _settle_roll(state)
+
+
+def _settle_roll(state: ManiacalState) -> None:
+    """With nothing to do after the roll (no reroll, no Scheme to play), the roll is compared at once (MA-120)."""
+    if legal_actions(state) == [Done()]:
+        contracts.resolve(state)
+
+
+def pick(state: ManiacalState, action: Pick) -> None:
+    """MA-041 .. MA-048: a secret pick; the last one of a round of picks reveals them all."""
+    if draft.pick(state, action, _seat(state)):
         end_pick(state)
 
 
-def _activate(state: ManiacalState, seat: int, action: Activate) -> None:
+def activate(state: ManiacalState, action: Activate) -> None:
+    """MA-095 (an Action room, as an action) or MA-130 / MA-136 (a Contract room, during an attempt)."""
     if room(state, action.room).kind == "action":
-        contracts.activate_action_room(state, seat, action)
+        contracts.activate_action_room(state, _seat(state), action)
     else:
-        contracts.activate_contract_room(state, seat, action)
+        contracts.activate_contract_room(state, _seat(state), action)
 
 
-def _scheme(state: ManiacalState, seat: int, action: PlayScheme) -> None:
+def scheme(state: ManiacalState, action: PlayScheme) -> None:
+    """MA-165 (the negative half, in the window) or MA-172 (the positive half, on your own attempt or turn)."""
     if state.step == "scheme_window":
-        contracts.play_negative(state, seat, action)
+        contracts.play_negative(state, _seat(state), action)
     else:
-        contracts.play_positive(state, seat, action)
+        contracts.play_positive(state, _seat(state), action)
+        if state.step == "after_roll":
+            _settle_roll(state)
 
 
-def _no_scheme(state: ManiacalState, seat: int, action: NoScheme) -> None:
+def no_scheme(state: ManiacalState, action: NoScheme) -> None:
+    """MA-166 (no negative Scheme) or MA-177 (no cancel of the Scheme's Injury)."""
     if state.step == "effect":
-        contracts.let_it_pass(state, seat)
+        contracts.let_it_pass(state, _seat(state))
     else:
-        contracts.decline(state, seat)
+        contracts.decline(state, _seat(state))
 
 
-def _done(state: ManiacalState, seat: int, action: Done) -> None:
+def done(state: ManiacalState, action: Done) -> None:
+    """MA-120 (compare the roll with the Target) or MA-192 (leave Hoodlum Hospital)."""
     if state.step == "after_roll":
         contracts.resolve(state)
     else:
+        seat = _seat(state)
+        state.say(f"{who(seat)} leaves Hoodlum Hospital", "MA-192", seats=(seat,))
         contracts.end_action(state, seat)
 
 
-# One handler per action class, called (state, seat, action): the same branches as `_apply_other`, found by
-# the exact class.
-_HANDLERS = {
-    Pick: _pick, Activate: _activate, Attempt: contracts.start_attempt, Assign: contracts.assign, Visit: contracts.visit,
-    Pass: lambda s, seat, a: contracts.pass_turn(s, seat), PlayScheme: _scheme,
-    Reroll: lambda s, seat, a: contracts.lackey_reroll(s, seat), Mark: lambda s, seat, a: contracts.mark(s, a),
-    NoScheme: _no_scheme, Roll: lambda s, seat, a: contracts.roll(s), Choose: lambda s, seat, a: contracts.choose(s, a),
-    Heal: contracts.heal, Done: _done, Dismiss: cleanup.dismiss, Fire: cleanup.fire,
-    Keep: lambda s, seat, a: cleanup.fire(s, seat, None),
-}
-
-
-def _apply_other(state: ManiacalState, action: MAAction, seat: int | None) -> None:
-    if isinstance(action, Pick):
-        if draft.pick(state, action, seat):
-            end_pick(state)
-    elif isinstance(action, Activate):
-        if room(state, action.room).kind == "action":
-            contracts.activate_action_room(state, seat, action)
-        else:
-            contracts.activate_contract_room(state, seat, action)
-    elif isinstance(action, Attempt):
-        contracts.start_attempt(state, seat, action)
-    elif isinstance(action, Assign):
-        contracts.assign(state, seat, action)
-    elif isinstance(action, Visit):
-        contracts.visit(state, seat, action)
-    elif isinstance(action, Pass):
-        contracts.pass_turn(state, seat)
-    elif isinstance(action, PlayScheme):
-        if state.step == "scheme_window":
-            contracts.play_negative(state, seat, action)
-        else:
-            contracts.play_positive(state, seat, action)
-    elif isinstance(action, Reroll):
-        contracts.lackey_reroll(state, seat)
-    elif isinstance(action, Mark):
-        contracts.mark(state, action)
-    elif isinstance(action, NoScheme):
-        if state.step == "effect":
-            contracts.let_it_pass(state, seat)
-        else:
-            contracts.decline(state, seat)
-    elif isinstance(action, Roll):
-        contracts.roll(state)
-    elif isinstance(action, Die):
-        contracts.rolled(state, action)
-    elif isinstance(action, Choose):
-        contracts.choose(state, action)
-    elif isinstance(action, Heal):
-        contracts.heal(state, seat, action)
-    elif isinstance(action, Done):
-        if state.step == "after_roll":
-            contracts.resolve(state)
-        else:
-            contracts.end_action(state, seat)
-    elif isinstance(action, Dismiss):
-        cleanup.dismiss(state, seat, action)
-    elif isinstance(action, (Fire, Keep)):
-        cleanup.fire(state, seat, action if isinstance(action, Fire) else None)
+def roll(state: ManiacalState, action: Roll) -> None:
+    contracts.roll(state, _seat(state))
+    if state.step == "after_roll":
+        _settle_roll(state)
 
 
 def end_pick(state: ManiacalState) -> None:
@@ -188,3 +140,15 @@ def end_pick(state: ManiacalState) -> None:
     henchmen.recruit(state)
     place_time_tokens(state)
     state.step = "contract_action"
+
+
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    Die: die, Pick: pick, Activate: activate, PlayScheme: scheme, NoScheme: no_scheme, Done: done, Roll: roll,
+    Attempt: lambda s, a: contracts.start_attempt(s, _seat(s), a), Assign: lambda s, a: contracts.assign(s, _seat(s), a),
+    Visit: lambda s, a: contracts.visit(s, _seat(s), a), Pass: lambda s, a: contracts.pass_turn(s, _seat(s)),
+    Reroll: lambda s, a: contracts.lackey_reroll(s, _seat(s)), Mark: lambda s, a: contracts.mark(s, _seat(s), a),
+    Choose: lambda s, a: contracts.choose(s, a), Heal: lambda s, a: contracts.heal(s, _seat(s), a),
+    Dismiss: lambda s, a: cleanup.dismiss(s, _seat(s), a), Fire: lambda s, a: cleanup.fire(s, _seat(s), a),
+    Keep: lambda s, a: cleanup.fire(s, _seat(s), None),
+}
+"""The transition of each action class (the core dispatches by `action.__class__`)."""
