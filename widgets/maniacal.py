@@ -18,7 +18,7 @@ from hench.core.montecarlo import estimate
 from hench.maniacal import PHASES, assumptions, odds, render
 from hench.maniacal.bots import HeuristicBot, RandomBot
 from hench.maniacal.contracts import contract_cost
-from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS, TRAITS
+from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS, TRAITS
 
 from . import plot
 from .cards import CardGallery
@@ -28,14 +28,14 @@ from .tour import Question, TourStep, TourView
 
 MAX_REROLL_DICE = 7  # the exact optimal reroll takes seconds beyond this
 OPTIONS = {"bodyguard": False}  # Maniacal's one option (MA-230); the generic views' default option is not Maniacal's
-ASSUMPTION_LINE = render.ABILITIES_NOTE
+ASSUMPTION_LINE = ABILITIES_NOTE
 
 
 def _live_odds(state) -> str:
     """During the learner's contract phase: the exact chance of their best team on each contract."""
     if state.phase != "contract_action" or state.current_player in (None, CHANCE):
         return ""
-    chances = render.known_map_odds(state, state.current_player)
+    chances = odds.known_map_odds(state, state.current_player)
     best = [(p, name) for name, p in chances.items() if p is not None]
     if not best:
         return "&middot; no contract on the map has a full team of your ready henchmen"
@@ -44,7 +44,7 @@ def _live_odds(state) -> str:
 
 
 CONFIG = TableConfig(
-    game_id="maniacal", phases=PHASES, board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
+    game_id="maniacal", phases=PHASES, board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.round, clock_label="round", explain=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player
@@ -270,7 +270,7 @@ def bot_game_infamy(players: int = 3, seed: int = 3) -> ipw.VBox:
 
 # -- the card gallery ------------------------------------------------------------------------------------
 def card_gallery(kind: str = "") -> CardGallery:
-    """Every card of the data in plain words (hench.maniacal.render.card_texts), with an 'assumed' badge; filter by kind."""
+    """Every card of the data in plain words (hench.maniacal.data.card_texts), with an 'assumed' badge; filter by kind."""
     return CardGallery("maniacal", players=2, kind=kind, note=ASSUMPTION_LINE, height="520px")
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from .actions import Dismiss, Fire
 from .data import DIFFICULTIES
-from .draft import deal
 from .state import ManiacalState
-from .table import card, draw, remove_member, who
+from .table import card, deal, draw, remove_member, who
 
 
 def is_mercenary(state: ManiacalState, member) -> bool:

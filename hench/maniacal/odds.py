@@ -28,7 +28,11 @@ from math import factorial
 
 from hench.core import Dist
 
-from .data import TRAITS, ManiacalData, default_data
+from .contracts import can_join
+from .data import CONTINENT_NAMES, TRAITS, ManiacalData, default_data
+from .render import contract_view
+from .state import ManiacalState, Member
+from .table import traits_of
 
 Reroll = str | int
 
@@ -163,16 +167,13 @@ def table(matching: bool, max_dice: int = 6, max_target: int = 8, data: Maniacal
 
 
 # -- a live position ------------------------------------------------------------------------------------
-def best_team(state, seat: int, slot: int) -> list[tuple[str, str]]:
+def best_team(state: ManiacalState, seat: int, slot: int) -> list[tuple[str, str]]:
     """The team a player would send to the contract on continent `slot`: its strongest ready, uninjured
     henchmen for the recommended trait (a Lackey uses that trait, MA-152)."""
-    from .contracts import can_join
-    from .table import traits_of
-
     c = state.data.cards[state.map[slot]]
     t = TRAITS.index(c.trait)
 
-    def strength(m) -> tuple[int, int]:
+    def strength(m: Member) -> tuple[int, int]:
         traits = traits_of(state, m)
         if state.data.cards[m.id].type == "lackey":
             return (2 * traits[t], traits[t])
@@ -182,10 +183,8 @@ def best_team(state, seat: int, slot: int) -> list[tuple[str, str]]:
     return [(m.id, c.trait if state.data.cards[m.id].type == "lackey" else "") for m in ready[:c.team]]
 
 
-def team_dice(state, seat: int, team: Sequence[tuple[str, str]]) -> dict[str, int]:
+def team_dice(state: ManiacalState, seat: int, team: Sequence[tuple[str, str]]) -> dict[str, int]:
     """MA-116, MA-152, MA-184: dice per trait of a team (a Lackey rolls only its chosen trait)."""
-    from .table import traits_of
-
     dice = dict.fromkeys(TRAITS, 0)
     for member, trait in team:
         for t, n in zip(TRAITS, traits_of(state, state.lairs[seat].member(member))):
@@ -194,12 +193,10 @@ def team_dice(state, seat: int, team: Sequence[tuple[str, str]]) -> dict[str, in
     return dice
 
 
-def map_odds(state, seat: int | None = None, rerolls: bool = False) -> dict[str, Fraction | None]:
+def map_odds(state: ManiacalState, seat: int | None = None, rerolls: bool = False) -> dict[str, Fraction | None]:
     """For each continent: the chance the player's best team meets its contract, counting the Target (known
     only once flipped, so here the contract's printed Target as the engine holds it). None: no team.
     With `rerolls`, the Lackey's reroll is counted when the Lackey is on the team (slower: exact optimum)."""
-    from .data import CONTINENT_NAMES
-
     seat = state.current_player if seat is None else seat
     out: dict[str, Fraction | None] = {}
     for slot, name in enumerate(CONTINENT_NAMES):
@@ -211,4 +208,25 @@ def map_odds(state, seat: int | None = None, rerolls: bool = False) -> dict[str,
         lackey = any(trait for _, trait in team)
         out[name] = contract_chance(team_dice(state, seat, team), c.trait, c.target,
                                     ("any",) if rerolls and lackey else (), state.data)
+    return out
+
+
+def known_map_odds(state: ManiacalState, seat: int) -> dict[str, Fraction | None]:
+    """For each continent: the chance `seat`'s strongest ready team meets its contract, as far as that seat can
+    know it. A face-down contract's Target is hidden from everyone (MA-106, MA-111), so the chance is averaged
+    over the contracts of the data with the same back (difficulty, team size, recommended trait), each equally
+    likely; once flipped, its own Target. None: no full team. (`odds.map_odds` uses the engine's Target.)"""
+    out: dict[str, Fraction | None] = {}
+    for slot, name in enumerate(CONTINENT_NAMES):
+        c = state.data.cards[state.map[slot]]
+        team = best_team(state, seat, slot)
+        if len(team) < c.team:
+            out[name] = None
+            continue
+        dice = team_dice(state, seat, team)
+        if "id" in contract_view(state, slot):
+            targets = [c.target]
+        else:
+            targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
+        out[name] = sum((contract_chance(dice, c.trait, t, (), state.data) for t in targets), Fraction(0)) / len(targets)
     return out

@@ -3,7 +3,7 @@ successor, save and load from them), and each Supervillain's lair. No rules here
 
 Cards are named by their data ids everywhere (rooms R01.., henchmen BE01.., Lackeys LK1.., Mercenaries
 ME1.., contracts E01/H01/L01.., Powers PW01.., Schemes SH01..). Decks are lists with the top card first.
-The rules are in legality.py and the chapter modules (draft, henchmen, contracts, cleanup).
+The rules are in legality.py, transitions.py (Base Building, Henchmen) and the chapter modules contracts.py and cleanup.py.
 
 A transition changes the successor the core hands it, never the state it came from: a lair through
 `state.own_item("lairs", seat)` (the lair and its crew copied once), a deck through

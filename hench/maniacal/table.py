@@ -1,4 +1,4 @@
-"""Small table chores every chapter shares: drawing with reshuffles, the Time track, crew lookups, the log.
+"""Small table chores every chapter shares: dealing, drawing with reshuffles, the Time track, crew lookups.
 No rule decides anything here; each helper cites the rule it carries out."""
 
 from __future__ import annotations
@@ -91,3 +91,14 @@ def place_time_tokens(state: ManiacalState) -> None:
     state.next_order = []
     state.say(f"Round {state.round} Contract Phase: every Time token starts on {weeks} weeks, "
               f"{who(state.order[0])} on top", "MA-080", "MA-081", "MA-082")
+
+
+def deal(state: ManiacalState) -> None:
+    """MA-040: five Room cards to each player, face down (hidden from the others)."""
+    rooms = state.own_item("decks", "rooms")
+    for seat in range(len(state.lairs)):
+        lair = state.own_item("lairs", seat)
+        lair.hand = [rooms.pop(0) for _ in range(5)]
+        lair.pick = None
+    state.pick_no, state.step = 1, "draft"
+    state.say(f"Round {state.round} Base Building: each player is dealt 5 Room cards", "MA-040")

@@ -1,5 +1,5 @@
 """Transitions: what each action does to the successor the core hands over (never the state it came from), by
-chapter of the rulebook (draft.py, henchmen.py, contracts.py, cleanup.py), said in words as it happens
+chapter of the rulebook (Base Building and Henchmen here, then contracts.py and cleanup.py), said in words as it happens
 (`state.say`); and the dice as chance nodes. The core dispatches by action class (HANDLERS)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from . import cleanup, contracts, draft, henchmen
+from . import cleanup, contracts
 from .actions import (
     Activate,
     Assign,
@@ -31,9 +31,10 @@ from .actions import (
     Roll,
     Visit,
 )
+from .data import TYPES
 from .legality import legal_actions
-from .state import ManiacalState
-from .table import place_time_tokens, room, who
+from .state import ManiacalState, Member
+from .table import card, place_time_tokens, room, who
 
 
 def chance_outcomes(state: ManiacalState) -> tuple[tuple[MAAction, Fraction], ...]:
@@ -84,7 +85,7 @@ def _settle_roll(state: ManiacalState) -> None:
 
 def pick(state: ManiacalState, action: Pick) -> None:
     """MA-041 .. MA-048: a secret pick; the last one of a round of picks reveals them all."""
-    if draft.pick(state, action, _seat(state)):
+    if lock_pick(state, action, _seat(state)):
         end_pick(state)
 
 
@@ -132,14 +133,105 @@ def roll(state: ManiacalState, action: Roll) -> None:
 
 def end_pick(state: ManiacalState) -> None:
     """MA-042 .. MA-048, then Phase II (MA-070 ..) and the start of Phase III (MA-080 ..), all by themselves."""
-    draft.reveal(state)
+    reveal(state)
     if state.pick_no < 3:
-        draft.pass_hands(state)
+        pass_hands(state)
         return
-    draft.discard_leftovers(state)
-    henchmen.recruit(state)
+    discard_leftovers(state)
+    recruit(state)
     place_time_tokens(state)
     state.step = "contract_action"
+
+
+# -- Chapter I, Base Building: the 5-card Room draft with three secret picks (build or sell), the reveal,
+# the passes and the discard (MA-040 .. MA-056); MA-040, the deal, is table.deal ----------------------------------
+def lock_pick(state: ManiacalState, action: Pick, seat: int) -> bool:
+    """MA-041: lock a secret pick. True once every player has locked one (then `reveal` runs)."""
+    state.own_item("lairs", seat).pick = [action.room, "build" if action.build else "sell"]
+    state.say(f"{who(seat)} locks a secret pick", "MA-041", seats=(seat,))
+    state.say(f"you lock your pick: {'build' if action.build else 'sell'} {room(state, action.room).name}", "MA-041",
+              seats=(seat,), to=(seat,))
+    for lair in state.lairs:
+        if lair.pick is None:
+            return False
+    return True
+
+
+def reveal(state: ManiacalState) -> None:
+    """MA-042: everybody reveals at once; builds (MA-049, MA-050, MA-053) and sells (MA-056) resolve together."""
+    for seat in range(len(state.lairs)):
+        lair = state.own_item("lairs", seat)
+        room_id, how = lair.pick
+        r = room(state, room_id)
+        lair.hand.remove(room_id)
+        if how == "build":
+            lair.money -= r.cost
+            lair.rooms.append(room_id)
+            lair.attraction[TYPES.index(r.attract_type)] += r.attract_value  # MA-053 (MA-055: ties share a space)
+            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: +{r.attract_value} {r.attract_type} attraction", "MA-042", "MA-049", "MA-053", seats=(seat,))
+        else:
+            lair.money += r.cost
+            state.say(f"{who(seat)} sells {r.name} for ${r.cost}", "MA-042", "MA-056", seats=(seat,))
+        lair.pick = None
+
+
+def pass_hands(state: ManiacalState) -> None:
+    """MA-043, MA-044, MA-046: hands go to the neighbour, clockwise in rounds 1 and 3, counter-clockwise in
+    round 2 (AMB-09: both passes of a round go the same way). Seat i's clockwise neighbour is seat i + 1."""
+    n = len(state.lairs)
+    step = -1 if state.round == 2 else 1
+    hands = [lair.hand for lair in state.lairs]
+    for seat in range(n):
+        state.own_item("lairs", (seat + step) % n).hand = hands[seat][:]
+    state.pick_no += 1
+    state.say(f"the hands are passed {'counter-clockwise' if step < 0 else 'clockwise'}", "MA-043", "MA-044", "MA-046")
+
+
+def discard_leftovers(state: ManiacalState) -> None:
+    """MA-047, MA-048: after the third build/sell each player discards the 2 cards left."""
+    for seat in range(len(state.lairs)):
+        state.own_item("lairs", seat).hand = []
+    state.say("each player discards the 2 Room cards left; Base Building ends", "MA-047", "MA-048")
+
+
+# -- Chapter II, Henchmen: recruitment by attraction for the four types in order (MA-070 .. MA-079) ------------
+# AMB-05: recruiting is compulsory when affordable, so the whole phase runs by itself.
+SLOTS_PER_TYPE = 2  # MA-070: at most 2 of each type per round
+
+
+def top_scorer(state: ManiacalState, type_index: int) -> int:
+    """MA-072, MA-077: the highest attraction for the type; a tie goes to the player higher on the Player Order track."""
+    best, best_score, lairs = -1, -1, state.lairs
+    for seat in state.order:  # the first highest wins: a tie goes to the earlier seat in the order
+        score = lairs[seat].attraction[type_index]
+        if best < 0 or score > best_score:
+            best, best_score = seat, score
+    if best < 0:
+        raise ValueError("nobody is on the Player Order track")
+    return best
+
+
+def recruit(state: ManiacalState) -> None:
+    """MA-071 .. MA-076: Beasts, Criminals, Scientists, Mystics; two offers each, stopping at an unaffordable one."""
+    state.say(f"Round {state.round} Henchmen Phase", "MA-070", "MA-071")
+    for t, name in enumerate(TYPES):
+        deck = state.own_item("decks", name)
+        for _ in range(SLOTS_PER_TYPE):
+            if not deck:
+                state.say(f"the {name} deck is empty", "MA-074")
+                break
+            offer = card(state, deck[0])
+            seat = top_scorer(state, t)
+            score = state.lairs[seat].attraction[t]
+            if score < offer.cost:  # MA-076: it stays face up for next round; this type ends
+                state.say(f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}", "MA-076")
+                break
+            deck.pop(0)  # MA-074: the next card turns face up
+            lair = state.own_item("lairs", seat)
+            lair.attraction[t] -= offer.cost  # MA-073 (AMB-04: the score goes down)
+            lair.crew.append(Member(offer.id))  # AMB-07: face up in the crew, public
+            state.say(f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction", "MA-072", "MA-073", seats=(seat,))
+    # MA-078: each deck's top card is its face-up offer (the list's first card); MA-079: scores carry over.
 
 
 HANDLERS: dict[type, Callable[[Any, Any], None]] = {

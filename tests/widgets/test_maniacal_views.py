@@ -97,7 +97,7 @@ def test_card_texts_cover_every_card_and_say_what_is_assumed():
 
 def test_board_shows_tracks_map_time_and_titles_of_seen_cards():
     state = _play_until(GAME.new_game(players=3, seed=4), lambda s: s.phase == "contract_action")
-    page = render.html(state, 0)
+    page = render.html(state.observation(0), False)
     plain = {t.id: t.plain() for t in GAME.card_texts(state)}
     for name in ("World map", "Time track", "beast", "criminal", "scientist", "mystic", "Henchmen for hire", "Assumed"):
         assert name in page
@@ -110,12 +110,12 @@ def test_board_shows_tracks_map_time_and_titles_of_seen_cards():
 def test_hidden_cards_are_not_on_another_seats_board():
     state = GAME.new_game(players=3, seed=8)
     state = state.apply(GAME.parse_action(state, f"sell {state.lairs[0].hand[0]}"))
-    page = render.html(state, 1, clickable=True)
+    page = render.html(state.observation(1), True)
     secret = set(state.lairs[0].hand) | set(state.lairs[0].schemes) | set(state.lairs[2].hand) | set(state.lairs[2].schemes)
     shown = set(re.findall(r"\b(?:R\d\d|SH\d\d)\b", page))
     assert not secret & shown, f"Player 2 sees {secret & shown}"
     assert "has locked a secret pick" in page and "is still choosing" in page
-    mine = render.html(state, 0)
+    mine = render.html(state.observation(0), False)
     assert f"your locked pick: <b>sell {state.lairs[0].pick[0]}</b>" in mine
 
 
@@ -240,7 +240,7 @@ def test_live_odds_use_only_what_the_seat_may_know():
     state = _play_until(GAME.new_game(players=3, seed=4), lambda s: s.phase == "contract_action")
     seat = state.current_player
     engine = odds.map_odds(state, seat)
-    assert render.known_map_odds(state, seat) == engine  # the placeholder backs fix the Target
+    assert odds.known_map_odds(state, seat) == engine  # the placeholder backs fix the Target
     slot, name = next((i, n) for i, n in enumerate(engine) if engine[n] is not None)
     c = state.data.cards[state.map[slot]]
     twin = dataclasses.replace(c, id="ZZ1", target=c.target + 3)
@@ -248,8 +248,8 @@ def test_live_odds_use_only_what_the_seat_may_know():
     dice = odds.team_dice(state, seat, odds.best_team(state, seat, slot))
     targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
     expected = sum(odds.contract_chance(dice, c.trait, t) for t in targets) / len(targets)
-    assert len(targets) >= 2 and render.known_map_odds(state, seat)[name] == expected != engine[name]
-    assert format_probability(max(v for v in render.known_map_odds(state, seat).values() if v is not None)) in ma._live_odds(state)
+    assert len(targets) >= 2 and odds.known_map_odds(state, seat)[name] == expected != engine[name]
+    assert format_probability(max(v for v in odds.known_map_odds(state, seat).values() if v is not None)) in ma._live_odds(state)
 
 
 def test_every_visible_card_hovers_its_plain_text_and_backs_name_nothing():
