@@ -174,9 +174,8 @@ def format_action(action: MAAction) -> str:
         return "lackey reroll"
     if isinstance(action, Mark):
         return f"mark die {action.die}"
-    for cls, word in _ONE_CARD.items():
-        if isinstance(action, cls):
-            return f"{word} {action.member}"
+    if isinstance(action, (Choose, Heal, Dismiss, Fire)):
+        return f"{_ONE_CARD[type(action)]} {action.member}"
     return action.kind
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from .actions import Dismiss, Fire
 from .data import DIFFICULTIES
-from .state import ManiacalState
-from .table import card, deal, draw, remove_member, who
+from .state import Lair, ManiacalState, Member
+from .table import card, contract, deal, draw_card, remove_member, who
 
 
-def is_mercenary(state: ManiacalState, member) -> bool:
+def is_mercenary(state: ManiacalState, member: Member) -> bool:
     """MA-232: a Bodyguard is a Mercenary card that follows no Mercenary rule."""
     return card(state, member.id).type == "mercenary" and not member.bodyguard
 
@@ -27,7 +27,7 @@ def settle_salaries(state: ManiacalState) -> None:
     rest cannot all be paid, the owner chooses who leaves unpaid (AMB-15) with `dismiss`."""
     while state.queue:
         seat = state.queue[0]
-        lair = state.own_item("lairs", seat)
+        lair: Lair = state.own_item("lairs", seat)
         mercs = [m for m in lair.crew if is_mercenary(state, m)]
         for m in mercs[lair.money:]:  # MA-207, MA-209
             remove_member(state, lair, m)
@@ -42,8 +42,8 @@ def settle_salaries(state: ManiacalState) -> None:
 
 def dismiss(state: ManiacalState, seat: int, action: Dismiss) -> None:
     """MA-209: an unpaid henchman leaves the game at once."""
-    lair = state.own_item("lairs", seat)
-    remove_member(state, lair, lair.member(action.member))
+    lair: Lair = state.own_item("lairs", seat)
+    remove_member(state, lair, lair.crew_member(action.member))
     state.say(f"{who(seat)} cannot pay {card(state, action.member).name}, who leaves the game", "MA-209", seats=(seat,))
     settle_salaries(state)
 
@@ -67,8 +67,8 @@ def return_mercenaries(state: ManiacalState) -> None:
 def fire(state: ManiacalState, seat: int, action: Fire | None) -> None:
     """MA-210: each player may fire one henchman (removed from the game)."""
     if action is not None:
-        lair = state.own_item("lairs", seat)
-        remove_member(state, lair, lair.member(action.member))
+        lair: Lair = state.own_item("lairs", seat)
+        remove_member(state, lair, lair.crew_member(action.member))
         state.say(f"{who(seat)} fires {card(state, action.member).name}", "MA-210", seats=(seat,))
     else:
         state.say(f"{who(seat)} keeps the whole crew", "MA-210", seats=(seat,))
@@ -83,7 +83,7 @@ def end_round(state: ManiacalState) -> None:
         final_scoring(state)
         return
     for seat in range(len(state.lairs)):  # MA-212 (AMB-14: exhaustion lasts one round)
-        lair = state.own_item("lairs", seat)
+        lair: Lair = state.own_item("lairs", seat)
         lair.sv_ready = True
         lair.used = []
         for m in lair.crew:
@@ -98,11 +98,11 @@ def end_round(state: ManiacalState) -> None:
 def reseed(state: ManiacalState) -> None:
     """MA-213, MA-214 (AMB-25): discard the map; deal the coming round's Contract Key mix at random, one per continent."""
     for cid in state.map:
-        state.own_item("decks", f"{card(state, cid).difficulty}_discard").append(cid)
+        state.own_item("decks", f"{contract(state, cid).difficulty}_discard").append(cid)
     fresh: list[str] = []
     for d, counts in zip(DIFFICULTIES, state.data.tables["contract_key"]):
         for _ in range(counts[state.round - 1]):
-            fresh.append(draw(state, d, f"{d}_discard"))
+            fresh.append(draw_card(state, d, f"{d}_discard"))
     state.map = state._shuffled(fresh)
     state.say(f"round {state.round}: new contracts are placed on the map", "MA-213", "MA-214")
 

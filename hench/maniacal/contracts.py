@@ -9,13 +9,11 @@ target, effects (pending choices [[effect, ...]]), success.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
 from .cleanup import start_cleanup
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
-from .state import ManiacalState, Member
-from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, spend, traits_of, who
+from .state import Lair, ManiacalState, Member
+from .table import card, draw_card, draw_scheme, kind_of_member, on_map, remove_member, room, spend, traits_of, who
 
 
 # -- the Time track ------------------------------------------------------------------------------
@@ -37,23 +35,24 @@ def end_action(state: ManiacalState, seat: int) -> None:
 def pass_turn(state: ManiacalState, seat: int) -> None:
     """MA-200: passing spends all the time left."""
     state.say(f"{who(seat)} passes", "MA-200", seats=(seat,))
-    spend(state, seat, state.lairs[seat].weeks)
+    spend(state, seat, state.lairs[seat].time_left())
     end_action(state, seat)
 
 
 # -- Action rooms ----------------------------------------------------------------------------------
 def exhaust(state: ManiacalState, seat: int, by: str) -> None:
     """MA-097, MA-098: the activator (Supervillain or henchman) is exhausted for the round."""
-    lair = state.own_item("lairs", seat)
+    lair: Lair = state.own_item("lairs", seat)
     if by == lair.sv:
         lair.sv_ready = False
     else:
-        lair.member(by).ready = False
+        lair.crew_member(by).ready = False
 
 
 def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> None:
     """MA-095 .. MA-100: pay the room's weeks, exhaust the activator, the effect happens at once."""
-    lair, r = state.own_item("lairs", seat), room(state, action.room)
+    lair: Lair = state.own_item("lairs", seat)
+    r = room(state, action.room)
     exhaust(state, seat, action.by)
     lair.used.append(r.id)
     spend(state, seat, r.weeks)
@@ -85,13 +84,13 @@ def _name(state: ManiacalState, card_id: str) -> str:
 # -- Special Locations -----------------------------------------------------------------------------
 def visit(state: ManiacalState, seat: int, action: Visit) -> None:
     """MA-190 .. MA-193: 2 weeks, nobody is exhausted."""
-    lair = state.own_item("lairs", seat)
+    lair: Lair = state.own_item("lairs", seat)
     spend(state, seat, state.data.tables["times"]["visit"])
     if action.place == "underground":
         state.say(f"{who(seat)} visits The Underground", "MA-190", "MA-191", seats=(seat,))
         draw_scheme(state, seat)  # MA-191
     elif action.place == "lounge":
-        merc = draw(state, "mercenaries")  # MA-193 (AMB-26: always one if the deck is not empty)
+        merc = draw_card(state, "mercenaries")  # MA-193 (AMB-26: always one if the deck is not empty)
         lair.crew.append(Member(merc))
         state.say(f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}", "MA-190", "MA-193", seats=(seat,))
     else:
@@ -104,9 +103,9 @@ def visit(state: ManiacalState, seat: int, action: Visit) -> None:
 
 def heal(state: ManiacalState, seat: int, action: Heal) -> None:
     """MA-192: $2 to the bank removes one Injury token."""
-    lair = state.own_item("lairs", seat)
+    lair: Lair = state.own_item("lairs", seat)
     lair.money -= state.data.tables["times"]["hospital_fee"]
-    lair.member(action.member).injuries -= 1
+    lair.crew_member(action.member).injuries -= 1
     state.say(f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}", "MA-192", seats=(seat,))
 
 
@@ -124,7 +123,7 @@ def can_join(state: ManiacalState, m: Member) -> bool:
 def start_attempt(state: ManiacalState, seat: int, action: Attempt) -> None:
     """MA-107: choose the contract; the team is assigned next."""
     slot = CONTINENTS.index(action.continent)
-    c = card(state, state.map[slot])
+    c = on_map(state, slot)
     state.attempt = {"kind": "contract", "seat": seat, "slot": slot, "team": [], "asked": [], "negative": None,
                      "pool": [], "rolled": [], "target": c.target, "effects": [], "success": None,
                      "lackey_used": False, "reroll": None, "bonus": 0}
@@ -138,7 +137,7 @@ def assign(state: ManiacalState, seat: int, action: Assign) -> None:
     a = state.own("attempt")
     a["team"] = [*a["team"], [action.member, action.trait]]
     state.say(f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""), "MA-107", "MA-152", seats=(seat,))
-    if len(a["team"]) == card(state, state.map[a["slot"]]).team:
+    if len(a["team"]) == on_map(state, a["slot"]).team:
         n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
         a["asked"] = [(seat + k) % n for k in range(1, n) if state.lairs[(seat + k) % n].schemes]
         state.step = "scheme_window"
@@ -148,7 +147,7 @@ def assign(state: ManiacalState, seat: int, action: Assign) -> None:
 
 def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-165 .. MA-171, MA-176: one negative Scheme per attempt; its player gains 2 Infamy; the card is discarded."""
-    lair = state.own_item("lairs", seat)
+    lair: Lair = state.own_item("lairs", seat)
     lair.schemes.remove(action.scheme)
     state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].negative
@@ -156,7 +155,7 @@ def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     a = state.own("attempt")
     a["negative"] = [seat, effect]
     a["asked"] = []  # MA-167, MA-168: the window closes
-    state.say(f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)", "MA-165", "MA-170", "MA-171", seats=(seat, state.attempt["seat"]))
+    state.say(f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)", "MA-165", "MA-170", "MA-171", seats=(seat, state.ongoing["seat"]))
     pay_and_reveal(state)
 
 
@@ -164,12 +163,12 @@ def decline(state: ManiacalState, seat: int) -> None:
     a = state.own("attempt")
     a["asked"] = a["asked"][1:]
     state.say(f"{who(seat)} plays no Scheme", "MA-166", seats=(seat,))
-    if not state.attempt["asked"]:
+    if not state.ongoing["asked"]:
         pay_and_reveal(state)
 
 
 def negative(state: ManiacalState) -> str:
-    neg = state.attempt["negative"]
+    neg = state.ongoing["negative"]
     return neg[1] if neg else ""
 
 
@@ -177,14 +176,14 @@ def pay_and_reveal(state: ManiacalState) -> None:
     """AMB-11: pay the time (+1 week under that Scheme, as much as is left), flip the contract (MA-111),
     build the dice pool (MA-116, MA-152, MA-184)."""
     a = state.own("attempt")
-    seat, c = a["seat"], card(state, state.map[a["slot"]])
+    seat, c = a["seat"], on_map(state, a["slot"])
     weeks = contract_cost(state, seat, CONTINENTS[a["slot"]]) + (negative(state) == "extra_week")
     spend(state, seat, weeks)
     a["target"] = c.target + (2 if negative(state) == "target_plus_two" else 0)  # MA-170a
     pool: list[str] = []
     lair = state.lairs[seat]
     for member, trait in a["team"]:
-        traits = traits_of(state, lair.member(member))
+        traits = traits_of(state, lair.crew_member(member))
         for i, t in enumerate(TRAITS):
             if not trait or trait == t:  # MA-152, MA-154: a Lackey rolls only its chosen trait
                 pool += [t] * traits[i]
@@ -233,7 +232,7 @@ def die_value(state: ManiacalState, trait: str, face: str) -> int:
     """MA-118, MA-119: the face's successes; the icon counts double on the recommended trait (M-01)."""
     _, icon, icon_matching = state.data.tables["dice"]
     if face == "icon":
-        return icon_matching if trait == card(state, state.map[state.attempt["slot"]]).trait else icon
+        return icon_matching if trait == on_map(state, state.ongoing["slot"]).trait else icon
     return _FACE_VALUES[face]
 
 
@@ -260,7 +259,7 @@ def rolled(state: ManiacalState, action: Die) -> None:
 
 
 def successes(state: ManiacalState) -> int:
-    return sum(v for _, v in state.attempt["rolled"])
+    return sum(v for _, v in state.ongoing["rolled"])
 
 
 def start_reroll(state: ManiacalState, limit: int) -> None:
@@ -274,7 +273,7 @@ def lackey_reroll(state: ManiacalState, seat: int) -> None:
     """MA-153 (AMB-22): once per contract, any of the rolled dice."""
     state.own("attempt")["lackey_used"] = True
     state.say(f"{who(seat)} uses the Lackey's reroll", "MA-153", seats=(seat,))
-    start_reroll(state, len(state.attempt["rolled"]))
+    start_reroll(state, len(state.ongoing["rolled"]))
 
 
 def mark(state: ManiacalState, seat: int, action: Mark) -> None:
@@ -287,7 +286,7 @@ def mark(state: ManiacalState, seat: int, action: Mark) -> None:
 
 
 def lackey_on_team(state: ManiacalState) -> bool:
-    a = state.attempt
+    a = state.ongoing
     lair = state.lairs[a["seat"]]
     return any(lair.member(m) is not None and card(state, m).type == "lackey" for m, _ in a["team"])
 
@@ -300,7 +299,7 @@ def max_weeks(state: ManiacalState) -> int:
 
 def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-172 .. MA-177: a positive Scheme costs no time and is discarded; several may follow one another."""
-    lair = state.own_item("lairs", seat)
+    lair: Lair = state.own_item("lairs", seat)
     lair.schemes.remove(action.scheme)
     state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].positive
@@ -310,11 +309,11 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     elif effect == "failure_bonus":
         state.own("attempt")["bonus"] += 1
     elif effect == "gain_two_weeks":
-        lair.weeks = min(max_weeks(state), lair.weeks + 2)
+        lair.weeks = min(max_weeks(state), lair.time_left() + 2)
         state.counter += 1
         lair.placed = state.counter
     elif effect == "refresh_henchman":
-        lair.member(action.member).ready = True
+        lair.crew_member(action.member).ready = True
     else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
         a = state.own("attempt")
         effects = a["effects"]
@@ -333,7 +332,7 @@ def let_it_pass(state: ManiacalState, seat: int) -> None:
 def resolve(state: ManiacalState) -> None:
     """MA-120 .. MA-123: compare successes with the Target; collect the rewards; queue the special effects."""
     a = state.own("attempt")
-    seat, lair, c = a["seat"], state.own_item("lairs", a["seat"]), card(state, state.map[a["slot"]])
+    seat, lair, c = a["seat"], state.own_item("lairs", a["seat"]), on_map(state, a["slot"])
     total = successes(state)
     a["success"] = total >= a["target"]
     infamy, money, effect = c.success if a["success"] else c.failure
@@ -369,7 +368,7 @@ def resolve(state: ManiacalState) -> None:
 def targets(state: ManiacalState) -> list[str]:
     """Who the pending effect may hit: a team member (Captured, Injured), any own henchman (Power, AMB-21),
     an exhausted henchman (refresh)."""
-    a = state.attempt
+    a = state.ongoing
     effect = a["effects"][0][0]
     lair = state.lairs[a["seat"]]
     if effect == "power":
@@ -405,8 +404,8 @@ def choose(state: ManiacalState, action: Choose) -> None:
     a = state.own("attempt")
     effect = a["effects"][0][0]
     a["effects"] = a["effects"][1:]
-    lair = state.own_item("lairs", a["seat"])
-    m = lair.member(action.member)
+    lair: Lair = state.own_item("lairs", a["seat"])
+    m = lair.crew_member(action.member)
     if effect == "captured":
         remove_member(state, lair, m)
         state.say(f"{_name(state, m.id)} is captured and leaves the game", "MA-141", "MA-183", seats=(a["seat"],))
@@ -414,7 +413,7 @@ def choose(state: ManiacalState, action: Choose) -> None:
         m.injuries += 1
         state.say(f"{_name(state, m.id)} is injured", "MA-142", "MA-144", seats=(a["seat"],))
     elif effect == "power":
-        power = draw(state, "powers", "power_discard")
+        power = draw_card(state, "powers", "power_discard")
         m.powers.append(power)
         state.say(f"{_name(state, m.id)} gains the Power {_name(state, power)}", "MA-146", "MA-180", seats=(a["seat"],))
     else:
@@ -426,17 +425,17 @@ def choose(state: ManiacalState, action: Choose) -> None:
 def finish(state: ManiacalState) -> None:
     """MA-124 .. MA-126: exhaust the team (not the captured), discard the contract, deal a new one of the same
     difficulty face down on the freed continent."""
-    a: dict[str, Any] = state.attempt
+    a = state.ongoing
     seat = a["seat"]
     if a["kind"] == "contract":
-        lair = state.own_item("lairs", seat)
+        lair: Lair = state.own_item("lairs", seat)
         for member, _ in a["team"]:
             m = lair.member(member)
             if m is not None:
                 m.ready = False
-        old = card(state, state.map[a["slot"]])
+        old = on_map(state, a["slot"])
         state.own_item("decks", f"{old.difficulty}_discard").append(old.id)
-        new = draw(state, old.difficulty, f"{old.difficulty}_discard")
+        new = draw_card(state, old.difficulty, f"{old.difficulty}_discard")
         state.map = state.map[:]  # a new list: a successor shares the old one
         state.map[a["slot"]] = new
         state.say(f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}", "MA-126")

@@ -12,10 +12,11 @@ with the physical game can load their own file (any subset of the sections) with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from hench.core.cards import CardText
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
@@ -168,7 +169,8 @@ def _source(r: Reader) -> tuple[str, str]:
 
 
 def _traits(r: Reader) -> tuple[int, int, int, int]:
-    return tuple(r.int(t, 0, MAX_TRAIT) for t in TRAITS)  # type: ignore[return-value]
+    brawn, stealth, intellect, magic = (r.int(t, 0, MAX_TRAIT) for t in TRAITS)
+    return brawn, stealth, intellect, magic
 
 
 def _room(v: Any, where: str) -> Room:
@@ -196,7 +198,7 @@ def _henchman(v: Any, where: str) -> Card:
     return Card(cid, name, htype, cost, traits, source, note)
 
 
-def _crew(kind: str):
+def _crew(kind: str) -> Callable[[Any, str], Card]:
     def read(v: Any, where: str) -> Card:
         r = Reader(v, where, ManiacalDataError)
         cid, name, traits = _id(r), _text(r, "name"), _traits(r)
@@ -245,7 +247,7 @@ def _scheme(v: Any, where: str) -> Scheme:
     return Scheme(sid, neg, pos, source, note)
 
 
-def _table(top: Reader, key: str, read) -> tuple[Any, tuple[str, str]]:
+def _table(top: Reader, key: str, read: Callable[[Reader], Any]) -> tuple[Any, tuple[str, str]]:
     r = top.obj(key)
     value = read(r)
     note = _source(r)
@@ -268,7 +270,7 @@ TABLE_READERS = {
                        r.int("icon", 0, 5), r.int("icon_matching", 0, 10)),
     "times": lambda r: {k: r.int(k, 0, 8) for k in ("visit", "contract_min", "contract_max", "hospital_fee", "steal")},
 }
-LISTS = {"room": (_room, 15, 200), "henchman": (_henchman, 4, 200), "supervillain": (_supervillain, 5, 20),
+LISTS: dict[str, tuple[Callable[[Any, str], Any], int, int]] = {"room": (_room, 15, 200), "henchman": (_henchman, 4, 200), "supervillain": (_supervillain, 5, 20),
          "lackey": (_crew("lackey"), 5, 20), "mercenary": (_crew("mercenary"), 1, 50),
          "contract": (_contract, 6, 300), "power": (_power, 1, 100), "scheme": (_scheme, 1, 100)}
 
@@ -284,9 +286,9 @@ def _parts(doc: Any, where: str) -> dict[str, Any]:
     for key, read in TABLE_READERS.items():
         if top.optional(key):
             parts[key] = _table(top, key, read)
-    for key, (read, lo, hi) in LISTS.items():
+    for key, (read_item, lo, hi) in LISTS.items():
         if top.optional(key):
-            parts[key] = tuple(top.list(key, read, lo, hi))
+            parts[key] = tuple(top.list(key, read_item, lo, hi))
     top.done()
     return parts
 
@@ -323,7 +325,7 @@ def _build(parts: dict[str, Any], where: str) -> ManiacalData:
     notes = {k: parts[k][1] for k in TABLE_READERS}
     data = ManiacalData(parts["room"], parts["henchman"], parts["supervillain"], parts["lackey"], parts["mercenary"],
                         parts["contract"], parts["power"], parts["scheme"], tables, notes)
-    everything = [*data.rooms, *data.henchmen, *data.supervillains, *data.lackeys, *data.mercenaries,
+    everything: list[Room | Card | Supervillain | Contract | Power | Scheme] = [*data.rooms, *data.henchmen, *data.supervillains, *data.lackeys, *data.mercenaries,
                   *data.contracts, *data.powers, *data.schemes]
     check_unique_names([x.id for x in everything], f"{where}: card ids", ManiacalDataError, reserved=RESERVED)
     data.cards.update({x.id: x for x in everything})
@@ -415,7 +417,7 @@ _REWARD_EFFECT_TEXT = {"": "", "injured": "one of the team is Injured (MA-142)",
                        "power": "a henchman of yours gets a random Power (MA-146, MA-180)"}
 
 
-def _trait_words(traits) -> str:
+def _trait_words(traits: Sequence[int]) -> str:
     return ", ".join(f"{t} {v}" for t, v in zip(TRAITS, traits) if v) or "no trait"
 
 
@@ -428,7 +430,7 @@ def card_texts(d: ManiacalData) -> list[CardText]:
     """Every Room, Henchman, Lackey, Mercenary, Supervillain, Contract, Power and Scheme card of the data, in
     plain words with its numbers, when it is used and the rules that govern it."""
     out: list[CardText] = []
-    def assumed(x: Any) -> bool:
+    def assumed(x: Room | Card | Supervillain | Contract | Power | Scheme) -> bool:
         return bool(x.source == "assumed")
 
     for r in d.rooms:
@@ -507,7 +509,11 @@ def plain_texts(data: ManiacalData) -> dict[str, str]:
     return {c.id: c.plain() for c in _texts_of(data)}
 
 
-def cards(state: Any) -> list[CardText]:
+class _WithData(Protocol):
+    data: ManiacalData
+
+
+def cards(state: _WithData) -> list[CardText]:
     """Every card of the state's data explained (Game(cards=...))."""
     return list(_texts_of(state.data))
 

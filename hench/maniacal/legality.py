@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
 from hench.core import CheckTable, Violation
 from hench.core.legality import kind_of
 
@@ -31,22 +34,24 @@ from .contracts import can_join, contract_cost, lackey_on_team, max_weeks, targe
 from .data import CONTINENTS, TRAITS
 from .phases import PHASES
 from .state import Lair, ManiacalState
-from .table import card, room
+from .table import card, on_map, room
+
+A = TypeVar("A", bound=MAAction)
 
 
 # -- the generator ------------------------------------------------------------------------------
 # Every action the generator hands out is built once and shared (actions are frozen values): a playout
 # then spends no time building dataclasses. Keys are card ids (and traits), so the caches stay small.
-class _Made(dict):
+class _Made(dict[Hashable, A]):
     """key -> action, built on first use by `make(key)` (a tuple key is passed as the arguments)."""
 
     __slots__ = ("make",)
 
-    def __init__(self, make) -> None:
+    def __init__(self, make: Callable[..., A]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: Hashable) -> A:
         made = self[key] = self.make(*key) if type(key) is tuple else self.make(key)
         return made
 
@@ -63,7 +68,8 @@ _PASS, _ROLL, _DONE, _NO_SCHEME, _REROLL, _KEEP = Pass(), Roll(), Done(), NoSche
 
 
 def legal_actions(state: ManiacalState) -> list[MAAction]:
-    return _GENERATORS[state.step](state, state.current_player)
+    """The moves open to the seat to act, by step (MA-041, MA-090, ...; each generator below)."""
+    return _GENERATORS[state.step](state, state.seat_to_act())
 
 
 def _draft(state: ManiacalState, seat: int) -> list[MAAction]:
@@ -85,7 +91,7 @@ def _activators(lair: Lair, team: set[str] | tuple[()]) -> list[str]:
 
 def _contract_action(state: ManiacalState, seat: int) -> list[MAAction]:
     lair = state.lairs[seat]
-    cards, weeks = state.data.cards, lair.weeks
+    cards, weeks = state.data.cards, lair.time_left()
     out: list[MAAction] = []
     by = None
     for r in lair.rooms:
@@ -121,13 +127,13 @@ def _positives(state: ManiacalState, lair: Lair, effects: tuple[str, ...]) -> li
             continue
         if effect == "refresh_henchman":
             out += [_SCHEME[s, m.id] for m in lair.crew if not m.ready]
-        elif effect != "gain_two_weeks" or lair.weeks < max_weeks(state):
+        elif effect != "gain_two_weeks" or lair.time_left() < max_weeks(state):
             out.append(_SCHEME[s])
     return out
 
 
 def _team(state: ManiacalState) -> set[str]:
-    return {m for m, _ in state.attempt["team"]}
+    return {m for m, _ in state.ongoing["team"]}
 
 
 def _assign(state: ManiacalState, seat: int) -> list[MAAction]:
@@ -167,7 +173,7 @@ def _before_roll(state: ManiacalState, seat: int) -> list[MAAction]:
 
 
 def _after_roll(state: ManiacalState, seat: int) -> list[MAAction]:
-    lair, a = state.lairs[seat], state.attempt
+    lair, a = state.lairs[seat], state.ongoing
     out: list[MAAction] = []
     if a["rolled"]:
         cards = state.data.cards
@@ -188,7 +194,7 @@ def _after_roll(state: ManiacalState, seat: int) -> list[MAAction]:
 
 
 def _reroll(state: ManiacalState, seat: int) -> list[MAAction]:
-    a = state.attempt
+    a = state.ongoing
     r = a["reroll"]
     marked = r["marked"]
     out: list[MAAction] = []
@@ -199,9 +205,9 @@ def _reroll(state: ManiacalState, seat: int) -> list[MAAction]:
 
 
 def _effect(state: ManiacalState, seat: int) -> list[MAAction]:
-    effect = state.attempt["effects"][0][0]
+    effect = state.ongoing["effects"][0][0]
     if effect == "cancel_window":
-        out: list[MAAction] = _positives(state, state.lairs[seat], ("cancel_harm",))
+        out: list[MAAction] = [*_positives(state, state.lairs[seat], ("cancel_harm",))]
         out.append(_NO_SCHEME)
         return out
     out = [_CHOOSE[m] for m in targets(state)]
@@ -239,12 +245,12 @@ def check_phase(state: ManiacalState, action: MAAction) -> Violation | None:
     """MA-041 MA-090 MA-107 MA-165 MA-111 MA-172 MA-153 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222: each phase opens its moves."""
     phase = PHASES[state.phase]
     if kind_of(action) not in phase.actions:
-        return Violation(phase.rules[0], f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+        return Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
     return None
 
 
-def _lair(state: ManiacalState):
-    return state.lairs[state.current_player]
+def _lair(state: ManiacalState) -> Lair:
+    return state.lairs[state.seat_to_act()]
 
 
 def check_in_hand(state: ManiacalState, action: Pick) -> Violation | None:
@@ -290,7 +296,7 @@ def check_reroll_room(state: ManiacalState, action: Activate) -> Violation | Non
     """MA-130: after the roll, a Contract room that rerolls dice (no trait named)."""
     rm = room(state, action.room)
     if state.step == "after_roll" and (rm.kind != "contract" or rm.effect != "reroll_two" or action.trait
-                                       or not state.attempt["rolled"]):
+                                       or not state.ongoing["rolled"]):
         return Violation("MA-130", f"{rm.name} cannot be used after the roll; a Contract room that rerolls dice works "
                                    "here, once dice have been rolled, written 'activate R.. with BE01'")
     return None
@@ -322,14 +328,14 @@ def check_activator_off_team(state: ManiacalState, action: Activate) -> Violatio
 def check_room_time(state: ManiacalState, action: Activate) -> Violation | None:
     """MA-092: you need the room's weeks left on the Time track."""
     rm = room(state, action.room)
-    if state.step == "contract_action" and _lair(state).weeks < rm.weeks:
-        return Violation("MA-092", f"{rm.name} costs {rm.weeks} weeks and you have {_lair(state).weeks}")
+    if state.step == "contract_action" and _lair(state).time_left() < rm.weeks:
+        return Violation("MA-092", f"{rm.name} costs {rm.weeks} weeks and you have {_lair(state).time_left()}")
     return None
 
 
 def check_contract_time(state: ManiacalState, action: Attempt) -> Violation | None:
     """MA-092: a contract costs the weeks on your Supervillain card for its continent (MA-109)."""
-    cost, weeks = contract_cost(state, state.current_player, action.continent), _lair(state).weeks
+    cost, weeks = contract_cost(state, state.seat_to_act(), action.continent), _lair(state).time_left()
     if cost > weeks:
         return Violation("MA-092", f"a contract in {action.continent} costs you {cost} weeks and you have {weeks}")
     return None
@@ -337,7 +343,7 @@ def check_contract_time(state: ManiacalState, action: Attempt) -> Violation | No
 
 def check_team_available(state: ManiacalState, action: Attempt) -> Violation | None:
     """MA-107: you need as many ready, uninjured henchmen as the contract's team size."""
-    need = card(state, state.map[CONTINENTS.index(action.continent)]).team
+    need = on_map(state, CONTINENTS.index(action.continent)).team
     have = sum(can_join(state, m) for m in _lair(state).crew)
     if have < need:
         return Violation("MA-107", f"this contract needs a team of {need} and you have {have} ready, uninjured henchmen")
@@ -346,21 +352,21 @@ def check_team_available(state: ManiacalState, action: Attempt) -> Violation | N
 
 def check_team_member(state: ManiacalState, action: Assign) -> Violation | None:
     """MA-107: a team member is one of your henchmen, assigned once."""
-    if _lair(state).member(action.member) is None or any(m == action.member for m, _ in state.attempt["team"]):
+    if _lair(state).member(action.member) is None or any(m == action.member for m, _ in state.ongoing["team"]):
         return Violation("MA-107", f"{action.member} is not one of your henchmen still free to assign")
     return None
 
 
 def check_ready(state: ManiacalState, action: Assign) -> Violation | None:
     """MA-125: an exhausted henchman cannot join a team this round."""
-    if not _lair(state).member(action.member).ready:
+    if not _lair(state).crew_member(action.member).ready:
         return Violation("MA-125", f"{card(state, action.member).name} is exhausted this round")
     return None
 
 
 def check_uninjured(state: ManiacalState, action: Assign) -> Violation | None:
     """MA-143: an injured henchman cannot be assigned to contracts."""
-    if _lair(state).member(action.member).injuries:
+    if _lair(state).crew_member(action.member).injuries:
         return Violation("MA-143", f"{card(state, action.member).name} is injured; heal it at Hoodlum Hospital first")
     return None
 
@@ -411,14 +417,14 @@ def _legal_positives(state: ManiacalState) -> list[PlayScheme]:
 
 def check_lackey_reroll(state: ManiacalState, action: Reroll) -> Violation | None:
     """MA-153: a Lackey on the team gives one reroll of the rolled dice per contract."""
-    if not state.attempt["rolled"] or not lackey_on_team(state) or state.attempt["lackey_used"]:
+    if not state.ongoing["rolled"] or not lackey_on_team(state) or state.ongoing["lackey_used"]:
         return Violation("MA-153", "no Lackey reroll is available: it needs your Lackey on the team, once per contract")
     return None
 
 
 def check_mark(state: ManiacalState, action: Mark) -> Violation | None:
     """MA-153 MA-177: mark a rolled die not yet marked, up to the reroll's limit."""
-    r, dice = state.attempt["reroll"], len(state.attempt["rolled"])
+    r, dice = state.ongoing["reroll"], len(state.ongoing["rolled"])
     if not 1 <= action.die <= dice or action.die - 1 in r["marked"] or len(r["marked"]) >= r["limit"]:
         return Violation("MA-177", f"mark one of dice 1..{dice} not yet marked; this reroll allows {r['limit']}")
     return None
@@ -426,14 +432,14 @@ def check_mark(state: ManiacalState, action: Mark) -> Violation | None:
 
 def check_cancel_window(state: ManiacalState, action: NoScheme) -> Violation | None:
     """MA-177: 'no scheme' declines a cancel, or a negative Scheme in its window."""
-    if state.step == "effect" and state.attempt["effects"][0][0] != "cancel_window":
+    if state.step == "effect" and state.ongoing["effects"][0][0] != "cancel_window":
         return Violation("MA-177", "no cancel is on offer now; choose who the effect hits")
     return None
 
 
 def check_target(state: ManiacalState, action: Choose) -> Violation | None:
     """MA-141 MA-142 MA-180: the effect hits a team member (Captured, Injured) or one of your henchmen (Power)."""
-    if state.attempt["effects"][0][0] == "cancel_window":
+    if state.ongoing["effects"][0][0] == "cancel_window":
         return Violation("MA-141", "first decide whether to cancel the Injury with a Scheme ('scheme SH..' or 'no scheme')")
     allowed = targets(state)
     if action.member not in allowed:

@@ -20,7 +20,7 @@ the sequence of allowances in the order they are used: "any" (any subset, the La
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -136,14 +136,14 @@ class _Solver:
         for take_m in product(*(range(c + 1) for c in m)):
             for take_o in product(*(range(c + 1) for c in o)):
                 k = sum(take_m) + sum(take_o)
-                if k == 0 or (limit != "any" and k > limit):
+                if k == 0 or (isinstance(limit, int) and k > limit):
                     continue
                 chance = self.expected((_sub(m, take_m), sum(take_m)), (_sub(o, take_o), sum(take_o)), step + 1)
                 best = max(best, chance)
         return best
 
 
-def _compositions(n: int, parts: int):
+def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
     if parts == 1:
         yield (n,)
         return
@@ -187,7 +187,7 @@ def team_dice(state: ManiacalState, seat: int, team: Sequence[tuple[str, str]]) 
     """MA-116, MA-152, MA-184: dice per trait of a team (a Lackey rolls only its chosen trait)."""
     dice = dict.fromkeys(TRAITS, 0)
     for member, trait in team:
-        for t, n in zip(TRAITS, traits_of(state, state.lairs[seat].member(member))):
+        for t, n in zip(TRAITS, traits_of(state, state.lairs[seat].crew_member(member))):
             if not trait or trait == t:
                 dice[t] += n
     return dice
@@ -197,7 +197,7 @@ def map_odds(state: ManiacalState, seat: int | None = None, rerolls: bool = Fals
     """For each continent: the chance the player's best team meets its contract, counting the Target (known
     only once flipped, so here the contract's printed Target as the engine holds it). None: no team.
     With `rerolls`, the Lackey's reroll is counted when the Lackey is on the team (slower: exact optimum)."""
-    seat = state.current_player if seat is None else seat
+    seat = state.seat_to_act() if seat is None else seat
     out: dict[str, Fraction | None] = {}
     for slot, name in enumerate(CONTINENT_NAMES):
         c = state.data.cards[state.map[slot]]

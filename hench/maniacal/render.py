@@ -11,11 +11,12 @@ flipped for an attempt (MA-106: its back, difficulty, team size and recommended 
 from __future__ import annotations
 
 import html as _html
+from collections.abc import Sequence
 from typing import Any
 
 from hench.core import Rng, seat_name
 
-from .actions import Pick, format_action
+from .actions import MAAction, Pick, format_action
 from .data import ABILITIES_NOTE, CONTINENT_NAMES, NEGATIVE_TEXT, TRAITS, TYPES, ManiacalData, default_data, plain_texts
 from .phases import PHASES
 from .state import ManiacalState
@@ -23,7 +24,7 @@ from .state import ManiacalState
 REVEALED_STEPS = ("before_roll", "rolling", "after_roll", "reroll", "effect")  # MA-111: flipped once the time is paid
 
 
-def public_action(state: ManiacalState, action: Any, seat: int | None) -> str:
+def public_action(state: ManiacalState, action: MAAction, seat: int | None) -> str:
     """A move as the other seats are told it: a draft pick stays secret until the reveal (MA-041), which says
     what each was; every other move is public."""
     return "locks a secret pick" if isinstance(action, Pick) else format_action(action)
@@ -124,7 +125,7 @@ def _click(action: str | None) -> str:
     return "" if action is None else f" data-action='{_esc(action)}'"
 
 
-def _traits_html(traits) -> str:
+def _traits_html(traits: Sequence[int]) -> str:
     return "".join(f"<span style='display:inline-block;min-width:14px;padding:0 3px;margin-right:2px;border-radius:3px;"
                    f"background:{TRAIT_HEX[t]};color:#fff;font-size:10px;text-align:center'>{v}</span>"
                    for t, v in zip(TRAITS, traits) if v)

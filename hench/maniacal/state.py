@@ -97,6 +97,19 @@ class Lair:
                 return m
         return None
 
+    def crew_member(self, card: str) -> Member:
+        """`member(card)` for a card the rules already found in the crew (a checked move names it)."""
+        m = self.member(card)
+        if m is None:
+            raise ValueError(f"{card} is not in the crew of {self.sv}")
+        return m
+
+    def time_left(self) -> int:
+        """The weeks left on the Time track (only asked of a token still on it, MA-083)."""
+        if self.weeks is None:
+            raise ValueError(f"{self.sv}'s Time token is not on the Time track")
+        return self.weeks
+
     def to_dict(self) -> dict[str, Any]:
         return {"sv": self.sv, "sv_ready": self.sv_ready, "money": self.money, "infamy": self.infamy,
                 "attraction": list(self.attraction), "rooms": list(self.rooms), "used": list(self.used),
@@ -243,6 +256,21 @@ class ManiacalState(FieldState):
         if step == "effect" and attempt["effects"][0][0] == "injure_after":
             return attempt["negative"][0]
         return attempt["seat"]  # the attempt's player keeps acting until it ends, even after paying time
+
+    @property
+    def ongoing(self) -> Attempt:
+        """The attempt in progress (a contract, a room's refresh or a hospital visit): only asked for during one."""
+        attempt = self.attempt
+        if attempt is None:
+            raise ValueError(f"no attempt is in progress in {self.step}")
+        return attempt
+
+    def seat_to_act(self) -> int:
+        """The seat whose move it is (a player's, not the dice's, and the game not over)."""
+        seat = self.current_player
+        if seat is None or seat < 0:
+            raise ValueError(f"no player acts in {self.step}")
+        return seat
 
     @property
     def is_terminal(self) -> bool:

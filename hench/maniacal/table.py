@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hench.core import seat_name
 
-from .data import Card, Room
+from .data import Card, Contract, Room
 from .state import Lair, ManiacalState, Member
 
 
@@ -28,6 +28,14 @@ def draw(state: ManiacalState, deck: str, discard: str | None = None) -> str | N
     return state.own_item("decks", deck).pop(0) if state.decks[deck] else None
 
 
+def draw_card(state: ManiacalState, deck: str, discard: str | None = None) -> str:
+    """`draw` from a deck the rules keep from running out (contracts and Mercenaries are checked before)."""
+    drawn = draw(state, deck, discard)
+    if drawn is None:
+        raise ValueError(f"the {deck} deck is empty" + (f" and so is {discard}" if discard else ""))
+    return drawn
+
+
 def draw_scheme(state: ManiacalState, seat: int) -> None:
     """MA-145, MA-191: draw a Scheme card into a hidden hand (MA-162)."""
     card = draw(state, "schemes", "scheme_discard")
@@ -42,11 +50,25 @@ def draw_scheme(state: ManiacalState, seat: int) -> None:
 
 
 def room(state: ManiacalState, room_id: str) -> Room:
-    return state.data.cards[room_id]
+    found: Room = state.data.cards[room_id]
+    return found
 
 
 def card(state: ManiacalState, card_id: str) -> Card:
-    return state.data.cards[card_id]
+    """A henchman, Lackey or Mercenary card."""
+    card: Card = state.data.cards[card_id]
+    return card
+
+
+def contract(state: ManiacalState, contract_id: str) -> Contract:
+    found: Contract = state.data.cards[contract_id]
+    return found
+
+
+def on_map(state: ManiacalState, slot: int) -> Contract:
+    """The contract on continent `slot` (0..5, A..F), MA-105."""
+    found: Contract = state.data.cards[state.map[slot]]
+    return found
 
 
 def kind_of_member(state: ManiacalState, m: Member) -> str:
@@ -73,8 +95,8 @@ def remove_member(state: ManiacalState, lair: Lair, m: Member) -> None:
 
 def spend(state: ManiacalState, seat: int, weeks: int) -> None:
     """MA-084, MA-085: the token moves `weeks` spaces right and lands on top of any tokens there."""
-    lair = state.own_item("lairs", seat)
-    lair.weeks = max(0, lair.weeks - weeks)
+    lair: Lair = state.own_item("lairs", seat)
+    lair.weeks = max(0, lair.time_left() - weeks)
     state.counter += 1
     lair.placed = state.counter
 
@@ -84,7 +106,7 @@ def place_time_tokens(state: ManiacalState) -> None:
     weeks = state.data.tables["time_track"][state.round - 1]
     n = len(state.order)
     for k, seat in enumerate(state.order):
-        lair = state.own_item("lairs", seat)
+        lair: Lair = state.own_item("lairs", seat)
         lair.weeks = weeks
         lair.placed = state.counter + n - k
     state.counter += n
@@ -97,7 +119,7 @@ def deal(state: ManiacalState) -> None:
     """MA-040: five Room cards to each player, face down (hidden from the others)."""
     rooms = state.own_item("decks", "rooms")
     for seat in range(len(state.lairs)):
-        lair = state.own_item("lairs", seat)
+        lair: Lair = state.own_item("lairs", seat)
         lair.hand = [rooms.pop(0) for _ in range(5)]
         lair.pick = None
     state.pick_no, state.step = 1, "draft"

@@ -33,7 +33,7 @@ from .actions import (
 )
 from .data import TYPES
 from .legality import legal_actions
-from .state import ManiacalState, Member
+from .state import Lair, ManiacalState, Member
 from .table import card, place_time_tokens, room, who
 
 
@@ -160,7 +160,9 @@ def lock_pick(state: ManiacalState, action: Pick, seat: int) -> bool:
 def reveal(state: ManiacalState) -> None:
     """MA-042: everybody reveals at once; builds (MA-049, MA-050, MA-053) and sells (MA-056) resolve together."""
     for seat in range(len(state.lairs)):
-        lair = state.own_item("lairs", seat)
+        lair: Lair = state.own_item("lairs", seat)
+        if lair.pick is None:
+            raise ValueError(f"{who(seat)} has no locked pick to reveal")
         room_id, how = lair.pick
         r = room(state, room_id)
         lair.hand.remove(room_id)
@@ -227,7 +229,7 @@ def recruit(state: ManiacalState) -> None:
                 state.say(f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}", "MA-076")
                 break
             deck.pop(0)  # MA-074: the next card turns face up
-            lair = state.own_item("lairs", seat)
+            lair: Lair = state.own_item("lairs", seat)
             lair.attraction[t] -= offer.cost  # MA-073 (AMB-04: the score goes down)
             lair.crew.append(Member(offer.id))  # AMB-07: face up in the crew, public
             state.say(f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction", "MA-072", "MA-073", seats=(seat,))

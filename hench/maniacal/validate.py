@@ -130,7 +130,9 @@ def _attempt(state: ManiacalState) -> None:
         if a is not None:
             raise fail("attempt", f"should be null in {state.step}")
         return
-    seat = a.get("seat") if isinstance(a, dict) else None
+    if not isinstance(a, dict):
+        raise fail("attempt", f"should describe the attempt in progress in {state.step}")
+    seat = a.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(len(state.lairs)) or \
             state.lairs[seat].weeks is None:
         raise fail("attempt", "should describe the attempt of a player still on the Time track")
