@@ -86,8 +86,7 @@ def end_round(state: ManiacalState) -> None:
         lair: Lair = state.own_item("lairs", seat)
         lair.sv_ready = True
         lair.used = []
-        for m in lair.crew:
-            m.ready = True
+        lair.crew = [m if m.ready else m._replace(ready=True) for m in lair.crew]
     state.round += 1  # MA-215
     reseed(state)
     state.order = list(state.next_order)  # MA-087: the order players ran out of time

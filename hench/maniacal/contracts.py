@@ -46,7 +46,7 @@ def exhaust(state: ManiacalState, seat: int, by: str) -> None:
     if by == lair.sv:
         lair.sv_ready = False
     else:
-        lair.crew_member(by).ready = False
+        lair.update(by, ready=False)
 
 
 def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> None:
@@ -105,7 +105,7 @@ def heal(state: ManiacalState, seat: int, action: Heal) -> None:
     """MA-192: $2 to the bank removes one Injury token."""
     lair: Lair = state.own_item("lairs", seat)
     lair.money -= state.data.tables["times"]["hospital_fee"]
-    lair.crew_member(action.member).injuries -= 1
+    lair.update(action.member, injuries=lair.crew_member(action.member).injuries - 1)
     state.say(f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}", "MA-192", seats=(seat,))
 
 
@@ -240,11 +240,17 @@ _FACE_VALUES = {"blank": 0, "1": 1, "2": 2}
 
 
 def rolled(state: ManiacalState, action: Die) -> None:
-    a = state.own("attempt")
+    """MA-116, MA-118: the die comes up `action.face` and adds its successes (the icon: MA-119)."""
+    a = state.attempt
+    if a is None:
+        raise ValueError("a die rolls only during an attempt")
+    a = state.attempt = {**a}  # a new record for this state (one step cheaper than `own`: every die)
     pool = a["pool"]
     trait = pool[0]
     a["pool"] = pool[1:]
-    value = die_value(state, trait, action.face)
+    value = _FACE_VALUES.get(action.face)
+    if value is None:  # the icon (MA-119)
+        value = die_value(state, trait, action.face)
     r = a["reroll"]
     if r:
         marked = r["marked"]
@@ -313,7 +319,7 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
         state.counter += 1
         lair.placed = state.counter
     elif effect == "refresh_henchman":
-        lair.crew_member(action.member).ready = True
+        lair.update(action.member, ready=True)
     else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
         a = state.own("attempt")
         effects = a["effects"]
@@ -410,14 +416,14 @@ def choose(state: ManiacalState, action: Choose) -> None:
         remove_member(state, lair, m)
         state.say(f"{_name(state, m.id)} is captured and leaves the game", "MA-141", "MA-183", seats=(a["seat"],))
     elif effect in ("injured", "injure_after"):
-        m.injuries += 1
+        lair.update(m.id, injuries=m.injuries + 1)
         state.say(f"{_name(state, m.id)} is injured", "MA-142", "MA-144", seats=(a["seat"],))
     elif effect == "power":
         power = draw_card(state, "powers", "power_discard")
-        m.powers.append(power)
+        lair.update(m.id, powers=(*m.powers, power))
         state.say(f"{_name(state, m.id)} gains the Power {_name(state, power)}", "MA-146", "MA-180", seats=(a["seat"],))
     else:
-        m.ready = True
+        lair.update(m.id, ready=True)
         state.say(f"{_name(state, m.id)} is refreshed", "MA-099", seats=(a["seat"],))
     next_effect(state)
 
@@ -430,9 +436,8 @@ def finish(state: ManiacalState) -> None:
     if a["kind"] == "contract":
         lair: Lair = state.own_item("lairs", seat)
         for member, _ in a["team"]:
-            m = lair.member(member)
-            if m is not None:
-                m.ready = False
+            if lair.member(member) is not None:
+                lair.update(member, ready=False)
         old = on_map(state, a["slot"])
         state.own_item("decks", f"{old.difficulty}_discard").append(old.id)
         new = draw_card(state, old.difficulty, f"{old.difficulty}_discard")

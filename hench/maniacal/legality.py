@@ -69,7 +69,10 @@ _PASS, _ROLL, _DONE, _NO_SCHEME, _REROLL, _KEEP = Pass(), Roll(), Done(), NoSche
 
 def legal_actions(state: ManiacalState) -> list[MAAction]:
     """The moves open to the seat to act, by step (MA-041, MA-090, ...; each generator below)."""
-    return _GENERATORS[state.step](state, state.seat_to_act())
+    seat = state.current_player  # state.seat_to_act(), inlined (the hot path)
+    if seat is None or seat < 0:
+        raise ValueError(f"no player acts in {state.step}")
+    return _GENERATORS[state.step](state, seat)
 
 
 def _draft(state: ManiacalState, seat: int) -> list[MAAction]:

@@ -13,7 +13,7 @@ replaced, never changed in place); any other field is assigned a new value.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from hench.core import CHANCE, InvalidStateError
 from hench.core.fields import DICT, LIST, ROWS, Field, Fields, FieldState
@@ -32,20 +32,15 @@ def _card_id(value: Any, path: str) -> str:
     return check_str(value, path)
 
 
-class Member:
-    """One card of a player's crew (a henchman, the Lackey, a Mercenary or a Bodyguard)."""
+class Member(NamedTuple):
+    """One card of a player's crew (a henchman, the Lackey, a Mercenary or a Bodyguard): an immutable value,
+    replaced in its lair's crew when it changes (`Lair.update`), so lairs may share it."""
 
-    __slots__ = ("bodyguard", "id", "injuries", "powers", "ready")
-
-    def __init__(self, card: str, ready: bool = True, injuries: int = 0, powers: list[str] | None = None,
-                 bodyguard: bool = False):
-        self.id, self.ready, self.injuries, self.powers, self.bodyguard = card, ready, injuries, powers or [], bodyguard
-
-    def copy(self) -> Member:
-        new = _new_member(Member)
-        new.id, new.ready, new.injuries, new.powers, new.bodyguard = (
-            self.id, self.ready, self.injuries, self.powers[:], self.bodyguard)
-        return new
+    id: str
+    ready: bool = True  # False: exhausted this round (MA-097, MA-125)
+    injuries: int = 0  # Injury tokens (MA-142, MA-144)
+    powers: tuple[str, ...] = ()  # attached Power cards (MA-180, MA-182)
+    bodyguard: bool = False  # a Mercenary kept as an ordinary henchman (MA-231, MA-232)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "ready": self.ready, "injuries": self.injuries, "powers": list(self.powers),
@@ -54,18 +49,16 @@ class Member:
     @classmethod
     def from_dict(cls, v: Any, where: str) -> Member:
         r = Reader(v, where)
-        m = cls(r.str("id"), r.bool("ready"), r.int("injuries", 0, 99), r.list("powers", _card_id, 0, 14), r.bool("bodyguard"))
+        m = cls(r.str("id"), r.bool("ready"), r.int("injuries", 0, 99), tuple(r.list("powers", _card_id, 0, 14)), r.bool("bodyguard"))
         r.done()
         return m
-
-
-_new_member = object.__new__
 
 
 class Lair:
     """One player: Supervillain, money, Infamy, attraction, base, crew, Schemes, draft hand, time.
 
-    A row of the `lairs` field (ROWS): `copy()` gives the successor's own lair, crew included."""
+    A row of the `lairs` field (ROWS): `copy()` gives the successor's own lair (its lists copied; the crew's
+    members are immutable values, shared)."""
 
     __slots__ = ("attraction", "crew", "hand", "infamy", "money", "pick", "placed", "rooms", "schemes",
                  "sv", "sv_ready", "used", "weeks")
@@ -86,7 +79,7 @@ class Lair:
         new.sv, new.sv_ready, new.money, new.infamy, new.attraction = (
             self.sv, self.sv_ready, self.money, self.infamy, self.attraction[:])
         new.rooms, new.used, new.schemes, new.hand = self.rooms[:], self.used[:], self.schemes[:], self.hand[:]
-        new.crew = [m.copy() for m in self.crew]
+        new.crew = self.crew[:]
         new.pick = None if self.pick is None else self.pick[:]
         new.weeks, new.placed = self.weeks, self.placed
         return new
@@ -103,6 +96,14 @@ class Lair:
         if m is None:
             raise ValueError(f"{card} is not in the crew of {self.sv}")
         return m
+
+    def update(self, card: str, **changes: Any) -> Member:
+        """Replace crew member `card` by a copy with `changes` (fields of Member); the new member."""
+        for i, m in enumerate(self.crew):
+            if m.id == card:
+                new = self.crew[i] = m._replace(**changes)
+                return new
+        raise ValueError(f"{card} is not in the crew of {self.sv}")
 
     def time_left(self) -> int:
         """The weeks left on the Time track (only asked of a token still on it, MA-083)."""

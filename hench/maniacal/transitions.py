@@ -40,14 +40,18 @@ from .table import card, place_time_tokens, room, who
 def chance_outcomes(state: ManiacalState) -> tuple[tuple[MAAction, Fraction], ...]:
     """MA-116, MA-118 (M-01): the next die of the pool shows one of its faces, each equally likely.
     The same tuple every time (read only): the playout reads its weights once."""
-    return _dice(state.data.tables["dice"][0])[1]
+    faces = state.data.tables["dice"][0]
+    hit = _DICE.get(id(faces))  # found by the faces tuple's identity (one per data) without hashing it: the hot path
+    if hit is not None and hit[0] is faces:
+        return hit[1]
+    return _dice(faces)[1]
 
 
 _DICE: dict[int, tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...]]] = {}
 
 
 def _dice(faces: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[MAAction, Fraction], ...]]:
-    """(faces, outcomes), found by the faces tuple's identity (one per data) without hashing it."""
+    """(faces, outcomes), remembered by the faces tuple's identity."""
     hit = _DICE.get(id(faces))
     if hit is None or hit[0] is not faces:
         if len(_DICE) >= 64:
@@ -148,9 +152,7 @@ def end_pick(state: ManiacalState) -> None:
 def lock_pick(state: ManiacalState, action: Pick, seat: int) -> bool:
     """MA-041: lock a secret pick. True once every player has locked one (then `reveal` runs)."""
     state.own_item("lairs", seat).pick = [action.room, "build" if action.build else "sell"]
-    state.say(f"{who(seat)} locks a secret pick", "MA-041", seats=(seat,))
-    state.say(f"you lock your pick: {'build' if action.build else 'sell'} {room(state, action.room).name}", "MA-041",
-              seats=(seat,), to=(seat,))
+    state.say(f"{who(seat)} locks a secret pick", "MA-041", seats=(seat,))  # the pick: in the move text, which Game.public_action hides from the others
     for lair in state.lairs:
         if lair.pick is None:
             return False

@@ -4,6 +4,7 @@ and each phase's own bookkeeping consistent. Anything else raises InvalidStateEr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hench.core import InvalidStateError
@@ -40,7 +41,7 @@ def _kind(state: ManiacalState, card_id: str) -> str:
 def _cards(state: ManiacalState) -> None:
     where: dict[str, list[str]] = {}
 
-    def put(place: str, ids: list[str], kinds: tuple[str, ...]) -> None:
+    def put(place: str, ids: Sequence[str], kinds: tuple[str, ...]) -> None:
         for cid in ids:
             if _kind(state, cid) not in kinds:
                 raise fail(place, f"holds {cid!r}, which is not a {' or '.join(kinds)} card")

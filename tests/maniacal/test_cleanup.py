@@ -26,7 +26,7 @@ def last_pass(state):
 @pytest.mark.rule("MA-205", "MA-206", "MA-207", "MA-208", "MA-209", "MA-198", "MA-150")
 def test_salaries_mercenaries_first_and_unpaid_leave():
     state = new(2, seed=3)
-    give(state, 0, "ME1", injuries=1, powers=["PW02"])
+    give(state, 0, "ME1", injuries=1, powers=("PW02",))
     state.decks["powers"].remove("PW02")
     give(state, 0, "BE01")
     give(state, 0, "BE02")

@@ -11,7 +11,7 @@ from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done,
 from hench.maniacal.data import Card
 from hench.maniacal.table import traits_of
 
-from .helpers import build, contract_on, fresh, give, new, play, said, scheme, set_villain, take, to_contracts
+from .helpers import build, contract_on, edit, fresh, give, new, play, said, scheme, set_villain, take, to_contracts
 
 SIMON, HASSAN, DAVE = 0, 1, 2
 LAB, CLOAKS, MONEY_ROOM, SCHEME_ROOM, REFRESH_ROOM, REROLL_ROOM = "R40", "R22", "R05", "R08", "R11", "R06"
@@ -141,13 +141,13 @@ def test_ex12_forced_pass():
 @pytest.mark.rule("MA-107", "MA-125", "MA-143", "MA-152")
 def test_team_assignment():
     state = duel("E02", team=("BE10", "BE01"))
-    state.lairs[0].member("BE01").injuries = 1
-    state.lairs[0].member(lackey(state)).ready = False
+    edit(state, 0, "BE01", injuries=1)
+    edit(state, 0, lackey(state), ready=False)
     state = fresh(state)
     refused(state, Attempt("A"), "MA-107")  # a team of 2, but only BE10 is ready and uninjured
-    state.lairs[0].member("BE01").injuries = 0
-    state.lairs[0].member(lackey(state)).ready = True
-    state.lairs[0].member("BE01").ready = False
+    edit(state, 0, "BE01", injuries=0)
+    edit(state, 0, lackey(state), ready=True)
+    edit(state, 0, "BE01", ready=False)
     state = fresh(state)
     s2 = state.apply(Attempt("A"))
     refused(s2, Assign("BE01"), "MA-125")
@@ -155,7 +155,7 @@ def test_team_assignment():
     refused(s2, Assign("BE10", "brawn"), "MA-152")
     s3 = s2.apply(Assign("BE10"))
     refused(s3, Assign("BE10"), "MA-107")
-    s3.lairs[0].member("BE01").ready, s3.lairs[0].member("BE01").injuries = True, 1
+    edit(s3, 0, "BE01", ready=True, injuries=1)
     refused(fresh(s3), Assign("BE01"), "MA-143")
 
 
@@ -185,7 +185,7 @@ def test_a_contract_from_attempt_to_replacement():
 @pytest.mark.rule("MA-122", "MA-123", "MA-140", "MA-142", "MA-144")
 def test_failure_rewards_and_injury():
     state = duel("E01", team=("BE10",))
-    state.lairs[0].member("BE10").injuries = 0
+    edit(state, 0, "BE10", injuries=0)
     state = play(state, "attempt A", "assign BE10", "roll")
     state = dice(state, *["blank"] * 8)
     state = state.apply(Done()) if state.phase == "after_roll" else state
@@ -194,14 +194,14 @@ def test_failure_rewards_and_injury():
     assert after.lairs[0].infamy == 1 and after.lairs[0].money == state.lairs[0].money  # failure: 1 Infamy, $1 already
     assert after.lairs[0].member("BE10").injuries == 1
     again = fresh(after.clone())
-    again.lairs[0].member("BE10").injuries = 2  # MA-144: several tokens
+    edit(again, 0, "BE10", injuries=2)  # MA-144: several tokens
     assert fresh(again).lairs[0].member("BE10").injuries == 2
 
 
 @pytest.mark.rule("MA-141", "MA-183", "MA-196", "MA-195")
 def test_captured_henchman_leaves_with_its_powers():
     state = duel("L01", team=())  # Legendary, team 1, failure: Captured
-    give(state, 0, "ME1", powers=["PW01"])
+    give(state, 0, "ME1", powers=("PW01",))
     take(state, "PW01")
     state = fresh(state)
     state = play(state, "attempt A", "assign ME1", "roll")
@@ -234,8 +234,8 @@ def test_power_goes_to_the_chosen_henchman():
     assert set(state.legal_actions()) == {Choose("BE10"), Choose("BE01"), Choose(lackey(state))}  # AMB-21
     after = state.apply(Choose(lackey(state)))
     m = after.lairs[0].member(lackey(after))
-    assert m.powers == ["PW01"] and traits_of(after, m) == [3, 1, 1, 1]  # MA-185, EX-11's Lackey
-    m.powers.append("PW02")  # MA-182: several Powers
+    assert m.powers == ("PW01",) and traits_of(after, m) == [3, 1, 1, 1]  # MA-185, EX-11's Lackey
+    m = m._replace(powers=(*m.powers, "PW02"))  # MA-182: several Powers
     assert traits_of(after, m) == [3, 3, 1, 1]
 
 
@@ -245,11 +245,10 @@ def test_ex10_and_ex11_powers_in_the_pool():
     data = state.data
     brute = Card("TEST1", "Brute", "beast", 1, (4, 0, 0, 0), "assumed", "test card")
     state.data = dataclasses.replace(data, cards={**data.cards, "TEST1": brute})
-    state.lairs[0].crew.append(type(state.lairs[0].crew[0])("TEST1", powers=["PW13"]))
+    state.lairs[0].crew.append(type(state.lairs[0].crew[0])("TEST1", powers=("PW13",)))
     assert data.cards["PW13"].traits == (0, 1, 0, 1)  # +1 Stealth +1 Magic (EX-10)
     assert traits_of(state, state.lairs[0].crew[-1]) == [4, 1, 0, 1]  # 6 dice: 4 Brawn, 1 Stealth, 1 Magic
-    lk = state.lairs[0].member(lackey(state))
-    lk.powers = ["PW01"]  # EX-11: Berserker Strength
+    edit(state, 0, lackey(state), powers=("PW01",))  # EX-11: Berserker Strength
     state.decks["powers"].remove("PW01")
     state.decks["powers"].remove("PW13")
     state._legal = None
@@ -261,7 +260,8 @@ def test_ex10_and_ex11_powers_in_the_pool():
 @pytest.mark.rule("MA-117")
 def test_no_dice_limit():
     state = duel("E01", team=("BE10",))
-    state.lairs[0].member("BE10").powers, state.decks["powers"] = state.decks["powers"], []
+    edit(state, 0, "BE10", powers=tuple(state.decks["powers"]))
+    state.decks["powers"] = []
     state = fresh(state)
     state = play(state, "attempt A", "assign BE10", "roll")
     n = len(state.attempt["pool"])
@@ -341,7 +341,7 @@ def test_positive_schemes():
 @pytest.mark.rule("MA-177")
 def test_refresh_and_cancel_harm():
     state = duel("E01", team=("BE10", "BE01"))
-    state.lairs[0].member("BE01").ready = False
+    edit(state, 0, "BE01", ready=False)
     ref, cancel = scheme(state, 0, "refresh_henchman"), scheme(state, 0, "cancel_harm")
     state = fresh(state)
     state = state.apply(f"scheme {ref} on BE01")
@@ -410,7 +410,7 @@ def test_negative_effects(negative):
 @pytest.mark.rule("MA-191", "MA-192", "MA-193", "MA-190", "MA-163")
 def test_special_locations():
     state = duel("E01", team=("BE10",))
-    state.lairs[0].member("BE10").injuries = 2
+    edit(state, 0, "BE10", injuries=2)
     state.decks["scheme_discard"], state.decks["schemes"] = state.decks["schemes"], []
     state.lairs[1].weeks, state.next_order = None, [1]
     state = fresh(state)
@@ -431,7 +431,7 @@ def test_action_room_effects_scheme_and_refresh():
     state = duel("E01", team=("BE10",))
     build(state, 0, SCHEME_ROOM)
     build(state, 0, REFRESH_ROOM)
-    state.lairs[0].member("BE10").ready = False
+    edit(state, 0, "BE10", ready=False)
     state.lairs[1].weeks, state.next_order = None, [1]
     state = fresh(state)
     after = state.apply(Activate(SCHEME_ROOM, state.lairs[0].sv))

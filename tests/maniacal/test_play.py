@@ -104,8 +104,8 @@ def test_map_odds_in_a_live_position():
 
 @pytest.mark.rule("MA-162", "MA-041")
 def test_narration_names_hidden_cards_only_to_their_holder():
-    """Each move says what happened as it happens (issue 26); a drawn Scheme and a locked draft pick are told to
-    their holder alone, the others read only that a card was drawn or a pick locked."""
+    """Each move says what happened as it happens (issue 26); a drawn Scheme is told to its holder alone, the others
+    read only that a card was drawn (a locked draft pick is in the move's text, which Game.public_action hides)."""
     import re
 
     from hench.core import next_action
