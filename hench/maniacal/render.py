@@ -73,7 +73,7 @@ def _attempt_view(state: ManiacalState) -> dict[str, Any] | None:
     if a is None:
         return None
     view = {k: v for k, v in a.items() if k != "target"}
-    if state.step in REVEALED_STEPS:
+    if "target" in a and state.step in REVEALED_STEPS:  # a contract's Target, once flipped (MA-111); a room has none
         view["target"] = a["target"]
     return view
 

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from hench.core import CHANCE, IllegalActionError
+from hench.maniacal import GAME
 from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done, Mark, NoScheme, Pass, PlayScheme, Reroll, Roll, Visit
 from hench.maniacal.data import Card
 from hench.maniacal.table import traits_of
@@ -485,3 +486,20 @@ def test_cancel_the_schemes_injury(cancel):
         assert after.current_player == 2 and after.legal_actions() == [Choose("BE10")]
         refused(after, NoScheme(), "MA-177")
         assert after.apply(Choose("BE10")).lairs[0].member("BE10").injuries == 1
+
+
+@pytest.mark.rule("MA-099", "MA-095")
+def test_every_view_shows_a_refresh_rooms_choice():
+    """Issue 28, item 1: while a refresh Action room asks whom to refresh (an attempt record without a contract's
+    Target), every seat's observation, the notation, repr and the board are shown (they raised KeyError 'target')."""
+    state = duel("E01", team=("BE10",))
+    build(state, 0, REFRESH_ROOM)
+    edit(state, 0, "BE10", ready=False)
+    state.lairs[1].weeks, state.next_order = None, [1]
+    ref = fresh(state).apply(Activate(REFRESH_ROOM, state.lairs[0].sv))
+    assert ref.phase == "effect" and ref.attempt["kind"] == "room"
+    for seat in (None, 0, 1):
+        obs = ref.observation(seat)
+        assert obs["attempt"] == {"kind": "room", "seat": 0, "effects": [["refresh"]]}
+        assert "Phase III" in GAME.html(obs, seat == 0)
+    assert ref.notation().startswith("r1 effect") and "maniacal" in repr(ref)
