@@ -82,8 +82,10 @@ def die(state: ManiacalState, action: Die) -> None:
 
 
 def _settle_roll(state: ManiacalState) -> None:
-    """With nothing to do after the roll (no reroll, no Scheme to play), the roll is compared at once (MA-120)."""
-    if legal_actions(state) == [Done()]:
+    """With nothing to do after the roll, the roll is compared at once (MA-120). Whether there is something to do
+    is decided on what everybody knows (MA-162): a player holding any Scheme card always gets the pause, whether or
+    not one can be played now, so the others cannot tell from it which Schemes are held."""
+    if not state.lairs[state.ongoing["seat"]].schemes and legal_actions(state) == [Done()]:
         contracts.resolve(state)
 
 

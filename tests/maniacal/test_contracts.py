@@ -475,6 +475,8 @@ def test_cancel_the_schemes_injury(cancel):
     state = fresh(state)
     state = play(state, "attempt A", "assign BE10", f"scheme {played}", "roll")
     state = dice(state, *["icon"] * 8)
+    assert state.phase == "after_roll" and state.legal_actions() == [Done()]  # a Scheme in hand: the pause (MA-162)
+    state = state.apply(Done())
     assert state.phase == "effect" and state.current_player == 0
     assert set(state.legal_actions()) == {PlayScheme(guard), NoScheme()}
     refused(state, Choose("BE10"), "MA-141")
@@ -503,3 +505,25 @@ def test_every_view_shows_a_refresh_rooms_choice():
         assert obs["attempt"] == {"kind": "room", "seat": 0, "effects": [["refresh"]]}
         assert "Phase III" in GAME.html(obs, seat == 0)
     assert ref.notation().startswith("r1 effect") and "maniacal" in repr(ref)
+
+
+def _holding(positive: str, contract: str = "E01"):
+    """A duel where Player 1 holds one Scheme card with that positive half, taken from the Scheme deck (hidden)."""
+    state = duel(contract, team=("BE10",))
+    card_id = next(s.id for s in state.data.schemes if s.positive == positive and s.id in state.decks["schemes"])
+    state.decks["schemes"].remove(card_id)
+    state.lairs[0].schemes.append(card_id)
+    return fresh(state)
+
+
+@pytest.mark.rule("MA-162", "MA-172")
+def test_the_pause_after_the_roll_does_not_tell_which_scheme_is_held():
+    """Issue 28, item 2: without a Lackey or a reroll room on the team, whether the game waits after the roll must
+    not depend on which (hidden) Scheme the active player holds: the others see the same position either way."""
+    seen = []
+    for positive in ("reroll_three", "cancel_harm", "refresh_henchman"):
+        state = play(_holding(positive), "attempt A", "assign BE10", "roll")
+        state = dice(state, *["blank"] * len(state.attempt["pool"]))
+        seen.append((state.phase, state.observation(1)))
+    assert seen[0][0] == "after_roll"  # the holder of 'reroll 3' may use it now
+    assert seen[1] == seen[0] and seen[2] == seen[0], "Player 2 can tell the Scheme cards apart"
