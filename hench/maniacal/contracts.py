@@ -363,7 +363,7 @@ def resolve(state: ManiacalState) -> None:
     elif effect == "power":
         effects.append(["power"])  # MA-146, MA-180
     if negative(state) == "injure_after":  # MA-170d: after the active player's effects
-        if holds_cancel(state, seat):
+        if asked_to_cancel(state, seat):
             effects.append(["cancel_window"])  # MA-177d: the active player may cancel it first
         effects.append(["injure_after"])
     a["effects"] = effects
@@ -384,8 +384,10 @@ def targets(state: ManiacalState) -> list[str]:
     return [member for member, _ in a["team"] if lair.member(member) is not None]
 
 
-def holds_cancel(state: ManiacalState, seat: int) -> bool:
-    return any(state.data.cards[s].positive == "cancel_harm" for s in state.lairs[seat].schemes)
+def asked_to_cancel(state: ManiacalState, seat: int) -> bool:
+    """MA-177d, MA-162: the window to cancel the Scheme's Injury opens for a player holding any Scheme card (how
+    many is public, which is not), so that it tells the others nothing; without a cancel, 'no scheme' closes it."""
+    return bool(state.lairs[seat].schemes)
 
 
 def next_effect(state: ManiacalState) -> None:
@@ -394,7 +396,7 @@ def next_effect(state: ManiacalState) -> None:
     while a["effects"]:
         effect = a["effects"][0][0]
         if effect == "cancel_window":
-            if holds_cancel(state, a["seat"]) and [m for m, _ in a["team"] if state.lairs[a["seat"]].member(m)]:
+            if asked_to_cancel(state, a["seat"]) and [m for m, _ in a["team"] if state.lairs[a["seat"]].member(m)]:
                 return
         elif effect == "power" and not state.decks["powers"] and not state.decks["power_discard"]:
             state.say("no Power card is left", "MA-180")

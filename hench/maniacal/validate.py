@@ -206,9 +206,8 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     later = [e[0] for e in effects]
     if "injure_after" in later and (neg is None or neg[1] != "injure_after" or later.index("injure_after") != len(later) - 1):
         raise fail("attempt.effects", "an Injury after the attempt comes only from that Scheme, last")
-    if "cancel_window" in later and (later[-2:] != ["cancel_window", "injure_after"]
-                                     or not any(state.data.cards[s].positive == "cancel_harm" for s in lair.schemes)):
-        raise fail("attempt.effects", "a cancel window comes just before the Scheme's Injury, for a player who can cancel")
+    if "cancel_window" in later and (later[-2:] != ["cancel_window", "injure_after"] or not lair.schemes):
+        raise fail("attempt.effects", "a cancel window comes just before the Scheme's Injury, for a player holding a Scheme")
     if step == "effect" and effects[0][0] in ("injured", "captured", "injure_after", "cancel_window") and not [
             m for m in ids if lair.member(m) is not None]:
         raise fail("attempt.effects", "hit a team that has nobody left")

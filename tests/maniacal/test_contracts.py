@@ -527,3 +527,23 @@ def test_the_pause_after_the_roll_does_not_tell_which_scheme_is_held():
         seen.append((state.phase, state.observation(1)))
     assert seen[0][0] == "after_roll"  # the holder of 'reroll 3' may use it now
     assert seen[1] == seen[0] and seen[2] == seen[0], "Player 2 can tell the Scheme cards apart"
+
+
+@pytest.mark.rule("MA-162", "MA-177", "MA-170")
+def test_the_cancel_window_does_not_tell_who_holds_a_cancel_scheme():
+    """Issue 28, item 3: before an opponent's 'injure after' Scheme lands, the window to cancel it is opened to an
+    active player holding any Scheme card, so the others see the same effects and the same seat to act whether
+    or not that card is a cancel; only its holder sees the cancel among its moves."""
+    seen = []
+    for positive in ("cancel_harm", "reroll_three"):
+        state, played = three_way("injure_after", contract="E01")
+        held = next(s.id for s in state.data.schemes if s.positive == positive and s.id in state.decks["schemes"])
+        state.decks["schemes"].remove(held)
+        state.lairs[0].schemes.append(held)
+        state.lairs[2].weeks, state.next_order = None, [2]
+        state = play(fresh(state), "attempt A", "assign BE10", f"scheme {played}", "roll")
+        state = dice(state, *["icon"] * 8).apply(Done())
+        seen.append((state.current_player, state.observation(1), state.observation(2), set(state.legal_actions()), held))
+    (seat_c, one_c, two_c, moves_c, cancel), (seat_r, one_r, two_r, moves_r, _) = seen
+    assert (seat_c, one_c, two_c) == (seat_r, one_r, two_r) and seat_c == 0, "the other seats can tell the cards apart"
+    assert moves_c == {PlayScheme(cancel), NoScheme()} and moves_r == {NoScheme()}

@@ -19,26 +19,27 @@ from ..playout_record import record, states_changed_later
 # from the engine as it was then: the same actions and scores, the position without the last move's words.
 # Rows marked "issue 28 item 2" re-taken at the rule fix that pauses after the roll for every player holding a
 # Scheme card (MA-162: the pause no longer tells which Scheme is held): those games meet that pause, and play on
-# differently from there; every other row is unchanged.
+# differently from there. Rows marked "item 3" re-taken at the fix that opens the window to cancel the Scheme's
+# Injury to a player holding any Scheme card (MA-162, MA-177d). Every other row is unchanged.
 RECORDED = [  # (players, seed, bodyguard, actions, scores, digest)
     (2, 1000, False, 81, [8, 6], "23a29657edf126a3"),
-    (3, 1001, False, 174, [14, 18, 8], "716679f94b3810af"),
+    (3, 1001, False, 168, [16, 23, 8], "ce5b8eb646196403"),  # issue 28 item 3 (was 174 actions, 716679f94b3810af)
     (4, 1002, True, 310, [20, 16, 11, 15], "b6ac6fb4cb5bed9c"),  # issue 28 item 2 (was 306 actions, 1e058c3dbc5bb158)
     (5, 1003, False, 337, [10, 23, 9, 13, 19], "3f17a4cc250c85d7"),  # issue 28 item 2 (was 313 actions, 1ad62093b9730b5c)
     (2, 1004, False, 89, [10, 20], "41bd4478dce4c7f5"),
     (3, 1005, True, 191, [13, 12, 20], "06db6c90c944bb09"),  # issue 28 item 2 (was 182 actions, 1703222682abc840)
-    (4, 1006, False, 205, [8, 13, 10, 8], "5e43cd8b1f8c388d"),  # issue 28 item 2 (was 199 actions, 534467cd76748db1)
+    (4, 1006, False, 291, [11, 25, 22, 10], "ab36a75c9c96ffe3"),  # issue 28 items 2, 3 (was 199 actions, 534467cd76748db1)
     (5, 1007, False, 205, [11, 8, 15, 5, 16], "837e2c27c9454723"),
     (2, 1008, True, 142, [17, 29], "c3fce99c06fab394"),
     (3, 1009, False, 206, [21, 12, 28], "3ed94986c44c72f3"),
     (4, 1010, False, 177, [4, 11, 9, 7], "6781caf01803ef92"),  # issue 28 item 2 (was 255 actions, 6dc1c2d9bad4941c)
-    (5, 1011, True, 403, [24, 9, 18, 33, 20], "d36dde4eff8fffa9"),  # issue 28 item 2 (was 368 actions, a517de4c6784a405)
+    (5, 1011, True, 384, [24, 14, 20, 21, 18], "984c89195aad8253"),  # issue 28 items 2, 3 (was 368 actions, a517de4c6784a405)
     (2, 1012, False, 165, [15, 27], "c692d6c721234158"),
     (3, 1013, False, 192, [19, 8, 16], "f72b65d14c6ee320"),
     (4, 1014, True, 243, [9, 14, 16, 17], "b400f9669acfa989"),
-    (5, 1015, False, 307, [9, 22, 5, 18, 19], "e3cf7bb532d77fe7"),  # issue 28 item 2 (was 244 actions, 8331b2b5bd9f2964)
+    (5, 1015, False, 237, [7, 10, 5, 14, 14], "1a0795db2c2bb304"),  # issue 28 items 2, 3 (was 244 actions, 8331b2b5bd9f2964)
     (2, 1016, False, 173, [33, 20], "5fb5267e8b9a4357"),
-    (3, 1017, True, 188, [6, 9, 21], "f0f2caa0856a3ac1"),
+    (3, 1017, True, 188, [6, 9, 21], "8b23c19393d37f2e"),  # issue 28 item 3 (was 188 actions, f0f2caa0856a3ac1)
     (4, 1018, False, 248, [11, 12, 12, 19], "b283d4e9540250cc"),
     (5, 1019, False, 255, [11, 13, 13, 16, 14], "a04f01b6a55c1939"),  # issue 28 item 2 (was 216 actions, 075700207908e01f)
 ]
