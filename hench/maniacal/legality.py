@@ -32,7 +32,7 @@ from .actions import (
 from .cleanup import is_mercenary
 from .contracts import can_join, contract_cost, lackey_on_team, max_weeks, targets
 from .data import CONTINENTS, TRAITS
-from .phases import PHASES
+from .phases import CONTRACT_STEPS, PHASES
 from .state import Lair, ManiacalState
 from .table import card, on_map, room
 
@@ -247,8 +247,22 @@ _GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _
 def check_phase(state: ManiacalState, action: MAAction) -> Violation | None:
     """MA-041 MA-090 MA-107 MA-165 MA-111 MA-172 MA-153 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222: each phase opens its moves."""
     phase = PHASES[state.phase]
-    if kind_of(action) not in phase.actions:
-        return Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+    kind = kind_of(action)
+    if kind not in phase.actions:
+        return _out_of_its_moment(state, kind) or Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+    return None
+
+
+def _out_of_its_moment(state: ManiacalState, kind: str) -> Violation | None:
+    """The rule that forbids a move at this moment, for the moves that have their own (issue 28): a Scheme outside
+    the Contract Phase (MA-164), healing away from the Hospital (MA-192), a member beyond the team size (MA-107)."""
+    if kind == "scheme" and state.step not in CONTRACT_STEPS:
+        return Violation("MA-164", "Scheme cards are played only during the Contract Phase (Phase III)")
+    if kind == "heal":
+        return Violation("MA-192", "Injury tokens are removed at Hoodlum Hospital: visit it first as your action (MA-190)")
+    if kind == "assign" and state.attempt is not None and state.attempt.get("kind") == "contract":
+        size = on_map(state, state.attempt["slot"]).team
+        return Violation("MA-107", f"the team is complete: this contract takes exactly {size} henchm{'a' if size == 1 else 'e'}n")
     return None
 
 
@@ -409,9 +423,29 @@ def check_scheme_timing(state: ManiacalState, action: PlayScheme) -> Violation |
     if state.step == "scheme_window":
         return None if not action.member else Violation("MA-172", "a negative Scheme names no henchman")
     if action not in _legal_positives(state):
-        effect = state.data.cards[action.scheme].positive.replace("_", " ")
-        return Violation("MA-172", f"the positive half of {action.scheme} ({effect}) cannot be played now")
+        effect = state.data.cards[action.scheme].positive
+        rule, why = _positive_refusal(state, action, effect)
+        return Violation(rule, f"the positive half of {action.scheme} ({effect.replace('_', ' ')}) cannot be played now, "
+                               f"because {why}")
     return None
+
+
+def _positive_refusal(state: ManiacalState, action: PlayScheme, effect: str) -> tuple[str, str]:
+    """Why a positive half is not open now (MA-172: the active player's own moment; MA-177: what each one does)."""
+    lair = _lair(state)
+    if effect == "gain_two_weeks" and lair.weeks is not None and lair.weeks >= max_weeks(state):
+        return "MA-177", f"your Time token is at the track's start ({max_weeks(state)} weeks) and never moves past it"
+    if effect == "refresh_henchman":
+        m = lair.member(action.member) if action.member else None
+        if m is None or m.ready:
+            return "MA-177", "it refreshes an exhausted henchman of yours: name one ('scheme SH.. on BE01')"
+    if effect == "reroll_three":
+        return "MA-172", "it rerolls dice of your contract after its roll, and no roll is waiting for it"
+    if effect == "failure_bonus":
+        return "MA-172", "it is played on your contract after its roll, before comparing with the Target"
+    if effect == "cancel_harm":
+        return "MA-172", "it cancels an Injured or Captured effect about to hit your henchman, and none is"
+    return "MA-172", "a positive half is played by the active player on their own turn or contract"
 
 
 def _legal_positives(state: ManiacalState) -> list[PlayScheme]:
@@ -446,8 +480,13 @@ def check_target(state: ManiacalState, action: Choose) -> Violation | None:
         return Violation("MA-141", "first decide whether to cancel the Injury with a Scheme ('scheme SH..' or 'no scheme')")
     allowed = targets(state)
     if action.member not in allowed:
-        return Violation("MA-141", f"{action.member} cannot take this effect; choose one of {', '.join(allowed)}")
+        effect = state.ongoing["effects"][0][0]
+        return Violation(_EFFECT_RULES.get(effect, "MA-141"), f"{action.member} cannot take this effect "
+                         f"({effect.replace('_', ' ')}); choose one of {', '.join(allowed)}")
     return None
+
+
+_EFFECT_RULES = {"captured": "MA-141", "injured": "MA-142", "injure_after": "MA-170", "power": "MA-180", "refresh": "MA-099"}
 
 
 def check_injured(state: ManiacalState, action: Heal) -> Violation | None:

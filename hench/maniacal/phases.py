@@ -45,3 +45,6 @@ PHASES = Phases([
           "Fire one henchman (it leaves the game), or keep your crew."),
     Phase("over", "The game is over", NOBODY, ("MA-222", "MA-211"), (), "After round 3 the most Infamy wins."),
 ])
+CONTRACT_STEPS = (  # Phase III, the Contract Phase (MA-080 .. MA-201)
+    "contract_action", "assign", "scheme_window", "before_roll", "rolling", "after_roll", "reroll", "effect",
+                  "hospital")

@@ -10,10 +10,9 @@ from typing import Any
 from hench.core import InvalidStateError
 
 from .data import DIFFICULTIES, NEGATIVE, TRAITS, TYPES
+from .phases import CONTRACT_STEPS
 from .state import ManiacalState
 
-CONTRACT_STEPS = ("contract_action", "assign", "scheme_window", "before_roll", "rolling", "after_roll", "reroll", "effect",
-                  "hospital")
 ATTEMPT_STEPS = CONTRACT_STEPS[1:]
 EFFECTS = ("injured", "captured", "power", "injure_after", "cancel_window", "refresh")
 

@@ -8,7 +8,7 @@ import pytest
 
 from hench.core import CHANCE, IllegalActionError
 from hench.maniacal import GAME
-from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done, Mark, NoScheme, Pass, PlayScheme, Reroll, Roll, Visit
+from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done, Heal, Mark, NoScheme, Pass, PlayScheme, Reroll, Roll, Visit
 from hench.maniacal.data import Card
 from hench.maniacal.table import traits_of
 
@@ -336,7 +336,7 @@ def test_positive_schemes():
     state = state.apply(Done())
     assert state.lairs[0].infamy == 1 + 2  # failure, plus the bonus (MA-177e)
     draft = new(2, seed=1)
-    refused(draft, PlayScheme(draft.lairs[0].schemes[0]), "MA-041")  # MA-164: not outside the Contract Phase
+    refused(draft, PlayScheme(draft.lairs[0].schemes[0]), "MA-164")  # not outside the Contract Phase
 
 
 @pytest.mark.rule("MA-177")
@@ -443,7 +443,7 @@ def test_action_room_effects_scheme_and_refresh():
     assert done.lairs[0].member("BE10").ready and done.phase == "contract_action" and done.lairs[0].weeks == 6
 
 
-@pytest.mark.rule("MA-172")
+@pytest.mark.rule("MA-172", "MA-177")
 def test_gain_two_weeks_never_passes_the_track_start():
     state = duel("E01", team=("BE10",))
     gain = scheme(state, 0, "gain_two_weeks")
@@ -452,7 +452,7 @@ def test_gain_two_weeks_never_passes_the_track_start():
     state = fresh(state)
     assert state.apply(PlayScheme(gain)).lairs[0].weeks == 8  # AMB-31: capped at the round's 8
     state.lairs[0].weeks = 8
-    refused(fresh(state), PlayScheme(gain), "MA-172")
+    refused(fresh(state), PlayScheme(gain), "MA-177")  # MA-177b: never past the track's start
 
 
 @pytest.mark.rule("MA-165")
@@ -547,3 +547,27 @@ def test_the_cancel_window_does_not_tell_who_holds_a_cancel_scheme():
     (seat_c, one_c, two_c, moves_c, cancel), (seat_r, one_r, two_r, moves_r, _) = seen
     assert (seat_c, one_c, two_c) == (seat_r, one_r, two_r) and seat_c == 0, "the other seats can tell the cards apart"
     assert moves_c == {PlayScheme(cancel), NoScheme()} and moves_r == {NoScheme()}
+
+
+@pytest.mark.rule("MA-164", "MA-192", "MA-190", "MA-107", "MA-142", "MA-177")
+def test_refusals_cite_the_rule_that_forbids_the_move():
+    """Issue 28, item 6: a move of the wrong moment names the rule that forbids it, not the first rule of the
+    phase it was tried in; a positive Scheme refused says why."""
+    draft = new(2, seed=1)
+    assert "Contract Phase" in str(refused(draft, PlayScheme(draft.lairs[0].schemes[0]), "MA-164"))
+    state = duel("E01", team=("BE10", "BE01"))
+    edit(state, 0, "BE10", injuries=1)
+    state = fresh(state)
+    assert "Hoodlum Hospital" in str(refused(state, Heal("BE10"), "MA-192"))  # not visited (MA-190)
+    edit(state, 0, "BE10", injuries=0)
+    state = play(fresh(state), "attempt A", "assign BE10")
+    assert state.phase == "before_roll"
+    refused(state, Assign("BE01"), "MA-107")  # the team of 1 is full
+    state = dice(state.apply(Roll()), *["blank"] * len(state.attempt["pool"]))
+    assert state.phase == "effect" and state.attempt["effects"] == [["injured"]]
+    refused(state, Choose("BE01"), "MA-142")  # not on the team
+    gain = _holding("gain_two_weeks")
+    gain.lairs[0].weeks = 8
+    assert "start" in str(refused(fresh(gain), PlayScheme(gain.lairs[0].schemes[0]), "MA-177"))  # MA-177b
+    reroll = _holding("reroll_three")
+    assert "roll" in str(refused(reroll, PlayScheme(reroll.lairs[0].schemes[0]), "MA-172")).split("because", 1)[-1]
