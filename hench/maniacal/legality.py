@@ -245,7 +245,7 @@ _GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _
 
 # -- the checks ---------------------------------------------------------------------------------
 def check_phase(state: ManiacalState, action: MAAction) -> Violation | None:
-    """MA-041 MA-090 MA-107 MA-165 MA-111 MA-172 MA-153 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222: each phase opens its moves."""
+    """MA-041 MA-090 MA-107 MA-165 MA-111 MA-172 MA-153 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222 MA-164: each phase opens its moves."""
     phase = PHASES[state.phase]
     kind = kind_of(action)
     if kind not in phase.actions:
@@ -419,7 +419,7 @@ def check_scheme_in_hand(state: ManiacalState, action: PlayScheme) -> Violation 
 
 
 def check_scheme_timing(state: ManiacalState, action: PlayScheme) -> Violation | None:
-    """MA-172: the positive half is played by the active player when it can work (MA-177)."""
+    """MA-172 MA-177: the positive half is played by the active player when it can work."""
     if state.step == "scheme_window":
         return None if not action.member else Violation("MA-172", "a negative Scheme names no henchman")
     if action not in _legal_positives(state):
@@ -475,7 +475,8 @@ def check_cancel_window(state: ManiacalState, action: NoScheme) -> Violation | N
 
 
 def check_target(state: ManiacalState, action: Choose) -> Violation | None:
-    """MA-141 MA-142 MA-180: the effect hits a team member (Captured, Injured) or one of your henchmen (Power)."""
+    """MA-141 MA-142 MA-170 MA-180 MA-099: the effect hits a team member (Captured, Injured, the Scheme's Injury)
+    or one of your henchmen (Power; an exhausted one for a refresh room)."""
     if state.ongoing["effects"][0][0] == "cancel_window":
         return Violation("MA-141", "first decide whether to cancel the Injury with a Scheme ('scheme SH..' or 'no scheme')")
     allowed = targets(state)
