@@ -23,17 +23,14 @@ def start_cleanup(state: ManiacalState) -> None:
 
 
 def settle_salaries(state: ManiacalState) -> None:
-    """MA-205 .. MA-209: $1 per henchman. Mercenaries are paid first and one that cannot be paid leaves; if the
-    rest cannot all be paid, the owner chooses who leaves unpaid (AMB-15) with `dismiss`."""
+    """MA-205 .. MA-209: $1 per henchman. When the money is short the owner chooses, with `dismiss`, who leaves
+    unpaid: Mercenaries are paid first (MA-207), so among the Mercenaries while they alone are more than the money,
+    then among the other henchmen (AMB-15)."""
     while state.queue:
         seat = state.queue[0]
-        lair: Lair = state.own_item("lairs", seat)
-        mercs = [m for m in lair.crew if is_mercenary(state, m)]
-        for m in mercs[lair.money:]:  # MA-207, MA-209
-            remove_member(state, lair, m)
-            state.say(f"{who(seat)} cannot pay Mercenary {card(state, m.id).name}, who leaves the game", "MA-207", "MA-209", seats=(seat,))
-        if len(lair.crew) > lair.money:
+        if len(state.lairs[seat].crew) > state.lairs[seat].money:
             return  # the owner chooses whom not to pay
+        lair: Lair = state.own_item("lairs", seat)
         lair.money -= len(lair.crew)
         state.say(f"{who(seat)} pays ${len(lair.crew)} in salaries", "MA-205", "MA-206", seats=(seat,))
         state.queue = state.queue[1:]  # a new list: a successor shares the old one
@@ -41,11 +38,20 @@ def settle_salaries(state: ManiacalState) -> None:
 
 
 def dismiss(state: ManiacalState, seat: int, action: Dismiss) -> None:
-    """MA-209: an unpaid henchman leaves the game at once."""
+    """MA-209: an unpaid henchman leaves the game at once (a Mercenary too, MA-207: AMB-15)."""
     lair: Lair = state.own_item("lairs", seat)
-    remove_member(state, lair, lair.crew_member(action.member))
-    state.say(f"{who(seat)} cannot pay {card(state, action.member).name}, who leaves the game", "MA-209", seats=(seat,))
+    m = lair.crew_member(action.member)
+    remove_member(state, lair, m)
+    what = "Mercenary " if is_mercenary(state, m) else ""
+    state.say(f"{who(seat)} cannot pay {what}{card(state, action.member).name}, who leaves the game", "MA-207", "MA-209",
+              seats=(seat,))
     settle_salaries(state)
+
+
+def mercenaries_unpaid(state: ManiacalState, seat: int) -> bool:
+    """MA-207: the seat's Mercenaries alone are more than its money, so some of them go unpaid."""
+    lair = state.lairs[seat]
+    return sum(is_mercenary(state, m) for m in lair.crew) > lair.money
 
 
 def return_mercenaries(state: ManiacalState) -> None:

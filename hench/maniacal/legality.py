@@ -29,7 +29,7 @@ from .actions import (
     Roll,
     Visit,
 )
-from .cleanup import is_mercenary
+from .cleanup import is_mercenary, mercenaries_unpaid
 from .contracts import can_join, contract_cost, lackey_on_team, max_weeks, targets
 from .data import CONTINENTS, TRAITS
 from .phases import CONTRACT_STEPS, PHASES
@@ -229,7 +229,9 @@ def _hospital(state: ManiacalState, seat: int) -> list[MAAction]:
 
 
 def _salaries(state: ManiacalState, seat: int) -> list[MAAction]:
-    return [_DISMISS[m.id] for m in state.lairs[seat].crew if not is_mercenary(state, m)]
+    """MA-207, MA-209 (AMB-15): the Mercenaries while they alone are more than the money, then the others."""
+    mercs = mercenaries_unpaid(state, seat)
+    return [_DISMISS[m.id] for m in state.lairs[seat].crew if is_mercenary(state, m) == mercs]
 
 
 def _firing(state: ManiacalState, seat: int) -> list[MAAction]:
@@ -506,10 +508,16 @@ def check_fee(state: ManiacalState, action: Heal) -> Violation | None:
 
 
 def check_dismissable(state: ManiacalState, action: Dismiss) -> Violation | None:
-    """MA-207: Mercenaries are paid first, so you choose among your other henchmen."""
+    """MA-207 MA-209: Mercenaries are paid first: you choose among them while they alone are more than your money,
+    then among your other henchmen."""
     m = _lair(state).member(action.member)
-    if m is None or is_mercenary(state, m):
-        return Violation("MA-207", f"{action.member} is not one of your henchmen you may leave unpaid (Mercenaries are paid first)")
+    if m is None:
+        return Violation("MA-209", f"{action.member} is not in your crew")
+    if mercenaries_unpaid(state, state.seat_to_act()) and not is_mercenary(state, m):
+        return Violation("MA-207", f"your Mercenaries alone are more than your money and are paid first: choose which "
+                                   f"of them goes unpaid before {action.member}")
+    if not mercenaries_unpaid(state, state.seat_to_act()) and is_mercenary(state, m):
+        return Violation("MA-207", f"{action.member} is a Mercenary, paid first: choose among your other henchmen")
     return None
 
 

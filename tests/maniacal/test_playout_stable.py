@@ -20,9 +20,10 @@ from ..playout_record import record, states_changed_later
 # Rows marked "issue 28 item 2" re-taken at the rule fix that pauses after the roll for every player holding a
 # Scheme card (MA-162: the pause no longer tells which Scheme is held): those games meet that pause, and play on
 # differently from there. Rows marked "item 3" re-taken at the fix that opens the window to cancel the Scheme's
-# Injury to a player holding any Scheme card (MA-162, MA-177d). Every other row is unchanged.
+# Injury to a player holding any Scheme card (MA-162, MA-177d); "item 5" at the fix that lets the owner choose
+# which Mercenaries go unpaid (MA-207, AMB-15). Every other row is unchanged.
 RECORDED = [  # (players, seed, bodyguard, actions, scores, digest)
-    (2, 1000, False, 81, [8, 6], "23a29657edf126a3"),
+    (2, 1000, False, 82, [8, 6], "dbd51edc464532d6"),  # issue 28 item 5 (was 81 actions, 23a29657edf126a3)
     (3, 1001, False, 168, [16, 23, 8], "ce5b8eb646196403"),  # issue 28 item 3 (was 174 actions, 716679f94b3810af)
     (4, 1002, True, 310, [20, 16, 11, 15], "b6ac6fb4cb5bed9c"),  # issue 28 item 2 (was 306 actions, 1e058c3dbc5bb158)
     (5, 1003, False, 337, [10, 23, 9, 13, 19], "3f17a4cc250c85d7"),  # issue 28 item 2 (was 313 actions, 1ad62093b9730b5c)
