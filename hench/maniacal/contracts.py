@@ -9,7 +9,7 @@ target, effects (pending choices [[effect, ...]]), success.
 
 from __future__ import annotations
 
-from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
+from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Remove, Visit
 from .cleanup import start_cleanup
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
 from .state import Lair, ManiacalState, Member
@@ -187,12 +187,22 @@ def pay_and_reveal(state: ManiacalState) -> None:
         for i, t in enumerate(TRAITS):
             if not trait or trait == t:  # MA-152, MA-154: a Lackey rolls only its chosen trait
                 pool += [t] * traits[i]
-    if negative(state) == "remove_die" and pool:  # MA-170b: reading: the recommended trait's die if any
-        pool.remove(c.trait if c.trait in pool else pool[0])
     a["pool"] = sorted(pool, key=TRAITS.index)
-    state.step = "before_roll"
     state.say(f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
               f"{len(pool)} dice ({_pool_text(a['pool'])})", "MA-109", "MA-111", "MA-116", seats=(seat,))
+    # MA-170b: the Scheme's player chooses the die to take out (the text does not say who; it is their card)
+    state.step = "remove_die" if negative(state) == "remove_die" and pool else "before_roll"
+
+
+def remove_die(state: ManiacalState, seat: int, action: Remove) -> None:
+    """MA-170b: one die of the chosen trait leaves the pool before the roll, even the last one."""
+    a = state.own("attempt")
+    pool = list(a["pool"])
+    pool.remove(action.trait)
+    a["pool"] = pool
+    state.step = "before_roll"
+    state.say(f"{who(seat)}'s Scheme takes a {action.trait} die out of the pool: {len(pool)} dice left", "MA-170",
+              seats=(seat, a["seat"]))
 
 
 def _pool_text(pool: list[str]) -> str:

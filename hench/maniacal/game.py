@@ -32,8 +32,8 @@ READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
     Reading("AMB-25", "the end of round 1 deals the round-2 mix of the Contract Key"),
     Reading("AMB-26", "Lucifer's Lounge always hires a Mercenary while its deck is not empty"),
     Reading("AMB-28", "the $3 theft takes what the victim has, up to $3"),
-    Reading("MA-170b", "the 'remove one die' Scheme removes a die of the recommended trait if the pool has one (the text "
-            "does not say who chooses the die)"),
+    Reading("MA-170b", "the player of the 'remove one die' Scheme chooses the die it takes out (the text does not say "
+            "who chooses; the card is theirs)"),
     Reading("AMB-30", "the Bodyguard Option is allowed at any player count", "bodyguard"),
 )
 

@@ -25,6 +25,7 @@ from .actions import (
     Pass,
     Pick,
     PlayScheme,
+    Remove,
     Reroll,
     Roll,
     Visit,
@@ -63,6 +64,7 @@ _VISIT = {p: Visit(p) for p in PLACES}
 _SCHEME = _Made(PlayScheme)  # scheme or (scheme, member)
 _ASSIGN = _Made(Assign)  # member or (member, trait)
 _MARK = _Made(Mark)
+_REMOVE = {t: Remove(t) for t in TRAITS}
 _CHOOSE, _HEAL, _DISMISS, _FIRE = _Made(Choose), _Made(Heal), _Made(Dismiss), _Made(Fire)
 _PASS, _ROLL, _DONE, _NO_SCHEME, _REROLL, _KEEP = Pass(), Roll(), Done(), NoScheme(), Reroll(), Keep()
 
@@ -158,6 +160,12 @@ def _scheme_window(state: ManiacalState, seat: int) -> list[MAAction]:
     return out
 
 
+def _remove_die(state: ManiacalState, seat: int) -> list[MAAction]:
+    """MA-170b: one die of each trait still in the pool."""
+    pool = state.ongoing["pool"]
+    return [_REMOVE[t] for t in TRAITS if t in pool]
+
+
 def _before_roll(state: ManiacalState, seat: int) -> list[MAAction]:
     lair = state.lairs[seat]
     cards = state.data.cards
@@ -240,14 +248,14 @@ def _firing(state: ManiacalState, seat: int) -> list[MAAction]:
     return out
 
 
-_GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window,
+_GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window, "remove_die": _remove_die,
                "before_roll": _before_roll, "after_roll": _after_roll, "reroll": _reroll, "effect": _effect, "hospital": _hospital, "salaries": _salaries,
                "firing": _firing}
 
 
 # -- the checks ---------------------------------------------------------------------------------
 def check_phase(state: ManiacalState, action: MAAction) -> Violation | None:
-    """MA-041 MA-090 MA-107 MA-165 MA-111 MA-172 MA-153 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222 MA-164: each phase opens its moves."""
+    """MA-041 MA-090 MA-107 MA-165 MA-111 MA-172 MA-153 MA-116 MA-141 MA-192 MA-206 MA-210 MA-222 MA-164 MA-170: each phase opens its moves."""
     phase = PHASES[state.phase]
     kind = kind_of(action)
     if kind not in phase.actions:
@@ -521,6 +529,14 @@ def check_dismissable(state: ManiacalState, action: Dismiss) -> Violation | None
     return None
 
 
+def check_remove(state: ManiacalState, action: Remove) -> Violation | None:
+    """MA-170: the die taken out is one of the pool's."""
+    pool = state.ongoing["pool"]
+    if action.trait not in pool:
+        return Violation("MA-170", f"the pool has no {action.trait} die; it holds {', '.join(sorted(set(pool))) or 'none'}")
+    return None
+
+
 def check_fire(state: ManiacalState, action: Fire) -> Violation | None:
     """MA-210: you may fire one of your own henchmen."""
     if _lair(state).member(action.member) is None:
@@ -536,7 +552,7 @@ CHECKS = CheckTable({
     "assign": (check_team_member, check_ready, check_uninjured, check_lackey_trait),
     "visit": (check_visit_time, check_lounge_open), "scheme": (check_scheme_in_hand, check_scheme_timing), "reroll": (check_lackey_reroll,),
     "mark": (check_mark,), "no_scheme": (check_cancel_window,), "choose": (check_target,),
-    "heal": (check_injured, check_fee), "dismiss": (check_dismissable,), "fire": (check_fire,),
+    "heal": (check_injured, check_fee), "remove": (check_remove,), "dismiss": (check_dismissable,), "fire": (check_fire,),
 }, always=(check_phase,))
 
 __all__ = ["CHECKS", "Done", "Keep", "NoScheme", "Pass", "Roll", "legal_actions"]

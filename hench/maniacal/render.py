@@ -21,7 +21,7 @@ from .data import ABILITIES_NOTE, CONTINENT_NAMES, NEGATIVE_TEXT, TRAITS, TYPES,
 from .phases import PHASES
 from .state import ManiacalState
 
-REVEALED_STEPS = ("before_roll", "rolling", "after_roll", "reroll", "effect")  # MA-111: flipped once the time is paid
+REVEALED_STEPS = ("remove_die", "before_roll", "rolling", "after_roll", "reroll", "effect")  # MA-111: flipped once the time is paid
 
 
 def public_action(state: ManiacalState, action: MAAction, seat: int | None) -> str:

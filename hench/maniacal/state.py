@@ -252,6 +252,8 @@ class ManiacalState(FieldState):
             return self.queue[0]
         if attempt is None:
             return self.active_seat()
+        if step == "remove_die":  # the 'remove one die' Scheme's player chooses (MA-170b)
+            return attempt["negative"][0]
         if step == "scheme_window":
             return attempt["asked"][0]
         if step == "effect" and attempt["effects"][0][0] == "injure_after":

@@ -27,6 +27,7 @@ from .actions import (
     Pass,
     Pick,
     PlayScheme,
+    Remove,
     Reroll,
     Roll,
     Visit,
@@ -247,6 +248,6 @@ HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     Reroll: lambda s, a: contracts.lackey_reroll(s, _seat(s)), Mark: lambda s, a: contracts.mark(s, _seat(s), a),
     Choose: lambda s, a: contracts.choose(s, a), Heal: lambda s, a: contracts.heal(s, _seat(s), a),
     Dismiss: lambda s, a: cleanup.dismiss(s, _seat(s), a), Fire: lambda s, a: cleanup.fire(s, _seat(s), a),
-    Keep: lambda s, a: cleanup.fire(s, _seat(s), None),
+    Keep: lambda s, a: cleanup.fire(s, _seat(s), None), Remove: lambda s, a: contracts.remove_die(s, _seat(s), a),
 }
 """The transition of each action class (the core dispatches by `action.__class__`)."""

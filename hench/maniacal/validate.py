@@ -179,6 +179,8 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     if not isinstance(asked, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n and s != seat
                                               and state.lairs[s].schemes for s in asked) or len(set(asked)) != len(asked):
         raise fail("attempt.asked", "should list opponents holding Schemes")
+    if step == "remove_die" and (neg is None or neg[1] != "remove_die" or not a["pool"]):
+        raise fail("attempt.negative", "a die is removed only under the 'remove one die' Scheme, from a pool that has one")
     if (step == "scheme_window") != bool(asked) or (neg is not None and asked):
         raise fail("attempt.asked", "is open only in the Scheme window, before any Scheme is played")
     if neg is not None and not (isinstance(neg, list) and len(neg) == 2 and neg[0] in range(n) and neg[0] != seat
@@ -195,7 +197,7 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     if not isinstance(effects, list) or not all(isinstance(e, list) and len(e) == 1 and e[0] in EFFECTS[:5] for e in effects):
         raise fail("attempt.effects", "should be [[effect]]")
     if ((step == "rolling" and not pool) or (step in ("assign", "scheme_window", "effect", "after_roll", "reroll") and pool)
-            or (step in ("assign", "scheme_window", "before_roll") and rolled)):
+            or (step in ("assign", "scheme_window", "remove_die", "before_roll") and rolled)):
         raise fail("attempt.pool", f"does not fit {step}")
     _reroll(state, a, step)
     if success is not None and not isinstance(success, bool):

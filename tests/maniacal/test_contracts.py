@@ -8,7 +8,23 @@ import pytest
 
 from hench.core import CHANCE, IllegalActionError
 from hench.maniacal import GAME
-from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done, Heal, Mark, NoScheme, Pass, PlayScheme, Reroll, Roll, Visit
+from hench.maniacal.actions import (
+    Activate,
+    Assign,
+    Attempt,
+    Choose,
+    Die,
+    Done,
+    Heal,
+    Mark,
+    NoScheme,
+    Pass,
+    PlayScheme,
+    Remove,
+    Reroll,
+    Roll,
+    Visit,
+)
 from hench.maniacal.data import Card
 from hench.maniacal.table import traits_of
 
@@ -394,6 +410,8 @@ def test_negative_effects(negative):
     state = play(state, "attempt A", "assign BE10", f"assign {lackey(state)} as brawn", f"scheme {played}")
     lair = state.lairs[0]
     if negative == "remove_die":
+        assert state.current_player == 2 and state.attempt["pool"].count("brawn") == 4 + 1
+        state = state.apply(Remove("brawn"))  # the Scheme's player chooses a die (MA-170b)
         assert state.attempt["pool"].count("brawn") == 4 + 1 - 1
     if negative == "extra_week":
         assert lair.weeks == 8 - 3 - 1
@@ -571,3 +589,22 @@ def test_refusals_cite_the_rule_that_forbids_the_move():
     assert "start" in str(refused(fresh(gain), PlayScheme(gain.lairs[0].schemes[0]), "MA-177"))  # MA-177b
     reroll = _holding("reroll_three")
     assert "roll" in str(refused(reroll, PlayScheme(reroll.lairs[0].schemes[0]), "MA-172")).split("because", 1)[-1]
+
+
+@pytest.mark.rule("MA-170", "MA-111")
+def test_the_remove_one_die_schemes_player_chooses_the_die():
+    """Issue 28, item 5: the 'remove one die' Scheme (MA-170b) lets its player choose the die's trait, after the
+    time is paid and the pool is built; the engine no longer chooses for them."""
+    state, played = three_way("remove_die", contract="E01")
+    state = play(state, "attempt A", "assign BE10", f"scheme {played}")
+    assert state.phase == "remove_die" and state.current_player == 2
+    pool = list(state.attempt["pool"])
+    assert state.legal_actions() == [Remove(t) for t in ("brawn", "stealth", "intellect", "magic") if t in pool]
+    assert "target" in state.observation(1)["attempt"]  # the contract is face up once the time is paid (MA-111)
+    absent = next(t for t in ("brawn", "stealth", "intellect", "magic") if t not in pool)
+    refused(state, Remove(absent), "MA-170")
+    trait = next(t for t in pool if t != state.data.cards["E01"].trait)  # not the recommended one
+    after = state.apply(GAME.parse_action(state, f"remove {trait} die"))
+    left = list(pool)
+    left.remove(trait)
+    assert after.phase == "before_roll" and after.attempt["pool"] == left and after.current_player == 0
