@@ -15,7 +15,7 @@ from hench.core import CHANCE, Rng, next_action, seat_name
 from hench.maniacal import PHASES, assumptions, montecarlo, odds, render
 from hench.maniacal.bots import HeuristicBot, RandomBot
 from hench.maniacal.contracts import contract_cost
-from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS
+from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS
 
 from . import plot
 from .cards import CardGallery
@@ -26,14 +26,14 @@ from .tour import Question, TourStep, TourView
 
 MAX_REROLL_DICE = 7  # the exact optimal reroll takes seconds beyond this
 OPTIONS = {"bodyguard": False}  # Maniacal's one option (MA-230); the generic views' default option is not Maniacal's
-ASSUMPTION_LINE = render.ABILITIES_NOTE
+ASSUMPTION_LINE = ABILITIES_NOTE
 
 
 def _live_odds(state) -> str:
     """During the learner's contract phase: the exact chance of their best team on each contract."""
     if state.phase != "contract_action" or state.current_player in (None, CHANCE):
         return ""
-    chances = render.known_map_odds(state, state.current_player)
+    chances = odds.known_map_odds(state, state.current_player)
     best = [(p, name) for name, p in chances.items() if p is not None]
     if not best:
         return "&middot; no contract on the map has a full team of your ready henchmen"
@@ -42,11 +42,10 @@ def _live_odds(state) -> str:
 
 
 CONFIG = TableConfig(
-    game_id="maniacal", phases=PHASES, board=lambda state, seat, clickable: render.html(state, seat, clickable=clickable),
+    game_id="maniacal", phases=PHASES, board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.round, clock_label="round", explain=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player
-    cumulative_log=True,  # state.events is the whole game's log: a move's consequences are the lines it added
 )
 
 
@@ -62,10 +61,6 @@ LESSONS = {
 ME = 0  # the learner is Player 1
 
 
-def _new_events(start, now) -> list[str]:
-    return list(now.events[len(start.events):])
-
-
 def _first_move_is(prefix: str):
     """The learner's first offered move starts with `prefix` (so the step's task is the obvious move)."""
     def reach(s) -> bool:
@@ -75,26 +70,29 @@ def _first_move_is(prefix: str):
 
 
 def _drafted(start, now) -> str:
-    mine = [e for e in _new_events(start, now) if e.startswith(f"{seat_name(ME)} builds") or e.startswith(f"{seat_name(ME)} sells")]
     lair = now.lairs[ME]
-    return (f"{mine[0] if mine else 'Your pick was revealed'} (MA-042, MA-049, MA-056). Everybody's picks were revealed "
+    return ("Your pick was revealed (MA-042, MA-049, MA-056): the moves below say what each player built or sold. Everybody's picks were revealed "
             f"together and the hands passed on (MA-043, MA-044). You now have ${lair.money} and attraction "
             + ", ".join(f"{t} {v}" for t, v in zip(("beast", "criminal", "scientist", "mystic"), lair.attraction)) + ".")
 
 
 def _attempted(start, now) -> str:
-    lines = [e for e in _new_events(start, now) if e.startswith(f"{seat_name(ME)} rolls")]
     lair = now.lairs[ME]
-    return (f"{lines[-1] if lines else 'Your contract was resolved'} (MA-118 to MA-122). The team is now exhausted for "
+    return ("Your contract was resolved: the moves below say what you rolled against its Target (MA-118 to MA-122). The team is now exhausted for "
             f"the round (MA-125) and a new contract of the same difficulty lies face down in its place (MA-126). You have "
             f"{lair.infamy} Infamy, ${lair.money} and {lair.weeks} weeks left.")
 
 
 def _cleaned(start, now) -> str:
-    said = [e for e in _new_events(start, now) if e.startswith(seat_name(ME))]
-    return (("; ".join(said) + ". ") if said else "") + (
+    return (
         f"Clean-up is over: salaries were paid (MA-205), Mercenaries went back (MA-198), everyone was refreshed and new "
         f"contracts were placed (MA-212, MA-213). Round {now.round} begins with the draft.")
+
+
+def _contract_done(start, now) -> bool:
+    """The learner's attempt is over: no attempt in progress, the learner's time spent and a contract on the map replaced
+    (MA-126), which only a finished attempt does."""
+    return now.attempt is None and now.map != start.map and now.lairs[ME].weeks != start.lairs[ME].weeks
 
 
 def _game_over(start, now) -> str:
@@ -155,7 +153,7 @@ TOUR = [
         reach=lambda s: s.phase == "contract_action" and _first_move_is("attempt")(s),
         task="attempt a contract, assign the team, roll the dice ('Roll the dice' for each die, or tick 'roll the dice "
              "for me'), then compare with 'done'",
-        done=lambda start, now: now.attempt is None and any(e.startswith(f"{seat_name(ME)} rolls") for e in _new_events(start, now)),
+        done=_contract_done,
         after=_attempted,
         question=Question("How many weeks does an attempt on the contract in Europe (C) cost you?",
                           lambda s: ["2", "3", "4", "5"], lambda s: str(contract_cost(s, ME, "C")),
@@ -270,7 +268,7 @@ def bot_game_infamy(players: int = 3, seed: int = 3) -> ipw.VBox:
 
 # -- the card gallery ------------------------------------------------------------------------------------
 def card_gallery(kind: str = "") -> CardGallery:
-    """Every card of the data in plain words (hench.maniacal.render.card_texts), with an 'assumed' badge; filter by kind."""
+    """Every card of the data in plain words (hench.maniacal.data.card_texts), with an 'assumed' badge; filter by kind."""
     return CardGallery("maniacal", players=2, kind=kind, note=ASSUMPTION_LINE, height="520px")
 
 

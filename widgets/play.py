@@ -52,7 +52,6 @@ class TableConfig:
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
     describe: Callable[[Any, Any], list[str]] | None = None  # (before, after) -> what a move did that all may see
-    cumulative_log: bool = False  # the state's `events` is the whole game's log (a move's lines are the new ones), not the move's
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -500,8 +499,6 @@ class GameView(ipw.VBox):
         viewer = self.viewer if isinstance(seat, Viewer) else seat
         lines = [line.text for line in step.narration(viewer)]  # the one narration contract (issue 26)
         lines += [str(e) for e in getattr(step.after, "events", ())]  # the games not moved onto it yet
-        if self.config.cumulative_log:  # only what this move added to the game's log
-            lines = lines[len(getattr(step.before, "events", ())):]
         if self.config.describe is not None:  # a game whose log says little: the changes every seat sees
             lines += self.config.describe(step.before, step.after)
         names = self.config.names(len(step.scores))

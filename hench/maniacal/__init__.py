@@ -7,18 +7,32 @@ Registered as `maniacal` (docs/maniacal-phases.md maps its phases to the catalog
 >>> state.phase_title
 'Phase I: choose a Room to build or sell (in secret)'
 
-Public API beside the uniform game API: `PHASES`, `READINGS`, `assumptions()`, `odds`, `bots`,
-`default_data`, `load_data`.
+Public API beside the uniform game API (the same names in every game package): `GAME`, `PHASES`,
+`OPTIONS`, `READINGS`, `assumptions()`, `card_gallery()`, `odds`, `bots`; and Maniacal's own data loaders
+`default_data()` and `load_data(path)`. Importing the package is cheap: the engine loads on first use of a
+name (PEP 562), and `hench.get_game` registers `GAME` then.
 """
 
-from hench.core import register
+from __future__ import annotations
 
-from . import bots, odds, render
-from .data import assumptions, default_data, load_data
-from .game import GAME, READINGS
-from .phases import PHASES
+from importlib import import_module
+from typing import Any
 
-GAME.cards = render.card_texts  # every card explained (hench.core.CardText), for the apps
-register(GAME)
+_WHERE = {"GAME": "game", "OPTIONS": "game", "READINGS": "game", "PHASES": "phases", "assumptions": "data",
+          "card_gallery": "data", "default_data": "data", "load_data": "data"}
+_MODULES = ("odds", "bots")
+__all__ = sorted([*_WHERE, *_MODULES])
 
-__all__ = ["GAME", "PHASES", "READINGS", "assumptions", "bots", "default_data", "load_data", "odds"]
+
+def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        return import_module(f"{__name__}.{name}")
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

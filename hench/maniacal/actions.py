@@ -147,8 +147,15 @@ class Keep(MAAction):
     kind: ClassVar[str] = "keep"
 
 
+@dataclass(frozen=True, slots=True)
+class Remove(MAAction):
+    """MA-170b: the 'remove one die' Scheme's player takes one die of this trait out of the pool."""
+    kind: ClassVar[str] = "remove"
+    trait: str
+
+
 ACTION_TYPES = (Pick, Activate, Attempt, Assign, Visit, Pass, PlayScheme, NoScheme, Roll, Die, Choose, Heal, Done,
-                Dismiss, Fire, Keep, Reroll, Mark)
+                Dismiss, Fire, Keep, Reroll, Mark, Remove)
 _ONE_CARD = {Choose: "choose", Heal: "heal", Dismiss: "dismiss", Fire: "fire"}
 _BARE = {"pass": Pass, "roll": Roll, "done": Done, "keep": Keep}
 
@@ -156,6 +163,8 @@ _BARE = {"pass": Pass, "roll": Roll, "done": Done, "keep": Keep}
 def format_action(action: MAAction) -> str:
     if isinstance(action, Pick):
         return f"{action.kind} {action.room}"
+    if isinstance(action, Remove):
+        return f"remove {action.trait} die"
     if isinstance(action, Activate):
         return f"activate {action.room} with {action.by}" + (f" as {action.trait}" if action.trait else "")
     if isinstance(action, Assign):
@@ -174,9 +183,8 @@ def format_action(action: MAAction) -> str:
         return "lackey reroll"
     if isinstance(action, Mark):
         return f"mark die {action.die}"
-    for cls, word in _ONE_CARD.items():
-        if isinstance(action, cls):
-            return f"{word} {action.member}"
+    if isinstance(action, (Choose, Heal, Dismiss, Fire)):
+        return f"{_ONE_CARD[type(action)]} {action.member}"
     return action.kind
 
 
@@ -220,6 +228,8 @@ def parse_action(state: ManiacalState, text: str) -> MAAction:
         return Attempt(w[1].upper())
     if len(w) == 2 and w[0] == "visit" and w[1] in PLACES:
         return Visit(w[1])
+    if len(w) == 3 and w[0] == "remove" and w[2] == "die":
+        return Remove(_trait(w[1], text))
     if len(w) == 2 and w[0] == "die" and w[1] in FACES:
         return Die(w[1])
     for cls, word in _ONE_CARD.items():

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hench.core import Bot, RandomBot
+from hench.core import Bot, RandomBot, State
 
 from . import odds
 from .actions import Activate, Assign, Attempt, Choose, Fire, Keep, MAAction, NoScheme, Pass, Pick, PlayScheme, Roll, Visit
 from .contracts import can_join, contract_cost
 from .data import CONTINENTS, TRAITS, TYPES
 from .state import ManiacalState
-from .table import card, room, traits_of
+from .table import card, on_map, room, traits_of
 
 
 class HeuristicBot(Bot):
@@ -21,9 +21,11 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, state: ManiacalState) -> MAAction:
+    def choose(self, state: State) -> MAAction:
+        if not isinstance(state, ManiacalState):
+            raise TypeError(f"the Maniacal heuristic bot plays Maniacal, not {type(state).__name__}")
         legal = state.legal_actions()
-        seat = state.current_player
+        seat = state.seat_to_act()
         best = max(legal, key=lambda a: (self.value(state, seat, a), -legal.index(a)))
         return best
 
@@ -40,8 +42,8 @@ class HeuristicBot(Bot):
         if isinstance(action, Attempt):
             return self.attempt_value(state, seat, action.continent)
         if isinstance(action, Assign):
-            c = card(state, state.map[state.attempt["slot"]])
-            t = traits_of(state, lair.member(action.member))
+            c = on_map(state, state.ongoing["slot"])
+            t = traits_of(state, lair.crew_member(action.member))
             if action.trait:
                 return Fraction(t[TRAITS.index(action.trait)] * (2 if action.trait == c.trait else 1))
             return Fraction(sum(t) + t[TRAITS.index(c.trait)])
@@ -56,7 +58,7 @@ class HeuristicBot(Bot):
         if isinstance(action, (Choose, Fire)):
             m = lair.member(action.member)
             strength = sum(traits_of(state, m)) if m else 0
-            if state.step == "effect" and state.attempt["effects"][0][0] in ("power", "refresh"):
+            if state.step == "effect" and state.ongoing["effects"][0][0] in ("power", "refresh"):
                 return Fraction(strength)
             return Fraction(-strength) if isinstance(action, Choose) else Fraction(-100)
         if isinstance(action, Pass):
@@ -64,7 +66,7 @@ class HeuristicBot(Bot):
         return Fraction(0)
 
     def attempt_value(self, state: ManiacalState, seat: int, continent: str) -> Fraction:
-        c = card(state, state.map[CONTINENTS.index(continent)])
+        c = on_map(state, CONTINENTS.index(continent))
         lair = state.lairs[seat]
         members = sorted((traits_of(state, m) for m in lair.crew if can_join(state, m)),
                          key=lambda t: -(sum(t) + t[TRAITS.index(c.trait)]))[:c.team]

@@ -9,12 +9,11 @@ target, effects (pending choices [[effect, ...]]), success.
 
 from __future__ import annotations
 
-from typing import Any
-
-from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Visit
+from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Remove, Visit
+from .cleanup import start_cleanup
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
-from .state import ManiacalState, Member, lair_to_read, lairs_to_read, own_deck, own_lair
-from .table import card, draw, draw_scheme, kind_of_member, remove_member, room, say, spend, traits_of, who
+from .state import Lair, ManiacalState, Member
+from .table import card, draw_card, draw_scheme, kind_of_member, on_map, remove_member, room, spend, traits_of, who
 
 
 # -- the Time track ------------------------------------------------------------------------------
@@ -22,50 +21,49 @@ def end_action(state: ManiacalState, seat: int) -> None:
     """MA-086, MA-087, MA-088: a token at 0 weeks goes to the leftmost free Player Order space; the phase
     ends once every token has left the Time track."""
     if state.lairs[seat].weeks == 0:
-        own_lair(state, seat).weeks = None
+        state.own_item("lairs", seat).weeks = None
         state.next_order = [*state.next_order, seat]  # a new list: a successor shares the old one
-        say(state, f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track")
+        state.say(f"{who(seat)} has used all their time and takes space {len(state.next_order)} of the Player Order track", "MA-086", "MA-087", seats=(seat,))
     state.attempt = None
     state.step = "contract_action"
-    for lair in lairs_to_read(state):
+    for lair in state.lairs:
         if lair.weeks is not None:
             return
-    from .cleanup import start_cleanup
-
     start_cleanup(state)
 
 
 def pass_turn(state: ManiacalState, seat: int) -> None:
     """MA-200: passing spends all the time left."""
-    say(state, f"{who(seat)} passes")
-    spend(state, seat, state.lairs[seat].weeks)
+    state.say(f"{who(seat)} passes", "MA-200", seats=(seat,))
+    spend(state, seat, state.lairs[seat].time_left())
     end_action(state, seat)
 
 
 # -- Action rooms ----------------------------------------------------------------------------------
 def exhaust(state: ManiacalState, seat: int, by: str) -> None:
     """MA-097, MA-098: the activator (Supervillain or henchman) is exhausted for the round."""
-    lair = own_lair(state, seat)
+    lair: Lair = state.own_item("lairs", seat)
     if by == lair.sv:
         lair.sv_ready = False
     else:
-        lair.own_member(by).ready = False
+        lair.update(by, ready=False)
 
 
 def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> None:
     """MA-095 .. MA-100: pay the room's weeks, exhaust the activator, the effect happens at once."""
-    lair, r = own_lair(state, seat), room(state, action.room)
+    lair: Lair = state.own_item("lairs", seat)
+    r = room(state, action.room)
     exhaust(state, seat, action.by)
     lair.used.append(r.id)
     spend(state, seat, r.weeks)
-    say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)} ({r.weeks} week)")
+    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)} ({r.weeks} week)", "MA-095", "MA-097", seats=(seat,))
     if r.effect == "infamy_per_type":  # MA-101
         count = sum(kind_of_member(state, m) == r.param for m in lair.crew)
         lair.infamy += 2 * count
-        say(state, f"{who(seat)} gains {2 * count} Infamy ({count} {r.param} henchmen)")
+        state.say(f"{who(seat)} gains {2 * count} Infamy ({count} {r.param} henchmen)", "MA-101", seats=(seat,))
     elif r.effect == "gain_money":
         lair.money += 3
-        say(state, f"{who(seat)} gains $3")
+        state.say(f"{who(seat)} gains $3", "MA-099", seats=(seat,))
     elif r.effect == "draw_scheme":
         draw_scheme(state, seat)
     elif r.effect == "refresh_henchman" and refreshable(state, seat):
@@ -86,17 +84,17 @@ def _name(state: ManiacalState, card_id: str) -> str:
 # -- Special Locations -----------------------------------------------------------------------------
 def visit(state: ManiacalState, seat: int, action: Visit) -> None:
     """MA-190 .. MA-193: 2 weeks, nobody is exhausted."""
-    lair = own_lair(state, seat)
+    lair: Lair = state.own_item("lairs", seat)
     spend(state, seat, state.data.tables["times"]["visit"])
     if action.place == "underground":
-        say(state, f"{who(seat)} visits The Underground")
+        state.say(f"{who(seat)} visits The Underground", "MA-190", "MA-191", seats=(seat,))
         draw_scheme(state, seat)  # MA-191
     elif action.place == "lounge":
-        merc = draw(state, "mercenaries")  # MA-193 (AMB-26: always one if the deck is not empty)
+        merc = draw_card(state, "mercenaries")  # MA-193 (AMB-26: always one if the deck is not empty)
         lair.crew.append(Member(merc))
-        say(state, f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}")
+        state.say(f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}", "MA-190", "MA-193", seats=(seat,))
     else:
-        say(state, f"{who(seat)} visits Hoodlum Hospital")
+        state.say(f"{who(seat)} visits Hoodlum Hospital", "MA-190", "MA-192", seats=(seat,))
         state.attempt = {"kind": "hospital", "seat": seat}
         state.step = "hospital"
         return
@@ -105,10 +103,10 @@ def visit(state: ManiacalState, seat: int, action: Visit) -> None:
 
 def heal(state: ManiacalState, seat: int, action: Heal) -> None:
     """MA-192: $2 to the bank removes one Injury token."""
-    lair = own_lair(state, seat)
+    lair: Lair = state.own_item("lairs", seat)
     lair.money -= state.data.tables["times"]["hospital_fee"]
-    lair.own_member(action.member).injuries -= 1
-    say(state, f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}")
+    lair.update(action.member, injuries=lair.crew_member(action.member).injuries - 1)
+    state.say(f"{who(seat)} pays ${state.data.tables['times']['hospital_fee']} to heal {_name(state, action.member)}", "MA-192", seats=(seat,))
 
 
 # -- the contract attempt --------------------------------------------------------------------------
@@ -125,23 +123,23 @@ def can_join(state: ManiacalState, m: Member) -> bool:
 def start_attempt(state: ManiacalState, seat: int, action: Attempt) -> None:
     """MA-107: choose the contract; the team is assigned next."""
     slot = CONTINENTS.index(action.continent)
-    c = card(state, state.map[slot])
+    c = on_map(state, slot)
     state.attempt = {"kind": "contract", "seat": seat, "slot": slot, "team": [], "asked": [], "negative": None,
                      "pool": [], "rolled": [], "target": c.target, "effects": [], "success": None,
                      "lackey_used": False, "reroll": None, "bonus": 0}
     state.step = "assign"
-    say(state, f"{who(seat)} attempts the {c.difficulty} contract in {CONTINENT_NAMES[slot]} "
-               f"(team {c.team}, {c.trait} recommended)")
+    state.say(f"{who(seat)} attempts the {c.difficulty} contract in {CONTINENT_NAMES[slot]} "
+              f"(team {c.team}, {c.trait} recommended)", "MA-107", "MA-106", seats=(seat,))
 
 
 def assign(state: ManiacalState, seat: int, action: Assign) -> None:
     """MA-107, MA-152: add one member (a Lackey with the one trait it uses); a full team opens the Scheme window."""
-    a = state.attempt
+    a = state.own("attempt")
     a["team"] = [*a["team"], [action.member, action.trait]]
-    say(state, f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""))
-    if len(a["team"]) == card(state, state.map[a["slot"]]).team:
+    state.say(f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""), "MA-107", "MA-152", seats=(seat,))
+    if len(a["team"]) == on_map(state, a["slot"]).team:
         n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
-        a["asked"] = [(seat + k) % n for k in range(1, n) if lair_to_read(state, (seat + k) % n).schemes]
+        a["asked"] = [(seat + k) % n for k in range(1, n) if state.lairs[(seat + k) % n].schemes]
         state.step = "scheme_window"
         if not a["asked"]:
             pay_and_reveal(state)
@@ -149,50 +147,62 @@ def assign(state: ManiacalState, seat: int, action: Assign) -> None:
 
 def play_negative(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-165 .. MA-171, MA-176: one negative Scheme per attempt; its player gains 2 Infamy; the card is discarded."""
-    lair = own_lair(state, seat)
+    lair: Lair = state.own_item("lairs", seat)
     lair.schemes.remove(action.scheme)
-    own_deck(state, "scheme_discard").append(action.scheme)
+    state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].negative
     lair.infamy += 2
-    state.attempt["negative"] = [seat, effect]
-    state.attempt["asked"] = []  # MA-167, MA-168: the window closes
-    say(state, f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)")
+    a = state.own("attempt")
+    a["negative"] = [seat, effect]
+    a["asked"] = []  # MA-167, MA-168: the window closes
+    state.say(f"{who(seat)} plays a Scheme against the attempt: {effect.replace('_', ' ')} (+2 Infamy)", "MA-165", "MA-170", "MA-171", seats=(seat, state.ongoing["seat"]))
     pay_and_reveal(state)
 
 
 def decline(state: ManiacalState, seat: int) -> None:
-    state.attempt["asked"] = state.attempt["asked"][1:]
-    say(state, f"{who(seat)} plays no Scheme")
-    if not state.attempt["asked"]:
+    a = state.own("attempt")
+    a["asked"] = a["asked"][1:]
+    state.say(f"{who(seat)} plays no Scheme", "MA-166", seats=(seat,))
+    if not state.ongoing["asked"]:
         pay_and_reveal(state)
 
 
 def negative(state: ManiacalState) -> str:
-    neg = state.attempt["negative"]
+    neg = state.ongoing["negative"]
     return neg[1] if neg else ""
 
 
 def pay_and_reveal(state: ManiacalState) -> None:
     """AMB-11: pay the time (+1 week under that Scheme, as much as is left), flip the contract (MA-111),
     build the dice pool (MA-116, MA-152, MA-184)."""
-    a = state.attempt
-    seat, c = a["seat"], card(state, state.map[a["slot"]])
+    a = state.own("attempt")
+    seat, c = a["seat"], on_map(state, a["slot"])
     weeks = contract_cost(state, seat, CONTINENTS[a["slot"]]) + (negative(state) == "extra_week")
     spend(state, seat, weeks)
     a["target"] = c.target + (2 if negative(state) == "target_plus_two" else 0)  # MA-170a
     pool: list[str] = []
     lair = state.lairs[seat]
     for member, trait in a["team"]:
-        traits = traits_of(state, lair.member(member))
+        traits = traits_of(state, lair.crew_member(member))
         for i, t in enumerate(TRAITS):
             if not trait or trait == t:  # MA-152, MA-154: a Lackey rolls only its chosen trait
                 pool += [t] * traits[i]
-    if negative(state) == "remove_die" and pool:  # MA-170b: reading: the recommended trait's die if any
-        pool.remove(c.trait if c.trait in pool else pool[0])
     a["pool"] = sorted(pool, key=TRAITS.index)
+    state.say(f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
+              f"{len(pool)} dice ({_pool_text(a['pool'])})", "MA-109", "MA-111", "MA-116", seats=(seat,))
+    # MA-170b: the Scheme's player chooses the die to take out (the text does not say who; it is their card)
+    state.step = "remove_die" if negative(state) == "remove_die" and pool else "before_roll"
+
+
+def remove_die(state: ManiacalState, seat: int, action: Remove) -> None:
+    """MA-170b: one die of the chosen trait leaves the pool before the roll, even the last one."""
+    a = state.own("attempt")
+    pool = list(a["pool"])
+    pool.remove(action.trait)
+    a["pool"] = pool
     state.step = "before_roll"
-    say(state, f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
-               f"{len(pool)} dice ({_pool_text(a['pool'])})")
+    state.say(f"{who(seat)}'s Scheme takes a {action.trait} die out of the pool: {len(pool)} dice left", "MA-170",
+              seats=(seat, a["seat"]))
 
 
 def _pool_text(pool: list[str]) -> str:
@@ -203,24 +213,28 @@ def activate_contract_room(state: ManiacalState, seat: int, action: Activate) ->
     """MA-130 .. MA-136: no time; exhaust the activator; Cloaks & Costumes adds one die of the chosen trait."""
     r = room(state, action.room)
     exhaust(state, seat, action.by)
-    own_lair(state, seat).used.append(r.id)
+    state.own_item("lairs", seat).used.append(r.id)
     if r.effect == "reroll_two":
-        say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice")
+        state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice", "MA-130", "MA-131", seats=(seat,))
         start_reroll(state, 2)
         return
-    state.attempt["pool"] = sorted([*state.attempt["pool"], action.trait], key=TRAITS.index)
-    say(state, f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die")
+    a = state.own("attempt")
+    a["pool"] = sorted([*a["pool"], action.trait], key=TRAITS.index)
+    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die", "MA-136", "MA-131", seats=(seat,))
 
 
-def roll(state: ManiacalState) -> None:
+def roll(state: ManiacalState, seat: int) -> None:
     """MA-116, MA-117: roll the whole pool (one chance node per die; no dice limit), or the dice marked to reroll."""
-    a = state.attempt
+    a = state.own("attempt")
     if state.step == "reroll":
         a["pool"] = [a["rolled"][i][0] for i in a["reroll"]["marked"]]
+        state.say(f"{who(seat)} rerolls {len(a['pool'])} dice", "MA-153", "MA-177", seats=(seat,))
         if not a["pool"]:
             a["reroll"] = None
             state.step = "after_roll"
             return
+    else:
+        state.say(f"{who(seat)} rolls {len(a['pool'])} dice ({_pool_text(a['pool'])})", "MA-116", "MA-117", seats=(seat,))
     state.step = "rolling" if a["pool"] else "after_roll"
 
 
@@ -228,7 +242,7 @@ def die_value(state: ManiacalState, trait: str, face: str) -> int:
     """MA-118, MA-119: the face's successes; the icon counts double on the recommended trait (M-01)."""
     _, icon, icon_matching = state.data.tables["dice"]
     if face == "icon":
-        return icon_matching if trait == card(state, state.map[state.attempt["slot"]]).trait else icon
+        return icon_matching if trait == on_map(state, state.ongoing["slot"]).trait else icon
     return _FACE_VALUES[face]
 
 
@@ -236,11 +250,17 @@ _FACE_VALUES = {"blank": 0, "1": 1, "2": 2}
 
 
 def rolled(state: ManiacalState, action: Die) -> None:
+    """MA-116, MA-118: the die comes up `action.face` and adds its successes (the icon: MA-119)."""
     a = state.attempt
+    if a is None:
+        raise ValueError("a die rolls only during an attempt")
+    a = state.attempt = {**a}  # a new record for this state (one step cheaper than `own`: every die)
     pool = a["pool"]
     trait = pool[0]
     a["pool"] = pool[1:]
-    value = die_value(state, trait, action.face)
+    value = _FACE_VALUES.get(action.face)
+    if value is None:  # the icon (MA-119)
+        value = die_value(state, trait, action.face)
     r = a["reroll"]
     if r:
         marked = r["marked"]
@@ -255,29 +275,34 @@ def rolled(state: ManiacalState, action: Die) -> None:
 
 
 def successes(state: ManiacalState) -> int:
-    return sum(v for _, v in state.attempt["rolled"])
+    return sum(v for _, v in state.ongoing["rolled"])
 
 
 def start_reroll(state: ManiacalState, limit: int) -> None:
     """MA-153 (any number, once), MA-177a (up to 3), a reroll room (up to 2): mark the dice, then roll them."""
-    state.attempt["reroll"] = {"limit": min(limit, len(state.attempt["rolled"])), "marked": []}
+    a = state.own("attempt")
+    a["reroll"] = {"limit": min(limit, len(a["rolled"])), "marked": []}
     state.step = "reroll"
 
 
 def lackey_reroll(state: ManiacalState, seat: int) -> None:
     """MA-153 (AMB-22): once per contract, any of the rolled dice."""
-    state.attempt["lackey_used"] = True
-    say(state, f"{who(seat)} uses the Lackey's reroll")
-    start_reroll(state, len(state.attempt["rolled"]))
+    state.own("attempt")["lackey_used"] = True
+    state.say(f"{who(seat)} uses the Lackey's reroll", "MA-153", seats=(seat,))
+    start_reroll(state, len(state.ongoing["rolled"]))
 
 
-def mark(state: ManiacalState, action: Mark) -> None:
-    r = state.attempt["reroll"]
-    state.attempt["reroll"] = {**r, "marked": [*r["marked"], action.die - 1]}
+def mark(state: ManiacalState, seat: int, action: Mark) -> None:
+    """MA-153, MA-177: one more die to reroll."""
+    a = state.own("attempt")
+    r = a["reroll"]
+    a["reroll"] = {**r, "marked": [*r["marked"], action.die - 1]}
+    trait, value = a["rolled"][action.die - 1]
+    state.say(f"{who(seat)} marks die {action.die} ({trait}, {value}) to reroll", "MA-153", "MA-177", seats=(seat,))
 
 
 def lackey_on_team(state: ManiacalState) -> bool:
-    a = state.attempt
+    a = state.ongoing
     lair = state.lairs[a["seat"]]
     return any(lair.member(m) is not None and card(state, m).type == "lackey" for m, _ in a["team"])
 
@@ -290,38 +315,40 @@ def max_weeks(state: ManiacalState) -> int:
 
 def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     """MA-172 .. MA-177: a positive Scheme costs no time and is discarded; several may follow one another."""
-    lair = own_lair(state, seat)
+    lair: Lair = state.own_item("lairs", seat)
     lair.schemes.remove(action.scheme)
-    own_deck(state, "scheme_discard").append(action.scheme)
+    state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].positive
-    say(state, f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}")
+    state.say(f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}", "MA-172", "MA-177", seats=(seat,))
     if effect == "reroll_three":
         start_reroll(state, 3)
     elif effect == "failure_bonus":
-        state.attempt["bonus"] += 1
+        state.own("attempt")["bonus"] += 1
     elif effect == "gain_two_weeks":
-        lair.weeks = min(max_weeks(state), lair.weeks + 2)
+        lair.weeks = min(max_weeks(state), lair.time_left() + 2)
         state.counter += 1
         lair.placed = state.counter
     elif effect == "refresh_henchman":
-        lair.own_member(action.member).ready = True
+        lair.update(action.member, ready=True)
     else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
-        effects = state.attempt["effects"]
-        state.attempt["effects"] = effects[2:] if effects[0][0] == "cancel_window" else effects[1:]
+        a = state.own("attempt")
+        effects = a["effects"]
+        a["effects"] = effects[2:] if effects[0][0] == "cancel_window" else effects[1:]
         next_effect(state)
 
 
 def let_it_pass(state: ManiacalState, seat: int) -> None:
     """No cancel: the opponent's Scheme Injury goes ahead."""
-    state.attempt["effects"] = state.attempt["effects"][1:]
-    say(state, f"{who(seat)} does not cancel the Injury")
+    a = state.own("attempt")
+    a["effects"] = a["effects"][1:]
+    state.say(f"{who(seat)} does not cancel the Injury", "MA-177", seats=(seat,))
     next_effect(state)
 
 
 def resolve(state: ManiacalState) -> None:
     """MA-120 .. MA-123: compare successes with the Target; collect the rewards; queue the special effects."""
-    a = state.attempt
-    seat, lair, c = a["seat"], own_lair(state, a["seat"]), card(state, state.map[a["slot"]])
+    a = state.own("attempt")
+    seat, lair, c = a["seat"], state.own_item("lairs", a["seat"]), on_map(state, a["slot"])
     total = successes(state)
     a["success"] = total >= a["target"]
     infamy, money, effect = c.success if a["success"] else c.failure
@@ -329,14 +356,15 @@ def resolve(state: ManiacalState) -> None:
         infamy, money = infamy + 2 * a["bonus"], money + 2 * a["bonus"]
     lair.infamy += infamy
     lair.money += money
-    say(state, f"{who(seat)} rolls {total} successes against Target {a['target']}: "
-               f"{'success' if a['success'] else 'failure'}, +{infamy} Infamy, +${money}")
+    state.say(f"{who(seat)} rolls {total} successes against Target {a['target']}: "
+              f"{'success' if a['success'] else 'failure'}, +{infamy} Infamy, +${money}", "MA-120", "MA-121", "MA-122",
+              seats=(seat,))
     if a["success"] and negative(state) == "steal_three":  # MA-170e, AMB-28
         thief = a["negative"][0]
         taken = min(state.data.tables["times"]["steal"], lair.money)
         lair.money -= taken
-        own_lair(state, thief).money += taken
-        say(state, f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}")
+        state.own_item("lairs", thief).money += taken
+        state.say(f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}", "MA-170", "AMB-28", seats=(thief, seat))
     effects = a["effects"][:]  # a new list: a successor shares the old one
     if effect == "scheme":
         draw_scheme(state, seat)  # MA-145
@@ -345,7 +373,7 @@ def resolve(state: ManiacalState) -> None:
     elif effect == "power":
         effects.append(["power"])  # MA-146, MA-180
     if negative(state) == "injure_after":  # MA-170d: after the active player's effects
-        if holds_cancel(state, seat):
+        if asked_to_cancel(state, seat):
             effects.append(["cancel_window"])  # MA-177d: the active player may cancel it first
         effects.append(["injure_after"])
     a["effects"] = effects
@@ -356,7 +384,7 @@ def resolve(state: ManiacalState) -> None:
 def targets(state: ManiacalState) -> list[str]:
     """Who the pending effect may hit: a team member (Captured, Injured), any own henchman (Power, AMB-21),
     an exhausted henchman (refresh)."""
-    a = state.attempt
+    a = state.ongoing
     effect = a["effects"][0][0]
     lair = state.lairs[a["seat"]]
     if effect == "power":
@@ -366,20 +394,22 @@ def targets(state: ManiacalState) -> list[str]:
     return [member for member, _ in a["team"] if lair.member(member) is not None]
 
 
-def holds_cancel(state: ManiacalState, seat: int) -> bool:
-    return any(state.data.cards[s].positive == "cancel_harm" for s in state.lairs[seat].schemes)
+def asked_to_cancel(state: ManiacalState, seat: int) -> bool:
+    """MA-177d, MA-162: the window to cancel the Scheme's Injury opens for a player holding any Scheme card (how
+    many is public, which is not), so that it tells the others nothing; without a cancel, 'no scheme' closes it."""
+    return bool(state.lairs[seat].schemes)
 
 
 def next_effect(state: ManiacalState) -> None:
     """Skip effects with nobody to hit (or no Power card left, M-16); finish when none are pending."""
-    a = state.attempt
+    a = state.own("attempt")
     while a["effects"]:
         effect = a["effects"][0][0]
         if effect == "cancel_window":
-            if holds_cancel(state, a["seat"]) and [m for m, _ in a["team"] if state.lairs[a["seat"]].member(m)]:
+            if asked_to_cancel(state, a["seat"]) and [m for m, _ in a["team"] if state.lairs[a["seat"]].member(m)]:
                 return
         elif effect == "power" and not state.decks["powers"] and not state.decks["power_discard"]:
-            say(state, "no Power card is left")
+            state.say("no Power card is left", "MA-180")
         elif targets(state):
             return
         a["effects"] = a["effects"][1:]
@@ -389,45 +419,43 @@ def next_effect(state: ManiacalState) -> None:
 def choose(state: ManiacalState, action: Choose) -> None:
     """MA-141 (captured: removed from the game, MA-183, MA-196), MA-142/MA-144 (an Injury token),
     MA-180/MA-181 (a Power attached), MA-170d, and a refresh (an Action room)."""
-    a = state.attempt
+    a = state.own("attempt")
     effect = a["effects"][0][0]
     a["effects"] = a["effects"][1:]
-    lair = own_lair(state, a["seat"])
-    m = lair.own_member(action.member)
+    lair: Lair = state.own_item("lairs", a["seat"])
+    m = lair.crew_member(action.member)
     if effect == "captured":
         remove_member(state, lair, m)
-        say(state, f"{_name(state, m.id)} is captured and leaves the game")
+        state.say(f"{_name(state, m.id)} is captured and leaves the game", "MA-141", "MA-183", seats=(a["seat"],))
     elif effect in ("injured", "injure_after"):
-        m.injuries += 1
-        say(state, f"{_name(state, m.id)} is injured")
+        lair.update(m.id, injuries=m.injuries + 1)
+        state.say(f"{_name(state, m.id)} is injured", "MA-142", "MA-144", seats=(a["seat"],))
     elif effect == "power":
-        power = draw(state, "powers", "power_discard")
-        m.powers.append(power)
-        say(state, f"{_name(state, m.id)} gains the Power {_name(state, power)}")
+        power = draw_card(state, "powers", "power_discard")
+        lair.update(m.id, powers=(*m.powers, power))
+        state.say(f"{_name(state, m.id)} gains the Power {_name(state, power)}", "MA-146", "MA-180", seats=(a["seat"],))
     else:
-        m.ready = True
-        say(state, f"{_name(state, m.id)} is refreshed")
+        lair.update(m.id, ready=True)
+        state.say(f"{_name(state, m.id)} is refreshed", "MA-099", seats=(a["seat"],))
     next_effect(state)
 
 
 def finish(state: ManiacalState) -> None:
     """MA-124 .. MA-126: exhaust the team (not the captured), discard the contract, deal a new one of the same
     difficulty face down on the freed continent."""
-    a: dict[str, Any] = state.attempt
+    a = state.ongoing
     seat = a["seat"]
     if a["kind"] == "contract":
-        lair = own_lair(state, seat)
-        lair.own_crew()
+        lair: Lair = state.own_item("lairs", seat)
         for member, _ in a["team"]:
-            m = lair.member(member)
-            if m is not None:
-                m.ready = False
-        old = card(state, state.map[a["slot"]])
-        own_deck(state, f"{old.difficulty}_discard").append(old.id)
-        new = draw(state, old.difficulty, f"{old.difficulty}_discard")
+            if lair.member(member) is not None:
+                lair.update(member, ready=False)
+        old = on_map(state, a["slot"])
+        state.own_item("decks", f"{old.difficulty}_discard").append(old.id)
+        new = draw_card(state, old.difficulty, f"{old.difficulty}_discard")
         state.map = state.map[:]  # a new list: a successor shares the old one
         state.map[a["slot"]] = new
-        say(state, f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}")
+        state.say(f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}", "MA-126")
     end_action(state, seat)
 
 

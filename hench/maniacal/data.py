@@ -12,11 +12,13 @@ with the physical game can load their own file (any subset of the sections) with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from hench.core.cards import CardText
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_str, check_unique_names
 
@@ -167,7 +169,8 @@ def _source(r: Reader) -> tuple[str, str]:
 
 
 def _traits(r: Reader) -> tuple[int, int, int, int]:
-    return tuple(r.int(t, 0, MAX_TRAIT) for t in TRAITS)  # type: ignore[return-value]
+    brawn, stealth, intellect, magic = (r.int(t, 0, MAX_TRAIT) for t in TRAITS)
+    return brawn, stealth, intellect, magic
 
 
 def _room(v: Any, where: str) -> Room:
@@ -195,7 +198,7 @@ def _henchman(v: Any, where: str) -> Card:
     return Card(cid, name, htype, cost, traits, source, note)
 
 
-def _crew(kind: str):
+def _crew(kind: str) -> Callable[[Any, str], Card]:
     def read(v: Any, where: str) -> Card:
         r = Reader(v, where, ManiacalDataError)
         cid, name, traits = _id(r), _text(r, "name"), _traits(r)
@@ -244,7 +247,7 @@ def _scheme(v: Any, where: str) -> Scheme:
     return Scheme(sid, neg, pos, source, note)
 
 
-def _table(top: Reader, key: str, read) -> tuple[Any, tuple[str, str]]:
+def _table(top: Reader, key: str, read: Callable[[Reader], Any]) -> tuple[Any, tuple[str, str]]:
     r = top.obj(key)
     value = read(r)
     note = _source(r)
@@ -267,7 +270,7 @@ TABLE_READERS = {
                        r.int("icon", 0, 5), r.int("icon_matching", 0, 10)),
     "times": lambda r: {k: r.int(k, 0, 8) for k in ("visit", "contract_min", "contract_max", "hospital_fee", "steal")},
 }
-LISTS = {"room": (_room, 15, 200), "henchman": (_henchman, 4, 200), "supervillain": (_supervillain, 5, 20),
+LISTS: dict[str, tuple[Callable[[Any, str], Any], int, int]] = {"room": (_room, 15, 200), "henchman": (_henchman, 4, 200), "supervillain": (_supervillain, 5, 20),
          "lackey": (_crew("lackey"), 5, 20), "mercenary": (_crew("mercenary"), 1, 50),
          "contract": (_contract, 6, 300), "power": (_power, 1, 100), "scheme": (_scheme, 1, 100)}
 
@@ -283,9 +286,9 @@ def _parts(doc: Any, where: str) -> dict[str, Any]:
     for key, read in TABLE_READERS.items():
         if top.optional(key):
             parts[key] = _table(top, key, read)
-    for key, (read, lo, hi) in LISTS.items():
+    for key, (read_item, lo, hi) in LISTS.items():
         if top.optional(key):
-            parts[key] = tuple(top.list(key, read, lo, hi))
+            parts[key] = tuple(top.list(key, read_item, lo, hi))
     top.done()
     return parts
 
@@ -322,7 +325,7 @@ def _build(parts: dict[str, Any], where: str) -> ManiacalData:
     notes = {k: parts[k][1] for k in TABLE_READERS}
     data = ManiacalData(parts["room"], parts["henchman"], parts["supervillain"], parts["lackey"], parts["mercenary"],
                         parts["contract"], parts["power"], parts["scheme"], tables, notes)
-    everything = [*data.rooms, *data.henchmen, *data.supervillains, *data.lackeys, *data.mercenaries,
+    everything: list[Room | Card | Supervillain | Contract | Power | Scheme] = [*data.rooms, *data.henchmen, *data.supervillains, *data.lackeys, *data.mercenaries,
                   *data.contracts, *data.powers, *data.schemes]
     check_unique_names([x.id for x in everything], f"{where}: card ids", ManiacalDataError, reserved=RESERVED)
     data.cards.update({x.id: x for x in everything})
@@ -382,3 +385,139 @@ def _value(x: Any) -> str:
     if isinstance(x, Supervillain):
         return f"home {x.home}, weeks {'/'.join(map(str, x.costs))}, Lackey {x.lackey}"
     return f"negative {x.negative}, positive {x.positive}"
+
+
+# -- every card in plain words (the gallery, the hover texts) ------------------------------------------
+ABILITIES_NOTE = ("Supervillain abilities (MA-021) are not in the rulebook text: this game is played without them "
+                  "(an assumption, as the rulebook allows for a first game).")
+NEGATIVE_TEXT = {
+    "target_plus_two": "the attempted contract's Target goes up by 2",
+    "remove_die": "one die is taken out of the pool before the roll (even the last one)",
+    "extra_week": "the attempt costs its player 1 week more",
+    "injure_after": "after the contract is resolved, you put an Injury on one henchman of the team",
+    "steal_three": "if the attempt succeeds, you take $3 of its player's reward money",
+}
+POSITIVE_TEXT = {
+    "reroll_three": "while resolving your contract, reroll up to 3 dice (after any other rerolls)",
+    "gain_two_weeks": "gain 2 weeks: your Time token moves 2 spaces back (never past the track's start)",
+    "refresh_henchman": "refresh one exhausted henchman of yours so it can act again this round",
+    "cancel_harm": "cancel an Injured or Captured effect about to hit one of your henchmen",
+    "failure_bonus": "when your contract fails, gain +2 Infamy and $2",
+}
+_ROOM_EFFECT_TEXT = {
+    "infamy_per_type": "gain 2 Infamy for each {param} henchman you control",
+    "gain_money": "take $3 from the bank",
+    "draw_scheme": "draw a Scheme card",
+    "refresh_henchman": "refresh one exhausted henchman",
+    "extra_die": "add one die of a trait you choose to the pool, before rolling",
+    "reroll_two": "reroll up to 2 dice, after rolling",
+}
+_REWARD_EFFECT_TEXT = {"": "", "injured": "one of the team is Injured (MA-142)", "captured": "one of the team is Captured "
+                       "and leaves the game (MA-141)", "scheme": "draw a Scheme card (MA-145)",
+                       "power": "a henchman of yours gets a random Power (MA-146, MA-180)"}
+
+
+def _trait_words(traits: Sequence[int]) -> str:
+    return ", ".join(f"{t} {v}" for t, v in zip(TRAITS, traits) if v) or "no trait"
+
+
+def _reward(infamy: int, money: int, effect: str) -> str:
+    extra = _REWARD_EFFECT_TEXT.get(effect, effect)
+    return f"+{infamy} Infamy and ${money}" + (f", and {extra}" if extra else "")
+
+
+def card_texts(d: ManiacalData) -> list[CardText]:
+    """Every Room, Henchman, Lackey, Mercenary, Supervillain, Contract, Power and Scheme card of the data, in
+    plain words with its numbers, when it is used and the rules that govern it."""
+    out: list[CardText] = []
+    def assumed(x: Room | Card | Supervillain | Contract | Power | Scheme) -> bool:
+        return bool(x.source == "assumed")
+
+    for r in d.rooms:
+        what = f"Costs ${r.cost} to build (or sells for ${r.cost}); built, it adds {r.attract_value} to your {r.attract_type} attraction."
+        when = "Only its attraction counts: it has no special effect."
+        rules: tuple[str, ...] = ("MA-049", "MA-053", "MA-056")
+        if r.kind == "action":
+            effect = _ROOM_EFFECT_TEXT.get(r.effect, r.effect).format(param=r.param)
+            what += f" Action room: {effect}."
+            when = (f"As your action in the Contract Phase, once a round: costs {r.weeks} week(s) and exhausts your "
+                    "Supervillain or a ready henchman.")
+            rules += ("MA-095", "MA-099", "MA-100")
+        elif r.kind == "contract":
+            what += f" Contract room: {_ROOM_EFFECT_TEXT.get(r.effect, r.effect)}."
+            when = ("During one of your contract attempts, once a round, at no time cost: exhausts your Supervillain or "
+                    "a henchman not on the team.")
+            rules += ("MA-130", "MA-131", "MA-133", "MA-135")
+        out.append(CardText(r.id, r.name, "Room", what, when, rules, assumed(r), r.note))
+    for h in d.henchmen:
+        out.append(CardText(h.id, h.name, f"{h.type.capitalize()} henchman",
+                            f"Recruited when your {h.type} attraction is the highest and at least {h.cost}; your attraction "
+                            f"then drops by {h.cost}. Traits: {_trait_words(h.traits)} (one die per point on a contract).",
+                            "Phase II recruits it; in Phase III it joins contract teams or activates rooms; it costs $1 "
+                            "salary in each Clean-up.", ("MA-063", "MA-072", "MA-073", "MA-116", "MA-205"), assumed(h), h.note))
+    for lk in d.lackeys:
+        out.append(CardText(lk.id, lk.name, "Lackey", f"Your first henchman. Traits: {_trait_words(lk.traits)}; on a team or "
+                            "activating a room it uses one trait of your choice. With the Lackey on the team you may reroll "
+                            "any dice once after the roll.", "Every contract attempt; it is paid a salary like any henchman.",
+                            ("MA-065", "MA-150", "MA-152", "MA-153"), assumed(lk), lk.note))
+    for me in d.mercenaries:
+        out.append(CardText(me.id, me.name, "Mercenary", f"Hired by visiting Lucifer's Lounge; works like a henchman. Traits: "
+                            f"{_trait_words(me.traits)}.", "For the rest of the round; paid first in Clean-up, then back to "
+                            "the bottom of the Mercenary deck (with the Bodyguard option it is kept as an ordinary henchman).",
+                            ("MA-193", "MA-195", "MA-198", "MA-207", "MA-232"), assumed(me), me.note))
+    for sv in d.supervillains:
+        costs = ", ".join(f"{n} {w}" for n, w in zip(CONTINENT_NAMES, sv.costs))
+        out.append(CardText(sv.id, sv.name, "Supervillain", f"Based in {CONTINENT_NAMES['ABCDEF'.index(sv.home)]}. Weeks to "
+                            f"attempt a contract: {costs}. Comes with Lackey {sv.lackey}. No special ability: " + ABILITIES_NOTE,
+                            "Can activate one room a round (then it is exhausted); never joins a contract team.",
+                            ("MA-021", "MA-096", "MA-097", "MA-109"), True,
+                            (sv.note + "; " if sv.note else "") + "abilities left out (MA-021)"))
+    for c in d.contracts:
+        out.append(CardText(c.id, c.name, f"{c.difficulty.capitalize()} contract",
+                            f"Needs a team of {c.team}; {c.trait} recommended (its icon counts double). Target {c.target} "
+                            f"successes. Success: {_reward(*c.success)}. Failure: {_reward(*c.failure)}.",
+                            "Face down on the map until someone pays the time to attempt it; then face up and resolved.",
+                            ("MA-106", "MA-111", "MA-120", "MA-121", "MA-122", "MA-123"), assumed(c), c.note))
+    for pw in d.powers:
+        out.append(CardText(pw.id, pw.name, "Power", f"Attached to one henchman for good: {_trait_words(pw.traits)} more "
+                            "(adds dice of those traits).", "Drawn as a contract reward; discarded if its henchman is captured.",
+                            ("MA-180", "MA-181", "MA-183", "MA-184"), assumed(pw), pw.note))
+    for sh in d.schemes:
+        out.append(CardText(sh.id, f"Scheme {sh.id}", "Scheme", f"Negative half (against an opponent's attempt, +2 Infamy for "
+                            f"you): {NEGATIVE_TEXT.get(sh.negative, sh.negative)}. Positive half (on your own turn): "
+                            f"{POSITIVE_TEXT.get(sh.positive, sh.positive)}.",
+                            "Contract Phase only; one half per play; costs no time; kept secret in your hand.",
+                            ("MA-162", "MA-164", "MA-165", "MA-170", "MA-171", "MA-172", "MA-177"), assumed(sh), sh.note))
+    return out
+
+
+_CARD_TEXTS: dict[int, tuple[ManiacalData, tuple[CardText, ...]]] = {}
+
+
+def _texts_of(data: ManiacalData) -> tuple[CardText, ...]:
+    """The card texts of a data set, built once per data set (found by its identity)."""
+    hit = _CARD_TEXTS.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_CARD_TEXTS) >= 8:
+            _CARD_TEXTS.clear()
+        hit = _CARD_TEXTS[id(data)] = (data, tuple(card_texts(data)))
+    return hit[1]
+
+
+def plain_texts(data: ManiacalData) -> dict[str, str]:
+    """Card id -> its plain explanation (CardText.plain), for hover texts."""
+    return {c.id: c.plain() for c in _texts_of(data)}
+
+
+class _WithData(Protocol):
+    data: ManiacalData
+
+
+def cards(state: _WithData) -> list[CardText]:
+    """Every card of the state's data explained (Game(cards=...))."""
+    return list(_texts_of(state.data))
+
+
+def card_gallery() -> list[CardText]:
+    """Every card of the builtin data, for the Learn page's gallery."""
+    return list(_texts_of(default_data()))

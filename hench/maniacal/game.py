@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from hench.core import Game, Option, Rng
+from hench.core import Game, Option, Reading, Rng
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
-from .data import DIFFICULTIES, TYPES, default_data
-from .draft import deal
+from .data import DIFFICULTIES, TYPES, cards, default_data
 from .phases import PHASES
 from .state import Lair, ManiacalState, Member
-from .table import say, who
+from .table import deal, who
 from .validate import validate_state
 
 OPTIONS = {
@@ -18,32 +17,32 @@ OPTIONS = {
                         "ordinary henchman); allowed at any player count (AMB-30)", (False, True)),
 }
 
-READINGS = {  # the catalogue's readings of its ambiguities (section 6) that the engine follows
-    "AMB-01": "the Room and Power decks are shuffled separately",
-    "AMB-05": "recruiting is compulsory when affordable, so Phase II runs by itself",
-    "AMB-06": "a Room is built only if its cost can be paid; selling is always open",
-    "AMB-09": "both passes of a round go the same way",
-    "AMB-11": "team, then the negative-Scheme window, then the time (+1 week under that Scheme), then the flip",
-    "AMB-13": "the negative-Scheme window is offered from the active player's left, clockwise",
-    "AMB-15": "Mercenaries are paid first; the owner chooses who else leaves unpaid",
-    "AMB-16": "money ranks are competition ranks (1, 1, 3)",
-    "AMB-17": "most henchmen counts every henchman still held (Lackey, Bodyguard, injured ones)",
-    "AMB-20": "Supervillains never join contract teams",
-    "AMB-21": "a Power may go to any henchman of the active player",
-    "AMB-25": "the end of round 1 deals the round-2 mix of the Contract Key",
-    "AMB-26": "Lucifer's Lounge always hires a Mercenary while its deck is not empty",
-    "AMB-28": "the $3 theft takes what the victim has, up to $3",
-    "MA-170b": "the 'remove one die' Scheme removes a die of the recommended trait if the pool has one (the text "
-               "does not say who chooses the die)",
-}
+READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
+    Reading("AMB-01", "the Room and Power decks are shuffled separately"),
+    Reading("AMB-05", "recruiting is compulsory when affordable, so Phase II runs by itself"),
+    Reading("AMB-06", "a Room is built only if its cost can be paid; selling is always open"),
+    Reading("AMB-09", "both passes of a round go the same way"),
+    Reading("AMB-11", "team, then the negative-Scheme window, then the time (+1 week under that Scheme), then the flip"),
+    Reading("AMB-13", "the negative-Scheme window is offered from the active player's left, clockwise"),
+    Reading("AMB-15", "Mercenaries are paid first; the owner chooses who else leaves unpaid"),
+    Reading("AMB-16", "money ranks are competition ranks (1, 1, 3)"),
+    Reading("AMB-17", "most henchmen counts every henchman still held (Lackey, Bodyguard, injured ones)"),
+    Reading("AMB-20", "Supervillains never join contract teams"),
+    Reading("AMB-21", "a Power may go to any henchman of the active player"),
+    Reading("AMB-25", "the end of round 1 deals the round-2 mix of the Contract Key"),
+    Reading("AMB-26", "Lucifer's Lounge always hires a Mercenary while its deck is not empty"),
+    Reading("AMB-28", "the $3 theft takes what the victim has, up to $3"),
+    Reading("MA-170b", "the player of the 'remove one die' Scheme chooses the die it takes out (the text does not say "
+            "who chooses; the card is theirs)"),
+    Reading("AMB-30", "the Bodyguard Option is allowed at any player count", "bodyguard"),
+)
 
 
 def start(players: int, seed: int | None, bodyguard: bool) -> ManiacalState:
     data = default_data()
     rng = Rng.from_seed(seed)
     villains = rng.shuffled([sv.id for sv in data.supervillains])[:players]  # MA-020
-    state = ManiacalState(data, [], rng.state)
-    state.options["bodyguard"] = bodyguard
+    state = ManiacalState.new(data, rng.state, bodyguard)
     _shuffle_decks(state)
     first = state._random_index(players)  # MA-026
     state.order = [(first + k) % players for k in range(players)]  # MA-027: clockwise from the first player
@@ -58,8 +57,8 @@ def start(players: int, seed: int | None, bodyguard: bool) -> ManiacalState:
         if bodyguard:  # MA-231, MA-233
             lair.crew.append(Member(state.decks["mercenaries"].pop(0), bodyguard=True))
         lair.schemes.append(state.decks["schemes"].pop(0))  # MA-030, MA-160
-    say(state, f"setup: {who(first)} is the first player; starting money "
-               + ", ".join(f"{who(s)} ${state.lairs[s].money}" for s in state.order))
+    state.say(f"setup: {who(first)} is the first player; starting money "
+              + ", ".join(f"{who(s)} ${state.lairs[s].money}" for s in state.order), "MA-026", "MA-028")
     deal(state)
     return state
 
@@ -83,8 +82,9 @@ def _shuffle_decks(state: ManiacalState) -> None:
 GAME = Game(
     id="maniacal", title="Maniacal", min_players=2, max_players=5, state_class=ManiacalState, start=start,
     options=OPTIONS, turn_rule="MA-090", end_rule="MA-211", phases=PHASES, checks=legality.CHECKS,
-    legal=legality.legal_actions, transition=transitions.apply, chance=transitions.chance_outcomes,
-    score=scoring.scores, observe=render.observation, parse=parse_action, formatter=format_action,
+    legal=legality.legal_actions, handlers=transitions.HANDLERS, chance=transitions.chance_outcomes,
+    score=scoring.scores, winners=scoring.winners, observe=render.observation, notation=render.notation,
+    html=render.html, cards=cards, readings=READINGS, parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,
     public=render.public_action,
 )

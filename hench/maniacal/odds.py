@@ -20,15 +20,19 @@ the sequence of allowances in the order they are used: "any" (any subset, the La
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 from math import factorial
 
 from hench.core import Dist
 
-from .data import TRAITS, ManiacalData, default_data
+from .contracts import can_join
+from .data import CONTINENT_NAMES, TRAITS, ManiacalData, default_data
+from .render import contract_view
+from .state import ManiacalState, Member
+from .table import traits_of
 
 Reroll = str | int
 
@@ -132,14 +136,14 @@ class _Solver:
         for take_m in product(*(range(c + 1) for c in m)):
             for take_o in product(*(range(c + 1) for c in o)):
                 k = sum(take_m) + sum(take_o)
-                if k == 0 or (limit != "any" and k > limit):
+                if k == 0 or (isinstance(limit, int) and k > limit):
                     continue
                 chance = self.expected((_sub(m, take_m), sum(take_m)), (_sub(o, take_o), sum(take_o)), step + 1)
                 best = max(best, chance)
         return best
 
 
-def _compositions(n: int, parts: int):
+def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
     if parts == 1:
         yield (n,)
         return
@@ -163,16 +167,13 @@ def table(matching: bool, max_dice: int = 6, max_target: int = 8, data: Maniacal
 
 
 # -- a live position ------------------------------------------------------------------------------------
-def best_team(state, seat: int, slot: int) -> list[tuple[str, str]]:
+def best_team(state: ManiacalState, seat: int, slot: int) -> list[tuple[str, str]]:
     """The team a player would send to the contract on continent `slot`: its strongest ready, uninjured
     henchmen for the recommended trait (a Lackey uses that trait, MA-152)."""
-    from .contracts import can_join
-    from .table import traits_of
-
     c = state.data.cards[state.map[slot]]
     t = TRAITS.index(c.trait)
 
-    def strength(m) -> tuple[int, int]:
+    def strength(m: Member) -> tuple[int, int]:
         traits = traits_of(state, m)
         if state.data.cards[m.id].type == "lackey":
             return (2 * traits[t], traits[t])
@@ -182,25 +183,21 @@ def best_team(state, seat: int, slot: int) -> list[tuple[str, str]]:
     return [(m.id, c.trait if state.data.cards[m.id].type == "lackey" else "") for m in ready[:c.team]]
 
 
-def team_dice(state, seat: int, team: Sequence[tuple[str, str]]) -> dict[str, int]:
+def team_dice(state: ManiacalState, seat: int, team: Sequence[tuple[str, str]]) -> dict[str, int]:
     """MA-116, MA-152, MA-184: dice per trait of a team (a Lackey rolls only its chosen trait)."""
-    from .table import traits_of
-
     dice = dict.fromkeys(TRAITS, 0)
     for member, trait in team:
-        for t, n in zip(TRAITS, traits_of(state, state.lairs[seat].member(member))):
+        for t, n in zip(TRAITS, traits_of(state, state.lairs[seat].crew_member(member))):
             if not trait or trait == t:
                 dice[t] += n
     return dice
 
 
-def map_odds(state, seat: int | None = None, rerolls: bool = False) -> dict[str, Fraction | None]:
+def map_odds(state: ManiacalState, seat: int | None = None, rerolls: bool = False) -> dict[str, Fraction | None]:
     """For each continent: the chance the player's best team meets its contract, counting the Target (known
     only once flipped, so here the contract's printed Target as the engine holds it). None: no team.
     With `rerolls`, the Lackey's reroll is counted when the Lackey is on the team (slower: exact optimum)."""
-    from .data import CONTINENT_NAMES
-
-    seat = state.current_player if seat is None else seat
+    seat = state.seat_to_act() if seat is None else seat
     out: dict[str, Fraction | None] = {}
     for slot, name in enumerate(CONTINENT_NAMES):
         c = state.data.cards[state.map[slot]]
@@ -218,13 +215,9 @@ def map_odds(state, seat: int | None = None, rerolls: bool = False) -> dict[str,
 Team = tuple[tuple[str, str], ...]
 
 
-def team_options(state, seat: int, max_teams: int = 14) -> list[Team]:
+def team_options(state: ManiacalState, seat: int, max_teams: int = 14) -> list[Team]:
     """The teams a player could send: every set of 1 to 4 ready, uninjured henchmen (MA-107), the strongest
     (most members, then most dice) first."""
-    from itertools import combinations
-
-    from .contracts import can_join
-
     crew = [m.id for m in state.lairs[seat].crew if can_join(state, m)]
     out = [tuple((m, "") for m in combo) for n in range(1, 5) for combo in combinations(crew, n)]
 
@@ -234,13 +227,13 @@ def team_options(state, seat: int, max_teams: int = 14) -> list[Team]:
     return sorted(out, key=strength, reverse=True)[:max_teams]
 
 
-def members_for(state, team: Sequence[tuple[str, str]], slot: int) -> list[tuple[str, str]]:
+def members_for(state: ManiacalState, team: Sequence[tuple[str, str]], slot: int) -> list[tuple[str, str]]:
     """The team as it attempts the contract on continent `slot`: a Lackey takes the recommended trait (MA-152)."""
     c = state.data.cards[state.map[slot]]
     return [(m, c.trait if state.data.cards[m].type == "lackey" else "") for m, _ in team]
 
 
-def team_chance(state, seat: int, team: Sequence[tuple[str, str]], slot: int, lackey_reroll: bool = False) -> Fraction | None:
+def team_chance(state: ManiacalState, seat: int, team: Sequence[tuple[str, str]], slot: int, lackey_reroll: bool = False) -> Fraction | None:
     """The exact chance `team` meets the contract on continent `slot` (None: the team's size does not fit,
     MA-107). A Lackey uses the contract's recommended trait (MA-152); with `lackey_reroll`, its reroll is
     played optimally (MA-153)."""
@@ -251,3 +244,24 @@ def team_chance(state, seat: int, team: Sequence[tuple[str, str]], slot: int, la
     lackey = any(t for _, t in members)
     dice = team_dice(state, seat, members)
     return contract_chance(dice, c.trait, c.target, ("any",) if lackey_reroll and lackey else (), state.data)
+
+
+def known_map_odds(state: ManiacalState, seat: int) -> dict[str, Fraction | None]:
+    """For each continent: the chance `seat`'s strongest ready team meets its contract, as far as that seat can
+    know it. A face-down contract's Target is hidden from everyone (MA-106, MA-111), so the chance is averaged
+    over the contracts of the data with the same back (difficulty, team size, recommended trait), each equally
+    likely; once flipped, its own Target. None: no full team. (`odds.map_odds` uses the engine's Target.)"""
+    out: dict[str, Fraction | None] = {}
+    for slot, name in enumerate(CONTINENT_NAMES):
+        c = state.data.cards[state.map[slot]]
+        team = best_team(state, seat, slot)
+        if len(team) < c.team:
+            out[name] = None
+            continue
+        dice = team_dice(state, seat, team)
+        if "id" in contract_view(state, slot):
+            targets = [c.target]
+        else:
+            targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
+        out[name] = sum((contract_chance(dice, c.trait, t, (), state.data) for t in targets), Fraction(0)) / len(targets)
+    return out

@@ -23,6 +23,8 @@ PHASES = Phases([
     Phase("scheme_window", "Phase III: an opponent may play a negative Scheme", PLAYER,
           ("MA-165", "MA-166", "MA-167", "MA-168"), {"scheme", "no_scheme"},
           "Play the negative half of one of your Scheme cards against this attempt, or let it go."),
+    Phase("remove_die", "Phase III: the Scheme's player takes one die out of the pool", PLAYER, ("MA-170",), {"remove"},
+          "Your 'remove one die' Scheme takes one trait die out of the pool before the roll: choose its trait."),
     Phase("before_roll", "Phase III: before the dice are rolled", PLAYER, ("MA-111", "MA-130", "MA-136", "MA-172"),
           {"activate", "roll", "scheme"}, "Use a Contract room that works before rolling or a positive Scheme, or roll."),
     Phase("rolling", "Phase III: the Trait dice are rolling", CHANCE_ACTS, ("MA-116", "MA-118"), {"die"},
@@ -45,3 +47,6 @@ PHASES = Phases([
           "Fire one henchman (it leaves the game), or keep your crew."),
     Phase("over", "The game is over", NOBODY, ("MA-222", "MA-211"), (), "After round 3 the most Infamy wins."),
 ])
+CONTRACT_STEPS = (  # Phase III, the Contract Phase (MA-080 .. MA-201)
+    "contract_action", "assign", "scheme_window", "remove_die", "before_roll", "rolling", "after_roll", "reroll", "effect",
+                  "hospital")

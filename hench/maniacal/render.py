@@ -1,7 +1,7 @@
-"""What a seat may know (`observation`), `resample` for the hidden-information test, and the views: the
-one-line notation, the board one seat sees (`html(state, seat, clickable)`: world map, Time track, the attempt's
-dice, every base with its attraction tracks; clickable moves as data-action attributes), every card explained
-(`card_texts`, registered as `Game.cards`) and the contract odds as far as a seat can know them (`known_map_odds`).
+"""What a seat may know (`observation`), `resample` for the hidden-information test, and the views built from
+the observation only: the one-line notation (`notation(obs)`) and the board that seat sees (`html(obs, clickable)`:
+world map, Time track, the attempt's dice, every base with its attraction tracks; with `clickable`, the seat's open
+moves as data-action attributes). Card texts are in data.py, the odds a seat may know in odds.py.
 
 Hidden: draft hands and locked picks (MA-041: their owner only, until the reveal), Scheme cards in hand
 (MA-162: their owner only), the order of every deck, and the face of each map contract until it is
@@ -11,37 +11,41 @@ flipped for an attempt (MA-106: its back, difficulty, team size and recommended 
 from __future__ import annotations
 
 import html as _html
-from fractions import Fraction
+from collections.abc import Sequence
 from typing import Any
 
 from hench.core import Rng, seat_name
-from hench.core.cards import CardText
 
-from .actions import Pick, format_action
-from .data import CONTINENT_NAMES, TRAITS, TYPES
+from .actions import MAAction, Pick, format_action
+from .data import ABILITIES_NOTE, CONTINENT_NAMES, NEGATIVE_TEXT, TRAITS, TYPES, ManiacalData, default_data, plain_texts
 from .phases import PHASES
 from .state import ManiacalState
 
-REVEALED_STEPS = ("before_roll", "rolling", "after_roll", "reroll", "effect")  # MA-111: flipped once the time is paid
+REVEALED_STEPS = ("remove_die", "before_roll", "rolling", "after_roll", "reroll", "effect")  # MA-111: flipped once the time is paid
 
 
-def public_action(state: ManiacalState, action: Any, seat: int | None) -> str:
+def public_action(state: ManiacalState, action: MAAction, seat: int | None) -> str:
     """A move as the other seats are told it: a draft pick stays secret until the reveal (MA-041), which says
     what each was; every other move is public."""
     return "locks a secret pick" if isinstance(action, Pick) else format_action(action)
 
 
 def observation(state: ManiacalState, seat: int | None) -> dict[str, Any]:
+    """Everything public, and `seat`'s own hidden cards; `legal`: the moves open to `seat` now (its own to know);
+    `scores` and `winners` once the game is over."""
+    over = state.step == "over"
     return {
+        "seat": seat, "legal": [str(a) for a in state.legal_actions()] if seat is not None and state.current_player == seat else [],
+        "scores": state.scores() if over else None, "winners": state.winners() if over else None,
         "phase": state.step, "round": state.round, "pick_no": state.pick_no, "current": state.current_player,
         "order": list(state.order), "next_order": list(state.next_order),
         "players": [_lair_view(state, i, seat) for i in range(len(state.lairs))],
         "offers": {t: (state.decks[t][0] if state.decks[t] else None) for t in TYPES},  # MA-015: face up
         "decks": {k: len(v) for k, v in state.decks.items()},
         "discards": {k: list(state.decks[k]) for k in ("easy_discard", "hard_discard", "legendary_discard", "scheme_discard")},
-        "map": [_contract_view(state, i) for i in range(len(state.map))],
+        "map": [contract_view(state, i) for i in range(len(state.map))],
         "attempt": _attempt_view(state), "queue": list(state.queue), "bonus": list(state.bonus),
-        "options": dict(state.options), "events": list(state.events),
+        "options": dict(state.options),
     }
 
 
@@ -55,9 +59,10 @@ def _lair_view(state: ManiacalState, i: int, seat: int | None) -> dict[str, Any]
             "pick": (list(lair.pick) if lair.pick else None) if mine else lair.pick is not None}
 
 
-def _contract_view(state: ManiacalState, i: int) -> dict[str, Any]:
+def contract_view(state: ManiacalState, i: int) -> dict[str, Any]:
+    """The contract on continent `i` as everybody sees it: its back (MA-106), and its id once flipped (MA-111)."""
     c = state.data.cards[state.map[i]]
-    view = {"continent": CONTINENT_NAMES[i], "difficulty": c.difficulty, "team": c.team, "trait": c.trait}
+    view: dict[str, Any] = {"continent": CONTINENT_NAMES[i], "difficulty": c.difficulty, "team": c.team, "trait": c.trait}
     if state.attempt and state.attempt.get("slot") == i and state.step in REVEALED_STEPS:
         view["id"] = c.id  # MA-111: turned face up
     return view
@@ -68,7 +73,7 @@ def _attempt_view(state: ManiacalState) -> dict[str, Any] | None:
     if a is None:
         return None
     view = {k: v for k, v in a.items() if k != "target"}
-    if state.step in REVEALED_STEPS:
+    if "target" in a and state.step in REVEALED_STEPS:  # a contract's Target, once flipped (MA-111); a room has none
         view["target"] = a["target"]
     return view
 
@@ -83,7 +88,6 @@ def resample(state: ManiacalState, seat: int, rng: Rng) -> ManiacalState:
     if s.step == "draft" and s.pick_no == 1 and lair.pick is None:
         pool = rng.shuffled(lair.hand + s.decks["rooms"])
         lair.hand, s.decks["rooms"] = pool[:len(lair.hand)], pool[len(lair.hand):]
-    s._legal = None
     return s
 
 
@@ -94,50 +98,10 @@ def notation(obs: dict[str, Any]) -> str:
     return f"r{obs['round']} {obs['phase']} {players}"
 
 
-def summary_html(obs: dict[str, Any]) -> str:
-    """One table from an observation: each player's Infamy, money, attraction, rooms, henchmen, weeks."""
-    rows = "".join(
-        f"<tr><td>{seat_name(i)}</td><td>{p['infamy']}</td><td>${p['money']}</td>"
-        f"<td>{'/'.join(map(str, p['attraction']))}</td><td>{len(p['rooms'])}</td><td>{len(p['crew'])}</td>"
-        f"<td>{'' if p['weeks'] is None else p['weeks']}</td></tr>" for i, p in enumerate(obs["players"]))
-    return (f"<div class='hench-board'><b>Round {obs['round']}: {_html.escape(PHASES.title(obs['phase']))}</b>"
-            "<table><tr><th>Player</th><th>Infamy</th><th>Money</th><th>Attraction B/C/S/M</th><th>Rooms</th>"
-            f"<th>Henchmen</th><th>Weeks</th></tr>{rows}</table></div>")
-
-
 # -- the board for one seat (apps) ----------------------------------------------------------------------
 TRAIT_HEX = {"brawn": "#c53030", "stealth": "#2b6cb0", "intellect": "#2f855a", "magic": "#dd6b20"}  # MA-115
 TYPE_HEX = {"beast": "#8d6e3f", "criminal": "#4a5568", "scientist": "#2c7a7b", "mystic": "#6b46c1"}
 PLACE_NAMES = {"underground": "The Underground", "hospital": "Hoodlum Hospital", "lounge": "Lucifer's Lounge"}
-ABILITIES_NOTE = ("Supervillain abilities (MA-021) are not in the rulebook text: this game is played without them "
-                  "(an assumption, as the rulebook allows for a first game).")
-_NEGATIVE_TEXT = {
-    "target_plus_two": "the attempted contract's Target goes up by 2",
-    "remove_die": "one die is taken out of the pool before the roll (even the last one)",
-    "extra_week": "the attempt costs its player 1 week more",
-    "injure_after": "after the contract is resolved, you put an Injury on one henchman of the team",
-    "steal_three": "if the attempt succeeds, you take $3 of its player's reward money",
-}
-_POSITIVE_TEXT = {
-    "reroll_three": "while resolving your contract, reroll up to 3 dice (after any other rerolls)",
-    "gain_two_weeks": "gain 2 weeks: your Time token moves 2 spaces back (never past the track's start)",
-    "refresh_henchman": "refresh one exhausted henchman of yours so it can act again this round",
-    "cancel_harm": "cancel an Injured or Captured effect about to hit one of your henchmen",
-    "failure_bonus": "when your contract fails, gain +2 Infamy and $2",
-}
-_ROOM_EFFECT_TEXT = {
-    "infamy_per_type": "gain 2 Infamy for each {param} henchman you control",
-    "gain_money": "take $3 from the bank",
-    "draw_scheme": "draw a Scheme card",
-    "refresh_henchman": "refresh one exhausted henchman",
-    "extra_die": "add one die of a trait you choose to the pool, before rolling",
-    "reroll_two": "reroll up to 2 dice, after rolling",
-}
-_REWARD_EFFECT_TEXT = {"": "", "injured": "one of the team is Injured (MA-142)", "captured": "one of the team is Captured "
-                       "and leaves the game (MA-141)", "scheme": "draw a Scheme card (MA-145)",
-                       "power": "a henchman of yours gets a random Power (MA-146, MA-180)"}
-
-
 def _esc(text: object) -> str:
     return _html.escape(str(text), quote=True)
 
@@ -161,11 +125,7 @@ def _click(action: str | None) -> str:
     return "" if action is None else f" data-action='{_esc(action)}'"
 
 
-def _plain(state: ManiacalState) -> dict[str, str]:
-    return {c.id: c.plain() for c in card_texts(state)}
-
-
-def _traits_html(traits) -> str:
+def _traits_html(traits: Sequence[int]) -> str:
     return "".join(f"<span style='display:inline-block;min-width:14px;padding:0 3px;margin-right:2px;border-radius:3px;"
                    f"background:{TRAIT_HEX[t]};color:#fff;font-size:10px;text-align:center'>{v}</span>"
                    for t, v in zip(TRAITS, traits) if v)
@@ -179,25 +139,19 @@ def _die_html(trait: str, value: object, action: str | None = None, marked: bool
             f"{_esc(value)}</span>")
 
 
-def _legal_texts(state: ManiacalState, seat: int | None, clickable: bool) -> list[str]:
-    if not clickable or seat is None or state.current_player != seat:
-        return []
-    return [str(a) for a in state.legal_actions()]
-
-
 def _first(legal: list[str], *prefixes: str) -> str | None:
     return next((a for a in legal for p in prefixes if a == p or a.startswith(p + " ") or a.startswith(p)), None)
 
 
-def _map_html(state: ManiacalState, obs: dict[str, Any], seat: int | None, legal: list[str], plain: dict[str, str]) -> str:
+def _map_html(data: ManiacalData, obs: dict[str, Any], seat: int | None, legal: list[str], plain: dict[str, str]) -> str:
     cells = []
-    sv = state.data.cards[state.lairs[seat].sv] if seat is not None else None
+    sv = data.cards[obs["players"][seat]["sv"]] if seat is not None else None
     for i, c in enumerate(obs["map"]):
         letter = "ABCDEF"[i]
         action = f"attempt {letter}" if f"attempt {letter}" in legal else None
         face = ""
         if "id" in c:
-            card = state.data.cards[c["id"]]
+            card = data.cards[c["id"]]
             face = (f"<span{_face(plain.get(card.id, ''))} style='display:block;font-size:11px;background:#fff;border-radius:4px;"
                     f"padding:1px 3px'>face up: <b>{_esc(card.name)}</b>, Target <b>{card.target}</b></span>")
         weeks = f"<div style='font-size:10px;color:#555'>costs you {sv.costs[i]} weeks</div>" if sv else ""
@@ -211,8 +165,8 @@ def _map_html(state: ManiacalState, obs: dict[str, Any], seat: int | None, legal
     return "<div><b>World map</b> <span style='font-size:11px;color:#666'>(six face-down contracts, MA-105)</span><div>" + "".join(cells) + "</div></div>"
 
 
-def _time_html(state: ManiacalState, obs: dict[str, Any]) -> str:
-    start = state.data.tables["time_track"][state.round - 1]
+def _time_html(data: ManiacalData, obs: dict[str, Any]) -> str:
+    start = data.tables["time_track"][obs["round"] - 1]
     spaces = []
     for w in range(start, -1, -1):
         here = sorted((p["placed"], i) for i, p in enumerate(obs["players"]) if p["weeks"] == w)
@@ -228,20 +182,20 @@ def _time_html(state: ManiacalState, obs: dict[str, Any]) -> str:
             f"round's order, MA-087): {_esc(order)}</div></div>")
 
 
-def _attempt_html(state: ManiacalState, obs: dict[str, Any], legal: list[str], plain: dict[str, str]) -> str:
+def _attempt_html(data: ManiacalData, obs: dict[str, Any], legal: list[str], plain: dict[str, str]) -> str:
     a = obs["attempt"]
     if a is None or a.get("kind") != "contract":
         return ""
     c = obs["map"][a["slot"]]
-    team = ", ".join(f"{state.data.cards[m].name} ({m}" + (f", as {t})" if t else ")") for m, t in a["team"]) or "nobody yet"
+    team = ", ".join(f"{data.cards[m].name} ({m}" + (f", as {t})" if t else ")") for m, t in a["team"]) or "nobody yet"
     target = f"Target <b>{a['target']}</b>" if "target" in a else "Target hidden until the time is paid (MA-111)"
     marked = set((a.get("reroll") or {}).get("marked", []))
     dice = "".join(_die_html(t, v, f"mark die {k + 1}" if f"mark die {k + 1}" in legal else None, k + 1 in marked)
                    for k, (t, v) in enumerate(a["rolled"]))
     waiting = "".join(_die_html(t, "?") for t in a["pool"])
     total = sum(v for _, v in a["rolled"])
-    _, icon, icon_m = state.data.tables["dice"]
-    neg = f" &middot; negative Scheme played: {_esc(_NEGATIVE_TEXT.get(a['negative'][1], a['negative'][1]))}" if a.get("negative") else ""
+    _, icon, icon_m = data.tables["dice"]
+    neg = f" &middot; negative Scheme played: {_esc(NEGATIVE_TEXT.get(a['negative'][1], a['negative'][1]))}" if a.get("negative") else ""
     roll = _first(legal, "roll")
     button = (f" <span{_click(roll)} style='padding:2px 8px;border-radius:5px;background:#e0b100;font-weight:bold'>roll</span>"
               if roll else "")
@@ -255,11 +209,11 @@ def _attempt_html(state: ManiacalState, obs: dict[str, Any], legal: list[str], p
             f"<div>still to roll: {waiting or '-'}{button}</div></div>")
 
 
-def _member_html(state: ManiacalState, m: dict[str, Any], legal: list[str], plain: dict[str, str]) -> str:
-    card = state.data.cards[m["id"]]
+def _member_html(data: ManiacalData, m: dict[str, Any], legal: list[str], plain: dict[str, str]) -> str:
+    card = data.cards[m["id"]]
     traits = list(card.traits)
     for p in m["powers"]:
-        traits = [x + y for x, y in zip(traits, state.data.cards[p].traits)]
+        traits = [x + y for x, y in zip(traits, data.cards[p].traits)]
     acts = [a for a in legal if a.split(" ")[0] in ("assign", "choose", "heal", "dismiss", "fire")
             and len(a.split(" ")) > 1 and a.split(" ")[1] == m["id"]]
     main = acts[0] if len(acts) == 1 else None
@@ -268,7 +222,7 @@ def _member_html(state: ManiacalState, m: dict[str, Any], legal: list[str], plai
         f"{_esc(a.split()[-1])}</span>" for a in acts)
     kind = "Bodyguard" if m["bodyguard"] else card.type
     state_txt = ("" if m["ready"] else " exhausted") + (f" {'+' * 0}injured&times;{m['injuries']}" if m["injuries"] else "")
-    powers = "".join(f"<span{_face(plain.get(p, ''))} style='display:block;font-size:10px'>+ {_esc(state.data.cards[p].name)}</span>"
+    powers = "".join(f"<span{_face(plain.get(p, ''))} style='display:block;font-size:10px'>+ {_esc(data.cards[p].name)}</span>"
                      for p in m["powers"])
     fade = "opacity:0.55;" if not m["ready"] else ""
     tip = plain.get(card.id, "") + (f" · click: {main}" if main else "")
@@ -278,8 +232,8 @@ def _member_html(state: ManiacalState, m: dict[str, Any], legal: list[str], plai
             f"{chips}</div>{powers}</span>")
 
 
-def _room_html(state: ManiacalState, rid: str, used: bool, plain: dict[str, str], actions: str = "") -> str:
-    r = state.data.cards[rid]
+def _room_html(data: ManiacalData, rid: str, used: bool, plain: dict[str, str], actions: str = "") -> str:
+    r = data.cards[rid]
     kind = {"plain": "", "action": " &middot; Action", "contract": " &middot; Contract room"}[r.kind]
     return (f"<span{_face(plain.get(rid, ''))} style='display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
             f"border-radius:5px;background:#f7f3ea;border:1px solid {TYPE_HEX[r.attract_type]};font-size:11px;"
@@ -296,12 +250,12 @@ def _tracks_html(p: dict[str, Any]) -> str:
     return "<div style='display:inline-block;vertical-align:top;margin-right:10px'>" + "".join(rows) + "</div>"
 
 
-def _lair_html(state: ManiacalState, obs: dict[str, Any], i: int, seat: int | None, legal: list[str], plain: dict[str, str]) -> str:
+def _lair_html(data: ManiacalData, obs: dict[str, Any], i: int, seat: int | None, legal: list[str], plain: dict[str, str]) -> str:
     p, mine = obs["players"][i], i == seat
-    sv = state.data.cards[p["sv"]]
+    sv = data.cards[p["sv"]]
     turn = obs["current"] == i
-    rooms = "".join(_room_html(state, r, r in p["used"], plain) for r in p["rooms"]) or "<i style='color:#999'>no rooms yet</i>"
-    crew = "".join(_member_html(state, m, legal if mine else [], plain) for m in p["crew"])
+    rooms = "".join(_room_html(data, r, r in p["used"], plain) for r in p["rooms"]) or "<i style='color:#999'>no rooms yet</i>"
+    crew = "".join(_member_html(data, m, legal if mine else [], plain) for m in p["crew"])
     if mine:
         schemes = " ".join(f"<span{_face(plain.get(s, ''))} style='font-size:11px;padding:1px 4px;background:#fde8e8;"
                            f"border-radius:4px'>{_esc(s)}</span>" for s in p["schemes"]) or "none"
@@ -310,7 +264,7 @@ def _lair_html(state: ManiacalState, obs: dict[str, Any], i: int, seat: int | No
     draft = ""
     if obs["phase"] == "draft":
         if mine:
-            hand = "".join(_room_html(state, r, False, plain, "".join(
+            hand = "".join(_room_html(data, r, False, plain, "".join(
                 f" <span{_click(f'{w} {r}')} style='padding:0 4px;border-radius:3px;background:{bg};color:#fff'>{w}</span>"
                 for w, bg in (("build", "#2f6b4f"), ("sell", "#8e3b2f")) if f"{w} {r}" in legal)) for r in p["hand"])
             pick = f"your locked pick: <b>{_esc(p['pick'][1])} {_esc(p['pick'][0])}</b>" if p["pick"] else "pick one card: build or sell"
@@ -330,14 +284,14 @@ def _lair_html(state: ManiacalState, obs: dict[str, Any], i: int, seat: int | No
             f"<div style='font-size:11px'>Scheme cards: {schemes}</div>{draft}</div>")
 
 
-def _offers_html(state: ManiacalState, obs: dict[str, Any], plain: dict[str, str]) -> str:
+def _offers_html(data: ManiacalData, obs: dict[str, Any], plain: dict[str, str]) -> str:
     cells = []
     for t in TYPES:
         top = obs["offers"][t]
         if top is None:
             cells.append(f"<span style='font-size:11px;margin-right:8px'>{t}: deck empty</span>")
             continue
-        c = state.data.cards[top]
+        c = data.cards[top]
         cells.append(f"<span{_face(plain.get(top, ''))} style='display:inline-block;font-size:11px;margin:2px;padding:2px 5px;"
                      f"border-radius:5px;background:#fff;border:2px solid {TYPE_HEX[t]}'>{t}: <b>{_esc(c.name)}</b> costs "
                      f"{c.cost} attraction {_traits_html(c.traits)}</span>")
@@ -355,15 +309,19 @@ def _places_html(legal: list[str]) -> str:
     return "<div style='font-size:11px'>Special Locations: " + "".join(out) + "</div>"
 
 
-def _board_html(state: ManiacalState, seat: int | None, clickable: bool) -> str:
-    obs = observation(state, seat)
-    legal = _legal_texts(state, seat, clickable)
-    plain = _plain(state)
+def html(obs: dict[str, Any], clickable: bool = False) -> str:
+    """The board as the observation's seat sees it (None: a spectator): the world map with the Time track, the
+    attempt in progress with its dice, every base with its four attraction tracks, henchmen and money. With
+    `clickable`, the moves open to the seat carry data-action="<move>". Built from the observation only (and the
+    builtin card data every save plays with)."""
+    data, seat = default_data(), obs["seat"]
+    legal: list[str] = obs["legal"] if clickable else []
+    plain = plain_texts(data)
     over = ""
-    if state.is_terminal:
-        won = ", ".join(seat_name(i) for i in state.winners())
+    if obs["phase"] == "over":
+        won = ", ".join(seat_name(i) for i in obs["winners"])
         over = (f"<div style='font-size:14px;background:#eef7ee;padding:4px'>Game over: final scores "
-                f"{', '.join(f'{seat_name(i)} {v}' for i, v in enumerate(state.scores()))} (Infamy with the money-rank "
+                f"{', '.join(f'{seat_name(i)} {v}' for i, v in enumerate(obs['scores']))} (Infamy with the money-rank "
                 f"bonus, MA-220); winner: <b>{_esc(won)}</b></div>")
     contract_phase = obs["phase"] not in ("draft", "recruit")
     return (f"<div style='font-family:sans-serif;font-size:13px;max-width:980px;color:#222'>"
@@ -371,117 +329,7 @@ def _board_html(state: ManiacalState, seat: int | None, clickable: bool) -> str:
             f"{_esc(PHASES.title(obs['phase']))}</div>"
             f"<div style='font-size:11px;color:#8a5a00;background:#fff4d6;padding:2px 6px;border-radius:4px'>Assumed: "
             f"{_esc(ABILITIES_NOTE)} Card values are placeholders too (see the card gallery).</div>{over}"
-            f"{_map_html(state, obs, seat, legal, plain)}{_time_html(state, obs) if contract_phase else ''}"
-            f"{_attempt_html(state, obs, legal, plain)}{_places_html(legal) if contract_phase else ''}"
-            f"{_offers_html(state, obs, plain)}"
-            + "".join(_lair_html(state, obs, i, seat, legal, plain) for i in range(len(obs["players"]))) + "</div>")
-
-
-def html(state: ManiacalState | dict[str, Any], seat: int | None = None, clickable: bool = False) -> str:
-    """The board as `seat` sees it (None: a spectator): the world map with the Time track, the attempt in
-    progress with its dice, every base with its four attraction tracks, henchmen and money. With `clickable`,
-    the moves open to the seat carry data-action="<move>". Given an observation dict (what
-    `ManiacalState._repr_html_` passes), the one-table summary instead."""
-    if isinstance(state, dict):
-        return summary_html(state)
-    return _board_html(state, seat, clickable)
-
-
-# -- every card in plain words ------------------------------------------------------------------------
-def _trait_words(traits) -> str:
-    return ", ".join(f"{t} {v}" for t, v in zip(TRAITS, traits) if v) or "no trait"
-
-
-def _reward(infamy: int, money: int, effect: str) -> str:
-    extra = _REWARD_EFFECT_TEXT.get(effect, effect)
-    return f"+{infamy} Infamy and ${money}" + (f", and {extra}" if extra else "")
-
-
-def card_texts(state: ManiacalState) -> list[CardText]:
-    """Every Room, Henchman, Lackey, Mercenary, Supervillain, Contract, Power and Scheme card of the state's
-    data, in plain words with its numbers, when it is used and the rules that govern it."""
-    d = state.data
-    out: list[CardText] = []
-    def assumed(x: Any) -> bool:
-        return bool(x.source == "assumed")
-
-    for r in d.rooms:
-        what = f"Costs ${r.cost} to build (or sells for ${r.cost}); built, it adds {r.attract_value} to your {r.attract_type} attraction."
-        when = "Only its attraction counts: it has no special effect."
-        rules: tuple[str, ...] = ("MA-049", "MA-053", "MA-056")
-        if r.kind == "action":
-            effect = _ROOM_EFFECT_TEXT.get(r.effect, r.effect).format(param=r.param)
-            what += f" Action room: {effect}."
-            when = (f"As your action in the Contract Phase, once a round: costs {r.weeks} week(s) and exhausts your "
-                    "Supervillain or a ready henchman.")
-            rules += ("MA-095", "MA-099", "MA-100")
-        elif r.kind == "contract":
-            what += f" Contract room: {_ROOM_EFFECT_TEXT.get(r.effect, r.effect)}."
-            when = ("During one of your contract attempts, once a round, at no time cost: exhausts your Supervillain or "
-                    "a henchman not on the team.")
-            rules += ("MA-130", "MA-131", "MA-133", "MA-135")
-        out.append(CardText(r.id, r.name, "Room", what, when, rules, assumed(r), r.note))
-    for h in d.henchmen:
-        out.append(CardText(h.id, h.name, f"{h.type.capitalize()} henchman",
-                            f"Recruited when your {h.type} attraction is the highest and at least {h.cost}; your attraction "
-                            f"then drops by {h.cost}. Traits: {_trait_words(h.traits)} (one die per point on a contract).",
-                            "Phase II recruits it; in Phase III it joins contract teams or activates rooms; it costs $1 "
-                            "salary in each Clean-up.", ("MA-063", "MA-072", "MA-073", "MA-116", "MA-205"), assumed(h), h.note))
-    for lk in d.lackeys:
-        out.append(CardText(lk.id, lk.name, "Lackey", f"Your first henchman. Traits: {_trait_words(lk.traits)}; on a team or "
-                            "activating a room it uses one trait of your choice. With the Lackey on the team you may reroll "
-                            "any dice once after the roll.", "Every contract attempt; it is paid a salary like any henchman.",
-                            ("MA-065", "MA-150", "MA-152", "MA-153"), assumed(lk), lk.note))
-    for me in d.mercenaries:
-        out.append(CardText(me.id, me.name, "Mercenary", f"Hired by visiting Lucifer's Lounge; works like a henchman. Traits: "
-                            f"{_trait_words(me.traits)}.", "For the rest of the round; paid first in Clean-up, then back to "
-                            "the bottom of the Mercenary deck (with the Bodyguard option it is kept as an ordinary henchman).",
-                            ("MA-193", "MA-195", "MA-198", "MA-207", "MA-232"), assumed(me), me.note))
-    for sv in d.supervillains:
-        costs = ", ".join(f"{n} {w}" for n, w in zip(CONTINENT_NAMES, sv.costs))
-        out.append(CardText(sv.id, sv.name, "Supervillain", f"Based in {CONTINENT_NAMES['ABCDEF'.index(sv.home)]}. Weeks to "
-                            f"attempt a contract: {costs}. Comes with Lackey {sv.lackey}. No special ability: " + ABILITIES_NOTE,
-                            "Can activate one room a round (then it is exhausted); never joins a contract team.",
-                            ("MA-021", "MA-096", "MA-097", "MA-109"), True,
-                            (sv.note + "; " if sv.note else "") + "abilities left out (MA-021)"))
-    for c in d.contracts:
-        out.append(CardText(c.id, c.name, f"{c.difficulty.capitalize()} contract",
-                            f"Needs a team of {c.team}; {c.trait} recommended (its icon counts double). Target {c.target} "
-                            f"successes. Success: {_reward(*c.success)}. Failure: {_reward(*c.failure)}.",
-                            "Face down on the map until someone pays the time to attempt it; then face up and resolved.",
-                            ("MA-106", "MA-111", "MA-120", "MA-121", "MA-122", "MA-123"), assumed(c), c.note))
-    for pw in d.powers:
-        out.append(CardText(pw.id, pw.name, "Power", f"Attached to one henchman for good: {_trait_words(pw.traits)} more "
-                            "(adds dice of those traits).", "Drawn as a contract reward; discarded if its henchman is captured.",
-                            ("MA-180", "MA-181", "MA-183", "MA-184"), assumed(pw), pw.note))
-    for sh in d.schemes:
-        out.append(CardText(sh.id, f"Scheme {sh.id}", "Scheme", f"Negative half (against an opponent's attempt, +2 Infamy for "
-                            f"you): {_NEGATIVE_TEXT.get(sh.negative, sh.negative)}. Positive half (on your own turn): "
-                            f"{_POSITIVE_TEXT.get(sh.positive, sh.positive)}.",
-                            "Contract Phase only; one half per play; costs no time; kept secret in your hand.",
-                            ("MA-162", "MA-164", "MA-165", "MA-170", "MA-171", "MA-172", "MA-177"), assumed(sh), sh.note))
-    return out
-
-
-# -- odds a seat may know --------------------------------------------------------------------------------
-def known_map_odds(state: ManiacalState, seat: int) -> dict[str, Fraction | None]:
-    """For each continent: the chance `seat`'s strongest ready team meets its contract, as far as that seat can
-    know it. A face-down contract's Target is hidden from everyone (MA-106, MA-111), so the chance is averaged
-    over the contracts of the data with the same back (difficulty, team size, recommended trait), each equally
-    likely; once flipped, its own Target. None: no full team. (`odds.map_odds` uses the engine's Target.)"""
-    from . import odds
-
-    out: dict[str, Fraction | None] = {}
-    for slot, name in enumerate(CONTINENT_NAMES):
-        c = state.data.cards[state.map[slot]]
-        team = odds.best_team(state, seat, slot)
-        if len(team) < c.team:
-            out[name] = None
-            continue
-        dice = odds.team_dice(state, seat, team)
-        if "id" in _contract_view(state, slot):
-            targets = [c.target]
-        else:
-            targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
-        out[name] = sum((odds.contract_chance(dice, c.trait, t, (), state.data) for t in targets), Fraction(0)) / len(targets)
-    return out
+            f"{_map_html(data, obs, seat, legal, plain)}{_time_html(data, obs) if contract_phase else ''}"
+            f"{_attempt_html(data, obs, legal, plain)}{_places_html(legal) if contract_phase else ''}"
+            f"{_offers_html(data, obs, plain)}"
+            + "".join(_lair_html(data, obs, i, seat, legal, plain) for i in range(len(obs["players"]))) + "</div>")

@@ -1,17 +1,22 @@
-"""The Maniacal position: the table, each Supervillain's lair, copying and saving. No rules here.
+"""The Maniacal position: its fields, declared once (hench.core.FieldState builds clone, copy-on-write
+successor, save and load from them), and each Supervillain's lair. No rules here.
 
 Cards are named by their data ids everywhere (rooms R01.., henchmen BE01.., Lackeys LK1.., Mercenaries
 ME1.., contracts E01/H01/L01.., Powers PW01.., Schemes SH01..). Decks are lists with the top card first.
-The rules are in legality.py and the chapter modules (draft, henchmen, contracts, cleanup).
+The rules are in legality.py, transitions.py (Base Building, Henchmen) and the chapter modules contracts.py and cleanup.py.
+
+A transition changes the successor the core hands it, never the state it came from: a lair through
+`state.own_item("lairs", seat)` (the lair and its crew copied once), a deck through
+`state.own_item("decks", name)`, the attempt record through `state.own("attempt")` (its inner lists are
+replaced, never changed in place); any other field is assigned a new value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
-from hench.core import CHANCE, InvalidStateError, State
-from hench.core.chance import chance_actions
+from hench.core import CHANCE, InvalidStateError
+from hench.core.fields import DICT, LIST, ROWS, Field, Fields, FieldState
 from hench.core.schema import Reader, check_int, check_str
 
 from .data import DIFFICULTIES, TYPES, ManiacalData, default_data
@@ -20,22 +25,22 @@ from .phases import PHASES
 DECKS = ("rooms", *TYPES, *DIFFICULTIES, "easy_discard", "hard_discard", "legendary_discard",
          "powers", "power_discard", "schemes", "scheme_discard", "mercenaries")
 MAX_MONEY = MAX_POINTS = 10_000
+Attempt = dict[str, Any]  # the attempt in progress (contracts.py describes its keys); JSON-like
 
 
-class Member:
-    """One card of a player's crew (a henchman, the Lackey, a Mercenary or a Bodyguard)."""
+def _card_id(value: Any, path: str) -> str:
+    return check_str(value, path)
 
-    __slots__ = ("bodyguard", "id", "injuries", "powers", "ready")
 
-    def __init__(self, card: str, ready: bool = True, injuries: int = 0, powers: list[str] | None = None,
-                 bodyguard: bool = False):
-        self.id, self.ready, self.injuries, self.powers, self.bodyguard = card, ready, injuries, powers or [], bodyguard
+class Member(NamedTuple):
+    """One card of a player's crew (a henchman, the Lackey, a Mercenary or a Bodyguard): an immutable value,
+    replaced in its lair's crew when it changes (`Lair.update`), so lairs may share it."""
 
-    def copy(self) -> Member:
-        new = _new_member(Member)
-        new.id, new.ready, new.injuries, new.powers, new.bodyguard = (
-            self.id, self.ready, self.injuries, self.powers[:], self.bodyguard)
-        return new
+    id: str
+    ready: bool = True  # False: exhausted this round (MA-097, MA-125)
+    injuries: int = 0  # Injury tokens (MA-142, MA-144)
+    powers: tuple[str, ...] = ()  # attached Power cards (MA-180, MA-182)
+    bodyguard: bool = False  # a Mercenary kept as an ordinary henchman (MA-231, MA-232)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "ready": self.ready, "injuries": self.injuries, "powers": list(self.powers),
@@ -44,19 +49,18 @@ class Member:
     @classmethod
     def from_dict(cls, v: Any, where: str) -> Member:
         r = Reader(v, where)
-        m = cls(r.str("id"), r.bool("ready"), r.int("injuries", 0, 99), r.list("powers", lambda x, p: check_str(x, p), 0, 14),
-                r.bool("bodyguard"))
+        m = cls(r.str("id"), r.bool("ready"), r.int("injuries", 0, 99), tuple(r.list("powers", _card_id, 0, 14)), r.bool("bodyguard"))
         r.done()
         return m
 
 
-_new_member = object.__new__
-
-
 class Lair:
-    """One player: Supervillain, money, Infamy, attraction, base, crew, Schemes, draft hand, time."""
+    """One player: Supervillain, money, Infamy, attraction, base, crew, Schemes, draft hand, time.
 
-    __slots__ = ("attraction", "crew", "hand", "infamy", "money", "pick", "placed", "rooms", "schemes", "shared",
+    A row of the `lairs` field (ROWS): `copy()` gives the successor's own lair (its lists copied; the crew's
+    members are immutable values, shared)."""
+
+    __slots__ = ("attraction", "crew", "hand", "infamy", "money", "pick", "placed", "rooms", "schemes",
                  "sv", "sv_ready", "used", "weeks")
 
     def __init__(self, sv: str, money: int, attraction: list[int]):
@@ -69,47 +73,43 @@ class Lair:
         self.pick: list[str] | None = None  # [room, "build" | "sell"], locked and hidden until the reveal
         self.weeks: int | None = None  # on the Time track (None: on the Player Order track)
         self.placed = 0  # stacking height: the token placed last on a space is on top (MA-085)
-        self.shared = False  # True: the crew's Member objects are shared with another state's lair (see `own_crew`)
 
     def copy(self) -> Lair:
         new = _new_lair(Lair)
         new.sv, new.sv_ready, new.money, new.infamy, new.attraction = (
             self.sv, self.sv_ready, self.money, self.infamy, self.attraction[:])
         new.rooms, new.used, new.schemes, new.hand = self.rooms[:], self.used[:], self.schemes[:], self.hand[:]
-        new.crew = [m.copy() for m in self.crew]
-        new.pick = None if self.pick is None else self.pick[:]
-        new.weeks, new.placed, new.shared = self.weeks, self.placed, False
-        return new
-
-    def cow_copy(self) -> Lair:
-        """The copy a successor's transition changes: every list is new, but the crew's Member objects are
-        shared until `own_crew` copies them (before any Member is changed)."""
-        new = _new_lair(Lair)
-        new.sv, new.sv_ready, new.money, new.infamy, new.attraction = (
-            self.sv, self.sv_ready, self.money, self.infamy, self.attraction[:])
-        new.rooms, new.used, new.schemes, new.hand = self.rooms[:], self.used[:], self.schemes[:], self.hand[:]
         new.crew = self.crew[:]
         new.pick = None if self.pick is None else self.pick[:]
-        new.weeks, new.placed, new.shared = self.weeks, self.placed, True
+        new.weeks, new.placed = self.weeks, self.placed
         return new
-
-    def own_crew(self) -> list[Member]:
-        """The crew with Member objects of this lair's own, to change (see `cow_copy`)."""
-        if self.shared:
-            self.crew = [m.copy() for m in self.crew]
-            self.shared = False
-        return self.crew
-
-    def own_member(self, card: str) -> Member | None:
-        """`member(card)`, this lair's own copy, to change."""
-        self.own_crew()
-        return self.member(card)
 
     def member(self, card: str) -> Member | None:
         for m in self.crew:
             if m.id == card:
                 return m
         return None
+
+    def crew_member(self, card: str) -> Member:
+        """`member(card)` for a card the rules already found in the crew (a checked move names it)."""
+        m = self.member(card)
+        if m is None:
+            raise ValueError(f"{card} is not in the crew of {self.sv}")
+        return m
+
+    def update(self, card: str, **changes: Any) -> Member:
+        """Replace crew member `card` by a copy with `changes` (fields of Member); the new member."""
+        for i, m in enumerate(self.crew):
+            if m.id == card:
+                new = self.crew[i] = m._replace(**changes)
+                return new
+        raise ValueError(f"{card} is not in the crew of {self.sv}")
+
+    def time_left(self) -> int:
+        """The weeks left on the Time track (only asked of a token still on it, MA-083)."""
+        if self.weeks is None:
+            raise ValueError(f"{self.sv}'s Time token is not on the Time track")
+        return self.weeks
 
     def to_dict(self) -> dict[str, Any]:
         return {"sv": self.sv, "sv_ready": self.sv_ready, "money": self.money, "infamy": self.infamy,
@@ -120,10 +120,10 @@ class Lair:
     @classmethod
     def from_dict(cls, v: Any, where: str) -> Lair:
         r = Reader(v, where)
-        ids = lambda key: r.list(key, lambda x, p: check_str(x, p), 0, 200)
         lair = cls(r.str("sv"), r.int("money", 0, MAX_MONEY), r.list("attraction", lambda x, p: check_int(x, p, 0, MAX_POINTS), 4, 4))
         lair.sv_ready, lair.infamy = r.bool("sv_ready"), r.int("infamy", 0, MAX_POINTS)
-        lair.rooms, lair.used, lair.schemes, lair.hand = ids("rooms"), ids("used"), ids("schemes"), ids("hand")
+        lair.rooms, lair.used = r.list("rooms", _card_id, 0, 200), r.list("used", _card_id, 0, 200)
+        lair.schemes, lair.hand = r.list("schemes", _card_id, 0, 200), r.list("hand", _card_id, 0, 200)
         lair.crew = r.list("crew", Member.from_dict, 0, 60)
         pick = r.raw("pick")
         lair.pick = None if pick is None else [check_str(x, f"{where}.pick") for x in (pick if isinstance(pick, list) else [None])]
@@ -138,148 +138,97 @@ class Lair:
 _new_lair = object.__new__
 
 
-_peek = list.__iter__  # read-only passes over the lairs
+# -- the fields: how each is copied, saved and read back -------------------------------------------------
+def _seats(key: str) -> Field:
+    def read(r: Reader, s: ManiacalState) -> list[int]:
+        n = len(s.lairs)
+        return r.list(key, lambda x, p: check_int(x, p, 0, n - 1), 0, n)
+
+    return Field(key, LIST, read=read)
 
 
-def lairs_to_read(state: ManiacalState) -> Iterator[Lair]:
-    """Every lair, for reading only (a transition changes a lair only through `own_lair`)."""
-    return _peek(state.lairs)
+def _read_decks(r: Reader, s: ManiacalState) -> dict[str, list[str]]:
+    decks = r.obj("decks")
+    out = {d: decks.list(d, _card_id, 0, 200) for d in DECKS}
+    decks.done()
+    return out
 
 
-def lair_to_read(state: ManiacalState, seat: int) -> Lair:
-    """One lair, for reading only (see `lairs_to_read`)."""
-    return state.lairs[seat]
+def _read_options(r: Reader, s: ManiacalState) -> dict[str, bool]:
+    opts = r.obj("options")
+    out = {"bodyguard": opts.bool("bodyguard")}
+    opts.done()
+    return out
 
 
-# What a successor owns while its transition runs, as bits of `state._owned` (-1: everything, a state of its
-# own); the decks it owns by name in `state._owned_decks` (None: all of them).
-OWN_LAIRS, OWN_LOG, _SEAT_SHIFT = 1, 2, 2
-_NO_DECKS: frozenset[str] = frozenset()  # a successor owns no deck yet
+def _read_bonus(r: Reader, s: ManiacalState) -> list[int]:
+    n = len(s.lairs)
+    return r.list("bonus", lambda x, p: check_int(x, p, 0, MAX_POINTS), n, n)
 
 
-def own_lair(state: ManiacalState, seat: int) -> Lair:
-    """The seat's lair, this state's own, to change. A successor shares every lair with the state it came
-    from until its transition takes one through here, which copies it once (`Lair.cow_copy`)."""
-    if seat < 0:
-        seat += len(state.lairs)
-    owned = state._owned
-    bit = 1 << (seat + _SEAT_SHIFT)
-    if owned & bit:
-        return state.lairs[seat]
-    lairs = state.lairs
-    if not owned & OWN_LAIRS:  # the list itself is shared too until now
-        lairs = state.lairs = lairs[:]
-    lair = lairs[seat] = lairs[seat].cow_copy()
-    state._owned = owned | bit | OWN_LAIRS
-    return lair
+def _save_lairs(lairs: list[Lair]) -> list[dict[str, Any]]:
+    return [lair.to_dict() for lair in lairs]
 
 
-def _decks_to_change(state: ManiacalState) -> set[str] | None:
-    owned = state._owned_decks
-    if type(owned) is frozenset:  # _NO_DECKS: the first deck this transition changes; the dict itself is copied first
-        owned = state._owned_decks = set()
-        state.decks = dict(state.decks)
-    return owned
+def _save_decks(decks: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {k: list(v) for k, v in decks.items()}
 
 
-def own_deck(state: ManiacalState, name: str) -> list[str]:
-    """A deck, this state's own, to change (shared with the previous state until then, like the lairs)."""
-    owned = state._owned_decks
-    if owned is None or name in owned:
-        return state.decks[name]
-    owned = _decks_to_change(state)
-    deck = state.decks[name] = state.decks[name][:]
-    owned.add(name)
-    return deck
+def copy_attempt(value: Any) -> Any:
+    """A deep copy of the attempt's JSON-like record (lists and dicts), so no two saves share a part."""
+    if isinstance(value, dict):
+        return {k: copy_attempt(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_attempt(v) for v in value]
+    return value
 
 
-def set_deck(state: ManiacalState, name: str, cards: list[str]) -> None:
-    """Replace a deck with a new list (`cards` must be a list of this state's own)."""
-    owned = _decks_to_change(state)
-    if owned is not None:
-        owned.add(name)
-    state.decks[name] = cards
+FIELDS = Fields(
+    Field("data", read=lambda r, s: default_data(), saved=False),  # the builtin data (a save carries no other)
+    Field("lairs", ROWS, read=lambda r, s: r.list("lairs", Lair.from_dict, 2, 5), save=_save_lairs),
+    Field("round", read=lambda r, s: r.int("round", 1, 3)),
+    Field("step", read=lambda r, s: r.str("step", PHASES.ids)),  # the phase id
+    _seats("order"),  # MA-027: Player Order track for this round, 1st first
+    _seats("next_order"),  # MA-087: the order tokens leave the Time track
+    Field("decks", ROWS, read=_read_decks, save=_save_decks),
+    Field("map", LIST, read=lambda r, s: r.list("map", _card_id, 6, 6)),  # MA-105: the contract on each continent A..F
+    Field("pick_no", read=lambda r, s: r.int("pick_no", 1, 3)),  # which of the 3 build/sell decisions (MA-048)
+    Field("attempt", DICT, read=lambda r, s: r.raw("attempt"), save=copy_attempt),  # checked by validate.py
+    _seats("queue"),  # seats still to act in Clean-up (salaries, firing)
+    Field("counter", read=lambda r, s: r.int("counter", 0, 10**9)),  # stacking counter for the Time track (MA-085)
+    Field("bonus", LIST, read=_read_bonus),  # MA-220: money-rank Infamy bonus at game end
+    Field("options", DICT, read=_read_options),
+    Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
+    legacy=("events",),  # the whole game's log, saved before narration became per move (issue 26)
+)
 
 
-class _Log:
-    """The game's log as a chain, so that a move adds its lines without copying the whole log: a state's
-    log is its `prev` log (or `base` at the start of a chain) followed by its own `lines`."""
-
-    __slots__ = ("base", "flat", "lines", "prev")
-
-    def __init__(self, prev: _Log | None = None, base: tuple[str, ...] = ()):
-        self.prev, self.base, self.lines, self.flat = prev, base, [], None
-
-    def add(self, text: str) -> None:
-        self.lines.append(text)
-        self.flat = None
-
-    def full(self) -> tuple[str, ...]:
-        """Every line, oldest first (kept until a line is added)."""
-        if self.flat is not None:
-            return self.flat
-        chunks, node = [], self
-        while True:
-            if node is not self and node.flat is not None:
-                start = node.flat
-                break
-            chunks.append(node.lines)
-            if node.prev is None:
-                start = node.base
-                break
-            node = node.prev
-        flat = list(start)
-        for lines in reversed(chunks):
-            flat += lines
-        self.flat = tuple(flat)
-        return self.flat
-
-
-def say_in(state: ManiacalState, text: str) -> None:
-    """Add one line to the state's log (a successor's first line starts its own link of the chain)."""
-    log = state._log
-    if not state._owned & OWN_LOG:
-        log = state._log = _Log(log)
-        state._owned |= OWN_LOG
-    log.add(text)
-
-
-_new_state = object.__new__
-GENERATORS: dict[str, Any] = {}  # step -> its legal-move generator (filled by legality.py)
-
-
-class ManiacalState(State):
+class ManiacalState(FieldState):
     """The whole table. `step` is the phase id; `attempt` holds a contract attempt in progress."""
 
-    def __init__(self, data: ManiacalData, lairs: list[Lair], rng: int):
-        self.data, self.lairs, self.rng = data, lairs, rng
-        self.round = 1
-        self.step = "draft"
-        self.order: list[int] = []  # MA-027: Player Order track for this round, 1st first
-        self.next_order: list[int] = []  # MA-087: the order tokens leave the Time track
-        self.decks: dict[str, list[str]] = {d: [] for d in DECKS}
-        self.map: list[str] = []  # MA-105: the contract on each continent A..F
-        self.pick_no = 1  # which of the 3 build/sell decisions (MA-048)
-        self.attempt: dict[str, Any] | None = None
-        self.queue: list[int] = []  # seats still to act in Clean-up (salaries, firing)
-        self.counter = 0  # stacking counter for the Time track (MA-085)
-        self.bonus: list[int] = [0] * len(lairs)  # MA-220: money-rank Infamy bonus at game end
-        self.options: dict[str, bool] = {"bodyguard": False}
-        self.events = ()  # the log (a property: a tuple read from the `_Log` chain)
-        self._legal = None
-        self._owned = -1  # what this state owns of its lairs and log (bits, see own_lair); -1: all of it
-        self._owned_decks: set[str] | frozenset[str] | None = None  # the decks it owns (None: all of them)
+    FIELDS = FIELDS
+    data: ManiacalData
+    lairs: list[Lair]
+    round: int
+    step: str
+    order: list[int]
+    next_order: list[int]
+    decks: dict[str, list[str]]
+    map: list[str]
+    pick_no: int
+    attempt: Attempt | None
+    queue: list[int]
+    counter: int
+    bonus: list[int]
+    options: dict[str, bool]
 
-    @property
-    def events(self) -> tuple[str, ...]:
-        """The game's log so far, oldest line first (hidden things are never named in it)."""
-        return self._log.full()
+    @classmethod
+    def new(cls, data: ManiacalData, rng: int, bodyguard: bool) -> ManiacalState:
+        """A table before setup: no lairs, empty decks (game.start fills them)."""
+        return cls.make(data=data, lairs=[], round=1, step="draft", order=[], next_order=[],
+                        decks={d: [] for d in DECKS}, map=[], pick_no=1, attempt=None, queue=[], counter=0, bonus=[],
+                        options={"bodyguard": bodyguard}, rng=rng)
 
-    @events.setter
-    def events(self, lines: Any) -> None:
-        self._log = _Log(None, tuple(lines))
-
-    # -- the uniform API ------------------------------------------------------------------------
     @property
     def phase(self) -> str:  # type: ignore[override]
         return self.step
@@ -295,39 +244,46 @@ class ManiacalState(State):
         if step == "over":
             return None
         if step == "draft":
-            for i, lair in enumerate(_peek(self.lairs)):
+            for i, lair in enumerate(self.lairs):
                 if lair.pick is None:
                     return i
             raise StopIteration
         if step in ("salaries", "firing"):
             return self.queue[0]
+        if attempt is None:
+            return self.active_seat()
+        if step == "remove_die":  # the 'remove one die' Scheme's player chooses (MA-170b)
+            return attempt["negative"][0]
         if step == "scheme_window":
             return attempt["asked"][0]
         if step == "effect" and attempt["effects"][0][0] == "injure_after":
             return attempt["negative"][0]
-        if attempt is not None:  # the attempt's player keeps acting until it ends, even after paying time
-            return attempt["seat"]
-        return self.active_seat()
+        return attempt["seat"]  # the attempt's player keeps acting until it ends, even after paying time
+
+    @property
+    def ongoing(self) -> Attempt:
+        """The attempt in progress (a contract, a room's refresh or a hospital visit): only asked for during one."""
+        attempt = self.attempt
+        if attempt is None:
+            raise ValueError(f"no attempt is in progress in {self.step}")
+        return attempt
+
+    def seat_to_act(self) -> int:
+        """The seat whose move it is (a player's, not the dice's, and the game not over)."""
+        seat = self.current_player
+        if seat is None or seat < 0:
+            raise ValueError(f"no player acts in {self.step}")
+        return seat
 
     @property
     def is_terminal(self) -> bool:
         """`current_player is None`, which is so exactly when the step is 'over' (read directly)."""
         return self.step == "over"
 
-    def _legal_actions(self) -> list[Any]:
-        """As hench.core's `State._legal_actions`, without its second list copy and its second reading of
-        the seat (the playout hot path): the game is over, a die is rolled, or the step's generator lists."""
-        step = self.step
-        if step == "over":
-            return []
-        if step == "rolling":
-            return chance_actions(self._chance_outcomes())
-        return GENERATORS[step](self, self.current_player)  # legality.legal_actions (game.legal), one call less
-
     def active_seat(self) -> int:
         """MA-083: the token furthest left on the Time track (most weeks left), the top one of a stack."""
         best, best_weeks, best_placed = -1, -1, -1  # max of (weeks, placed, seat): later seats win full ties
-        for i, lair in enumerate(_peek(self.lairs)):
+        for i, lair in enumerate(self.lairs):
             weeks = lair.weeks
             if weeks is not None and (weeks > best_weeks or (weeks == best_weeks and lair.placed >= best_placed)):
                 best, best_weeks, best_placed = i, weeks, lair.placed
@@ -338,105 +294,3 @@ class ManiacalState(State):
     @property
     def num_players(self) -> int:
         return len(self.lairs)
-
-    def clone(self) -> ManiacalState:
-        new = self._copy_but_lairs()
-        new.lairs = [lair.copy() for lair in _peek(self.lairs)]
-        new.decks = {k: v[:] for k, v in self.decks.items()}
-        return new
-
-    def successor(self) -> ManiacalState:
-        """The copy `apply` hands to the transition: the lairs (and their list) and decks are shared until the transition
-        takes one to change (`own_lair`, `own_deck`, `set_deck`); the attempt record is copied at once, its
-        lists and dicts shared; the small lists (order, next_order, map, queue, bonus), the options and the
-        attempt's lists are shared, and the transitions replace them with new ones rather than change them."""
-        new = _new_state(ManiacalState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        attempt = self.attempt
-        if attempt is not None:
-            d["attempt"] = attempt.copy()
-        d["_legal"], d["_owned"], d["_owned_decks"] = None, 0, _NO_DECKS
-        return new
-
-    def _copy_but_lairs(self) -> ManiacalState:
-        """Every field of __init__ copied, but the lairs and the decks (the caller sets those)."""
-        new = _new_state(ManiacalState)
-        new.data, new.lairs, new.rng, new.round, new.step = self.data, [], self.rng, self.round, self.step
-        new.order, new.next_order, new.decks = self.order[:], self.next_order[:], {}
-        new.map, new.pick_no, new.queue, new.counter = self.map[:], self.pick_no, self.queue[:], self.counter
-        new.attempt = None if self.attempt is None else _copy_record(self.attempt)
-        new.bonus, new.options, new.events = self.bonus[:], dict(self.options), self.events
-        new._legal, new._owned, new._owned_decks = None, -1, None
-        return new
-
-    # -- saving ---------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "step": self.step, "order": list(self.order), "next_order": list(self.next_order),
-                "lairs": [lair.to_dict() for lair in self.lairs], "decks": {k: list(v) for k, v in self.decks.items()},
-                "map": list(self.map), "pick_no": self.pick_no, "attempt": _copy_attempt(self.attempt),
-                "queue": list(self.queue), "counter": self.counter, "bonus": list(self.bonus),
-                "options": dict(self.options), "events": list(self.events), "rng": self.rng}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ManiacalState:
-        r = Reader(data)
-        lairs = r.list("lairs", Lair.from_dict, 2, 5)
-        n = len(lairs)
-        seats = lambda key: r.list(key, lambda x, p: check_int(x, p, 0, n - 1), 0, n)
-        state = cls(default_data(), lairs, r.int("rng", 0, 2**64 - 1))
-        state.round, state.step = r.int("round", 1, 3), r.str("step", PHASES.ids)
-        state.order, state.next_order, state.queue = seats("order"), seats("next_order"), seats("queue")
-        decks = r.obj("decks")
-        state.decks = {d: decks.list(d, lambda x, p: check_str(x, p), 0, 200) for d in DECKS}
-        decks.done()
-        state.map = r.list("map", lambda x, p: check_str(x, p), 6, 6)
-        state.pick_no, state.counter = r.int("pick_no", 1, 3), r.int("counter", 0, 10**9)
-        state.attempt = r.raw("attempt")
-        state.bonus = r.list("bonus", lambda x, p: check_int(x, p, 0, MAX_POINTS), n, n)
-        opts = r.obj("options")
-        state.options = {"bodyguard": opts.bool("bodyguard")}
-        opts.done()
-        state.events = tuple(r.list("events", lambda x, p: check_str(x, p), 0, 100_000))
-        r.done()
-        return state
-
-    def notation(self) -> str:
-        from .render import notation
-
-        return notation(self.observation(None))
-
-    def _repr_html_(self) -> str:
-        from .render import html
-
-        return html(self.observation(None))
-
-    def winners(self) -> list[int]:
-        from .scoring import winners
-
-        return winners(self) if self.is_terminal else []
-
-
-def _copy_record(a: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A copy of the attempt record: every list and dict the engine writes to is new. The engine replaces
-    the small lists inside the record's lists (team members, dice, effects) and never changes them in
-    place, so those are shared; a dict's lists (the reroll's marked dice) are copied."""
-    if a is None:
-        return None
-    out = dict(a)
-    for k, v in a.items():
-        t = type(v)
-        if t is list:
-            out[k] = v[:]
-        elif t is dict:
-            out[k] = {kk: (vv[:] if type(vv) is list else vv) for kk, vv in v.items()}
-    return out
-
-
-def _copy_attempt(value: Any) -> Any:
-    """A deep copy of the attempt's JSON-like record (lists and dicts), so no two states share a part."""
-    if isinstance(value, dict):
-        return {k: _copy_attempt(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_attempt(v) for v in value]
-    return value

@@ -1,22 +1,12 @@
-"""Small table chores every chapter shares: drawing with reshuffles, the Time track, crew lookups, the log.
+"""Small table chores every chapter shares: dealing, drawing with reshuffles, the Time track, crew lookups.
 No rule decides anything here; each helper cites the rule it carries out."""
 
 from __future__ import annotations
 
 from hench.core import seat_name
 
-from .data import Card, Room
-from .state import OWN_LOG, Lair, ManiacalState, Member, _Log, own_deck, own_lair, set_deck
-
-
-def say(state: ManiacalState, text: str) -> None:
-    """One true, public line in the log (hidden things are never named here). `say_in`, inlined (hot path)."""
-    log = state._log
-    if not state._owned & OWN_LOG:  # a successor's first line starts its own link of the chain
-        log = state._log = _Log(log)
-        state._owned |= OWN_LOG
-    log.lines.append(text)
-    log.flat = None
+from .data import Card, Contract, Room
+from .state import Lair, ManiacalState, Member
 
 
 class _Names(dict):
@@ -33,27 +23,52 @@ def draw(state: ManiacalState, deck: str, discard: str | None = None) -> str | N
     """The top card of `deck`; an empty deck is first rebuilt from its discards, shuffled (MA-163, M-16)."""
     decks = state.decks
     if not decks[deck] and discard and decks[discard]:
-        set_deck(state, deck, state._shuffled(decks[discard]))
-        set_deck(state, discard, [])
-    return own_deck(state, deck).pop(0) if state.decks[deck] else None
+        decks = state.own("decks")
+        decks[deck], decks[discard] = state._shuffled(decks[discard]), []
+    return state.own_item("decks", deck).pop(0) if state.decks[deck] else None
+
+
+def draw_card(state: ManiacalState, deck: str, discard: str | None = None) -> str:
+    """`draw` from a deck the rules keep from running out (contracts and Mercenaries are checked before)."""
+    drawn = draw(state, deck, discard)
+    if drawn is None:
+        raise ValueError(f"the {deck} deck is empty" + (f" and so is {discard}" if discard else ""))
+    return drawn
 
 
 def draw_scheme(state: ManiacalState, seat: int) -> None:
     """MA-145, MA-191: draw a Scheme card into a hidden hand (MA-162)."""
     card = draw(state, "schemes", "scheme_discard")
     if card is None:
-        say(state, f"{who(seat)} would draw a Scheme card, but none are left")
+        state.say(f"{who(seat)} would draw a Scheme card, but none are left", "MA-163", seats=(seat,))
         return
-    own_lair(state, seat).schemes.append(card)
-    say(state, f"{who(seat)} draws a Scheme card")
+    state.own_item("lairs", seat).schemes.append(card)
+    state.say(f"{who(seat)} draws a Scheme card", "MA-145", "MA-162", seats=(seat,))
+    drawn = state.data.cards[card]
+    state.say(f"you draw Scheme {card}: {drawn.negative.replace('_', ' ')} against others, "
+              f"{drawn.positive.replace('_', ' ')} for you", "MA-162", "MA-164", seats=(seat,), to=(seat,))
 
 
 def room(state: ManiacalState, room_id: str) -> Room:
-    return state.data.cards[room_id]
+    found: Room = state.data.cards[room_id]
+    return found
 
 
 def card(state: ManiacalState, card_id: str) -> Card:
-    return state.data.cards[card_id]
+    """A henchman, Lackey or Mercenary card."""
+    card: Card = state.data.cards[card_id]
+    return card
+
+
+def contract(state: ManiacalState, contract_id: str) -> Contract:
+    found: Contract = state.data.cards[contract_id]
+    return found
+
+
+def on_map(state: ManiacalState, slot: int) -> Contract:
+    """The contract on continent `slot` (0..5, A..F), MA-105."""
+    found: Contract = state.data.cards[state.map[slot]]
+    return found
 
 
 def kind_of_member(state: ManiacalState, m: Member) -> str:
@@ -75,13 +90,13 @@ def remove_member(state: ManiacalState, lair: Lair, m: Member) -> None:
     """A henchman leaves the game; its Power cards are discarded (MA-183). `lair` is the state's own (`own_lair`)."""
     lair.crew.remove(m)
     if m.powers:
-        own_deck(state, "power_discard").extend(m.powers)
+        state.own_item("decks", "power_discard").extend(m.powers)
 
 
 def spend(state: ManiacalState, seat: int, weeks: int) -> None:
     """MA-084, MA-085: the token moves `weeks` spaces right and lands on top of any tokens there."""
-    lair = own_lair(state, seat)
-    lair.weeks = max(0, lair.weeks - weeks)
+    lair: Lair = state.own_item("lairs", seat)
+    lair.weeks = max(0, lair.time_left() - weeks)
     state.counter += 1
     lair.placed = state.counter
 
@@ -91,10 +106,21 @@ def place_time_tokens(state: ManiacalState) -> None:
     weeks = state.data.tables["time_track"][state.round - 1]
     n = len(state.order)
     for k, seat in enumerate(state.order):
-        lair = own_lair(state, seat)
+        lair: Lair = state.own_item("lairs", seat)
         lair.weeks = weeks
         lair.placed = state.counter + n - k
     state.counter += n
     state.next_order = []
-    say(state, f"Round {state.round} Contract Phase: every Time token starts on {weeks} weeks, "
-               f"{who(state.order[0])} on top")
+    state.say(f"Round {state.round} Contract Phase: every Time token starts on {weeks} weeks, "
+              f"{who(state.order[0])} on top", "MA-080", "MA-081", "MA-082")
+
+
+def deal(state: ManiacalState) -> None:
+    """MA-040: five Room cards to each player, face down (hidden from the others)."""
+    rooms = state.own_item("decks", "rooms")
+    for seat in range(len(state.lairs)):
+        lair: Lair = state.own_item("lairs", seat)
+        lair.hand = [rooms.pop(0) for _ in range(5)]
+        lair.pick = None
+    state.pick_no, state.step = 1, "draft"
+    state.say(f"Round {state.round} Base Building: each player is dealt 5 Room cards", "MA-040")

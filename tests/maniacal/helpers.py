@@ -30,6 +30,11 @@ def give(state: ManiacalState, seat: int, card_id: str, **fields) -> Member:
     return m
 
 
+def edit(state: ManiacalState, seat: int, card_id: str, **fields) -> Member:
+    """Set fields of a crew member (an immutable value: replaced in the crew)."""
+    return state.lairs[seat].update(card_id, **fields)
+
+
 def build(state: ManiacalState, seat: int, room_id: str) -> None:
     take(state, room_id)
     state.lairs[seat].rooms.append(room_id)
@@ -55,9 +60,8 @@ def set_villain(state: ManiacalState, seat: int, sv: str) -> None:
         if i is None:
             continue
         lairs[i].sv = new_sv
-        for m in lairs[i].crew:
-            if state.data.cards[m.id].type == "lackey":
-                m.id = state.data.cards[new_sv].lackey
+        lairs[i].crew = [m._replace(id=state.data.cards[new_sv].lackey) if state.data.cards[m.id].type == "lackey" else m
+                         for m in lairs[i].crew]
 
 
 def to_contracts(state: ManiacalState, order: list[int] | None = None) -> ManiacalState:
@@ -95,3 +99,8 @@ def fresh(state: ManiacalState) -> ManiacalState:
     state._legal = None
     validate_state(state)
     return state
+
+
+def said(state: ManiacalState, seat: int | None = None) -> list[str]:
+    """The lines the move that made `state` said, as `seat` may read them (None: a spectator)."""
+    return [line.text for line in state.narration(seat)]

@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+from hench.core import IllegalActionError
 from hench.maniacal import cleanup
 from hench.maniacal.actions import Dismiss, Fire, Keep, Pass
 from hench.maniacal.state import Member
@@ -26,7 +27,7 @@ def last_pass(state):
 @pytest.mark.rule("MA-205", "MA-206", "MA-207", "MA-208", "MA-209", "MA-198", "MA-150")
 def test_salaries_mercenaries_first_and_unpaid_leave():
     state = new(2, seed=3)
-    give(state, 0, "ME1", injuries=1, powers=["PW02"])
+    give(state, 0, "ME1", injuries=1, powers=("PW02",))
     state.decks["powers"].remove("PW02")
     give(state, 0, "BE01")
     give(state, 0, "BE02")
@@ -45,17 +46,25 @@ def test_salaries_mercenaries_first_and_unpaid_leave():
     assert state.phase == "firing"
 
 
-@pytest.mark.rule("MA-209")
-def test_an_unaffordable_mercenary_leaves_the_game():
+@pytest.mark.rule("MA-207", "MA-209")
+def test_the_owner_chooses_which_unaffordable_mercenary_leaves():
+    """Issue 28, item 5: with $1 for two Mercenaries, one is paid first and one leaves the game unpaid; the owner
+    chooses which (AMB-15), then whom else not to pay."""
     state = new(2, seed=3)
     give(state, 0, "ME1")
     give(state, 0, "ME2")
     state.lairs[0].money = 1
-    state = last_pass(state)  # $1: ME1 is paid first, ME2 leaves the game; the Lackey cannot be paid too
-    assert state.lairs[0].member("ME2") is None and "ME2" not in state.decks["mercenaries"]
-    assert state.phase == "salaries" and state.legal_actions() == [Dismiss(state.data.cards[state.lairs[0].sv].lackey)]
+    state = last_pass(state)
+    lackey = state.data.cards[state.lairs[0].sv].lackey
+    assert state.phase == "salaries" and set(state.legal_actions()) == {Dismiss("ME1"), Dismiss("ME2")}
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(Dismiss(lackey))  # the Mercenaries are paid first: choose among them first
+    assert err.value.rule_id == "MA-207"
+    state = state.apply(Dismiss("ME1"))  # keep ME2
+    assert state.lairs[0].member("ME1") is None and "ME1" not in state.decks["mercenaries"]  # left the game
+    assert state.legal_actions() == [Dismiss(lackey)]  # the Lackey cannot be paid too
     state = state.apply(state.legal_actions()[0])
-    assert "ME1" in state.decks["mercenaries"] and state.lairs[0].crew == []
+    assert "ME2" in state.decks["mercenaries"] and state.lairs[0].crew == []  # paid, back to its deck (MA-208)
 
 
 @pytest.mark.rule("MA-232")

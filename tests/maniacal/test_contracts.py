@@ -7,11 +7,28 @@ import dataclasses
 import pytest
 
 from hench.core import CHANCE, IllegalActionError
-from hench.maniacal.actions import Activate, Assign, Attempt, Choose, Die, Done, Mark, NoScheme, Pass, PlayScheme, Reroll, Roll, Visit
+from hench.maniacal import GAME
+from hench.maniacal.actions import (
+    Activate,
+    Assign,
+    Attempt,
+    Choose,
+    Die,
+    Done,
+    Heal,
+    Mark,
+    NoScheme,
+    Pass,
+    PlayScheme,
+    Remove,
+    Reroll,
+    Roll,
+    Visit,
+)
 from hench.maniacal.data import Card
 from hench.maniacal.table import traits_of
 
-from .helpers import build, contract_on, fresh, give, new, play, scheme, set_villain, take, to_contracts
+from .helpers import build, contract_on, edit, fresh, give, new, play, said, scheme, set_villain, take, to_contracts
 
 SIMON, HASSAN, DAVE = 0, 1, 2
 LAB, CLOAKS, MONEY_ROOM, SCHEME_ROOM, REFRESH_ROOM, REROLL_ROOM = "R40", "R22", "R05", "R08", "R11", "R06"
@@ -141,13 +158,13 @@ def test_ex12_forced_pass():
 @pytest.mark.rule("MA-107", "MA-125", "MA-143", "MA-152")
 def test_team_assignment():
     state = duel("E02", team=("BE10", "BE01"))
-    state.lairs[0].member("BE01").injuries = 1
-    state.lairs[0].member(lackey(state)).ready = False
+    edit(state, 0, "BE01", injuries=1)
+    edit(state, 0, lackey(state), ready=False)
     state = fresh(state)
     refused(state, Attempt("A"), "MA-107")  # a team of 2, but only BE10 is ready and uninjured
-    state.lairs[0].member("BE01").injuries = 0
-    state.lairs[0].member(lackey(state)).ready = True
-    state.lairs[0].member("BE01").ready = False
+    edit(state, 0, "BE01", injuries=0)
+    edit(state, 0, lackey(state), ready=True)
+    edit(state, 0, "BE01", ready=False)
     state = fresh(state)
     s2 = state.apply(Attempt("A"))
     refused(s2, Assign("BE01"), "MA-125")
@@ -155,7 +172,7 @@ def test_team_assignment():
     refused(s2, Assign("BE10", "brawn"), "MA-152")
     s3 = s2.apply(Assign("BE10"))
     refused(s3, Assign("BE10"), "MA-107")
-    s3.lairs[0].member("BE01").ready, s3.lairs[0].member("BE01").injuries = True, 1
+    edit(s3, 0, "BE01", ready=True, injuries=1)
     refused(fresh(s3), Assign("BE01"), "MA-143")
 
 
@@ -185,7 +202,7 @@ def test_a_contract_from_attempt_to_replacement():
 @pytest.mark.rule("MA-122", "MA-123", "MA-140", "MA-142", "MA-144")
 def test_failure_rewards_and_injury():
     state = duel("E01", team=("BE10",))
-    state.lairs[0].member("BE10").injuries = 0
+    edit(state, 0, "BE10", injuries=0)
     state = play(state, "attempt A", "assign BE10", "roll")
     state = dice(state, *["blank"] * 8)
     state = state.apply(Done()) if state.phase == "after_roll" else state
@@ -194,14 +211,14 @@ def test_failure_rewards_and_injury():
     assert after.lairs[0].infamy == 1 and after.lairs[0].money == state.lairs[0].money  # failure: 1 Infamy, $1 already
     assert after.lairs[0].member("BE10").injuries == 1
     again = fresh(after.clone())
-    again.lairs[0].member("BE10").injuries = 2  # MA-144: several tokens
+    edit(again, 0, "BE10", injuries=2)  # MA-144: several tokens
     assert fresh(again).lairs[0].member("BE10").injuries == 2
 
 
 @pytest.mark.rule("MA-141", "MA-183", "MA-196", "MA-195")
 def test_captured_henchman_leaves_with_its_powers():
     state = duel("L01", team=())  # Legendary, team 1, failure: Captured
-    give(state, 0, "ME1", powers=["PW01"])
+    give(state, 0, "ME1", powers=("PW01",))
     take(state, "PW01")
     state = fresh(state)
     state = play(state, "attempt A", "assign ME1", "roll")
@@ -219,7 +236,7 @@ def test_scheme_icon_draws_a_scheme():
     assert state.lairs[0].schemes == []
     state = dice(state, "icon", "2", *["blank"] * 6)  # 2 + 2 >= 3: success
     assert len(state.lairs[0].schemes) == 1 and state.phase == "contract_action"
-    assert state.lairs[0].infamy == 3 and any("draws a Scheme card" in e for e in state.events)
+    assert state.lairs[0].infamy == 3 and any("draws a Scheme card" in e for e in said(state))
 
 
 @pytest.mark.rule("MA-146", "MA-180", "MA-181", "MA-182", "MA-185", "MA-184")
@@ -234,8 +251,8 @@ def test_power_goes_to_the_chosen_henchman():
     assert set(state.legal_actions()) == {Choose("BE10"), Choose("BE01"), Choose(lackey(state))}  # AMB-21
     after = state.apply(Choose(lackey(state)))
     m = after.lairs[0].member(lackey(after))
-    assert m.powers == ["PW01"] and traits_of(after, m) == [3, 1, 1, 1]  # MA-185, EX-11's Lackey
-    m.powers.append("PW02")  # MA-182: several Powers
+    assert m.powers == ("PW01",) and traits_of(after, m) == [3, 1, 1, 1]  # MA-185, EX-11's Lackey
+    m = m._replace(powers=(*m.powers, "PW02"))  # MA-182: several Powers
     assert traits_of(after, m) == [3, 3, 1, 1]
 
 
@@ -245,11 +262,10 @@ def test_ex10_and_ex11_powers_in_the_pool():
     data = state.data
     brute = Card("TEST1", "Brute", "beast", 1, (4, 0, 0, 0), "assumed", "test card")
     state.data = dataclasses.replace(data, cards={**data.cards, "TEST1": brute})
-    state.lairs[0].crew.append(type(state.lairs[0].crew[0])("TEST1", powers=["PW13"]))
+    state.lairs[0].crew.append(type(state.lairs[0].crew[0])("TEST1", powers=("PW13",)))
     assert data.cards["PW13"].traits == (0, 1, 0, 1)  # +1 Stealth +1 Magic (EX-10)
     assert traits_of(state, state.lairs[0].crew[-1]) == [4, 1, 0, 1]  # 6 dice: 4 Brawn, 1 Stealth, 1 Magic
-    lk = state.lairs[0].member(lackey(state))
-    lk.powers = ["PW01"]  # EX-11: Berserker Strength
+    edit(state, 0, lackey(state), powers=("PW01",))  # EX-11: Berserker Strength
     state.decks["powers"].remove("PW01")
     state.decks["powers"].remove("PW13")
     state._legal = None
@@ -261,7 +277,8 @@ def test_ex10_and_ex11_powers_in_the_pool():
 @pytest.mark.rule("MA-117")
 def test_no_dice_limit():
     state = duel("E01", team=("BE10",))
-    state.lairs[0].member("BE10").powers, state.decks["powers"] = state.decks["powers"], []
+    edit(state, 0, "BE10", powers=tuple(state.decks["powers"]))
+    state.decks["powers"] = []
     state = fresh(state)
     state = play(state, "attempt A", "assign BE10", "roll")
     n = len(state.attempt["pool"])
@@ -335,13 +352,13 @@ def test_positive_schemes():
     state = state.apply(Done())
     assert state.lairs[0].infamy == 1 + 2  # failure, plus the bonus (MA-177e)
     draft = new(2, seed=1)
-    refused(draft, PlayScheme(draft.lairs[0].schemes[0]), "MA-041")  # MA-164: not outside the Contract Phase
+    refused(draft, PlayScheme(draft.lairs[0].schemes[0]), "MA-164")  # not outside the Contract Phase
 
 
 @pytest.mark.rule("MA-177")
 def test_refresh_and_cancel_harm():
     state = duel("E01", team=("BE10", "BE01"))
-    state.lairs[0].member("BE01").ready = False
+    edit(state, 0, "BE01", ready=False)
     ref, cancel = scheme(state, 0, "refresh_henchman"), scheme(state, 0, "cancel_harm")
     state = fresh(state)
     state = state.apply(f"scheme {ref} on BE01")
@@ -393,6 +410,8 @@ def test_negative_effects(negative):
     state = play(state, "attempt A", "assign BE10", f"assign {lackey(state)} as brawn", f"scheme {played}")
     lair = state.lairs[0]
     if negative == "remove_die":
+        assert state.current_player == 2 and state.attempt["pool"].count("brawn") == 4 + 1
+        state = state.apply(Remove("brawn"))  # the Scheme's player chooses a die (MA-170b)
         assert state.attempt["pool"].count("brawn") == 4 + 1 - 1
     if negative == "extra_week":
         assert lair.weeks == 8 - 3 - 1
@@ -410,7 +429,7 @@ def test_negative_effects(negative):
 @pytest.mark.rule("MA-191", "MA-192", "MA-193", "MA-190", "MA-163")
 def test_special_locations():
     state = duel("E01", team=("BE10",))
-    state.lairs[0].member("BE10").injuries = 2
+    edit(state, 0, "BE10", injuries=2)
     state.decks["scheme_discard"], state.decks["schemes"] = state.decks["schemes"], []
     state.lairs[1].weeks, state.next_order = None, [1]
     state = fresh(state)
@@ -431,7 +450,7 @@ def test_action_room_effects_scheme_and_refresh():
     state = duel("E01", team=("BE10",))
     build(state, 0, SCHEME_ROOM)
     build(state, 0, REFRESH_ROOM)
-    state.lairs[0].member("BE10").ready = False
+    edit(state, 0, "BE10", ready=False)
     state.lairs[1].weeks, state.next_order = None, [1]
     state = fresh(state)
     after = state.apply(Activate(SCHEME_ROOM, state.lairs[0].sv))
@@ -442,7 +461,7 @@ def test_action_room_effects_scheme_and_refresh():
     assert done.lairs[0].member("BE10").ready and done.phase == "contract_action" and done.lairs[0].weeks == 6
 
 
-@pytest.mark.rule("MA-172")
+@pytest.mark.rule("MA-172", "MA-177")
 def test_gain_two_weeks_never_passes_the_track_start():
     state = duel("E01", team=("BE10",))
     gain = scheme(state, 0, "gain_two_weeks")
@@ -451,7 +470,7 @@ def test_gain_two_weeks_never_passes_the_track_start():
     state = fresh(state)
     assert state.apply(PlayScheme(gain)).lairs[0].weeks == 8  # AMB-31: capped at the round's 8
     state.lairs[0].weeks = 8
-    refused(fresh(state), PlayScheme(gain), "MA-172")
+    refused(fresh(state), PlayScheme(gain), "MA-177")  # MA-177b: never past the track's start
 
 
 @pytest.mark.rule("MA-165")
@@ -474,6 +493,8 @@ def test_cancel_the_schemes_injury(cancel):
     state = fresh(state)
     state = play(state, "attempt A", "assign BE10", f"scheme {played}", "roll")
     state = dice(state, *["icon"] * 8)
+    assert state.phase == "after_roll" and state.legal_actions() == [Done()]  # a Scheme in hand: the pause (MA-162)
+    state = state.apply(Done())
     assert state.phase == "effect" and state.current_player == 0
     assert set(state.legal_actions()) == {PlayScheme(guard), NoScheme()}
     refused(state, Choose("BE10"), "MA-141")
@@ -485,3 +506,105 @@ def test_cancel_the_schemes_injury(cancel):
         assert after.current_player == 2 and after.legal_actions() == [Choose("BE10")]
         refused(after, NoScheme(), "MA-177")
         assert after.apply(Choose("BE10")).lairs[0].member("BE10").injuries == 1
+
+
+@pytest.mark.rule("MA-099", "MA-095")
+def test_every_view_shows_a_refresh_rooms_choice():
+    """Issue 28, item 1: while a refresh Action room asks whom to refresh (an attempt record without a contract's
+    Target), every seat's observation, the notation, repr and the board are shown (they raised KeyError 'target')."""
+    state = duel("E01", team=("BE10",))
+    build(state, 0, REFRESH_ROOM)
+    edit(state, 0, "BE10", ready=False)
+    state.lairs[1].weeks, state.next_order = None, [1]
+    ref = fresh(state).apply(Activate(REFRESH_ROOM, state.lairs[0].sv))
+    assert ref.phase == "effect" and ref.attempt["kind"] == "room"
+    for seat in (None, 0, 1):
+        obs = ref.observation(seat)
+        assert obs["attempt"] == {"kind": "room", "seat": 0, "effects": [["refresh"]]}
+        assert "Phase III" in GAME.html(obs, seat == 0)
+    assert ref.notation().startswith("r1 effect") and "maniacal" in repr(ref)
+
+
+def _holding(positive: str, contract: str = "E01"):
+    """A duel where Player 1 holds one Scheme card with that positive half, taken from the Scheme deck (hidden)."""
+    state = duel(contract, team=("BE10",))
+    card_id = next(s.id for s in state.data.schemes if s.positive == positive and s.id in state.decks["schemes"])
+    state.decks["schemes"].remove(card_id)
+    state.lairs[0].schemes.append(card_id)
+    return fresh(state)
+
+
+@pytest.mark.rule("MA-162", "MA-172")
+def test_the_pause_after_the_roll_does_not_tell_which_scheme_is_held():
+    """Issue 28, item 2: without a Lackey or a reroll room on the team, whether the game waits after the roll must
+    not depend on which (hidden) Scheme the active player holds: the others see the same position either way."""
+    seen = []
+    for positive in ("reroll_three", "cancel_harm", "refresh_henchman"):
+        state = play(_holding(positive), "attempt A", "assign BE10", "roll")
+        state = dice(state, *["blank"] * len(state.attempt["pool"]))
+        seen.append((state.phase, state.observation(1)))
+    assert seen[0][0] == "after_roll"  # the holder of 'reroll 3' may use it now
+    assert seen[1] == seen[0] and seen[2] == seen[0], "Player 2 can tell the Scheme cards apart"
+
+
+@pytest.mark.rule("MA-162", "MA-177", "MA-170")
+def test_the_cancel_window_does_not_tell_who_holds_a_cancel_scheme():
+    """Issue 28, item 3: before an opponent's 'injure after' Scheme lands, the window to cancel it is opened to an
+    active player holding any Scheme card, so the others see the same effects and the same seat to act whether
+    or not that card is a cancel; only its holder sees the cancel among its moves."""
+    seen = []
+    for positive in ("cancel_harm", "reroll_three"):
+        state, played = three_way("injure_after", contract="E01")
+        held = next(s.id for s in state.data.schemes if s.positive == positive and s.id in state.decks["schemes"])
+        state.decks["schemes"].remove(held)
+        state.lairs[0].schemes.append(held)
+        state.lairs[2].weeks, state.next_order = None, [2]
+        state = play(fresh(state), "attempt A", "assign BE10", f"scheme {played}", "roll")
+        state = dice(state, *["icon"] * 8).apply(Done())
+        seen.append((state.current_player, state.observation(1), state.observation(2), set(state.legal_actions()), held))
+    (seat_c, one_c, two_c, moves_c, cancel), (seat_r, one_r, two_r, moves_r, _) = seen
+    assert (seat_c, one_c, two_c) == (seat_r, one_r, two_r) and seat_c == 0, "the other seats can tell the cards apart"
+    assert moves_c == {PlayScheme(cancel), NoScheme()} and moves_r == {NoScheme()}
+
+
+@pytest.mark.rule("MA-164", "MA-192", "MA-190", "MA-107", "MA-142", "MA-177")
+def test_refusals_cite_the_rule_that_forbids_the_move():
+    """Issue 28, item 6: a move of the wrong moment names the rule that forbids it, not the first rule of the
+    phase it was tried in; a positive Scheme refused says why."""
+    draft = new(2, seed=1)
+    assert "Contract Phase" in str(refused(draft, PlayScheme(draft.lairs[0].schemes[0]), "MA-164"))
+    state = duel("E01", team=("BE10", "BE01"))
+    edit(state, 0, "BE10", injuries=1)
+    state = fresh(state)
+    assert "Hoodlum Hospital" in str(refused(state, Heal("BE10"), "MA-192"))  # not visited (MA-190)
+    edit(state, 0, "BE10", injuries=0)
+    state = play(fresh(state), "attempt A", "assign BE10")
+    assert state.phase == "before_roll"
+    refused(state, Assign("BE01"), "MA-107")  # the team of 1 is full
+    state = dice(state.apply(Roll()), *["blank"] * len(state.attempt["pool"]))
+    assert state.phase == "effect" and state.attempt["effects"] == [["injured"]]
+    refused(state, Choose("BE01"), "MA-142")  # not on the team
+    gain = _holding("gain_two_weeks")
+    gain.lairs[0].weeks = 8
+    assert "start" in str(refused(fresh(gain), PlayScheme(gain.lairs[0].schemes[0]), "MA-177"))  # MA-177b
+    reroll = _holding("reroll_three")
+    assert "roll" in str(refused(reroll, PlayScheme(reroll.lairs[0].schemes[0]), "MA-172")).split("because", 1)[-1]
+
+
+@pytest.mark.rule("MA-170", "MA-111")
+def test_the_remove_one_die_schemes_player_chooses_the_die():
+    """Issue 28, item 5: the 'remove one die' Scheme (MA-170b) lets its player choose the die's trait, after the
+    time is paid and the pool is built; the engine no longer chooses for them."""
+    state, played = three_way("remove_die", contract="E01")
+    state = play(state, "attempt A", "assign BE10", f"scheme {played}")
+    assert state.phase == "remove_die" and state.current_player == 2
+    pool = list(state.attempt["pool"])
+    assert state.legal_actions() == [Remove(t) for t in ("brawn", "stealth", "intellect", "magic") if t in pool]
+    assert "target" in state.observation(1)["attempt"]  # the contract is face up once the time is paid (MA-111)
+    absent = next(t for t in ("brawn", "stealth", "intellect", "magic") if t not in pool)
+    refused(state, Remove(absent), "MA-170")
+    trait = next(t for t in pool if t != state.data.cards["E01"].trait)  # not the recommended one
+    after = state.apply(GAME.parse_action(state, f"remove {trait} die"))
+    left = list(pool)
+    left.remove(trait)
+    assert after.phase == "before_roll" and after.attempt["pool"] == left and after.current_player == 0

@@ -5,7 +5,7 @@ import pytest
 from hench.core import IllegalActionError
 from hench.maniacal.actions import Pick
 
-from .helpers import fresh, new, play, take
+from .helpers import fresh, new, play, said, take
 
 
 def picks(state):
@@ -27,7 +27,7 @@ def test_deal_and_secret_pick():
         seen = nxt.observation(viewer)["players"][0]
         assert seen["hand"] == 5 and seen["pick"] is True
     assert nxt.observation(0)["players"][0]["pick"] == [hand[2], "build"]
-    assert hand[2] not in " ".join(nxt.events)
+    assert all(hand[2] not in " ".join(said(nxt, viewer)) for viewer in (1, 2, None))
     with pytest.raises(IllegalActionError) as err:
         nxt.apply(Pick(hand[2], False))  # seat 2 does not hold it
     assert err.value.rule_id == "MA-041"

@@ -5,10 +5,10 @@ from itertools import product
 
 import pytest
 
-from hench.maniacal import henchmen
+from hench.maniacal import transitions
 from hench.maniacal.state import Member
 
-from .helpers import new
+from .helpers import new, said
 
 TYPES = ("beast", "criminal", "scientist", "mystic")
 HASSAN, SIMON, DAVE = 0, 1, 2
@@ -47,7 +47,7 @@ def recruits(state):
 def test_ex04_recruitment_concrete():
     state = ex04_state()
     magpie = by_name(state, "Magpie")
-    henchmen.recruit(state)
+    transitions.recruit(state)
     assert state.lairs[HASSAN].attraction == [3, 0, 2, 0]
     assert state.lairs[SIMON].attraction == [0, 0, 0, 2]
     assert state.lairs[DAVE].attraction == [2, 1, 3, 1]
@@ -57,7 +57,7 @@ def test_ex04_recruitment_concrete():
     assert got[DAVE] == ["Gray Matter"]
     assert sum(map(len, got)) == 7  # the second Criminal slot stays empty (MA-076)
     assert state.decks["criminal"][0] == magpie  # MA-076, MA-078: Magpie stays face up for round 2
-    assert any("nobody recruits Magpie" in e for e in state.events)
+    assert any("nobody recruits Magpie" in e for e in said(state))
 
 
 @pytest.mark.rule("MA-077", "MA-075")
@@ -66,8 +66,8 @@ def test_ex04_every_consistent_start_gives_the_same_recruiters():
     for h, m_s in product((3, 4, 5), (0, 1, 2)):
         for b_d, s_h, m_d in product(range(h + 1), range(4), range(4)):
             state = ex04_state(h, b_d, s_h, m_s, m_d)
-            henchmen.recruit(state)
-            lines = [e for e in state.events if "recruits" in e]
+            transitions.recruit(state)
+            lines = [e for e in said(state) if "recruits" in e]
             assert [e.split(" recruits ")[0].replace("nobody", "none") for e in lines] == [
                 "Player 1", "Player 2", "Player 2", "none", "Player 3", "Player 2", "Player 1", "Player 1"]
 
@@ -82,7 +82,7 @@ def test_ex05_recruitment_tie():
     stack(state, "beast", [cheap, three])
     state.lairs[green].attraction[0] = state.lairs[blue].attraction[0] = 5
     state.lairs[1].attraction[0] = 1
-    henchmen.recruit(state)
+    transitions.recruit(state)
     assert state.lairs[green].attraction[0] == 3 and state.lairs[blue].attraction[0] == 2  # and they carry over
     assert [m.id for m in state.lairs[green].crew][-1] == cheap and [m.id for m in state.lairs[blue].crew][-1] == three
 
@@ -91,7 +91,7 @@ def test_ex05_recruitment_tie():
 def test_at_most_two_per_type():
     state = new(2, seed=3)
     state.lairs[0].attraction = [99, 99, 99, 99]
-    henchmen.recruit(state)
+    transitions.recruit(state)
     kinds = [state.data.cards[m.id].type for m in state.lairs[0].crew]
     assert sorted(kinds) == sorted(["lackey"] + [t for t in TYPES for _ in range(2)])
     assert all(isinstance(m, Member) and m.ready for m in state.lairs[0].crew)
@@ -101,5 +101,5 @@ def test_at_most_two_per_type():
 def test_mercenaries_never_come_from_recruitment():
     state = new(2, seed=3)
     state.lairs[0].attraction = [99, 99, 99, 99]
-    henchmen.recruit(state)
+    transitions.recruit(state)
     assert not any(state.data.cards[m.id].type == "mercenary" for lair in state.lairs for m in lair.crew)

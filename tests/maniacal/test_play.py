@@ -100,3 +100,30 @@ def test_map_odds_in_a_live_position():
     with_reroll = odds.map_odds(state, 0, rerolls=True)["North America"]
     assert table["North America"] < with_reroll <= 1
     assert all(v is None or 0 <= v <= 1 for v in table.values())
+
+
+@pytest.mark.rule("MA-162", "MA-041")
+def test_narration_names_hidden_cards_only_to_their_holder():
+    """Each move says what happened as it happens (issue 26); a drawn Scheme is told to its holder alone, the others
+    read only that a card was drawn (a locked draft pick is in the move's text, which Game.public_action hides)."""
+    import re
+
+    from hench.core import next_action
+
+    private = 0
+    for players, seed in ((3, 2), (4, 5)):
+        state, rng, bots = new(players, seed), Rng.from_seed(seed), [RandomBot(seed + i) for i in range(players)]
+        while not state.is_terminal:
+            before, action = state, next_action(state, bots, rng)
+            state = state.apply(action)
+            if before.current_player != CHANCE:
+                assert state.narration(None), f"{action} said nothing"
+            for line in state.narration(None):
+                assert line.to is None and line.rules and all(r.startswith(("MA-", "AMB-")) for r in line.rules)
+            for seat in range(players):
+                hidden = {c for i, lair in enumerate(state.lairs) if i != seat for c in (*lair.schemes, *lair.hand)}
+                for line in state.narration(seat):
+                    named = set(re.findall(r"\bSH\d\d\b", line.text))
+                    assert not named & hidden, f"seat {seat} reads {line.text!r}"
+                    private += line.to == (seat,)
+    assert private > 10

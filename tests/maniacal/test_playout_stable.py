@@ -17,27 +17,33 @@ from ..playout_record import record, states_changed_later
 
 # Digests re-taken at the commit that moved narration out of the digest (tests/playout_record.position_save),
 # from the engine as it was then: the same actions and scores, the position without the last move's words.
+# Rows marked "issue 28 item 2" re-taken at the rule fix that pauses after the roll for every player holding a
+# Scheme card (MA-162: the pause no longer tells which Scheme is held): those games meet that pause, and play on
+# differently from there. Rows marked "item 3" re-taken at the fix that opens the window to cancel the Scheme's
+# Injury to a player holding any Scheme card (MA-162, MA-177d); "item 5" at the fix that lets the owner choose
+# which Mercenaries go unpaid (MA-207, AMB-15) and the 'remove one die' Scheme's player choose the die (MA-170b).
+# Every other row is unchanged.
 RECORDED = [  # (players, seed, bodyguard, actions, scores, digest)
-    (2, 1000, False, 81, [8, 6], "23a29657edf126a3"),
-    (3, 1001, False, 174, [14, 18, 8], "716679f94b3810af"),
-    (4, 1002, True, 306, [17, 12, 17, 15], "1e058c3dbc5bb158"),
-    (5, 1003, False, 313, [6, 11, 21, 21, 9], "1ad62093b9730b5c"),
+    (2, 1000, False, 82, [8, 6], "dbd51edc464532d6"),  # issue 28 item 5 (was 81 actions, 23a29657edf126a3)
+    (3, 1001, False, 169, [16, 23, 8], "9df1f49a3e97a436"),  # issue 28 items 3, 5 (was 174 actions, 716679f94b3810af)
+    (4, 1002, True, 332, [22, 12, 22, 12], "bf2a07fb2442c3c9"),  # issue 28 items 2, 5 (was 306 actions, 1e058c3dbc5bb158)
+    (5, 1003, False, 224, [2, 8, 5, 12, 12], "474a345af146d699"),  # issue 28 items 2, 5 (was 313 actions, 1ad62093b9730b5c)
     (2, 1004, False, 89, [10, 20], "41bd4478dce4c7f5"),
-    (3, 1005, True, 182, [7, 15, 12], "1703222682abc840"),
-    (4, 1006, False, 199, [10, 12, 11, 6], "534467cd76748db1"),
-    (5, 1007, False, 205, [11, 8, 15, 5, 16], "837e2c27c9454723"),
+    (3, 1005, True, 201, [12, 15, 18], "212aaf6836684f4f"),  # issue 28 items 2, 5 (was 182 actions, 1703222682abc840)
+    (4, 1006, False, 221, [7, 13, 9, 17], "8ddc1892a9ff45d3"),  # issue 28 items 2, 3, 5 (was 199 actions, 534467cd76748db1)
+    (5, 1007, False, 226, [12, 11, 15, 11, 14], "5440ec68b2cfb460"),  # issue 28 item 5 (was 205 actions, 837e2c27c9454723)
     (2, 1008, True, 142, [17, 29], "c3fce99c06fab394"),
-    (3, 1009, False, 206, [21, 12, 28], "3ed94986c44c72f3"),
-    (4, 1010, False, 255, [12, 11, 12, 19], "6dc1c2d9bad4941c"),
-    (5, 1011, True, 368, [26, 9, 10, 21, 13], "a517de4c6784a405"),
+    (3, 1009, False, 205, [21, 12, 28], "99985ec7da074aa1"),  # issue 28 item 5 (was 206 actions, 3ed94986c44c72f3)
+    (4, 1010, False, 267, [8, 25, 5, 11], "35119b8b51405da5"),  # issue 28 items 2, 5 (was 255 actions, 6dc1c2d9bad4941c)
+    (5, 1011, True, 384, [24, 14, 20, 21, 18], "90a13d0cc53eef39"),  # issue 28 items 2, 3, 5 (was 368 actions, a517de4c6784a405)
     (2, 1012, False, 165, [15, 27], "c692d6c721234158"),
-    (3, 1013, False, 192, [19, 8, 16], "f72b65d14c6ee320"),
-    (4, 1014, True, 243, [9, 14, 16, 17], "b400f9669acfa989"),
-    (5, 1015, False, 244, [7, 16, 5, 16, 14], "8331b2b5bd9f2964"),
-    (2, 1016, False, 173, [33, 20], "5fb5267e8b9a4357"),
-    (3, 1017, True, 188, [6, 9, 21], "f0f2caa0856a3ac1"),
+    (3, 1013, False, 215, [9, 21, 29], "127665070c4665df"),  # issue 28 item 5 (was 192 actions, f72b65d14c6ee320)
+    (4, 1014, True, 260, [9, 10, 16, 14], "8e9e4ddf09b6372b"),  # issue 28 item 5 (was 243 actions, b400f9669acfa989)
+    (5, 1015, False, 297, [16, 25, 5, 14, 16], "c51aa7dcaaa975cd"),  # issue 28 items 2, 3, 5 (was 244 actions, 8331b2b5bd9f2964)
+    (2, 1016, False, 171, [22, 18], "bbc943b9af333a6d"),  # issue 28 item 5 (was 173 actions, 5fb5267e8b9a4357)
+    (3, 1017, True, 188, [6, 9, 21], "8b23c19393d37f2e"),  # issue 28 item 3 (was 188 actions, f0f2caa0856a3ac1)
     (4, 1018, False, 248, [11, 12, 12, 19], "b283d4e9540250cc"),
-    (5, 1019, False, 216, [7, 16, 10, 12, 14], "075700207908e01f"),
+    (5, 1019, False, 259, [9, 19, 13, 16, 14], "7b85562c4e49caf9"),  # issue 28 items 2, 5 (was 216 actions, 075700207908e01f)
 ]
 
 

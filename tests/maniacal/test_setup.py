@@ -81,5 +81,5 @@ def test_bodyguard_option():
 
 
 def test_readings_and_assumptions_are_listed():
-    assert "AMB-05" in READINGS and GAME.min_players == 2 and GAME.max_players == 5
+    assert "AMB-05" in {r.id for r in READINGS} and GAME.min_players == 2 and GAME.max_players == 5
     assert any(row.what == "players" and row.source == "assumed" for row in assumptions())

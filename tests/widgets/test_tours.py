@@ -242,18 +242,19 @@ def test_the_status_keeps_my_moves_in_view_and_folds_the_bots(no_callback_errors
     assert "then the bots played" in status and html.escape(tour.step.after(tour.start, tour.view.state)) in outside
 
 
-def test_a_cumulative_game_log_shows_each_moves_own_lines(no_callback_errors):
-    """Maniacal's state keeps the whole game's log: a move's consequences are only the lines it added."""
+def test_a_moves_log_lines_are_its_own_narration(no_callback_errors):
+    """Maniacal narrates each move as it is applied (issue 26): a move's consequences are the lines that move said,
+    as the viewer may read them, never the whole game's log again."""
     from widgets import maniacal
 
-    assert maniacal.CONFIG.cumulative_log
     tour = _step(maniacal, maniacal.TOUR[-1].title)
     walk_step(tour)
     history = tour.view.session.history
     assert len(history) > 3
     for s in history:
         lines = [line for line in tour.view.consequences(s) if not line.startswith("Scores: ")]
-        assert lines == [str(e) for e in s.after.events[len(s.before.events):]]
+        assert lines == [line.text for line in s.after.narration(tour.view.viewer)]
+        assert not any(line.startswith("setup:") for line in lines), "no move repeats an earlier move's lines"
     assert len(tour.status.value) < 40_000, "the status box lists moves, not the whole game's log again and again"
 
 
