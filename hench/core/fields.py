@@ -67,6 +67,7 @@ def _rows_deep(value: Any) -> Any:
 
 
 _OWN_COPY: dict[str, Callable[[Any], Any]] = {LIST: _shallow, DICT: _shallow, SET: _shallow, ROWS: _shallow, DEEP: _copy.deepcopy}
+_SHALLOW, _ROWS, _NOT_OWNABLE = object(), object(), object()  # how `own` copies a field (else a copy function)
 _CLONE_COPY: dict[str, Callable[[Any], Any]] = {LIST: _shallow, DICT: _shallow, SET: _shallow, ROWS: _rows_deep,
                                                 DEEP: _copy.deepcopy}
 
@@ -132,6 +133,8 @@ class Fields:
         self.by_name = {f.name: f for f in fields}
         self.owned_copy = {f.name: _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
         self.shallow = frozenset(f.name for f in fields if f.copy in (LIST, DICT, SET, ROWS))  # owned by `.copy()`
+        self.own_kind: dict[str, Any] = {f.name: _ROWS if f.copy == ROWS else _SHALLOW if f.copy in (LIST, DICT, SET)
+                                         else _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
         self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
@@ -232,24 +235,24 @@ class FieldState(State):
     def own(self, name: str) -> Any:
         """Field `name`, this state's own to change in place (copied the first time a move asks)."""
         owned = self._owned
-        d = self.__dict__
         if owned is None or name in owned:
-            return d[name]
+            return self.__dict__[name]
+        d = self.__dict__
         shared = d[name]
-        fields = self.FIELDS
-        if name in fields.shallow:  # the common case, without a call per copy
+        kind = self.FIELDS.own_kind.get(name, _NOT_OWNABLE)
+        if kind is _SHALLOW:  # the common case, without a call per copy
             value = d[name] = shared if shared is None else shared.copy()  # an optional container stays None
-        else:
-            value = d[name] = self._own_copy(name)(shared)
-        owned[name] = set() if name in fields.rows else _WHOLE
-        return value
-
-    def _own_copy(self, name: str) -> Callable[[Any], Any]:
-        try:
-            return self.FIELDS.owned_copy[name]
-        except KeyError:
+            owned[name] = _WHOLE
+        elif kind is _ROWS:
+            value = d[name] = shared if shared is None else shared.copy()
+            owned[name] = set()
+        elif kind is _NOT_OWNABLE:
             raise TypeError(f"{type(self).__name__}.{name} is not a container field (declared "
-                            f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})") from None
+                            f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})")
+        else:
+            value = d[name] = kind(shared)
+            owned[name] = _WHOLE
+        return value
 
     def own_item(self, name: str, key: Any) -> Any:
         """Row `key` of a ROWS field, this state's own to change in place (the field owned too). A row is
@@ -259,12 +262,15 @@ class FieldState(State):
         if owned is None:
             return d[name][key]
         ids = owned.get(name)
-        if ids is None:
-            self.own(name)
-            ids = owned[name]
-        if ids is _WHOLE:
+        if ids is None:  # `own(name)` for a ROWS field, inlined (the playout hot path)
+            if self.FIELDS.own_kind.get(name) is not _ROWS:
+                raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
+            rows = d[name] = d[name].copy()
+            ids = owned[name] = set()
+        elif ids is _WHOLE:
             raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-        rows = d[name]
+        else:
+            rows = d[name]
         row = rows[key]
         if id(row) in ids:
             return row
