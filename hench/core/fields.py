@@ -84,8 +84,13 @@ class Field:
 
     `read(reader, state_so_far)` reads and checks the field from a save (it may call `reader.int(name, ...)`,
     `reader.list(name, ...)`...; the earlier fields are already set on `state_so_far`). `save(value)` gives
-    the save form (default `plain`). `key` is the field's name in the save (default: `name`); a field with
-    `saved=False` is rebuilt by `read` from the fields before it (the component data's tables, say).
+    the save form (default `plain`); `save_with(value, state)` instead, for a form that needs other fields
+    (indices into the component data saved as the data's ids). `key` is the field's name in the save
+    (default: `name`); a field with `saved=False` is rebuilt by `read` from the fields before it (the
+    component data's tables, say). `group`: the save's sub-object the field is written in (the options, the
+    turn in progress: `state.options.<key>`), whose `Reader` its `read` gets (unknown keys in it refused too).
+    `omit(value)`: true for a value not written at all (a key older saves lack; `read` checks
+    `reader.optional(key)`).
     """
 
     name: str
@@ -95,6 +100,9 @@ class Field:
     default: Callable[[], Any] | None = None
     key: str | None = None
     saved: bool = True
+    save_with: Callable[[Any, Any], Any] | None = None
+    group: str | None = None
+    omit: Callable[[Any], bool] | None = None
 
     def __post_init__(self) -> None:
         if self.copy not in POLICIES:
@@ -122,6 +130,7 @@ class Fields:
         self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
+        self.writers = tuple((f.name, f.save_key, f.group, f.omit, f.save_with or _by_value(f.save)) for f in self.saved)
         self.loaded = tuple(f for f in fields if f.copy != TEMP)
         self.legacy = legacy  # keys older saves have that are no longer part of the position: read and dropped
 
@@ -130,6 +139,10 @@ class Fields:
 
     def names(self) -> list[str]:
         return [f.name for f in self.fields]
+
+
+def _by_value(save: Callable[[Any], Any]) -> Callable[[Any, Any], Any]:
+    return lambda value, state: save(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +260,13 @@ class FieldState(State):
     # -- saving -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         d = self.__dict__
-        return {f.save_key: f.save(d[f.name]) for f in self.FIELDS.saved}
+        out: dict[str, Any] = {}
+        for name, key, group, omit, write in self.FIELDS.writers:
+            value = d[name]
+            if omit is not None and omit(value):
+                continue
+            (out if group is None else out.setdefault(group, {}))[key] = write(value, self)
+        return out
 
     @classmethod
     def from_dict(cls: type[S], data: dict[str, Any]) -> S:
@@ -257,14 +276,21 @@ class FieldState(State):
         d: dict[str, Any] = {}
         s.__dict__ = d
         d["_legal"], d["_owned"], d["said"] = None, None, []
+        groups: dict[str, Reader] = {}
         for f in cls.FIELDS:
             if f.copy == TEMP:
                 d[f.name] = f.default()  # type: ignore[misc]
-            else:
+            elif f.group is None:
                 d[f.name] = f.read(r, s)  # type: ignore[misc]
+            else:
+                if f.group not in groups:
+                    groups[f.group] = r.obj(f.group)
+                d[f.name] = f.read(groups[f.group], s)  # type: ignore[misc]
         for key in cls.FIELDS.legacy:
             if r.optional(key):
                 r.raw(key)
+        for group in groups.values():
+            group.done()
         r.done()
         # the same attribute order as `make`: declared fields first
         ordered = {f.name: d[f.name] for f in cls.FIELDS}
