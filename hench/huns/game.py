@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hench.core import Game, InvalidOptionError, Option, Rng
 
 from . import legality, render, scoring, transitions
@@ -32,25 +34,26 @@ READINGS = {
 }
 
 
-def _deal(s: HunsState, rng: Rng, hd: HunsData, n: int) -> None:
+def _deal(rng: Rng, hd: HunsData, n: int) -> dict[str, Any]:
+    """The decks, the Reserve, the Wagon display and deck, and each Camp's two Wagons (HU-011..HU-024)."""
     keep = [i for i, c in enumerate(hd.cards) if c.min_players <= n]  # HU-013, HU-014, HU-015
-    s.removed = tuple(i for i, c in enumerate(hd.cards) if c.min_players > n)  # HU-016
-    s.decks = [tuple(rng.shuffled([i for i in keep if hd.cards[i].colour == c])) for c in range(5)]  # HU-011, HU-017
-    s.reserve = [RESERVE_BY_PLAYERS[n]] * 5  # HU-019, HU-020
+    removed = tuple(i for i, c in enumerate(hd.cards) if c.min_players > n)  # HU-016
+    decks = [tuple(rng.shuffled([i for i in keep if hd.cards[i].colour == c])) for c in range(5)]  # HU-011, HU-017
     wagons = rng.shuffled(range(len(hd.wagons)))  # HU-021
-    s.display, rest = tuple(wagons[:DISPLAY]), wagons[DISPLAY:]
-    s.camps = []
+    display, rest = tuple(wagons[:DISPLAY]), wagons[DISPLAY:]
+    camps = []
     for _ in range(n):  # HU-023, HU-024: the top 2 of the Wagon deck each
         mine, rest = rest[:SLOTS], rest[SLOTS:]
-        s.camps.append(Camp(list(mine), [[-1] * len(hd.wagons[w].spaces) for w in mine], [], [0] * 5, [], {}, [], []))
-    s.wagon_deck = tuple(rest)
+        camps.append(Camp(list(mine), [[-1] * len(hd.wagons[w].spaces) for w in mine], [], [0] * 5, [], {}, [], []))
+    return {"removed": removed, "decks": decks, "reserve": [RESERVE_BY_PLAYERS[n]] * 5,  # HU-019, HU-020
+            "display": display, "camps": camps, "wagon_deck": tuple(rest)}
 
 
-def _reset_turn(s: HunsState) -> None:
-    s.die, s.value, s.wild_used = -1, 0, 0
-    s.action_done = s.raid_done = s.reroll_done = s.sent_back = False
-    s.resume, s.holding, s.paused, s.hand, s.hand_deck, s.order_for = "setup", [0] * 5, NO_CUBES, (), -1, None
-    s.curse, s.curse_from, s.curse_to, s.replace_slot, s.reroll, s.played = -1, 0, 0, -1, -1, -1
+def new_turn() -> dict[str, Any]:
+    """The fields of a turn before anything is done in it."""
+    return {"die": -1, "value": 0, "wild_used": 0, "action_done": False, "raid_done": False, "reroll_done": False,
+            "sent_back": False, "resume": "setup", "holding": [0] * 5, "paused": NO_CUBES, "hand": (), "hand_deck": -1,
+            "order_for": None, "curse": -1, "curse_from": 0, "curse_to": 0, "replace_slot": -1, "reroll": -1, "played": -1}
 
 
 def start(players: int, seed: int | None, strict_pillage_use: bool, setup_bonus_destination: str,
@@ -60,23 +63,14 @@ def start(players: int, seed: int | None, strict_pillage_use: bool, setup_bonus_
         raise InvalidOptionError(f"first_player should be None (drawn) or a seat 0..{players - 1}, not {first_player!r}")
     hd = default_data() if data is None else load_data(data)
     rng = Rng.from_seed(seed)
-    s = object.__new__(HunsState)
-    s.data, s.n, s._owned, s._legal = hd, players, 0, None
-    s.strict, s.bonus_dest, s.raid_same_turn = strict_pillage_use, setup_bonus_destination, raid_same_turn
-    s.bonus_colours = setup_bonus_colours
-    _deal(s, rng, hd, players)
+    table = _deal(rng, hd, players)
     first = rng.randrange(players) if first_player is None else first_player  # HU-027
-    s.first = s.start_seat = s.active = first
-    s.round, s.turn = 1, 0
-    s.dice, s.taken = [0] * 5, [-1] * 5
-    _reset_turn(s)
-    s.setup_queue = tuple((first + k) % players for k in (2, 3) if k < players)  # HU-028, HU-029
-    if s.setup_queue:
-        s.active, s.phase = s.setup_queue[0], "setup_catchup_valuables"
-    else:
-        s.phase = "round_roll_dice"
-    s.rng = rng.state
-    return s
+    queue = tuple((first + k) % players for k in (2, 3) if k < players)  # HU-028, HU-029
+    return HunsState.make(
+        data=hd, n=players, strict=strict_pillage_use, bonus_dest=setup_bonus_destination, raid_same_turn=raid_same_turn,
+        bonus_colours=setup_bonus_colours, rng=rng.state, round=1, turn=0, first=first, start_seat=first,
+        active=queue[0] if queue else first, phase="setup_catchup_valuables" if queue else "round_roll_dice",
+        dice=[0] * 5, taken=[-1] * 5, setup_queue=queue, **table, **new_turn())
 
 
 GAME = Game(

@@ -87,7 +87,7 @@ def resample(state: HunsState, seat: int, rng: Rng) -> HunsState:
     """Swap `seat`'s hidden cards with unseen ones of the same back: the drawn hand with its deck,
     dispatched Wagons with the Wagon deck, fled Curses with the Curse deck."""
     s = state.clone()
-    camp = s._camp(seat)
+    camp = s.own_item("camps", seat)
     if s.hand and s.active == seat:
         pool = rng.shuffled(s.hand + s.decks[s.hand_deck])
         s.hand, s.decks[s.hand_deck] = tuple(pool[:len(s.hand)]), tuple(pool[len(s.hand):])

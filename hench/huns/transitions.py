@@ -1,4 +1,5 @@
-"""Transitions: what each action does to a fresh clone of the state (the core clones; never the receiver)."""
+"""Transitions: what each action does to the successor the core hands over (never the state it came from).
+A container is owned before it is changed in place: `s.own("reserve")`, and a Camp `s.own_item("camps", seat)`."""
 
 from __future__ import annotations
 
@@ -44,12 +45,11 @@ def apply(state: HunsState, action: HunsAction) -> None:
 
 # -- setup ---------------------------------------------------------------------------------------
 def _bonus(s: HunsState, a: Bonus) -> None:
+    reserve = s.own("reserve")
+    into = s.own_item("camps", s.active).stash if s.bonus_dest == "stash" else s.own("holding")
     for c in a.colours:  # HU-028, HU-029
-        s.reserve[c] -= 1
-        if s.bonus_dest == "stash":
-            s._camp(s.active).stash[c] += 1
-        else:
-            s.holding[c] += 1
+        reserve[c] -= 1
+        into[c] += 1
     s.resume = "setup"
     if s.bonus_dest == "stash":
         _resume(s)
@@ -76,7 +76,7 @@ def _start_round(s: HunsState) -> None:
 
 # -- dice ----------------------------------------------------------------------------------------
 def _roll(s: HunsState, a: Roll) -> None:
-    s.dice[a.colour] = a.value
+    s.own("dice")[a.colour] = a.value
     if s.phase == "turn_reroll_die":
         s.phase, s.reroll = "turn_take_die", -1
     elif 0 not in s.dice:
@@ -88,7 +88,7 @@ def _reroll(s: HunsState, a: Reroll) -> None:
 
 
 def _take(s: HunsState, a: Take) -> None:
-    s.taken[a.colour] = s.active  # HU-033, HU-043
+    s.own("taken")[a.colour] = s.active  # HU-033, HU-043
     s.die = a.colour
     s.value = fx.die_value(my_camp(s), s.data, s.dice[a.colour])
     s.resume = "turn_choose_action"
@@ -128,7 +128,7 @@ def _start_draw(s: HunsState, colour: int, n: int) -> None:
     k = min(n, len(deck))  # HU-044, A2
     if k == 0:
         return _resume(s)
-    s.hand, s.decks[colour], s.hand_deck = deck[:k], deck[k:], colour
+    s.hand, s.own("decks")[colour], s.hand_deck = deck[:k], deck[k:], colour
     s.phase = "draw_choose_card"  # HU-045, HU-046
     return None
 
@@ -136,7 +136,7 @@ def _start_draw(s: HunsState, colour: int, n: int) -> None:
 def _play(s: HunsState, a: Play) -> None:
     card = s.data.card_ids[a.card]
     rest = tuple(c for c in s.hand if c != card)
-    s.decks[s.hand_deck] = s.decks[s.hand_deck] + rest  # HU-047, A12: drawn order, at the bottom
+    s.own("decks")[s.hand_deck] = s.decks[s.hand_deck] + rest  # HU-047, A12: drawn order, at the bottom
     s.hand, s.hand_deck = (), -1
     if s.data.cards[card].colour == BLACK:
         s.curse, s.curse_from, s.sent_back = card, s.active, False
@@ -144,7 +144,7 @@ def _play(s: HunsState, a: Play) -> None:
             return _aim_curse(s, 1 - s.active)  # HU-091: the only opponent
         s.phase = "curse_choose_target"
         return None
-    camp = s._camp(s.active)
+    camp = s.own_item("camps", s.active)
     camp.cards.append(card)  # HU-045: your own Camp
     camp.fx = None
     s.played = card
@@ -164,12 +164,12 @@ def _aim_curse(s: HunsState, seat: int) -> None:
 def _use_bodyguard(s: HunsState) -> None:
     guard = fx.free_bodyguard(s.camps[s.curse_to], s.data)
     if guard >= 0 and not s.sent_back:
-        s._camp(s.curse_to).used.append(guard)  # the one answer is spent on this Curse
+        s.own_item("camps", s.curse_to).used.append(guard)  # the one answer is spent on this Curse
 
 
 def _flee(s: HunsState, a: Flee) -> None:
     _use_bodyguard(s)
-    camp = s._camp(s.curse_to)
+    camp = s.own_item("camps", s.curse_to)
     camp.cards.append(s.curse)
     camp.fled.append(s.curse)  # HU-094, HU-095
     camp.fx = None
@@ -178,7 +178,7 @@ def _flee(s: HunsState, a: Flee) -> None:
 
 def _accept(s: HunsState, a: Accept) -> None:
     _use_bodyguard(s)
-    camp = s._camp(s.curse_to)
+    camp = s.own_item("camps", s.curse_to)
     camp.cards.append(s.curse)  # HU-092; HU-096: no later flight
     camp.fx = None
     _curse_done(s)
@@ -198,8 +198,8 @@ def _curse_done(s: HunsState) -> None:
 # -- pillage -------------------------------------------------------------------------------------
 def _start_pillage(s: HunsState, colour: int, n: int) -> None:
     k = min(n, s.reserve[colour])  # HU-049, A3; HU-066: nothing when empty
-    s.reserve[colour] -= k
-    s.holding[colour] += k
+    s.own("reserve")[colour] -= k
+    s.own("holding")[colour] += k
     if k == 0:
         return _resume(s)
     if not destinations(s):
@@ -212,13 +212,14 @@ def _onto(s: HunsState, a: Onto) -> None:
     if a.card is None:
         return _continue_placement(s)  # HU-058
     card = s.data.card_ids[a.card]
-    camp = s._camp(s.active)
+    camp = s.own_item("camps", s.active)
     cubes = camp.cubes.setdefault(card, [])
     room = s.data.cards[card].spaces - len(cubes)
+    holding = s.own("holding")
     for c in range(5):  # HU-054, HU-055: all on this one card, any colour
-        k = min(room, s.holding[c])
+        k = min(room, holding[c])
         cubes.extend([c] * k)
-        s.holding[c] -= k
+        holding[c] -= k
         room -= k
     camp.fx = None
     return _finish_cubes(s)  # HU-056: the rest back
@@ -232,12 +233,12 @@ def _continue_placement(s: HunsState) -> None:
 
 
 def _place(s: HunsState, a: Place) -> None:
-    camp = s._camp(s.active)
+    camp = s.own_item("camps", s.active)
     load = camp.loads[a.slot]
     spaces = s.data.wagons[camp.wagons[a.slot]].spaces
     i = next(i for i, (sc, x) in enumerate(zip(spaces, load)) if x < 0 and sc == a.space)
     load[i] = a.cube  # HU-057
-    s.holding[a.cube] -= 1
+    s.own("holding")[a.cube] -= 1
     if a.space != a.cube:
         s.wild_used += 1
     if all(x >= 0 for x in load):
@@ -246,7 +247,7 @@ def _place(s: HunsState, a: Place) -> None:
 
 
 def _dispatch(s: HunsState, slot: int) -> None:
-    camp = s._camp(s.active)
+    camp = s.own_item("camps", s.active)
     for c in camp.loads[slot]:
         camp.stash[c] += 1  # HU-060, HU-063
     camp.dispatched.append(camp.wagons[slot])
@@ -266,7 +267,7 @@ def _take_wagon(s: HunsState, a: TakeWagon) -> None:
         refill = s.wagon_deck[0] if s.wagon_deck else -1  # HU-022
         s.wagon_deck = s.wagon_deck[1:]
         s.display = s.display[:a.display] + (refill,) + s.display[a.display + 1:]
-    camp = s._camp(s.active)
+    camp = s.own_item("camps", s.active)
     camp.wagons[s.replace_slot] = w
     camp.loads[s.replace_slot] = [-1] * len(s.data.wagons[w].spaces)
     s.replace_slot = -1
@@ -278,8 +279,9 @@ def _return_rest(s: HunsState, a: ReturnRest) -> None:
 
 
 def _finish_cubes(s: HunsState) -> None:
+    reserve, holding = s.own("reserve"), s.holding
     for c in range(5):
-        s.reserve[c] += s.holding[c]  # HU-059, HU-067: excess back to the Reserve
+        reserve[c] += holding[c]  # HU-059, HU-067: excess back to the Reserve
     s.holding = [0] * 5
     _resume(s)
 
@@ -310,7 +312,7 @@ def _resume(s: HunsState) -> None:
 # -- Raids (HU-084..HU-086) ----------------------------------------------------------------------
 def _activate(s: HunsState, a: Activate) -> None:
     card = s.data.card_ids[a.card]
-    s._camp(s.active).used.append(card)  # HU-085: rotated
+    s.own_item("camps", s.active).used.append(card)  # HU-085: rotated
     s.raid_done = True  # HU-086
     s.resume = s.phase  # HU-072: the turn goes on where the Raid interrupted it
     if s.phase in PAUSING:  # HU-072: during a Pillage, its cubes wait while the Raid's own Pillage or Draw runs
@@ -325,9 +327,9 @@ def _raid_cubes(s: HunsState, a: Activate, card: int) -> None:
 def _raid_ambush(s: HunsState, a: Activate, card: int) -> None:
     seat, slot, colour = a.seat, a.slot, a.colour
     assert seat is not None and slot is not None and colour is not None  # an aimed Ambush (check_raid_args)
-    load = s._camp(seat).loads[slot]
+    load = s.own_item("camps", seat).loads[slot]
     load[load.index(colour)] = -1
-    s.reserve[colour] += 1
+    s.own("reserve")[colour] += 1
     _resume(s)
 
 
