@@ -54,7 +54,7 @@ MOVE_TIPS = {  # what a move that names no card does, in plain words (the card m
 
 
 CONFIG = TableConfig(
-    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: board_html(state, seat, clickable=clickable),
+    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: board_html(state.observation(seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.round, clock_label="round", label=_label,
@@ -397,7 +397,7 @@ class WagonOddsView(ipw.VBox):
 
 
 # -- every card explained (issue 9) -------------------------------------------------------------------
-def gallery(players: int = 3, data: str | None = None) -> CardGallery:
+def card_gallery(players: int = 3, data: str | None = None) -> CardGallery:
     """Every card of the game (or of your own data file, `data=path`), in plain words, filtered by kind.
     The Treasure and fled-Curse points depend on the number of players (HU-097, HU-100)."""
     return CardGallery("huns", hench.get_game("huns").new_game(players, seed=KIT.seed, data=data))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hench.core import Game, InvalidOptionError, Option, Rng
+from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
@@ -25,13 +25,30 @@ OPTIONS = {
     "first_player": Option("first_player", None, "HU-027: the seat that starts (None: drawn from the seed)"),
 }
 
-READINGS = {
-    "A1": ("setup_bonus_destination", "catch-up Valuables are loaded onto the receiver's Wagons; 'stash' puts them in the Stash"),
-    "HU-028/A1": ("setup_bonus_colours", "the rulebook lets the 3rd and 4th players take Valuables of any colour ('any', "
-                  "the default); the catalogue's A1 restricts them to colours that fit an empty Wagon space ('fitting')"),
-    "A5": ("strict_pillage_use", "a destination that takes no cube is refused while another takes one"),
-    "A8": ("raid_same_turn", "a Raid may be activated in the turn it was played"),
-}
+READINGS = (
+    Reading("A1", "Catch-up Valuables are loaded at once onto the receiver's Wagons, under the Wagon rules; 'stash' puts "
+            "them in the Stash instead.", "setup_bonus_destination"),
+    Reading("HU-028/A1", "The 3rd and 4th players take catch-up Valuables of any colour ('any', the rulebook); 'fitting' "
+            "allows only colours that fit an empty Wagon space (the catalogue's A1).", "setup_bonus_colours"),
+    Reading("A2", "A Draw from a deck with fewer cards than due draws what is left; from an empty deck it does nothing."),
+    Reading("A3", "A Pillage from a pile with fewer cubes than due takes what is left."),
+    Reading("A4", "Cubes left after a dispatch must go onto the new Wagon or the other one where a space of their colour is free."),
+    Reading("A5", "A Pillage may not choose a destination that takes no cube while another could take one.", "strict_pillage_use"),
+    Reading("A6", "The player who drew a Curse chooses which opponent receives it."),
+    Reading("A7", "A fled Curse, face down, takes no cubes."),
+    Reading("A8", "A Raid may be activated in the turn it was played, if its window is open.", "raid_same_turn"),
+    Reading("A9", "An incomplete Mercenary costs 1 point, a fled Curse as many points as there are players."),
+    Reading("A10", "The Wagon-type bonus is always the better of its two counts."),
+    Reading("A11", "With no Wagon left in the display or the deck, a player goes on with fewer active Wagons."),
+    Reading("A12", "Drawn cards not played go under their deck in the order they were drawn."),
+    Reading("A13", "One Pillage may fill several Wagons; each is dispatched and replaced before the next cube is placed."),
+    Reading("A14", "A Mercenary filled during a turn works at once, in any window still open."),
+    Reading("A15", "Players still tied after the Stash tie-break share the victory."),
+    Reading("A17", "Clockwise and 'to the left' both mean the next seat."),
+    Reading("A18", "A cube an Ambush takes off a Wagon goes back to the Reserve."),
+    Reading("A19", "Only Stash cubes count for the tie-break."),
+    Reading("A20", "A face-up Curse scores nothing, full or not."),
+)
 
 
 def _deal(rng: Rng, hd: HunsData, n: int) -> dict[str, Any]:
@@ -76,8 +93,8 @@ def start(players: int, seed: int | None, strict_pillage_use: bool, setup_bonus_
 GAME = Game(
     id="huns", title="Huns", min_players=2, max_players=4, state_class=HunsState, start=start, options=OPTIONS,
     turn_rule="HU-033", end_rule="HU-038", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
-    transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
+    handlers=transitions.HANDLERS, chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners,
+    observe=render.observation, notation=render.notation, html=render.html, cards=render.card_texts, readings=READINGS,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True,
-    cards=render.card_texts,
 )

@@ -340,23 +340,6 @@ class HunsState(FieldState):
     def wagon_id(self, wagon: int) -> str:
         return self.data.wagons[wagon].id
 
-    # -- views (built from the observation in render.py) ---------------------------------------
-    def winners(self) -> list[int]:
-        """HU-106, HU-107: most VP, then the bigger Stash (see scoring.winners)."""
-        from .scoring import winners
-
-        return winners(self)
-
-    def notation(self) -> str:
-        from .render import notation
-
-        return notation(self.observation(None))
-
-    def _repr_html_(self) -> str:
-        from .render import html
-
-        return html(self, None)
-
     # -- counting helpers used by tests and the consistency check ------------------------------
     def cube_totals(self) -> list[int]:
         """Cubes per colour in the game: Reserve + Camps + cubes in hand or set aside. Constant (HU-020)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 from hench.core import seat_name
 
@@ -45,10 +46,6 @@ def chance_outcomes(state: HunsState) -> list[tuple[HunsAction, Fraction]]:
     """HU-032, HU-006: each die shows one of its faces, uniformly."""
     colour = rolling_colour(state)
     return [(Roll(colour, v), p) for v, p in state.data.face_probabilities]
-
-
-def apply(state: HunsState, action: HunsAction) -> None:
-    _DO[type(action)](state, action)
 
 
 # -- words -----------------------------------------------------------------------------------------
@@ -523,7 +520,7 @@ def _final_words(s: HunsState, empty: list[str]) -> None:
           seats=tuple(best))
 
 
-_DO: dict[type, Callable[..., None]] = {
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {  # the core calls HANDLERS[action.__class__](successor, action)
     Bonus: _bonus, Roll: _roll, Reroll: _reroll, Take: _take, Draw: _draw, Pillage: _pillage, Order: _order,
     Play: _play, Curse: _curse, Flee: _flee, Accept: _accept, SendBack: _send_back, Onto: _onto, Place: _place,
     TakeWagon: _take_wagon, ReturnRest: _return_rest, Activate: _activate, EndTurn: _end,

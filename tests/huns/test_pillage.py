@@ -12,8 +12,7 @@ from .helpers import edit, give_card, play, set_display, set_reserve, set_wagon,
 
 
 def _space(state, slot, index):
-    action = action_for_space(state, slot, index)
-    return None if action is None else str(action)
+    return action_for_space(state.observation(state.current_player), slot, index)
 
 
 def wagons(s, seat, a, b, load_a="", load_b=""):
