@@ -24,7 +24,7 @@ package is cheap: the engine loads on first use of a name (PEP 562), and `hench.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 _WHERE = {
     **dict.fromkeys(("GAME", "OPTIONS", "READINGS"), "game"),
@@ -34,7 +34,31 @@ _WHERE = {
     **dict.fromkeys(("CATEGORIES", "breakdown", "scoring_sheet", "wagon_type_bonus"), "scoring"),
 }
 _MODULES = ("actions", "bots", "odds")
-__all__ = sorted([*_WHERE, *_MODULES])
+__all__ = [  # every public name, loaded on first use
+    "CATEGORIES",
+    "COLOURS",
+    "GAME",
+    "OPTIONS",
+    "PHASES",
+    "READINGS",
+    "HunsData",
+    "HunsDataError",
+    "HunsState",
+    "action_for_space",
+    "actions",
+    "assumptions",
+    "bots",
+    "breakdown",
+    "card_gallery",
+    "default_data",
+    "html",
+    "load_data",
+    "notation",
+    "observation",
+    "odds",
+    "scoring_sheet",
+    "wagon_type_bonus",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -49,3 +73,13 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
+
+
+if TYPE_CHECKING:  # what type checkers and editors see (never run)
+    from . import actions, bots, odds
+    from .data import COLOURS, HunsData, HunsDataError, assumptions, default_data, load_data
+    from .game import GAME, OPTIONS, READINGS
+    from .phases import PHASES
+    from .render import action_for_space, card_gallery, html, notation, observation
+    from .scoring import CATEGORIES, breakdown, scoring_sheet, wagon_type_bonus
+    from .state import HunsState

@@ -33,7 +33,7 @@ def observation(state: HunsState, seat: int | None) -> dict[str, Any]:
     over = state.phase == "game_over"
     sees_hand = seat is not None and seat == state.active
     to_act = None if state.current_player in (None, CHANCE) else state.current_player
-    obs = {
+    obs: dict[str, Any] = {
         "phase": state.phase, "phase_title": PHASES.title(state.phase), "round": state.round, "turn": state.turn,
         "players": state.n, "first": state.first, "active": state.active, "viewer": seat, "to_act": to_act,
         "moves": [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else [],
@@ -162,12 +162,12 @@ def _cube(colour: str, size: int = 12) -> str:
             f"border:1px solid #0006;border-radius:2px;margin:1px'></span>")
 
 
-def _click(action: object | None, hint: str) -> str:
+def _click(action: str | None, hint: str) -> str:
     """Attributes that make an element a move to click (widgets.board); `action` must be legal."""
     return "" if action is None else f" data-action='{_html.escape(str(action))}' title='{_html.escape(hint)}'"
 
 
-def _space(space: str, load: str | None, action: object | None = None) -> str:
+def _space(space: str, load: str | None, action: str | None = None) -> str:
     inner = _cube(load, 14) if load else ""
     return (f"<span{_click(action, 'click to put a cube here (HU-057)')} style='display:inline-flex;align-items:center;"
             f"justify-content:center;width:20px;height:20px;margin:1px;border:2px solid {HEX[space]};border-radius:4px;"
@@ -191,7 +191,7 @@ def _supply(obs: dict[str, Any], legal: set[str]) -> str:
     return f"<table style='border-collapse:collapse'><tr>{''.join(cols)}</tr></table>"
 
 
-def _wagon_html(w: dict[str, Any], label: str, actions: list[object | None] | None = None) -> str:
+def _wagon_html(w: dict[str, Any], label: str, actions: list[str | None] | None = None) -> str:
     actions = actions or [None] * len(w["spaces"])
     cells = "".join(_space(sp, x, a) for sp, x, a in zip(w["spaces"], w["load"], actions))
     return (f"<div style='display:inline-block;margin:3px;padding:3px 5px;border:1px solid #a98;border-radius:6px;"
