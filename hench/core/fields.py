@@ -166,6 +166,9 @@ class Line:
         return self.text
 
 
+Said = tuple[str, tuple[str, ...], tuple[int, ...], "tuple[int, ...] | None"]  # one `say`: a Line's fields
+
+
 def lines_for(lines: Iterable[Line], seat: int | None) -> list[Line]:
     """The lines of a narration that `seat` may read (None: a spectator, public lines only)."""
     return [line for line in lines if line.visible_to(seat)]
@@ -180,7 +183,7 @@ class FieldState(State):
 
     FIELDS: ClassVar[Fields]
     _owned: set[Hashable] | None  # None: every field is this state's own (a new state, a clone, a load)
-    said: list[Line]  # what the move that made this state did, in words (see Line)
+    said: list[Said]  # what the move that made this state did, as `say` was told it (Lines built when read)
 
     @classmethod
     def make(cls: type[S], **values: Any) -> S:
@@ -196,7 +199,7 @@ class FieldState(State):
         return cls._from_attrs(d, None, [])
 
     @classmethod
-    def _from_attrs(cls: type[S], d: dict[str, Any], owned: set[Hashable] | None, said: list[Line]) -> S:
+    def _from_attrs(cls: type[S], d: dict[str, Any], owned: set[Hashable] | None, said: list[Said]) -> S:
         d["_legal"], d["_owned"], d["said"] = None, owned, said
         s = object.__new__(cls)
         s.__dict__ = d
@@ -251,11 +254,13 @@ class FieldState(State):
     def say(self, text: str, *rules: str, seats: Iterable[int] = (), to: Iterable[int] | None = None) -> None:
         """Narrate the move being applied: `text` in plain words, the rule IDs behind it, the seats it
         concerns, and `to` (None: everyone may read it; else only these seats)."""
-        self.said.append(Line(text, rules, tuple(seats), None if to is None else tuple(to)))
+        if type(seats) is not tuple or (to is not None and type(to) is not tuple):  # kept as given: fix them now
+            seats, to = tuple(seats), None if to is None else tuple(to)
+        self.said.append((text, rules, seats, to))  # the Line is built when read (a playout never reads it)
 
     def narration(self, seat: int | None = None) -> list[Line]:
         """What the move that made this state did, as `seat` may read it (None: a spectator)."""
-        return lines_for(self.said, seat)
+        return lines_for((Line(*said) for said in self.said), seat)
 
     # -- saving -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
