@@ -9,6 +9,7 @@ and the bots.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from hench.core import CHANCE, CheckTable, Violation, seat_name
 from hench.core.legality import kind_of
@@ -35,11 +36,16 @@ from .actions import (
     Take,
     TakeWagon,
 )
-from .data import BLACK, COLOURS, GREEN, RED
+from .data import BLACK, COLOURS, GREEN, RED, HunsData
 from .phases import PHASES
 from .state import DICE, SLOTS, Camp, HunsState
 
 DRAW, PILLAGE, END, RETURN = Draw(), Pillage(), EndTurn(), ReturnRest()
+# Actions built once (the playouts meet them at every turn): TAKES[colour], REROLLS[colour], PLACES[cube][slot][space]
+TAKES = tuple(Take(c) for c in range(DICE))
+REROLLS = tuple(Reroll(c) for c in range(DICE))
+PLACES = tuple(tuple(tuple(Place(c, slot, sc) for sc in range(5)) for slot in range(SLOTS)) for c in range(5))
+_ROLLS: dict[int, tuple[HunsData, tuple[tuple[tuple[HunsAction, Fraction], ...], ...]]] = {}
 # HU-072: "during the turn" Raids open before the die, before the action, while a Pillage's cubes wait for a
 # destination or are being placed (the cubes are set aside until the Raid is over), and after the action
 RAID_PHASES = ("turn_take_die", "turn_choose_action", "pillage_choose_destination", "pillage_place", "turn_after_window")
@@ -52,6 +58,17 @@ def my_camp(s: HunsState) -> Camp:
 
 def rolling_colour(s: HunsState) -> int:
     return s.reroll if s.phase == "turn_reroll_die" else s.dice.index(0)
+
+
+def roll_outcomes(data: HunsData, colour: int) -> tuple[tuple[HunsAction, Fraction], ...]:
+    """(Roll, probability) for each face of the `colour` die, in the die's order (HU-006, HU-032); built once
+    per data set, the same tuple each time (the core reads a chance node's tuple once)."""
+    hit = _ROLLS.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_ROLLS) >= 32:
+            _ROLLS.clear()
+        hit = _ROLLS[id(data)] = (data, tuple(tuple((Roll(c, v), p) for v, p in data.face_probabilities) for c in range(DICE)))
+    return hit[1][colour]
 
 
 def seat_offset(s: HunsState, seat: int) -> int:
@@ -117,19 +134,19 @@ def placements(s: HunsState) -> tuple[list[HunsAction], bool]:
     camp, matching = my_camp(s), False
     out: list[HunsAction] = []
     wild = wild_left(s) > 0
-    for c in range(5):
-        if not s.holding[c]:
+    wagons = s.data.wagons
+    empties = [() if w < 0 else sorted({sc for sc, x in zip(wagons[w].spaces, load) if x < 0})
+               for w, load in zip(camp.wagons, camp.loads)]  # per slot: the colours of its empty spaces
+    for c, held in enumerate(s.holding):
+        if not held:
             continue
-        for slot in range(SLOTS):
-            w = camp.wagons[slot]
-            if w < 0:
-                continue
-            empty = {sc for sc, x in zip(s.data.wagons[w].spaces, camp.loads[slot]) if x < 0}
+        for slot, empty in enumerate(empties):
+            places = PLACES[c][slot]
             if c in empty:
-                out.append(Place(c, slot, c))
+                out.append(places[c])
                 matching = True
             if wild:
-                out += [Place(c, slot, sc) for sc in sorted(empty) if sc != c]
+                out += [places[sc] for sc in empty if sc != c]
     return out, matching
 
 
@@ -144,9 +161,8 @@ def raid_actions(s: HunsState) -> list[HunsAction]:
     camp = my_camp(s)
     if s.raid_done:
         return []
-    cards = s.data.cards
-    fresh = [x for x in camp.cards if cards[x].colour == RED and x not in camp.used
-             and (s.raid_same_turn or x != s.played)]  # A8
+    raids = s.data.raids
+    fresh = [x for x in camp.cards if x in raids and x not in camp.used and (s.raid_same_turn or x != s.played)]  # A8
     if not fresh or fx.raids_blocked(camp, s.data):
         return []
     out: list[HunsAction] = []
@@ -190,14 +206,14 @@ def _legal_catchup(s: HunsState) -> list[HunsAction]:
 
 def _legal_roll(s: HunsState) -> list[HunsAction]:
     colour = rolling_colour(s)
-    return [Roll(colour, v) for v, _ in s.data.face_probabilities]  # the die's faces, in its order
+    return [roll for roll, _ in roll_outcomes(s.data, colour)]  # the die's faces, in its order
 
 
 def _legal_take(s: HunsState) -> list[HunsAction]:
     pool = [c for c in range(DICE) if s.taken[c] < 0]
-    out: list[HunsAction] = [Take(c) for c in pool]
+    out: list[HunsAction] = [TAKES[c] for c in pool]
     if not s.reroll_done and fx.has_diviner(my_camp(s), s.data):
-        out += [Reroll(c) for c in pool]
+        out += [REROLLS[c] for c in pool]
     return out + raid_actions(s)
 
 

@@ -37,21 +37,21 @@ from .actions import (
     TakeWagon,
 )
 from .data import BLACK, COLOURS, GREEN
-from .legality import destinations, my_camp, placements, raid_actions, replacement_slots, rolling_colour
+from .legality import destinations, my_camp, placements, raid_actions, replacement_slots, roll_outcomes, rolling_colour
 from .scoring import scores, winners
 from .state import DICE, NO_CUBES, PAUSING, TURNS_PER_ROUND, HunsState
 
 
-def chance_outcomes(state: HunsState) -> list[tuple[HunsAction, Fraction]]:
+def chance_outcomes(state: HunsState) -> tuple[tuple[HunsAction, Fraction], ...]:
     """HU-032, HU-006: each die shows one of its faces, uniformly."""
-    colour = rolling_colour(state)
-    return [(Roll(colour, v), p) for v, p in state.data.face_probabilities]
+    return roll_outcomes(state.data, rolling_colour(state))
 
 
 # -- words -----------------------------------------------------------------------------------------
+WHO = tuple(seat_name(seat) for seat in range(4))  # "Player 1" to "Player 4": the seat names, made once
+
 def card_name(s: HunsState, card: int) -> str:
-    c = s.data.cards[card]
-    return f"{c.id} {c.name}"
+    return s.data.labels[card]
 
 
 def cubes_words(counts: Sequence[int]) -> str:
@@ -82,7 +82,7 @@ def _bonus(s: HunsState, a: Bonus) -> None:
         into[c] += 1
         counts[c] += 1
     where = "into their Stash" if s.bonus_dest == "stash" else "to load onto their Wagons"  # A1
-    s.say(f"{seat_name(seat)} takes catch-up Valuables from the Reserve: {cubes_words(counts)}, {where}", rule, seats=(seat,))
+    s.say(f"{WHO[seat]} takes catch-up Valuables from the Reserve: {cubes_words(counts)}, {where}", rule, seats=(seat,))
     s.resume = "setup"
     if s.bonus_dest == "stash":
         _resume(s)
@@ -105,7 +105,7 @@ def _start_round(s: HunsState) -> None:
     s.taken = [-1] * DICE
     s.active = s.first
     s.phase = "round_roll_dice"  # HU-032
-    s.say(f"Round {s.round} begins: {seat_name(s.first)}, the first player, rolls the five dice", "HU-032", seats=(s.first,))
+    s.say(f"Round {s.round} begins: {WHO[s.first]}, the first player, rolls the five dice", "HU-032", seats=(s.first,))
 
 
 # -- dice ----------------------------------------------------------------------------------------
@@ -114,17 +114,15 @@ def _roll(s: HunsState, a: Roll) -> None:
     if s.phase == "turn_reroll_die":
         s.phase, s.reroll = "turn_take_die", -1
         s.say(f"The {COLOURS[a.colour]} die is rerolled: it shows {a.value}", "HU-077")
-    elif 0 not in s.dice:
+    elif 0 not in s.dice:  # each roll is its move's own text ('blue rolls 3'); the last one opens the turns
         s.phase = "turn_take_die"  # HU-033: the first player starts
-        s.say(f"The {COLOURS[a.colour]} die shows {a.value}; all five are rolled and {seat_name(s.active)} takes a die first",
-              "HU-032", "HU-033", seats=(s.active,))
-    else:
-        s.say(f"The {COLOURS[a.colour]} die shows {a.value}", "HU-032")
+        s.say(f"All five dice are rolled: {' '.join(str(v) for v in s.dice)} (blue, red, green, black, yellow); "
+              f"{WHO[s.active]} takes a die first", "HU-032", "HU-033", seats=(s.active,))
 
 
 def _reroll(s: HunsState, a: Reroll) -> None:
     s.reroll, s.reroll_done, s.phase = a.colour, True, "turn_reroll_die"
-    s.say(f"{seat_name(s.active)}'s Diviner rerolls the {COLOURS[a.colour]} die, still in the pool", "HU-077", "HU-070",
+    s.say(f"{WHO[s.active]}'s Diviner rerolls the {COLOURS[a.colour]} die, still in the pool", "HU-077", "HU-070",
           seats=(s.active,))
 
 
@@ -136,10 +134,10 @@ def _take(s: HunsState, a: Take) -> None:
     s.resume = "turn_choose_action"
     s.phase = "turn_choose_action"  # HU-034
     if s.value != shown:
-        s.say(f"{seat_name(seat)} takes the {COLOURS[a.colour]} die showing {shown}; their Swift Horse makes it count as "
+        s.say(f"{WHO[seat]} takes the {COLOURS[a.colour]} die showing {shown}; their Swift Horse makes it count as "
               f"{s.value}", "HU-033", "HU-042", "HU-070", seats=(seat,))
     else:
-        s.say(f"{seat_name(seat)} takes the {COLOURS[a.colour]} die showing {shown}", "HU-033", seats=(seat,))
+        s.say(f"{WHO[seat]} takes the {COLOURS[a.colour]} die showing {shown}", "HU-033", seats=(seat,))
 
 
 # -- the action ----------------------------------------------------------------------------------
@@ -148,7 +146,7 @@ def _draw(s: HunsState, a: Draw) -> None:
     parts = fx.draw_parts(my_camp(s), s.data, s.die, s.value)
     if fx.order_matters(parts):
         s.order_for, s.phase = "draw", "effect_order"  # HU-075
-        s.say(f"{seat_name(s.active)} draws cards: a card adds one and a Curse takes one away, so they choose which "
+        s.say(f"{WHO[s.active]} draws cards: a card adds one and a Curse takes one away, so they choose which "
               "comes first", "HU-041", "HU-075", seats=(s.active,))
         return
     _start_draw(s, s.die, fx.combine(*parts), s.value)
@@ -159,7 +157,7 @@ def _pillage(s: HunsState, a: Pillage) -> None:
     parts = fx.pillage_parts(my_camp(s), s.data, s.die, s.value)
     if fx.order_matters(parts):
         s.order_for, s.phase = "pillage", "effect_order"  # HU-075
-        s.say(f"{seat_name(s.active)} pillages: a card adds a cube and a Curse takes one away, so they choose which "
+        s.say(f"{WHO[s.active]} pillages: a card adds a cube and a Curse takes one away, so they choose which "
               "comes first", "HU-041", "HU-075", seats=(s.active,))
         return
     _start_pillage(s, s.die, fx.combine(*parts), s.value)
@@ -168,7 +166,7 @@ def _pillage(s: HunsState, a: Pillage) -> None:
 def _order(s: HunsState, a: Order) -> None:
     camp, kind = my_camp(s), s.order_for
     s.order_for = None
-    s.say(f"{seat_name(s.active)} lets the {a.first} come first", "HU-075", seats=(s.active,))
+    s.say(f"{WHO[s.active]} lets the {a.first} come first", "HU-075", seats=(s.active,))
     if kind == "draw":
         _start_draw(s, s.die, fx.draw_count(camp, s.data, s.die, s.value, a.first), s.value)
     else:
@@ -179,11 +177,11 @@ def _start_draw(s: HunsState, colour: int, n: int, base: int) -> None:
     deck, seat = s.decks[colour], s.active
     k = min(n, len(deck))  # HU-044, A2
     if k == 0:
-        s.say(f"{seat_name(seat)} draws nothing: the {COLOURS[colour]} deck is empty", "HU-044", seats=(seat,))
+        s.say(f"{WHO[seat]} draws nothing: the {COLOURS[colour]} deck is empty", "HU-044", seats=(seat,))
         return _resume(s)
     s.hand, s.own("decks")[colour], s.hand_deck = deck[:k], deck[k:], colour
     short = f"; only {k} of the {n} due were left" if k < n else ""
-    s.say(f"{seat_name(seat)} draws {_cards(k)} from the {COLOURS[colour]} deck{_changed(base, n)}{short}", "HU-044",
+    s.say(f"{WHO[seat]} draws {_cards(k)} from the {COLOURS[colour]} deck{_changed(base, n)}{short}", "HU-044",
           seats=(seat,))
     s.say(f"The cards drawn: {', '.join(card_name(s, c) for c in s.hand)}", "HU-044", seats=(seat,), to=(seat,))
     s.phase = "draw_choose_card"  # HU-045, HU-046
@@ -199,7 +197,7 @@ def _play(s: HunsState, a: Play) -> None:
     back = f"; {_cards(len(rest))} go{'es' if len(rest) == 1 else ''} back under the {COLOURS[colour]} deck" if rest else ""
     if s.data.cards[card].colour == BLACK:
         s.curse, s.curse_from, s.sent_back = card, seat, False
-        s.say(f"{seat_name(seat)} plays the Curse {card_name(s, card)} into an opponent's Camp{back}", "HU-045", "HU-047",
+        s.say(f"{WHO[seat]} plays the Curse {card_name(s, card)} into an opponent's Camp{back}", "HU-045", "HU-047",
               "HU-091", seats=(seat,))
         if s.n == 2:
             return _aim_curse(s, 1 - seat)  # HU-091: the only opponent
@@ -209,7 +207,7 @@ def _play(s: HunsState, a: Play) -> None:
     camp.cards.append(card)  # HU-045: your own Camp
     camp.fx = None
     s.played = card
-    s.say(f"{seat_name(seat)} plays {card_name(s, card)} into their Camp{back}", "HU-045", "HU-047", "HU-079", seats=(seat,))
+    s.say(f"{WHO[seat]} plays {card_name(s, card)} into their Camp{back}", "HU-045", "HU-047", "HU-079", seats=(seat,))
     return _resume(s)
 
 
@@ -221,7 +219,7 @@ def _curse(s: HunsState, a: Curse) -> None:
 def _aim_curse(s: HunsState, seat: int) -> None:
     s.curse_to = seat
     s.phase = "curse_flee_decision"  # HU-094: the target decides now
-    s.say(f"The Curse {card_name(s, s.curse)} goes to {seat_name(seat)}, who flees it or accepts it now", "HU-091", "HU-094",
+    s.say(f"The Curse {card_name(s, s.curse)} goes to {WHO[seat]}, who flees it or accepts it now", "HU-091", "HU-094",
           seats=(s.curse_from, seat))
 
 
@@ -236,7 +234,7 @@ def _use_bodyguard(s: HunsState) -> int:
 
 def _guard_spent(s: HunsState, seat: int, guard: int) -> None:
     if guard >= 0:
-        s.say(f"{seat_name(seat)}'s Bodyguard {card_name(s, guard)} did not send it back and has no answer left",
+        s.say(f"{WHO[seat]}'s Bodyguard {card_name(s, guard)} did not send it back and has no answer left",
               "HU-073", seats=(seat,))
 
 
@@ -247,7 +245,7 @@ def _flee(s: HunsState, a: Flee) -> None:
     camp.cards.append(s.curse)
     camp.fled.append(s.curse)  # HU-094, HU-095
     camp.fx = None
-    s.say(f"{seat_name(seat)} flees the Curse: it lies face down in their Camp, never acts, and costs {s.n} points at "
+    s.say(f"{WHO[seat]} flees the Curse: it lies face down in their Camp, never acts, and costs {s.n} points at "
           "the end", "HU-094", "HU-095", "HU-097", seats=(seat,))
     _guard_spent(s, seat, guard)
     _curse_done(s)
@@ -260,7 +258,7 @@ def _accept(s: HunsState, a: Accept) -> None:
     camp.cards.append(card)  # HU-092; HU-096: no later flight
     camp.fx = None
     spaces = s.data.cards[card].spaces
-    s.say(f"{seat_name(seat)} accepts the Curse {card_name(s, card)}: it acts on them until its {spaces} spaces hold "
+    s.say(f"{WHO[seat]} accepts the Curse {card_name(s, card)}: it acts on them until its {spaces} spaces hold "
           "cubes", "HU-092", "HU-093", "HU-096", seats=(seat,))
     _guard_spent(s, seat, guard)
     _curse_done(s)
@@ -269,7 +267,7 @@ def _accept(s: HunsState, a: Accept) -> None:
 def _send_back(s: HunsState, a: SendBack) -> None:
     guard = _use_bodyguard(s)
     s.sent_back = True
-    s.say(f"{seat_name(s.curse_to)}'s Bodyguard {card_name(s, guard)} sends the Curse back to {seat_name(s.curse_from)}, "
+    s.say(f"{WHO[s.curse_to]}'s Bodyguard {card_name(s, guard)} sends the Curse back to {WHO[s.curse_from]}, "
           "who flees it or accepts it now; the Bodyguard has no answer left", "HU-073", "HU-094",
           seats=(s.curse_to, s.curse_from))
     s.curse_to = s.curse_from
@@ -285,12 +283,12 @@ def _start_pillage(s: HunsState, colour: int, n: int, base: int) -> None:
     k = min(n, s.reserve[colour])  # HU-049, A3; HU-066: nothing when empty
     seat = s.active
     if k == 0:
-        s.say(f"{seat_name(seat)} takes no cube: the {COLOURS[colour]} Reserve is empty", "HU-066", seats=(seat,))
+        s.say(f"{WHO[seat]} takes no cube: the {COLOURS[colour]} Reserve is empty", "HU-066", seats=(seat,))
         return _resume(s)
     s.own("reserve")[colour] -= k
     s.own("holding")[colour] += k
     short = f"; only {k} of the {n} due were left" if k < n else ""
-    s.say(f"{seat_name(seat)} pillages {k} {COLOURS[colour]} {'cube' if k == 1 else 'cubes'} from the Reserve"
+    s.say(f"{WHO[seat]} pillages {k} {COLOURS[colour]} {'cube' if k == 1 else 'cubes'} from the Reserve"
           f"{_changed(base, n)}{short}", "HU-049", seats=(seat,))
     if not destinations(s):
         return _finish_cubes(s)  # HU-065: all excess
@@ -301,7 +299,7 @@ def _start_pillage(s: HunsState, colour: int, n: int, base: int) -> None:
 def _onto(s: HunsState, a: Onto) -> None:
     seat = s.active
     if a.card is None:
-        s.say(f"{seat_name(seat)} puts the cubes onto their Wagons", "HU-050", "HU-058", seats=(seat,))
+        s.say(f"{WHO[seat]} puts the cubes onto their Wagons", "HU-050", "HU-058", seats=(seat,))
         return _continue_placement(s)  # HU-058
     card = s.data.card_ids[a.card]
     camp = s.own_item("camps", seat)
@@ -316,7 +314,7 @@ def _onto(s: HunsState, a: Onto) -> None:
         put[c] = k
         room -= k
     camp.fx = None
-    s.say(f"{seat_name(seat)} puts {cubes_words(put)} on {card_name(s, card)}", "HU-051", "HU-054", "HU-055", seats=(seat,))
+    s.say(f"{WHO[seat]} puts {cubes_words(put)} on {card_name(s, card)}", "HU-051", "HU-054", "HU-055", seats=(seat,))
     if not room and any(put):
         _card_full(s, seat, card)
     return _finish_cubes(s)  # HU-056: the rest back
@@ -324,9 +322,9 @@ def _onto(s: HunsState, a: Onto) -> None:
 
 def _card_full(s: HunsState, seat: int, card: int) -> None:
     if s.data.cards[card].colour == GREEN:
-        s.say(f"{card_name(s, card)} is full: the Mercenary is at work for {seat_name(seat)}", "HU-088", "HU-090", seats=(seat,))
+        s.say(f"{card_name(s, card)} is full: the Mercenary is at work for {WHO[seat]}", "HU-088", "HU-090", seats=(seat,))
     else:
-        s.say(f"{card_name(s, card)} is full: the Curse no longer acts on {seat_name(seat)}", "HU-093", seats=(seat,))
+        s.say(f"{card_name(s, card)} is full: the Curse no longer acts on {WHO[seat]}", "HU-093", seats=(seat,))
 
 
 def _continue_placement(s: HunsState) -> None:
@@ -346,10 +344,10 @@ def _place(s: HunsState, a: Place) -> None:
     s.own("holding")[a.cube] -= 1
     if a.space != a.cube:
         s.wild_used += 1
-        s.say(f"{seat_name(seat)} loads a {COLOURS[a.cube]} cube onto a {COLOURS[a.space]} space of Wagon {a.slot + 1}: "
+        s.say(f"{WHO[seat]} loads a {COLOURS[a.cube]} cube onto a {COLOURS[a.space]} space of Wagon {a.slot + 1}: "
               "a card lets one cube a turn go on a space of any colour", "HU-057", "HU-077", seats=(seat,))
     else:
-        s.say(f"{seat_name(seat)} loads a {COLOURS[a.cube]} cube onto Wagon {a.slot + 1}", "HU-057", seats=(seat,))
+        s.say(f"{WHO[seat]} loads a {COLOURS[a.cube]} cube onto Wagon {a.slot + 1}", "HU-057", seats=(seat,))
     if all(x >= 0 for x in load):
         return _dispatch(s, a.slot)  # HU-060
     return _continue_placement(s)
@@ -362,13 +360,13 @@ def _dispatch(s: HunsState, slot: int) -> None:
         camp.stash[c] += 1  # HU-060, HU-063
     camp.dispatched.append(camp.wagons[slot])
     camp.wagons[slot], camp.loads[slot] = -1, []
-    s.say(f"{seat_name(seat)}'s Wagon {slot + 1} is full and dispatched: its cubes go to the Stash, and it scores {s.n} "
+    s.say(f"{WHO[seat]}'s Wagon {slot + 1} is full and dispatched: its cubes go to the Stash, and it scores {s.n} "
           "points at the end", "HU-060", "HU-063", "HU-101", seats=(seat,))
     if replacement_slots(s):
         s.replace_slot = slot
         s.phase = "wagon_replace"  # HU-061
         return None
-    s.say(f"No Wagon is left to take: {seat_name(seat)} goes on with one Wagon", "HU-061", seats=(seat,))  # A11
+    s.say(f"No Wagon is left to take: {WHO[seat]} goes on with one Wagon", "HU-061", seats=(seat,))  # A11
     return _continue_placement(s)
 
 
@@ -387,7 +385,7 @@ def _take_wagon(s: HunsState, a: TakeWagon) -> None:
     camp.wagons[s.replace_slot] = w
     camp.loads[s.replace_slot] = [-1] * len(s.data.wagons[w].spaces)
     wagon = s.data.wagons[w]
-    s.say(f"{seat_name(seat)} takes Wagon {wagon.id} ({s.data.type_names[wagon.type]}, {wagon.layout}) from {where}",
+    s.say(f"{WHO[seat]} takes Wagon {wagon.id} ({s.data.type_names[wagon.type]}, {wagon.layout}) from {where}",
           "HU-061", "HU-022", seats=(seat,))
     s.replace_slot = -1
     _continue_placement(s)  # HU-062, A4
@@ -413,7 +411,7 @@ def _resume(s: HunsState) -> None:
     if back == "setup":
         return _next_setup(s)
     if back in PAUSING:  # HU-072: the Raid is over, the interrupted Pillage takes its cubes back
-        s.say(f"The Raid is over: {seat_name(s.active)} takes back the {cubes_words(s.paused)} set aside", "HU-072",
+        s.say(f"The Raid is over: {WHO[s.active]} takes back the {cubes_words(s.paused)} set aside", "HU-072",
               seats=(s.active,))
         s.resume = "turn_after_window"
         s.holding, s.paused = [a + b for a, b in zip(s.holding, s.paused)], NO_CUBES
@@ -437,7 +435,7 @@ def _activate(s: HunsState, a: Activate) -> None:
     card, seat = s.data.card_ids[a.card], s.active
     s.own_item("camps", seat).used.append(card)  # HU-085: rotated
     s.raid_done = True  # HU-086
-    s.say(f"{seat_name(seat)} activates the Raid {card_name(s, card)} and turns it: used once per game", "HU-085", "HU-086",
+    s.say(f"{WHO[seat]} activates the Raid {card_name(s, card)} and turns it: used once per game", "HU-085", "HU-086",
           seats=(seat,))
     s.resume = s.phase  # HU-072: the turn goes on where the Raid interrupted it
     if s.phase in PAUSING:  # HU-072: during a Pillage, its cubes wait while the Raid's own Pillage or Draw runs
@@ -456,14 +454,14 @@ def _raid_ambush(s: HunsState, a: Activate, card: int) -> None:
     load = s.own_item("camps", seat).loads[slot]
     load[load.index(colour)] = -1
     s.own("reserve")[colour] += 1
-    s.say(f"The Ambush takes a {COLOURS[colour]} cube off {seat_name(seat)}'s Wagon {slot + 1}; it goes back to the Reserve",
+    s.say(f"The Ambush takes a {COLOURS[colour]} cube off {WHO[seat]}'s Wagon {slot + 1}; it goes back to the Reserve",
           "HU-067", "HU-077", seats=(s.active, seat))
     _resume(s)
 
 
 def _raid_forced_march(s: HunsState, a: Activate, card: int) -> None:
     s.value = 3
-    s.say(f"{seat_name(s.active)}'s {COLOURS[s.die]} die now counts as 3", "HU-070", "HU-077", seats=(s.active,))
+    s.say(f"{WHO[s.active]}'s {COLOURS[s.die]} die now counts as 3", "HU-070", "HU-077", seats=(s.active,))
     _resume(s)
 
 
@@ -478,7 +476,7 @@ def _raid_none(s: HunsState, a: Activate, card: int) -> None:
 
 # -- the end of a turn and of a round -----------------------------------------------------------
 def _end(s: HunsState, a: EndTurn) -> None:
-    s.say(f"{seat_name(s.active)} ends their turn", "HU-041", seats=(s.active,))
+    s.say(f"{WHO[s.active]} ends their turn", "HU-041", seats=(s.active,))
     _end_turn(s)
 
 
@@ -497,7 +495,7 @@ def _end_turn(s: HunsState) -> None:
 def _end_round(s: HunsState) -> None:
     s.first = (s.first + 1) % s.n  # HU-037, A17
     s.turn = 0
-    s.say(f"Round {s.round} is over: every die was used, and the first-player token passes to {seat_name(s.first)}",
+    s.say(f"Round {s.round} is over: every die was used, and the first-player token passes to {WHO[s.first]}",
           "HU-035", "HU-037", seats=(s.first,))
     empty = [f"the {COLOURS[c]} Reserve" for c in range(5) if not s.reserve[c]] + \
             [f"the {COLOURS[c]} deck" for c in range(5) if not s.decks[c]]
@@ -513,8 +511,8 @@ def _final_words(s: HunsState, empty: list[str]) -> None:
     s.say(f"The game ends: {' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty at the end of the round",
           "HU-038", "HU-039")
     points, best = scores(s), winners(s)
-    table = ", ".join(f"{seat_name(i)} {p}" for i, p in enumerate(points))
-    who = " and ".join(seat_name(i) for i in best)
+    table = ", ".join(f"{WHO[i]} {p}" for i, p in enumerate(points))
+    who = " and ".join(WHO[i] for i in best)
     tie = " (a tie on points goes to the bigger Stash)" if sum(1 for p in points if p == max(points)) > 1 else ""
     s.say(f"Final points: {table}. {who} {'wins' if len(best) == 1 else 'share the victory'}{tie}", "HU-106", "HU-107",
           seats=tuple(best))
