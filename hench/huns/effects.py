@@ -27,7 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def live_effects(camp: Camp, data: HunsData) -> Counter[tuple[str, int]]:
-    """Counter of (effect, param) over the live cards of a Camp (cached on the Camp)."""
+    """Counter of (effect, param) over the live cards of a Camp (cached on the Camp: whoever changes its cards,
+    the cubes on them or its fled Curses resets `camp.fx`)."""
     fx = camp.fx
     if fx is None:
         fx = Counter[tuple[str, int]]()
@@ -51,7 +52,10 @@ def is_live(camp: Camp, data: HunsData, card: int) -> bool:
 
 
 def count(camp: Camp, data: HunsData, effect: str, param: int = -1) -> int:
-    return live_effects(camp, data).get((effect, param), 0)
+    fx = camp.fx
+    if fx is None:
+        fx = live_effects(camp, data)
+    return fx.get((effect, param), 0)
 
 
 def die_value(camp: Camp, data: HunsData, shown: int) -> int:

@@ -90,16 +90,20 @@ def fillable_cards(s: HunsState) -> list[int]:
 
 
 def empty_spaces(s: HunsState, slot: int, colour: int) -> int:
-    camp = my_camp(s)
+    camp = s.camps[s.active]
     w = camp.wagons[slot]
     if w < 0:
         return 0
-    return sum(1 for sc, x in zip(s.data.wagons[w].spaces, camp.loads[slot]) if x < 0 and sc == colour)
+    return [sc for sc, x in zip(s.data.wagons[w].spaces, camp.loads[slot]) if x < 0].count(colour)
 
 
 def wagon_room(s: HunsState) -> int:
     """Cubes in hand that matching Wagon spaces could take (HU-057, HU-059)."""
-    return sum(min(h, sum(empty_spaces(s, slot, c) for slot in range(SLOTS))) for c, h in enumerate(s.holding) if h)
+    room = 0
+    for c, held in enumerate(s.holding):
+        if held:
+            room += min(held, empty_spaces(s, 0, c) + empty_spaces(s, 1, c))
+    return room
 
 
 def wild_possible(s: HunsState) -> bool:

@@ -37,7 +37,16 @@ from .actions import (
     TakeWagon,
 )
 from .data import BLACK, COLOURS, GREEN
-from .legality import destinations, my_camp, placements, raid_actions, replacement_slots, roll_outcomes, rolling_colour
+from .legality import (
+    destinations,
+    my_camp,
+    raid_actions,
+    replacement_slots,
+    roll_outcomes,
+    rolling_colour,
+    wagon_room,
+    wild_possible,
+)
 from .scoring import scores, winners
 from .state import DICE, NO_CUBES, PAUSING, TURNS_PER_ROUND, HunsState
 
@@ -328,7 +337,7 @@ def _card_full(s: HunsState, seat: int, card: int) -> None:
 
 
 def _continue_placement(s: HunsState) -> None:
-    if sum(s.holding) == 0 or not placements(s)[0]:
+    if sum(s.holding) == 0 or not (wagon_room(s) or wild_possible(s)):  # no cube in hand can be placed (as placements() finds)
         return _finish_cubes(s)
     s.phase = "pillage_place"
     return None
