@@ -87,7 +87,8 @@ def pillage_parts(camp: Camp, data: HunsData, colour: int, value: int) -> tuple[
 
 
 def order_matters(parts: tuple[int, int, int]) -> bool:
-    return combine(*parts, first="bonus") != combine(*parts, first="penalty")
+    """Whether a bonus and a penalty both apply and their order changes the number (HU-075)."""
+    return bool(parts[1] and parts[2]) and combine(*parts, first="bonus") != combine(*parts, first="penalty")
 
 
 def draw_count(camp: Camp, data: HunsData, colour: int, value: int, first: str = "bonus") -> int:

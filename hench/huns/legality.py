@@ -76,16 +76,16 @@ def seat_offset(s: HunsState, seat: int) -> int:
 
 
 def wild_left(s: HunsState) -> int:
-    return fx.wild_cubes(my_camp(s), s.data) - s.wild_used
+    return fx.wild_cubes(s.camps[s.active], s.data) - s.wild_used
 
 
 def card_room(s: HunsState, card: int) -> int:
     """Free spaces of a Mercenary or face-up Curse in the active Camp (HU-052, HU-053, A7)."""
-    return s.data.cards[card].spaces - len(my_camp(s).cubes.get(card, ()))
+    return s.data.cards[card].spaces - len(s.camps[s.active].cubes.get(card, ()))
 
 
 def fillable_cards(s: HunsState) -> list[int]:
-    camp = my_camp(s)
+    camp = s.camps[s.active]
     return [c for c in camp.cards if s.data.cards[c].colour in (GREEN, BLACK) and c not in camp.fled]
 
 
@@ -107,7 +107,7 @@ def wagon_room(s: HunsState) -> int:
 
 
 def wild_possible(s: HunsState) -> bool:
-    return wild_left(s) > 0 and any(x < 0 for load in my_camp(s).loads for x in load)
+    return wild_left(s) > 0 and any(x < 0 for load in s.camps[s.active].loads for x in load)
 
 
 def bonus_colours(s: HunsState) -> list[int]:
@@ -130,12 +130,12 @@ def destinations(s: HunsState) -> list[int | None]:
     if s.strict:
         wagons_ok = wagon_room(s) > 0 or wild_possible(s)
         return ([None] if wagons_ok else []) + [c for c in cards if card_room(s, c) > 0]
-    return ([None] if any(w >= 0 for w in my_camp(s).wagons) else []) + cards
+    return ([None] if any(w >= 0 for w in s.camps[s.active].wagons) else []) + cards
 
 
 def placements(s: HunsState) -> tuple[list[HunsAction], bool]:
     """(place actions, whether any is a matching one)."""
-    camp, matching = my_camp(s), False
+    camp, matching = s.camps[s.active], False
     out: list[HunsAction] = []
     wild = wild_left(s) > 0
     wagons = s.data.wagons
@@ -156,13 +156,13 @@ def placements(s: HunsState) -> tuple[list[HunsAction], bool]:
 
 def replacement_slots(s: HunsState) -> list[int | None]:
     """Display slots (0..3) and None for the deck top (HU-061, A11; Broken Axle: deck only)."""
-    out: list[int | None] = [] if fx.deck_only_replacement(my_camp(s), s.data) else [i for i, w in enumerate(s.display) if w >= 0]
+    out: list[int | None] = [] if fx.deck_only_replacement(s.camps[s.active], s.data) else [i for i, w in enumerate(s.display) if w >= 0]
     return out + ([None] if s.wagon_deck else [])
 
 
 def raid_actions(s: HunsState) -> list[HunsAction]:
     """Raids the active player may activate now (HU-084..HU-086, A8)."""
-    camp = my_camp(s)
+    camp = s.camps[s.active]
     if s.raid_done:
         return []
     raids = s.data.raids
@@ -216,7 +216,7 @@ def _legal_roll(s: HunsState) -> list[HunsAction]:
 def _legal_take(s: HunsState) -> list[HunsAction]:
     pool = [c for c in range(DICE) if s.taken[c] < 0]
     out: list[HunsAction] = [TAKES[c] for c in pool]
-    if not s.reroll_done and fx.has_diviner(my_camp(s), s.data):
+    if not s.reroll_done and fx.has_diviner(s.camps[s.active], s.data):
         out += [REROLLS[c] for c in pool]
     return out + raid_actions(s)
 
@@ -325,7 +325,7 @@ def check_die_in_pool(s: HunsState, a: Take | Reroll) -> Violation | None:
 
 def check_diviner(s: HunsState, a: Reroll) -> Violation | None:
     """HU-077: only a full Diviner Mercenary lets you reroll a die."""
-    if not fx.has_diviner(my_camp(s), s.data):
+    if not fx.has_diviner(s.camps[s.active], s.data):
         return Violation("HU-077", "only a full Diviner Mercenary lets you reroll a die")
     return None
 
@@ -368,16 +368,16 @@ def check_destination_card(s: HunsState, a: Onto) -> Violation | None:
     card = s.data.card_ids.get(a.card)
     if card is None or s.data.cards[card].colour not in (GREEN, BLACK):
         return Violation("HU-052", "only Mercenary and Curse cards hold Valuables")
-    if card not in my_camp(s).cards:
+    if card not in s.camps[s.active].cards:
         return Violation("HU-053", f"{a.card} is not in your Camp: you fill only your own Mercenaries and the Curses on you")
-    if card in my_camp(s).fled:
+    if card in s.camps[s.active].fled:
         return Violation("HU-053", f"{a.card} is a fled Curse, face down: it takes no cubes")
     return None
 
 
 def check_has_wagons(s: HunsState, a: Onto) -> Violation | None:
     """HU-025: cubes go onto Wagons only if you have one."""
-    if a.card is None and all(w < 0 for w in my_camp(s).wagons):
+    if a.card is None and all(w < 0 for w in s.camps[s.active].wagons):
         return Violation("HU-025", "you have no active Wagon")
     return None
 
@@ -402,7 +402,7 @@ def check_cube_in_hand(s: HunsState, a: Place) -> Violation | None:
 
 def check_wagon_in_slot(s: HunsState, a: Place) -> Violation | None:
     """HU-025: you load your own active Wagons, numbered 1 and 2."""
-    if not 0 <= a.slot < SLOTS or my_camp(s).wagons[a.slot] < 0:
+    if not 0 <= a.slot < SLOTS or s.camps[s.active].wagons[a.slot] < 0:
         return Violation("HU-025", f"you have no Wagon {a.slot + 1}")
     return None
 
@@ -439,7 +439,7 @@ def check_replacement(s: HunsState, a: TakeWagon) -> Violation | None:
 
 def check_axle(s: HunsState, a: TakeWagon) -> Violation | None:
     """HU-077: a Broken Axle Curse makes you take replacement Wagons from the deck."""
-    if a.display is not None and fx.deck_only_replacement(my_camp(s), s.data):
+    if a.display is not None and fx.deck_only_replacement(s.camps[s.active], s.data):
         return Violation("HU-077", "a Broken Axle Curse makes you take replacement Wagons from the top of the deck")
     return None
 
@@ -458,7 +458,7 @@ def check_raid_owned(s: HunsState, a: Activate) -> Violation | None:
     card = s.data.card_ids.get(a.card)
     if card is None or s.data.cards[card].colour != RED:
         return Violation("HU-084", f"{a.card} is not a Raid card")
-    if card not in my_camp(s).cards:
+    if card not in s.camps[s.active].cards:
         return Violation("HU-084", f"{a.card} is not in your Camp")
     return None
 
@@ -466,7 +466,7 @@ def check_raid_owned(s: HunsState, a: Activate) -> Violation | None:
 def check_raid_fresh(s: HunsState, a: Activate) -> Violation | None:
     """HU-085: a rotated Raid cannot be activated again (A8: nor, with raid_same_turn=False, in the turn it was played)."""
     card = s.data.card_ids[a.card]
-    if card in my_camp(s).used:
+    if card in s.camps[s.active].used:
         return Violation("HU-085", f"{a.card} was already activated (rotated) and is used once per game")
     if not s.raid_same_turn and card == s.played:
         return Violation("HU-085", f"{a.card} was played this turn; with raid_same_turn=False it can be activated from your next turn")
@@ -482,7 +482,7 @@ def check_one_raid(s: HunsState, a: Activate) -> Violation | None:
 
 def check_bad_omen(s: HunsState, a: Activate) -> Violation | None:
     """HU-092: a face-up Bad Omen Curse stops Raid activations."""
-    if fx.raids_blocked(my_camp(s), s.data):
+    if fx.raids_blocked(s.camps[s.active], s.data):
         return Violation("HU-092", "a face-up Bad Omen Curse on you stops Raid activations")
     return None
 

@@ -192,7 +192,8 @@ def _start_draw(s: HunsState, colour: int, n: int, base: int) -> None:
     short = f"; only {k} of the {n} due were left" if k < n else ""
     s.say(f"{WHO[seat]} draws {_cards(k)} from the {COLOURS[colour]} deck{_changed(base, n)}{short}", "HU-044",
           seats=(seat,))
-    s.say(f"The cards drawn: {', '.join(card_name(s, c) for c in s.hand)}", "HU-044", seats=(seat,), to=(seat,))
+    labels = s.data.labels
+    s.say(f"The cards drawn: {', '.join([labels[c] for c in s.hand])}", "HU-044", seats=(seat,), to=(seat,))
     s.phase = "draw_choose_card"  # HU-045, HU-046
     return None
 
