@@ -261,6 +261,9 @@ def check_phase(s: HunsState, a: HunsAction) -> Violation | None:
         return None
     if kind == "activate":
         return _raid_closed(s)
+    if s.phase == "wagon_replace":
+        return Violation("HU-061", "your full Wagon was just dispatched: take its replacement first (from the display or the "
+                                   "top of the Wagon deck), then go on")
     if kind in ("draw", "pillage") and s.action_done:
         return Violation("HU-041", "you already did this turn's one action (Draw Cards or Pillage)")
     return Violation(_PHASE_RULE.get(kind) or next(iter(phase.rules)), f"in '{phase.title}' {_DOING.get(kind, 'that move')} is not open: {phase.help}")

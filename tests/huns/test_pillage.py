@@ -142,6 +142,19 @@ def test_two_dispatches_in_one_pillage_each_take_a_new_wagon():
     assert len(s.camps[0].dispatched) == 2 and all(w >= 0 for w in s.camps[0].wagons)  # always 2 Wagons
 
 
+@pytest.mark.rule("HU-060", "HU-061")
+def test_a_dispatched_wagon_is_replaced_before_any_other_move():
+    """Issue 28: a cube placed while the full Wagon waits for its replacement is refused citing HU-061 (not HU-050)."""
+    s = start(2, dice=(1, 3, 1, 1, 1))
+    s = wagons(s, 0, "W02", "W04", load_a=".RB")  # RRB with one red space free, RRY empty
+    s = play(s, "take red", "pillage", "onto wagons", "place red on wagon 1")
+    assert s.phase == "wagon_replace" and sum(s.holding) == 2
+    for move in ("place red on wagon 2", "return the rest", "end turn", "onto wagons"):
+        with pytest.raises(IllegalActionError) as err:
+            s.apply(move)
+        assert err.value.rule_id == "HU-061" and "replacement" in str(err.value), move
+
+
 @pytest.mark.rule("HU-061")
 def test_no_wagon_left_to_take_leaves_the_slot_empty():
     s = start(2, dice=(1, 2, 1, 1, 1))
