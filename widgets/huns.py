@@ -404,8 +404,9 @@ def card_gallery(players: int = 3, data: str | None = None) -> CardGallery:
 
 
 def assumed_values() -> ipw.HTML:
-    """The Wagons, dice and other values the rulebook text does not give; the cards are in the gallery."""
+    """The Wagons, dice and other values the rulebook text does not give, and the readings of what it leaves open
+    (with the option that changes each); the cards are in the gallery."""
     rows = [dict(zip(("what", "value", "source", "note"), row)) for row in assumptions() if not str(row[0]).startswith("card ")]
     for row in rows:  # "[1, 2, 3]" is Python's way to write a list: people read "1, 2, 3"
         row["value"] = str(row["value"]).removeprefix("[").removesuffix("]")
-    return assumptions_table(rows, title="Huns values the rulebook text does not give (cards: see the gallery)")
+    return assumptions_table(rows, title="Huns values and readings the rulebook text does not give (cards: see the gallery)")

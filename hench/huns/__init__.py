@@ -27,9 +27,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 _WHERE = {
-    **dict.fromkeys(("GAME", "OPTIONS", "READINGS"), "game"),
+    **dict.fromkeys(("GAME", "OPTIONS", "READINGS", "assumptions"), "game"),
     "PHASES": "phases", "HunsState": "state",
-    **dict.fromkeys(("COLOURS", "HunsData", "HunsDataError", "assumptions", "default_data", "load_data"), "data"),
+    **dict.fromkeys(("COLOURS", "HunsData", "HunsDataError", "default_data", "load_data"), "data"),
     **dict.fromkeys(("action_for_space", "card_gallery", "html", "notation", "observation"), "render"),
     **dict.fromkeys(("CATEGORIES", "breakdown", "scoring_sheet", "wagon_type_bonus"), "scoring"),
 }
@@ -77,8 +77,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and editors see (never run)
     from . import actions, bots, odds
-    from .data import COLOURS, HunsData, HunsDataError, assumptions, default_data, load_data
-    from .game import GAME, OPTIONS, READINGS
+    from .data import COLOURS, HunsData, HunsDataError, default_data, load_data
+    from .game import GAME, OPTIONS, READINGS, assumptions
     from .phases import PHASES
     from .render import action_for_space, card_gallery, html, notation, observation
     from .scoring import CATEGORIES, breakdown, scoring_sheet, wagon_type_bonus
