@@ -266,6 +266,9 @@ FIELDS = Fields(
 )
 
 
+_ACTOR = {**dict.fromkeys(CHANCE_PHASES, "dice"), "curse_flee_decision": "target", "game_over": "nobody"}  # else: `active`
+
+
 class HunsState(FieldState):
     """A Huns position. Use `hench.get_game("huns").new_game(players=3, seed=1)` to make one."""
 
@@ -316,14 +319,12 @@ class HunsState(FieldState):
 
     @property
     def current_player(self) -> int | None:  # type: ignore[override]  # core State declares a plain attribute; it follows the phase here
-        phase = self.phase
-        if phase == "game_over":
-            return None
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == "curse_flee_decision":
+        actor = _ACTOR.get(self.phase)
+        if actor is None:
+            return self.active  # the players' own phases, the most frequent
+        if actor == "target":
             return self.curse_to
-        return self.active
+        return CHANCE if actor == "dice" else None
 
     @property
     def is_terminal(self) -> bool:
