@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections import Counter
 
 import ipywidgets as ipw
 
@@ -54,45 +53,12 @@ MOVE_TIPS = {  # what a move that names no card does, in plain words (the card m
 }
 
 
-def _held(camp) -> Counter:
-    """Cubes on a Camp's Wagons and in its Stash, by colour."""
-    return Counter(c for load in camp.loads for c in load if c >= 0) + Counter({c: n for c, n in enumerate(camp.stash) if n})
-
-
-def _what_changed(before, after) -> list[str]:
-    """What a move did that every seat may see (Huns' engine keeps no log): cubes loaded onto Wagons, Wagons
-    dispatched, cards arriving in a Camp, cubes put on cards, Curses fled. Hands and dispatched Wagons' types
-    stay hidden (HU-104)."""
-    cards = after.data.cards
-
-    def name(c: int) -> str:  # a Curse unnamed: a fled one lies face down (HU-094)
-        return "a Curse" if cards[c].colour == 3 else f"{cards[c].id} {cards[c].name}"
-
-    lines = []
-    for i in range(after.n):
-        b, a, who = before.camps[i], after.camps[i], seat_name(i)
-        gained = _held(a) - _held(b)
-        if gained:
-            cubes = ", ".join(f"{n} {COLOURS[c]}" for c, n in sorted(gained.items()))
-            lines.append(f"{who} loads {cubes} cube{'s' if sum(gained.values()) > 1 else ''} onto Wagons (HU-057)")
-        for _ in range(len(a.dispatched) - len(b.dispatched)):
-            lines.append(f"{who}'s full Wagon is dispatched: {after.n} points at the end (HU-060, HU-101)")
-        lines += [f"{name(c)} comes into {who}'s Camp" for c in a.cards if c not in b.cards]
-        for c, on in a.cubes.items():
-            added = len(on) - len(b.cubes.get(c, []))
-            if added > 0:
-                lines.append(f"{who} puts {added} cube{'s' if added > 1 else ''} on {name(c)} (HU-054, HU-055)")
-        lines += [f"{who} flees the Curse: face down, it costs points at the end (HU-094, HU-097)" for c in a.fled if c not in b.fled]
-    return lines
-
-
 CONFIG = TableConfig(
-    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: board_html(state, seat, clickable=clickable),
+    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: board_html(state.observation(seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.round, clock_label="round", label=_label,
     tooltip=card_tooltip(hench.get_game("huns"), MOVE_TIPS),
-    describe=lambda before, after: _what_changed(before, after),
     roll_seats=lambda s: (s.active if s.phase == "turn_reroll_die" else s.first,),  # the first player rolls (HU-031); a Diviner rerolls
 )
 
@@ -412,15 +378,16 @@ class WagonOddsView(OddsExplorer):
 
 
 # -- every card explained (issue 9) -------------------------------------------------------------------
-def gallery(players: int = 3, data: str | None = None) -> CardGallery:
+def card_gallery(players: int = 3, data: str | None = None) -> CardGallery:
     """Every card of the game (or of your own data file, `data=path`), in plain words, filtered by kind.
     The Treasure and fled-Curse points depend on the number of players (HU-097, HU-100)."""
     return CardGallery("huns", hench.get_game("huns").new_game(players, seed=KIT.seed, data=data))
 
 
 def assumed_values() -> ipw.HTML:
-    """The Wagons, dice and other values the rulebook text does not give; the cards are in the gallery."""
+    """The Wagons, dice and other values the rulebook text does not give, and the readings of what it leaves open
+    (with the option that changes each); the cards are in the gallery."""
     rows = [dict(zip(("what", "value", "source", "note"), row)) for row in assumptions() if not str(row[0]).startswith("card ")]
     for row in rows:  # "[1, 2, 3]" is Python's way to write a list: people read "1, 2, 3"
         row["value"] = str(row["value"]).removeprefix("[").removesuffix("]")
-    return assumptions_table(rows, title="Huns values the rulebook text does not give (cards: see the gallery)")
+    return assumptions_table(rows, title="Huns values and readings the rulebook text does not give (cards: see the gallery)")

@@ -101,6 +101,16 @@ class HunsData:
         return {k.lower(): k for k in self.card_ids}
 
     @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Each card as people read it: 'EQ-07 Swift Horse'."""
+        return tuple(f"{c.id} {c.name}" for c in self.cards)
+
+    @cached_property
+    def raids(self) -> frozenset[int]:
+        """The indices of the Raid (red) cards."""
+        return frozenset(i for i, c in enumerate(self.cards) if c.colour == RED)
+
+    @cached_property
     def face_probabilities(self) -> list[tuple[int, Fraction]]:
         return [(f, p) for f, p in self.die.probabilities().items() if isinstance(f, int)]  # faces are ints
 

@@ -1,18 +1,22 @@
 """Card effects: which effects are live in a Camp, and how they change the numbers of a turn.
 
-Timing windows (HU-069..HU-074) and where the engine opens them:
+Timing windows (HU-069..HU-074) and where the engine opens them (legality.raid_window_ok):
 
-- begin   (HU-070): `turn_take_die` (before taking the die: Diviner reroll) and `turn_choose_action`
-                    (just after: Forced March; Swift Horse applies as the die is taken).
-- during  (HU-072): passive modifiers apply to the action itself; during-Raids can be activated in
-                    `turn_choose_action` (before the action) or `turn_after_window` (after it).
+- begin   (HU-070): before taking the die (`turn_take_die`: a Diviner's reroll, a begin-Raid) or just after
+                    (`turn_choose_action`, before the action: a begin-Raid, Forced March only here); Swift Horse
+                    applies as the die is taken.
+- during  (HU-072): passive modifiers apply to the action itself; a during-Raid can be activated before the die
+                    is taken, before the action, in the middle of a Pillage (`pillage_choose_destination`,
+                    `pillage_place`: the Pillage's cubes wait aside until the Raid is over) or after the action
+                    (`turn_after_window`). At most one Raid a turn (HU-086), never during setup.
 - after   (HU-071): after-Raids are activated in `turn_after_window` only.
 - anytime (HU-073): the Bodyguard answers a Curse at the moment it arrives (`curse_flee_decision`).
 - end     (HU-074): Treasures are scored by `hench.huns.scoring`.
 
-A live effect (HU-082, HU-088, HU-092): an Equipment always; a Mercenary while every space holds a
-cube; a face-up Curse until it is full. Fled Curses never act (HU-094). Modifiers with a minimum of 1
-come last, after the bonuses (HU-077: card effects take priority over the base numbers).
+A live effect (HU-082, HU-088, HU-092): an Equipment always; a Mercenary while every space holds a cube; a
+face-up Curse until it is full. Fled Curses never act (HU-094). When a bonus (Keen Scout, Saddlebags...) and a
+"one fewer, at least 1" penalty (Lame Horse, Blight) change the same Draw or Pillage and their order changes
+the number, the active player chooses which resolves first (HU-075: `effect_order`); otherwise they simply add.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def live_effects(camp: Camp, data: HunsData) -> Counter[tuple[str, int]]:
-    """Counter of (effect, param) over the live cards of a Camp (cached on the Camp)."""
+    """Counter of (effect, param) over the live cards of a Camp (cached on the Camp: whoever changes its cards,
+    the cubes on them or its fled Curses resets `camp.fx`)."""
     fx = camp.fx
     if fx is None:
         fx = Counter[tuple[str, int]]()
@@ -51,7 +56,10 @@ def is_live(camp: Camp, data: HunsData, card: int) -> bool:
 
 
 def count(camp: Camp, data: HunsData, effect: str, param: int = -1) -> int:
-    return live_effects(camp, data).get((effect, param), 0)
+    fx = camp.fx
+    if fx is None:
+        fx = live_effects(camp, data)
+    return fx.get((effect, param), 0)
 
 
 def die_value(camp: Camp, data: HunsData, shown: int) -> int:
@@ -83,7 +91,8 @@ def pillage_parts(camp: Camp, data: HunsData, colour: int, value: int) -> tuple[
 
 
 def order_matters(parts: tuple[int, int, int]) -> bool:
-    return combine(*parts, first="bonus") != combine(*parts, first="penalty")
+    """Whether a bonus and a penalty both apply and their order changes the number (HU-075)."""
+    return bool(parts[1] and parts[2]) and combine(*parts, first="bonus") != combine(*parts, first="penalty")
 
 
 def draw_count(camp: Camp, data: HunsData, colour: int, value: int, first: str = "bonus") -> int:

@@ -9,6 +9,7 @@ and the bots.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from hench.core import CHANCE, CheckTable, Violation, seat_name
 from hench.core.legality import kind_of
@@ -35,11 +36,16 @@ from .actions import (
     Take,
     TakeWagon,
 )
-from .data import BLACK, COLOURS, GREEN, RED
+from .data import BLACK, COLOURS, GREEN, RED, HunsData
 from .phases import PHASES
 from .state import DICE, SLOTS, Camp, HunsState
 
 DRAW, PILLAGE, END, RETURN = Draw(), Pillage(), EndTurn(), ReturnRest()
+# Actions built once (the playouts meet them at every turn): TAKES[colour], REROLLS[colour], PLACES[cube][slot][space]
+TAKES = tuple(Take(c) for c in range(DICE))
+REROLLS = tuple(Reroll(c) for c in range(DICE))
+PLACES = tuple(tuple(tuple(Place(c, slot, sc) for sc in range(5)) for slot in range(SLOTS)) for c in range(5))
+_ROLLS: dict[int, tuple[HunsData, tuple[tuple[tuple[HunsAction, Fraction], ...], ...]]] = {}
 # HU-072: "during the turn" Raids open before the die, before the action, while a Pillage's cubes wait for a
 # destination or are being placed (the cubes are set aside until the Raid is over), and after the action
 RAID_PHASES = ("turn_take_die", "turn_choose_action", "pillage_choose_destination", "pillage_place", "turn_after_window")
@@ -54,39 +60,54 @@ def rolling_colour(s: HunsState) -> int:
     return s.reroll if s.phase == "turn_reroll_die" else s.dice.index(0)
 
 
+def roll_outcomes(data: HunsData, colour: int) -> tuple[tuple[HunsAction, Fraction], ...]:
+    """(Roll, probability) for each face of the `colour` die, in the die's order (HU-006, HU-032); built once
+    per data set, the same tuple each time (the core reads a chance node's tuple once)."""
+    hit = _ROLLS.get(id(data))
+    if hit is None or hit[0] is not data:
+        if len(_ROLLS) >= 32:
+            _ROLLS.clear()
+        hit = _ROLLS[id(data)] = (data, tuple(tuple((Roll(c, v), p) for v, p in data.face_probabilities) for c in range(DICE)))
+    return hit[1][colour]
+
+
 def seat_offset(s: HunsState, seat: int) -> int:
     return (seat - s.start_seat) % s.n
 
 
 def wild_left(s: HunsState) -> int:
-    return fx.wild_cubes(my_camp(s), s.data) - s.wild_used
+    return fx.wild_cubes(s.camps[s.active], s.data) - s.wild_used
 
 
 def card_room(s: HunsState, card: int) -> int:
     """Free spaces of a Mercenary or face-up Curse in the active Camp (HU-052, HU-053, A7)."""
-    return s.data.cards[card].spaces - len(my_camp(s).cubes.get(card, ()))
+    return s.data.cards[card].spaces - len(s.camps[s.active].cubes.get(card, ()))
 
 
 def fillable_cards(s: HunsState) -> list[int]:
-    camp = my_camp(s)
+    camp = s.camps[s.active]
     return [c for c in camp.cards if s.data.cards[c].colour in (GREEN, BLACK) and c not in camp.fled]
 
 
 def empty_spaces(s: HunsState, slot: int, colour: int) -> int:
-    camp = my_camp(s)
+    camp = s.camps[s.active]
     w = camp.wagons[slot]
     if w < 0:
         return 0
-    return sum(1 for sc, x in zip(s.data.wagons[w].spaces, camp.loads[slot]) if x < 0 and sc == colour)
+    return [sc for sc, x in zip(s.data.wagons[w].spaces, camp.loads[slot]) if x < 0].count(colour)
 
 
 def wagon_room(s: HunsState) -> int:
     """Cubes in hand that matching Wagon spaces could take (HU-057, HU-059)."""
-    return sum(min(h, sum(empty_spaces(s, slot, c) for slot in range(SLOTS))) for c, h in enumerate(s.holding) if h)
+    room = 0
+    for c, held in enumerate(s.holding):
+        if held:
+            room += min(held, empty_spaces(s, 0, c) + empty_spaces(s, 1, c))
+    return room
 
 
 def wild_possible(s: HunsState) -> bool:
-    return wild_left(s) > 0 and any(x < 0 for load in my_camp(s).loads for x in load)
+    return wild_left(s) > 0 and any(x < 0 for load in s.camps[s.active].loads for x in load)
 
 
 def bonus_colours(s: HunsState) -> list[int]:
@@ -109,44 +130,43 @@ def destinations(s: HunsState) -> list[int | None]:
     if s.strict:
         wagons_ok = wagon_room(s) > 0 or wild_possible(s)
         return ([None] if wagons_ok else []) + [c for c in cards if card_room(s, c) > 0]
-    return ([None] if any(w >= 0 for w in my_camp(s).wagons) else []) + cards
+    return ([None] if any(w >= 0 for w in s.camps[s.active].wagons) else []) + cards
 
 
 def placements(s: HunsState) -> tuple[list[HunsAction], bool]:
     """(place actions, whether any is a matching one)."""
-    camp, matching = my_camp(s), False
+    camp, matching = s.camps[s.active], False
     out: list[HunsAction] = []
     wild = wild_left(s) > 0
-    for c in range(5):
-        if not s.holding[c]:
+    wagons = s.data.wagons
+    empties = [() if w < 0 else sorted({sc for sc, x in zip(wagons[w].spaces, load) if x < 0})
+               for w, load in zip(camp.wagons, camp.loads)]  # per slot: the colours of its empty spaces
+    for c, held in enumerate(s.holding):
+        if not held:
             continue
-        for slot in range(SLOTS):
-            w = camp.wagons[slot]
-            if w < 0:
-                continue
-            empty = {sc for sc, x in zip(s.data.wagons[w].spaces, camp.loads[slot]) if x < 0}
+        for slot, empty in enumerate(empties):
+            places = PLACES[c][slot]
             if c in empty:
-                out.append(Place(c, slot, c))
+                out.append(places[c])
                 matching = True
             if wild:
-                out += [Place(c, slot, sc) for sc in sorted(empty) if sc != c]
+                out += [places[sc] for sc in empty if sc != c]
     return out, matching
 
 
 def replacement_slots(s: HunsState) -> list[int | None]:
     """Display slots (0..3) and None for the deck top (HU-061, A11; Broken Axle: deck only)."""
-    out: list[int | None] = [] if fx.deck_only_replacement(my_camp(s), s.data) else [i for i, w in enumerate(s.display) if w >= 0]
+    out: list[int | None] = [] if fx.deck_only_replacement(s.camps[s.active], s.data) else [i for i, w in enumerate(s.display) if w >= 0]
     return out + ([None] if s.wagon_deck else [])
 
 
 def raid_actions(s: HunsState) -> list[HunsAction]:
     """Raids the active player may activate now (HU-084..HU-086, A8)."""
-    camp = my_camp(s)
+    camp = s.camps[s.active]
     if s.raid_done:
         return []
-    cards = s.data.cards
-    fresh = [x for x in camp.cards if cards[x].colour == RED and x not in camp.used
-             and (s.raid_same_turn or x != s.played)]  # A8
+    raids = s.data.raids
+    fresh = [x for x in camp.cards if x in raids and x not in camp.used and (s.raid_same_turn or x != s.played)]  # A8
     if not fresh or fx.raids_blocked(camp, s.data):
         return []
     out: list[HunsAction] = []
@@ -190,14 +210,14 @@ def _legal_catchup(s: HunsState) -> list[HunsAction]:
 
 def _legal_roll(s: HunsState) -> list[HunsAction]:
     colour = rolling_colour(s)
-    return [Roll(colour, v) for v, _ in s.data.face_probabilities]  # the die's faces, in its order
+    return [roll for roll, _ in roll_outcomes(s.data, colour)]  # the die's faces, in its order
 
 
 def _legal_take(s: HunsState) -> list[HunsAction]:
     pool = [c for c in range(DICE) if s.taken[c] < 0]
-    out: list[HunsAction] = [Take(c) for c in pool]
-    if not s.reroll_done and fx.has_diviner(my_camp(s), s.data):
-        out += [Reroll(c) for c in pool]
+    out: list[HunsAction] = [TAKES[c] for c in pool]
+    if not s.reroll_done and fx.has_diviner(s.camps[s.active], s.data):
+        out += [REROLLS[c] for c in pool]
     return out + raid_actions(s)
 
 
@@ -241,6 +261,9 @@ def check_phase(s: HunsState, a: HunsAction) -> Violation | None:
         return None
     if kind == "activate":
         return _raid_closed(s)
+    if s.phase == "wagon_replace":
+        return Violation("HU-061", "your full Wagon was just dispatched: take its replacement first (from the display or the "
+                                   "top of the Wagon deck), then go on")
     if kind in ("draw", "pillage") and s.action_done:
         return Violation("HU-041", "you already did this turn's one action (Draw Cards or Pillage)")
     return Violation(_PHASE_RULE.get(kind) or next(iter(phase.rules)), f"in '{phase.title}' {_DOING.get(kind, 'that move')} is not open: {phase.help}")
@@ -305,7 +328,7 @@ def check_die_in_pool(s: HunsState, a: Take | Reroll) -> Violation | None:
 
 def check_diviner(s: HunsState, a: Reroll) -> Violation | None:
     """HU-077: only a full Diviner Mercenary lets you reroll a die."""
-    if not fx.has_diviner(my_camp(s), s.data):
+    if not fx.has_diviner(s.camps[s.active], s.data):
         return Violation("HU-077", "only a full Diviner Mercenary lets you reroll a die")
     return None
 
@@ -348,16 +371,16 @@ def check_destination_card(s: HunsState, a: Onto) -> Violation | None:
     card = s.data.card_ids.get(a.card)
     if card is None or s.data.cards[card].colour not in (GREEN, BLACK):
         return Violation("HU-052", "only Mercenary and Curse cards hold Valuables")
-    if card not in my_camp(s).cards:
+    if card not in s.camps[s.active].cards:
         return Violation("HU-053", f"{a.card} is not in your Camp: you fill only your own Mercenaries and the Curses on you")
-    if card in my_camp(s).fled:
+    if card in s.camps[s.active].fled:
         return Violation("HU-053", f"{a.card} is a fled Curse, face down: it takes no cubes")
     return None
 
 
 def check_has_wagons(s: HunsState, a: Onto) -> Violation | None:
     """HU-025: cubes go onto Wagons only if you have one."""
-    if a.card is None and all(w < 0 for w in my_camp(s).wagons):
+    if a.card is None and all(w < 0 for w in s.camps[s.active].wagons):
         return Violation("HU-025", "you have no active Wagon")
     return None
 
@@ -382,7 +405,7 @@ def check_cube_in_hand(s: HunsState, a: Place) -> Violation | None:
 
 def check_wagon_in_slot(s: HunsState, a: Place) -> Violation | None:
     """HU-025: you load your own active Wagons, numbered 1 and 2."""
-    if not 0 <= a.slot < SLOTS or my_camp(s).wagons[a.slot] < 0:
+    if not 0 <= a.slot < SLOTS or s.camps[s.active].wagons[a.slot] < 0:
         return Violation("HU-025", f"you have no Wagon {a.slot + 1}")
     return None
 
@@ -419,7 +442,7 @@ def check_replacement(s: HunsState, a: TakeWagon) -> Violation | None:
 
 def check_axle(s: HunsState, a: TakeWagon) -> Violation | None:
     """HU-077: a Broken Axle Curse makes you take replacement Wagons from the deck."""
-    if a.display is not None and fx.deck_only_replacement(my_camp(s), s.data):
+    if a.display is not None and fx.deck_only_replacement(s.camps[s.active], s.data):
         return Violation("HU-077", "a Broken Axle Curse makes you take replacement Wagons from the top of the deck")
     return None
 
@@ -438,7 +461,7 @@ def check_raid_owned(s: HunsState, a: Activate) -> Violation | None:
     card = s.data.card_ids.get(a.card)
     if card is None or s.data.cards[card].colour != RED:
         return Violation("HU-084", f"{a.card} is not a Raid card")
-    if card not in my_camp(s).cards:
+    if card not in s.camps[s.active].cards:
         return Violation("HU-084", f"{a.card} is not in your Camp")
     return None
 
@@ -446,7 +469,7 @@ def check_raid_owned(s: HunsState, a: Activate) -> Violation | None:
 def check_raid_fresh(s: HunsState, a: Activate) -> Violation | None:
     """HU-085: a rotated Raid cannot be activated again (A8: nor, with raid_same_turn=False, in the turn it was played)."""
     card = s.data.card_ids[a.card]
-    if card in my_camp(s).used:
+    if card in s.camps[s.active].used:
         return Violation("HU-085", f"{a.card} was already activated (rotated) and is used once per game")
     if not s.raid_same_turn and card == s.played:
         return Violation("HU-085", f"{a.card} was played this turn; with raid_same_turn=False it can be activated from your next turn")
@@ -462,7 +485,7 @@ def check_one_raid(s: HunsState, a: Activate) -> Violation | None:
 
 def check_bad_omen(s: HunsState, a: Activate) -> Violation | None:
     """HU-092: a face-up Bad Omen Curse stops Raid activations."""
-    if fx.raids_blocked(my_camp(s), s.data):
+    if fx.raids_blocked(s.camps[s.active], s.data):
         return Violation("HU-092", "a face-up Bad Omen Curse on you stops Raid activations")
     return None
 

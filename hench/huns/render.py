@@ -15,7 +15,7 @@ from typing import Any
 from hench.core import CHANCE, CardText, Rng, seat_name
 
 from .actions import Place
-from .data import BLACK, BLUE, COLOURS, GREEN, KINDS, LETTERS, RED, YELLOW
+from .data import BLACK, BLUE, COLOURS, GREEN, KINDS, LETTERS, RED, YELLOW, HunsData, default_data
 from .effects import is_live
 from .phases import PHASES
 from .scoring import breakdown
@@ -28,13 +28,15 @@ HIDDEN_CONDITIONS = ("wagon_types", "wagon_set")
 
 # -- the observation -------------------------------------------------------------------------------
 def observation(state: HunsState, seat: int | None) -> dict[str, Any]:
-    """A JSON-like dict of everything `seat` may know (None: a spectator)."""
+    """A JSON-like dict of everything `seat` may know (None: a spectator): the table, the moves open to `seat`
+    if it is to act (`moves`, as typed), and the plain text of every card it can see (`card_texts`)."""
     over = state.phase == "game_over"
     sees_hand = seat is not None and seat == state.active
-    return {
+    to_act = None if state.current_player in (None, CHANCE) else state.current_player
+    obs: dict[str, Any] = {
         "phase": state.phase, "phase_title": PHASES.title(state.phase), "round": state.round, "turn": state.turn,
-        "players": state.n, "first": state.first, "active": state.active, "viewer": seat,
-        "to_act": None if state.current_player in (None, CHANCE) else state.current_player,
+        "players": state.n, "first": state.first, "active": state.active, "viewer": seat, "to_act": to_act,
+        "moves": [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else [],
         "dice": [{"colour": COLOURS[c], "value": v or None, "taken_by": None if t < 0 else t}
                  for c, (v, t) in enumerate(zip(state.dice, state.taken))],
         "reserve": list(state.reserve), "decks": [len(d) for d in state.decks], "wagon_deck": len(state.wagon_deck),
@@ -45,6 +47,10 @@ def observation(state: HunsState, seat: int | None) -> dict[str, Any]:
         "camps": [_camp(state, i, seat == i or over) for i in range(state.n)],
         "winners": state.winners() if over else [],
     }
+    texts = hover_texts(state.data, state.n)
+    shown = [c for camp in obs["camps"] for c in camp["cards"]] + list(obs["hand"] or ()) + ([obs["curse"]] if obs["curse"] else [])
+    obs["card_texts"] = {c["id"]: texts[c["id"]] for c in shown if "id" in c}
+    return obs
 
 
 def _card(state: HunsState, card: int) -> dict[str, Any]:
@@ -87,7 +93,7 @@ def resample(state: HunsState, seat: int, rng: Rng) -> HunsState:
     """Swap `seat`'s hidden cards with unseen ones of the same back: the drawn hand with its deck,
     dispatched Wagons with the Wagon deck, fled Curses with the Curse deck."""
     s = state.clone()
-    camp = s._camp(seat)
+    camp = s.own_item("camps", seat)
     if s.hand and s.active == seat:
         pool = rng.shuffled(s.hand + s.decks[s.hand_deck])
         s.hand, s.decks[s.hand_deck] = tuple(pool[:len(s.hand)]), tuple(pool[len(s.hand):])
@@ -156,12 +162,12 @@ def _cube(colour: str, size: int = 12) -> str:
             f"border:1px solid #0006;border-radius:2px;margin:1px'></span>")
 
 
-def _click(action: object | None, hint: str) -> str:
+def _click(action: str | None, hint: str) -> str:
     """Attributes that make an element a move to click (widgets.board); `action` must be legal."""
     return "" if action is None else f" data-action='{_html.escape(str(action))}' title='{_html.escape(hint)}'"
 
 
-def _space(space: str, load: str | None, action: object | None = None) -> str:
+def _space(space: str, load: str | None, action: str | None = None) -> str:
     inner = _cube(load, 14) if load else ""
     return (f"<span{_click(action, 'click to put a cube here (HU-057)')} style='display:inline-flex;align-items:center;"
             f"justify-content:center;width:20px;height:20px;margin:1px;border:2px solid {HEX[space]};border-radius:4px;"
@@ -185,7 +191,7 @@ def _supply(obs: dict[str, Any], legal: set[str]) -> str:
     return f"<table style='border-collapse:collapse'><tr>{''.join(cols)}</tr></table>"
 
 
-def _wagon_html(w: dict[str, Any], label: str, actions: list[object | None] | None = None) -> str:
+def _wagon_html(w: dict[str, Any], label: str, actions: list[str | None] | None = None) -> str:
     actions = actions or [None] * len(w["spaces"])
     cells = "".join(_space(sp, x, a) for sp, x, a in zip(w["spaces"], w["load"], actions))
     return (f"<div style='display:inline-block;margin:3px;padding:3px 5px;border:1px solid #a98;border-radius:6px;"
@@ -231,9 +237,9 @@ def _vp_text(camp: dict[str, Any], over: bool) -> str:
     return f" &middot; <b>{camp['vp_known_part']}</b> VP shown + hidden Wagon types (HU-104)"
 
 
-def _camp_html(state: HunsState, obs: dict[str, Any], seat: int, clickable: bool, hover: dict[str, str] | None = None) -> str:
+def _camp_html(obs: dict[str, Any], seat: int, legal: set[str], hover: dict[str, str]) -> str:
     camp, turn = obs["camps"][seat], seat == obs["to_act"]
-    wagons = "".join(_wagon_html(w, f"wagon {i + 1}", _space_actions(state, i, w) if clickable and turn else None)
+    wagons = "".join(_wagon_html(w, f"wagon {i + 1}", _space_actions(obs, i, legal) if legal and turn else None)
                      if w else "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
                      for i, w in enumerate(camp["wagons"]))
     stash = "".join(_cube(COLOURS[c], 9) for c in range(5) for _ in range(camp["stash"][c]))
@@ -246,27 +252,31 @@ def _camp_html(state: HunsState, obs: dict[str, Any], seat: int, clickable: bool
             f"{stash}</div><div>{cards}</div></div>")
 
 
-def _space_actions(state: HunsState, slot: int, w: dict[str, Any]) -> list[object | None]:
-    return [action_for_space(state, slot, k) for k in range(len(w["spaces"]))]
+def _space_actions(obs: dict[str, Any], slot: int, legal: set[str]) -> list[str | None]:
+    wagon = obs["camps"][obs["to_act"]]["wagons"][slot]
+    return [_space_move(wagon, slot, k, legal) for k in range(len(wagon["spaces"]))]
 
 
-def action_for_space(state: HunsState, slot: int, index: int) -> Place | None:
-    """The move a click on space `index` (0-based) of the Wagon in `slot` stands for, or None:
-    a matching cube if one is held, else a wild cube (Broad Wagon, Teamster)."""
-    seat = state.current_player
-    if seat is None or seat == CHANCE or not 0 <= slot < len(state.camps[seat].wagons):
+def action_for_space(obs: dict[str, Any], slot: int, index: int) -> str | None:
+    """The move (as typed) a click on space `index` (0-based) of the Wagon in `slot` stands for, in the observation
+    of the seat to act, or None: a matching cube if one is held, else a wild cube (Broad Wagon, Teamster)."""
+    seat = obs["to_act"]
+    if seat is None or seat != obs["viewer"] or not 0 <= slot < len(obs["camps"][seat]["wagons"]):
         return None
-    camp = state.camps[seat]
-    if camp.wagons[slot] < 0:
+    wagon = obs["camps"][seat]["wagons"][slot]
+    if wagon is None or not 0 <= index < len(wagon["spaces"]):
         return None
-    spaces = state.data.wagons[camp.wagons[slot]].spaces
-    if not 0 <= index < len(spaces) or camp.loads[slot][index] >= 0:
+    return _space_move(wagon, slot, index, set(obs["moves"]))
+
+
+def _space_move(wagon: dict[str, Any] | None, slot: int, index: int, legal: set[str]) -> str | None:
+    if wagon is None or wagon["load"][index] is not None:
         return None
-    legal = state.legal_actions()
-    space = spaces[index]
+    space = COLOURS.index(wagon["spaces"][index])
     for cube in [space] + [c for c in range(5) if c != space]:
-        if Place(cube, slot, space) in legal:
-            return Place(cube, slot, space)
+        move = str(Place(cube, slot, space))
+        if move in legal:
+            return move
     return None
 
 
@@ -280,14 +290,13 @@ def _sheet_html(obs: dict[str, Any]) -> str:
             f"{body}</table><div>Winner: <b>{win}</b></div>")
 
 
-def html(state: HunsState, seat: int | None, clickable: bool = False) -> str:
-    """The table as `seat` sees it (None: a spectator). With `clickable`, the dice to take and the
-    Wagon spaces to fill carry data-action="<move>" for a clickable board."""
-    obs = observation(state, seat)
-    legal = {str(a) for a in state.legal_actions()} if clickable else set()
+def html(obs: dict[str, Any], clickable: bool = False) -> str:
+    """The table in an observation, as its viewer sees it. With `clickable`, the dice to take and the Wagon
+    spaces to fill carry data-action="<move>" (the viewer's moves open now) for a clickable board."""
+    legal = set(obs["moves"]) if clickable else set()
     display = "".join(_wagon_html(w, f"display {i + 1}") for i, w in enumerate(obs["display"]) if w)
     held = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["holding"][c]))
-    hover = {t.id: t.plain() for t in card_texts(state)}
+    hover = obs["card_texts"]
     hand = " ".join(f"<span class='hench-card-face' title='{_html.escape(hover.get(c['id'], c['name']))}' "
                     f"style='border-bottom:2px solid {HEX[c['colour']]}'>{c['id']} {_html.escape(c['name'])}</span>"
                     for c in obs["hand"] or ())
@@ -299,7 +308,7 @@ def html(state: HunsState, seat: int | None, clickable: bool = False) -> str:
             f"&middot; {_html.escape(obs['phase_title'])}{_curse_phase(obs)}</div>{_curse_html(obs, hover)}{_supply(obs, legal)}"
             f"<div style='font-size:12px'>Wagon deck: {obs['wagon_deck']} &middot; face up:</div><div>{display}</div>{pending}"
             f"{_sheet_html(obs) if obs['phase'] == 'game_over' else ''}"
-            f"{''.join(_camp_html(state, obs, s, clickable, hover) for s in range(obs['players']))}</div>")
+            f"{''.join(_camp_html(obs, s, legal, hover) for s in range(obs['players']))}</div>")
 
 
 def _curse_phase(obs: dict[str, Any]) -> str:
@@ -329,7 +338,7 @@ def _curse_html(obs: dict[str, Any], hover: dict[str, str]) -> str:
             f"{_html.escape(what)}</div></div>")
 
 
-__all__ = ["action_for_space", "camp_notation", "card_texts", "html", "notation", "observation", "resample"]
+__all__ = ["action_for_space", "camp_notation", "card_gallery", "card_texts", "html", "notation", "observation", "resample"]
 
 
 # -- every card explained (hench.core.CardText) ------------------------------------------------------
@@ -442,11 +451,36 @@ def _card_what(c: Any, players: int) -> tuple[str, str, tuple[str, ...]]:
             f"if you have {cond}; otherwise nothing.", timing, ("HU-101",))
 
 
-def card_texts(s: HunsState) -> list[CardText]:
+def card_texts(state: HunsState) -> list[CardText]:
     """Every card of this state's data (builtin or a person's own file), said in plain words."""
+    return texts_of(state.data, state.n)
+
+
+def card_gallery(players: int = 3, data: HunsData | None = None) -> list[CardText]:
+    """Every card of the builtin data (or of `data`) in plain words, as the Learn page's gallery shows them;
+    Treasures and fled Curses count as many points as there are players (HU-097, HU-100)."""
+    return texts_of(data or default_data(), players)
+
+
+_HOVER: dict[tuple[int, int], tuple[HunsData, dict[str, str]]] = {}
+
+
+def hover_texts(data: HunsData, players: int) -> dict[str, str]:
+    """Card id -> its text as a hover shows it (CardText.plain()), built once per data set and player count."""
+    key = (id(data), players)
+    hit = _HOVER.get(key)
+    if hit is None or hit[0] is not data:
+        if len(_HOVER) >= 32:
+            _HOVER.clear()
+        hit = _HOVER[key] = (data, {t.id: t.plain() for t in texts_of(data, players)})
+    return hit[1]
+
+
+def texts_of(data: HunsData, players: int) -> list[CardText]:
+    """Every card of `data` in plain words, for a game of `players` players."""
     out = []
-    for c in s.data.cards:
-        what, when, rules = _card_what(c, s.n)
+    for c in data.cards:
+        what, when, rules = _card_what(c, players)
         if c.min_players > 2:
             what += (" Used only with 4 players." if c.min_players >= 4 else " Used only with 3 or 4 players.")
         assumed = c.source == "assumed"

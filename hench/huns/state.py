@@ -1,17 +1,23 @@
-"""The Huns position: what is on the table, how it is copied and how it is saved. No rules here.
+"""The Huns position: its fields, declared once (hench.core.FieldState builds clone, copy-on-write successor,
+save and checked load from them). No rules here: they are in legality.py and transitions.py, reached through
+the `Game` record.
 
-Decks, the Wagon deck and the display are tuples (never mutated, so copies share them); each Camp is
-copied only when an action writes to it (`_camp`). Inside the state an absent colour, card, Wagon or
-seat is -1 (fast integer fields); the saved form writes them as null. The rules are in legality.py
-and transitions.py, reached through the `Game` record.
+Decks, the Wagon deck and the display are tuples (never changed in place, so successors share them); the
+flat lists (`reserve`, `dice`, ...) are owned (`state.own("reserve")`) and each Camp is a row owned alone
+(`state.own_item("camps", seat)`) before a transition changes them. Inside the state an absent colour,
+card, Wagon or seat is -1 (fast integer fields); the save writes them as null, and cards and Wagons by
+their ids in the save's data. The options and the turn in progress are the save's `options` and
+`turn_state` objects.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
-from hench.core import CHANCE, InvalidStateError, State
+from hench.core import CHANCE, InvalidStateError
+from hench.core.fields import LIST, ROWS, Field, Fields, FieldState
 from hench.core.schema import Reader, check_int, check_str
 
 from .data import BLACK, COLOURS, LETTERS, RED, HunsData, HunsDataError, data_from_document, default_data
@@ -51,8 +57,8 @@ class Camp:
         self.fx: Counter[tuple[str, int]] | None = None  # cached live effects (effects.live_effects)
 
     def copy(self) -> Camp:
-        """A copy to write to. The effect cache is kept: whoever changes cards, cubes on cards or
-        fled Curses must reset `fx` (see transitions.py)."""
+        """A copy to write to (`own_item` makes it). The effect cache is kept: whoever changes cards, cubes on
+        cards or fled Curses must reset `fx` (see transitions.py)."""
         new = Camp(list(self.wagons), [list(x) for x in self.loads], list(self.dispatched), list(self.stash),
                    list(self.cards), {k: list(v) for k, v in self.cubes.items()}, list(self.fled), list(self.used))
         new.fx = self.fx
@@ -71,201 +77,6 @@ class Camp:
         return out
 
 
-class HunsState(State):
-    """A Huns position. Use `hench.get_game("huns").new_game(players=3, seed=1)` to make one."""
-
-    # Inside the state an absent colour, card, Wagon or slot is -1 (see the module docstring).
-    data: HunsData
-    n: int
-    _owned: int  # bit per seat: Camps already copied by the action being applied (_camp)
-    # options
-    strict: bool
-    bonus_dest: str
-    raid_same_turn: bool
-    bonus_colours: str
-    # the table
-    round: int
-    turn: int
-    first: int
-    start_seat: int
-    active: int
-    decks: list[tuple[int, ...]]
-    removed: tuple[int, ...]
-    reserve: list[int]
-    wagon_deck: tuple[int, ...]
-    display: tuple[int, ...]
-    dice: list[int]  # 0: not rolled yet
-    taken: list[int]  # seat that took each die, -1 in the pool
-    camps: list[Camp]
-    # the turn
-    die: int
-    value: int
-    action_done: bool
-    raid_done: bool
-    reroll_done: bool
-    wild_used: int
-    resume: str  # one of RESUMES: where the turn goes on after a Draw, Pillage, Raid or setup bonus
-    holding: list[int]
-    paused: tuple[int, ...]
-    hand: tuple[int, ...]
-    hand_deck: int
-    curse: int
-    curse_from: int
-    curse_to: int
-    sent_back: bool
-    replace_slot: int
-    reroll: int
-    setup_queue: tuple[int, ...]
-    played: int
-    order_for: str | None
-
-    @property
-    def current_player(self) -> int | None:  # type: ignore[override]  # core State declares a plain attribute; it follows the phase here
-        phase = self.phase
-        if phase == "game_over":
-            return None
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == "curse_flee_decision":
-            return self.curse_to
-        return self.active
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "game_over"
-
-    @property
-    def num_players(self) -> int:
-        return self.n
-
-    def clone(self) -> HunsState:
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        d["camps"] = list(self.camps)
-        d["decks"] = list(self.decks)
-        d["reserve"] = list(self.reserve)
-        d["dice"] = list(self.dice)
-        d["taken"] = list(self.taken)
-        d["holding"] = list(self.holding)
-        d["_owned"] = 0
-        d["_legal"] = None
-        new.__dict__ = d
-        return new
-
-    def _camp(self, seat: int) -> Camp:
-        """The Camp of `seat`, ready to be written (copied once per action)."""
-        bit = 1 << seat
-        if not self._owned & bit:
-            self.camps[seat] = self.camps[seat].copy()
-            self._owned |= bit
-        return self.camps[seat]
-
-    # -- identifiers ---------------------------------------------------------------------------
-    def card_id(self, card: int) -> str:
-        return self.data.cards[card].id
-
-    def wagon_id(self, wagon: int) -> str:
-        return self.data.wagons[wagon].id
-
-    # -- serialization -------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        cid, wid = self.card_id, self.wagon_id
-        return {
-            "players": self.n, "data": self.data.raw,
-            "options": {"strict_pillage_use": self.strict, "setup_bonus_destination": self.bonus_dest,
-                        "raid_same_turn": self.raid_same_turn, "setup_bonus_colours": self.bonus_colours},
-            "rng": self.rng, "round": self.round, "turn": self.turn, "first": self.first,
-            "start_seat": self.start_seat, "phase": self.phase, "active": self.active,
-            "decks": {COLOURS[c]: [cid(x) for x in deck] for c, deck in enumerate(self.decks)},
-            "removed": [cid(x) for x in self.removed], "reserve": list(self.reserve),
-            "wagon_deck": [wid(x) for x in self.wagon_deck],
-            "display": [wid(x) if x >= 0 else None for x in self.display],
-            "dice": list(self.dice), "taken": [t if t >= 0 else None for t in self.taken],
-            "turn_state": self._turn_dict(), "camps": [self._camp_dict(c) for c in self.camps],
-        }
-
-    def _turn_dict(self) -> dict:
-        def colour(c: int) -> str | None:
-            return COLOURS[c] if c >= 0 else None
-        return {
-            "die": colour(self.die), "value": self.value, "action_done": self.action_done,
-            "raid_done": self.raid_done, "reroll_done": self.reroll_done, "wild_used": self.wild_used,
-            "resume": self.resume, "holding": list(self.holding), "hand": [self.card_id(x) for x in self.hand],
-            "hand_deck": colour(self.hand_deck), "curse": self.card_id(self.curse) if self.curse >= 0 else None,
-            "curse_from": self.curse_from, "curse_to": self.curse_to, "sent_back": self.sent_back,
-            "replace_slot": self.replace_slot, "reroll": colour(self.reroll), "setup_queue": list(self.setup_queue),
-            "played": self.card_id(self.played) if self.played >= 0 else None, "order_for": self.order_for,
-        } | ({"paused": list(self.paused)} if any(self.paused) else {})  # only while a Raid interrupts a Pillage (HU-072)
-
-    def _camp_dict(self, camp: Camp) -> dict:
-        wagons = []
-        for w, load in zip(camp.wagons, camp.loads):
-            wagons.append(None if w < 0 else {"id": self.wagon_id(w), "load": "".join(LETTERS[c] if c >= 0 else "." for c in load)})
-        return {
-            "wagons": wagons, "dispatched": [self.wagon_id(w) for w in camp.dispatched], "stash": list(camp.stash),
-            "cards": [self.card_id(c) for c in camp.cards],
-            "cubes": {self.card_id(c): "".join(LETTERS[x] for x in v) for c, v in camp.cubes.items()},
-            "fled": [self.card_id(c) for c in camp.fled], "used": [self.card_id(c) for c in camp.used],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> HunsState:
-        r = Reader(data)
-        n = r.int("players", 2, 4)
-        raw = r.raw("data")
-        try:
-            hd = default_data() if raw is None else data_from_document(raw)
-        except HunsDataError as exc:
-            raise InvalidStateError(f"state.data: {exc}") from None
-        s = object.__new__(cls)
-        s.data, s.n, s._owned, s._legal = hd, n, 0, None
-        _read_top(s, r, n)
-        _read_turn(s, r.obj("turn_state"), n)
-        s.camps = r.list("camps", lambda v, p: _read_camp(s, v, p), n, n)
-        r.done()
-        return s
-
-    # -- views (built from the observation in render.py) ---------------------------------------
-    def winners(self) -> list[int]:
-        """HU-106, HU-107: most VP, then the bigger Stash (see scoring.winners)."""
-        from .scoring import winners
-
-        return winners(self)
-
-    def notation(self) -> str:
-        from .render import notation
-
-        return notation(self.observation(None))
-
-    def _repr_html_(self) -> str:
-        from .render import html
-
-        return html(self, None)
-
-    # -- counting helpers used by tests and the consistency check ------------------------------
-    def cube_totals(self) -> list[int]:
-        """Cubes per colour in the game: Reserve + Camps + cubes in hand or set aside. Constant (HU-020)."""
-        out = [a + b + c for a, b, c in zip(self.reserve, self.holding, self.paused)]
-        for camp in self.camps:
-            out = [a + b for a, b in zip(out, camp.cube_counts())]
-        return out
-
-    def card_locations(self) -> list[int]:
-        """Every card index once per place it sits (decks, hand, pending Curse, Camps, removed)."""
-        out = [x for deck in self.decks for x in deck] + list(self.hand) + list(self.removed)
-        if self.curse >= 0:
-            out.append(self.curse)
-        for camp in self.camps:
-            out += camp.cards
-        return out
-
-    def wagon_locations(self) -> list[int]:
-        out = list(self.wagon_deck) + [w for w in self.display if w >= 0]
-        for camp in self.camps:
-            out += [w for w in camp.wagons if w >= 0] + camp.dispatched
-        return out
-
-
 # -- reading a saved state (every problem is an InvalidStateError naming the field) -----------------
 def _ids(ids: dict[str, int], what: str) -> Callable[[object, str], int]:
     names = list(ids)
@@ -278,64 +89,64 @@ def _ids(ids: dict[str, int], what: str) -> Callable[[object, str], int]:
     return read
 
 
-def _opt_colour(r: Reader, key: str) -> int:
-    v = r.raw(key)
-    return -1 if v is None else COLOURS.index(check_str(v, f"{r.where}.{key}", COLOURS))
+def _card(s: HunsState) -> Callable[[object, str], int]:
+    return _ids(s.data.card_ids, "card")
 
 
-def _read_top(s: HunsState, r: Reader, n: int) -> None:
-    opts = r.obj("options")
-    s.strict = opts.bool("strict_pillage_use")
-    s.bonus_dest = opts.str("setup_bonus_destination", ("wagons", "stash"))
-    s.raid_same_turn = opts.bool("raid_same_turn")
-    s.bonus_colours = opts.str("setup_bonus_colours", ("any", "fitting"))
-    opts.done()
-    s.rng = r.int("rng", 0, 2**64 - 1)
-    s.round, s.turn = r.int("round", 1, 10_000), r.int("turn", 0, TURNS_PER_ROUND - 1)
-    s.first, s.start_seat, s.active = r.int("first", 0, n - 1), r.int("start_seat", 0, n - 1), r.int("active", 0, n - 1)
-    s.phase = r.str("phase", PHASE_IDS)
-    card, wagon = _ids(s.data.card_ids, "card"), _ids(s.data.wagon_ids, "wagon")
-    decks = r.obj("decks")
-    s.decks = [tuple(decks.list(c, card)) for c in COLOURS]
+def _wagon(s: HunsState) -> Callable[[object, str], int]:
+    return _ids(s.data.wagon_ids, "wagon")
+
+
+def _cubes(v: object, path: str) -> int:
+    return check_int(v, path, 0, CUBES_PER_COLOUR)
+
+
+def _read_data(r: Reader, s: HunsState) -> HunsData:
+    raw = r.raw("data")
+    try:
+        return default_data() if raw is None else data_from_document(raw)
+    except HunsDataError as exc:
+        raise InvalidStateError(f"state.data: {exc}") from None
+
+
+def _read_seat(key: str) -> Callable[[Reader, HunsState], int]:
+    return lambda r, s: r.int(key, 0, s.n - 1)
+
+
+def _read_colour(key: str) -> Callable[[Reader, HunsState], int]:
+    def read(r: Reader, s: HunsState) -> int:
+        v = r.raw(key)
+        return -1 if v is None else COLOURS.index(check_str(v, f"{r.where}.{key}", COLOURS))
+    return read
+
+
+def _read_card_or_none(key: str) -> Callable[[Reader, HunsState], int]:
+    def read(r: Reader, s: HunsState) -> int:
+        v = r.raw(key)
+        return -1 if v is None else _card(s)(v, f"{r.where}.{key}")
+    return read
+
+
+def _read_decks(r: Reader, s: HunsState) -> list[tuple[int, ...]]:
+    decks, card = r.obj("decks"), _card(s)
+    out = [tuple(decks.list(c, card)) for c in COLOURS]
     decks.done()
-    s.removed = tuple(r.list("removed", card))
-    s.reserve = r.list("reserve", lambda v, p: check_int(v, p, 0, CUBES_PER_COLOUR), 5, 5)
-    s.wagon_deck = tuple(r.list("wagon_deck", wagon))
-    s.display = tuple(r.list("display", lambda v, p: -1 if v is None else wagon(v, p), DISPLAY, DISPLAY))
-    s.dice = r.list("dice", lambda v, p: check_int(v, p, 0, 6), DICE, DICE)
-    s.taken = r.list("taken", lambda v, p: -1 if v is None else check_int(v, p, 0, n - 1), DICE, DICE)
+    return out
 
 
-def _read_turn(s: HunsState, r: Reader, n: int) -> None:
-    card = _ids(s.data.card_ids, "card")
-    s.die, s.value = _opt_colour(r, "die"), r.int("value", 0, 30)
-    s.action_done, s.raid_done, s.reroll_done = r.bool("action_done"), r.bool("raid_done"), r.bool("reroll_done")
-    s.wild_used = r.int("wild_used", 0, 100)
-    s.resume = r.str("resume", RESUMES)
-    s.holding = r.list("holding", lambda v, p: check_int(v, p, 0, CUBES_PER_COLOUR), 5, 5)
-    # "paused" is written only while a Raid interrupts a Pillage (so saves from before it read back whole)
-    s.paused = tuple(r.list("paused", lambda v, p: check_int(v, p, 0, CUBES_PER_COLOUR), 5, 5)) if r.optional("paused") else NO_CUBES
-    if r.optional("paused") and not any(s.paused):
+def _read_paused(r: Reader, s: HunsState) -> tuple[int, ...]:
+    """Written only while a Raid interrupts a Pillage (HU-072), so saves from before it read back whole."""
+    if not r.optional("paused"):
+        return NO_CUBES
+    paused = tuple(r.list("paused", _cubes, 5, 5))
+    if not any(paused):
         raise r.fail("paused", "is written only while a Raid interrupts a Pillage, with the cubes set aside; leave it out otherwise")
-    s.hand = tuple(r.list("hand", card, 0, 60))
-    s.hand_deck = _opt_colour(r, "hand_deck")
-    cur = r.raw("curse")
-    s.curse = -1 if cur is None else card(cur, f"{r.where}.curse")
-    s.curse_from, s.curse_to = r.int("curse_from", 0, n - 1), r.int("curse_to", 0, n - 1)
-    s.sent_back = r.bool("sent_back")
-    s.replace_slot = r.int("replace_slot", -1, SLOTS - 1)
-    s.reroll = _opt_colour(r, "reroll")
-    s.setup_queue = tuple(r.list("setup_queue", lambda v, p: check_int(v, p, 0, n - 1), 0, 2))
-    played = r.raw("played")
-    s.played = -1 if played is None else card(played, f"{r.where}.played")
-    order = r.raw("order_for")
-    s.order_for = None if order is None else check_str(order, f"{r.where}.order_for", ORDERS)
-    r.done()
+    return paused
 
 
 def _read_camp(s: HunsState, v: object, path: str) -> Camp:
     r = Reader(v, path)
-    card, wagon = _ids(s.data.card_ids, "card"), _ids(s.data.wagon_ids, "wagon")
+    card, wagon = _card(s), _wagon(s)
     slots: list[object] = r.list("wagons", None, SLOTS, SLOTS)
     wagons, loads = [], []
     for i, slot in enumerate(slots):
@@ -345,7 +156,7 @@ def _read_camp(s: HunsState, v: object, path: str) -> Camp:
     cubes_raw = r.obj("cubes")
     cubes = {card(k, f"{path}.cubes"): _letters(cubes_raw.str(k), f"{path}.cubes.{k}") for k in list(cubes_raw.data)}
     cubes_raw.done()
-    camp = Camp(wagons, loads, r.list("dispatched", wagon), r.list("stash", lambda x, p: check_int(x, p, 0, CUBES_PER_COLOUR), 5, 5),
+    camp = Camp(wagons, loads, r.list("dispatched", wagon), r.list("stash", _cubes, 5, 5),
                 r.list("cards", card), cubes, r.list("fled", card), r.list("used", card))
     r.done()
     return camp
@@ -370,6 +181,188 @@ def _letters(text: str, path: str) -> list[int]:
     if any(ch not in LETTERS for ch in text):
         raise InvalidStateError(f"{path} should be cube letters from {LETTERS!r}, got {text!r}")
     return [LETTERS.index(ch) for ch in text]
+
+
+# -- the save's forms -----------------------------------------------------------------------------
+def _colour_name(c: int) -> str | None:
+    return COLOURS[c] if c >= 0 else None
+
+
+def _card_ids(cards: tuple[int, ...], s: HunsState) -> list[str]:
+    return [s.card_id(x) for x in cards]
+
+
+def _card_or_none(card: int, s: HunsState) -> str | None:
+    return s.card_id(card) if card >= 0 else None
+
+
+def _save_camp(camp: Camp, s: HunsState) -> dict[str, Any]:
+    wagons = [None if w < 0 else {"id": s.wagon_id(w), "load": "".join(LETTERS[c] if c >= 0 else "." for c in load)}
+              for w, load in zip(camp.wagons, camp.loads)]
+    return {
+        "wagons": wagons, "dispatched": [s.wagon_id(w) for w in camp.dispatched], "stash": list(camp.stash),
+        "cards": [s.card_id(c) for c in camp.cards],
+        "cubes": {s.card_id(c): "".join(LETTERS[x] for x in v) for c, v in camp.cubes.items()},
+        "fled": [s.card_id(c) for c in camp.fled], "used": [s.card_id(c) for c in camp.used],
+    }
+
+
+def _option(name: str, key: str, read: Callable[[Reader, HunsState], Any]) -> Field:
+    return Field(name, key=key, group="options", read=read)
+
+
+def _turn(name: str, read: Callable[[Reader, HunsState], Any], **how: Any) -> Field:
+    """A field of the turn in progress (the save's `turn_state`)."""
+    return Field(name, group="turn_state", read=read, **how)
+
+
+FIELDS = Fields(
+    Field("n", key="players", read=lambda r, s: r.int("players", 2, 4)),
+    Field("data", read=_read_data, save=lambda data: data.raw),  # the builtin placeholders (null) or a person's own file
+    _option("strict", "strict_pillage_use", lambda r, s: r.bool("strict_pillage_use")),  # A5
+    _option("bonus_dest", "setup_bonus_destination", lambda r, s: r.str("setup_bonus_destination", ("wagons", "stash"))),  # A1
+    _option("raid_same_turn", "raid_same_turn", lambda r, s: r.bool("raid_same_turn")),  # A8
+    _option("bonus_colours", "setup_bonus_colours", lambda r, s: r.str("setup_bonus_colours", ("any", "fitting"))),
+    Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
+    Field("round", read=lambda r, s: r.int("round", 1, 10_000)),
+    Field("turn", read=lambda r, s: r.int("turn", 0, TURNS_PER_ROUND - 1)),
+    Field("first", read=_read_seat("first")),
+    Field("start_seat", read=_read_seat("start_seat")),
+    Field("active", read=_read_seat("active")),
+    Field("phase", read=lambda r, s: r.str("phase", PHASE_IDS)),
+    Field("decks", LIST, read=_read_decks,
+          save_with=lambda decks, s: {COLOURS[c]: _card_ids(deck, s) for c, deck in enumerate(decks)}),
+    Field("removed", read=lambda r, s: tuple(r.list("removed", _card(s))), save_with=_card_ids),
+    Field("reserve", LIST, read=lambda r, s: r.list("reserve", _cubes, 5, 5)),
+    Field("wagon_deck", read=lambda r, s: tuple(r.list("wagon_deck", _wagon(s))),
+          save_with=lambda deck, s: [s.wagon_id(x) for x in deck]),
+    Field("display", read=lambda r, s: tuple(r.list("display", lambda v, p: -1 if v is None else _wagon(s)(v, p), DISPLAY, DISPLAY)),
+          save_with=lambda display, s: [s.wagon_id(x) if x >= 0 else None for x in display]),
+    Field("dice", LIST, read=lambda r, s: r.list("dice", lambda v, p: check_int(v, p, 0, 6), DICE, DICE)),  # 0: not rolled yet
+    Field("taken", LIST, read=lambda r, s: r.list("taken", lambda v, p: -1 if v is None else check_int(v, p, 0, s.n - 1), DICE, DICE),
+          save=lambda taken: [t if t >= 0 else None for t in taken]),  # the seat that took each die, -1 in the pool
+    _turn("die", _read_colour("die"), save=_colour_name),
+    _turn("value", lambda r, s: r.int("value", 0, 30)),
+    _turn("action_done", lambda r, s: r.bool("action_done")),
+    _turn("raid_done", lambda r, s: r.bool("raid_done")),
+    _turn("reroll_done", lambda r, s: r.bool("reroll_done")),
+    _turn("wild_used", lambda r, s: r.int("wild_used", 0, 100)),
+    _turn("resume", lambda r, s: r.str("resume", RESUMES)),  # where the turn goes on after a Draw, Pillage, Raid or setup bonus
+    _turn("holding", lambda r, s: r.list("holding", _cubes, 5, 5), copy=LIST),
+    _turn("paused", _read_paused, omit=lambda paused: not any(paused)),  # HU-072
+    _turn("hand", lambda r, s: tuple(r.list("hand", _card(s), 0, 60)), save_with=_card_ids),
+    _turn("hand_deck", _read_colour("hand_deck"), save=_colour_name),
+    _turn("curse", _read_card_or_none("curse"), save_with=_card_or_none),
+    _turn("curse_from", _read_seat("curse_from")),
+    _turn("curse_to", _read_seat("curse_to")),
+    _turn("sent_back", lambda r, s: r.bool("sent_back")),
+    _turn("replace_slot", lambda r, s: r.int("replace_slot", -1, SLOTS - 1)),
+    _turn("reroll", _read_colour("reroll"), save=_colour_name),
+    _turn("setup_queue", lambda r, s: tuple(r.list("setup_queue", lambda v, p: check_int(v, p, 0, s.n - 1), 0, 2))),
+    _turn("played", _read_card_or_none("played"), save_with=_card_or_none),
+    _turn("order_for", lambda r, s: None if r.raw("order_for") is None else r.str("order_for", ORDERS)),
+    Field("camps", ROWS, read=lambda r, s: r.list("camps", lambda v, p: _read_camp(s, v, p), s.n, s.n),
+          save_with=lambda camps, s: [_save_camp(c, s) for c in camps]),
+)
+
+
+_ACTOR = {**dict.fromkeys(CHANCE_PHASES, "dice"), "curse_flee_decision": "target", "game_over": "nobody"}  # else: `active`
+
+
+class HunsState(FieldState):
+    """A Huns position. Use `hench.get_game("huns").new_game(players=3, seed=1)` to make one."""
+
+    FIELDS = FIELDS
+    # Inside the state an absent colour, card, Wagon or slot is -1 (see the module docstring).
+    data: HunsData
+    n: int
+    # options
+    strict: bool
+    bonus_dest: str
+    raid_same_turn: bool
+    bonus_colours: str
+    # the table
+    round: int
+    turn: int
+    first: int
+    start_seat: int
+    active: int
+    decks: list[tuple[int, ...]]
+    removed: tuple[int, ...]
+    reserve: list[int]
+    wagon_deck: tuple[int, ...]
+    display: tuple[int, ...]
+    dice: list[int]  # 0: not rolled yet
+    taken: list[int]  # seat that took each die, -1 in the pool
+    # the turn
+    die: int
+    value: int
+    action_done: bool
+    raid_done: bool
+    reroll_done: bool
+    wild_used: int
+    resume: str  # one of RESUMES: where the turn goes on after a Draw, Pillage, Raid or setup bonus
+    holding: list[int]
+    paused: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_deck: int
+    curse: int
+    curse_from: int
+    curse_to: int
+    sent_back: bool
+    replace_slot: int
+    reroll: int
+    setup_queue: tuple[int, ...]
+    played: int
+    order_for: str | None
+    camps: list[Camp]
+
+    @property
+    def current_player(self) -> int | None:  # type: ignore[override]  # core State declares a plain attribute; it follows the phase here
+        actor = _ACTOR.get(self.phase)
+        if actor is None:
+            return self.active  # the players' own phases, the most frequent
+        if actor == "target":
+            return self.curse_to
+        return CHANCE if actor == "dice" else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "game_over"
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    # -- identifiers ---------------------------------------------------------------------------
+    def card_id(self, card: int) -> str:
+        return self.data.cards[card].id
+
+    def wagon_id(self, wagon: int) -> str:
+        return self.data.wagons[wagon].id
+
+    # -- counting helpers used by tests and the consistency check ------------------------------
+    def cube_totals(self) -> list[int]:
+        """Cubes per colour in the game: Reserve + Camps + cubes in hand or set aside. Constant (HU-020)."""
+        out = [a + b + c for a, b, c in zip(self.reserve, self.holding, self.paused)]
+        for camp in self.camps:
+            out = [a + b for a, b in zip(out, camp.cube_counts())]
+        return out
+
+    def card_locations(self) -> list[int]:
+        """Every card index once per place it sits (decks, hand, pending Curse, Camps, removed)."""
+        out = [x for deck in self.decks for x in deck] + list(self.hand) + list(self.removed)
+        if self.curse >= 0:
+            out.append(self.curse)
+        for camp in self.camps:
+            out += camp.cards
+        return out
+
+    def wagon_locations(self) -> list[int]:
+        out = list(self.wagon_deck) + [w for w in self.display if w >= 0]
+        for camp in self.camps:
+            out += [w for w in camp.wagons if w >= 0] + camp.dispatched
+        return out
 
 
 def validate_state(s: HunsState) -> None:

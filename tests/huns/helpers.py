@@ -37,9 +37,7 @@ def start(players: int = 3, seed: int = 1, dice=(2, 2, 2, 2, 2), **options):
 
 def edit(state, fn):
     """A copy of `state` changed by fn(copy); checked for conservation afterwards."""
-    s = state.clone()
-    for seat in range(s.n):
-        s._camp(seat)
+    s = state.clone()  # every field and Camp its own
     fn(s)
     for camp in s.camps:
         camp.fx = None

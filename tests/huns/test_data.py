@@ -29,10 +29,27 @@ def test_placeholder_data_matches_the_catalogue():
 
 def test_assumptions_table():
     rows = assumptions()
-    assert len(rows) == 60 + 32 + 2
+    data_rows = rows[:60 + 32 + 2]
     assert all(len(r) == 4 and r[2] in ("assumed", "rulebook") and r[3] for r in rows)
-    assert all(r[2] == "assumed" for r in rows)  # nothing assumed is shown as the publisher's
-    assert any("PLACEHOLDER" in r[3] for r in rows)
+    assert all(r[2] == "assumed" for r in data_rows)  # nothing assumed is shown as the publisher's
+    assert any("PLACEHOLDER" in r[3] for r in data_rows)
+
+
+@pytest.mark.rule("HU-028", "HU-029")
+def test_every_reading_is_in_the_assumptions_table_with_its_option():
+    """Issue 28: the readings (the catch-up Valuables' colours among them) are rows of assumptions(), so the apps'
+    assumptions table shows them with the option that changes them and its default."""
+    from hench.huns import OPTIONS, READINGS
+
+    rows = {r.what: r for r in assumptions()}
+    assert len(rows) == 60 + 32 + 2 + len(READINGS)
+    for reading in READINGS:
+        row = rows[f"reading {reading.id}"]
+        assert row.value == reading.text
+        if reading.option:
+            assert f"option {reading.option}: default {OPTIONS[reading.option].default!r}" in row.note
+    colours = rows["reading HU-028/A1"]
+    assert "any colour" in colours.value and "'fitting'" in colours.note and colours.source == "rulebook"
 
 
 def _write(tmp_path, text):

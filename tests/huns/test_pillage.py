@@ -12,8 +12,7 @@ from .helpers import edit, give_card, play, set_display, set_reserve, set_wagon,
 
 
 def _space(state, slot, index):
-    action = action_for_space(state, slot, index)
-    return None if action is None else str(action)
+    return action_for_space(state.observation(state.current_player), slot, index)
 
 
 def wagons(s, seat, a, b, load_a="", load_b=""):
@@ -141,6 +140,19 @@ def test_two_dispatches_in_one_pillage_each_take_a_new_wagon():
     assert len(s.camps[0].dispatched) == 1 and all(w >= 0 for w in s.camps[0].wagons)
     s = play(s, "place red on wagon 2", "take wagon from deck")
     assert len(s.camps[0].dispatched) == 2 and all(w >= 0 for w in s.camps[0].wagons)  # always 2 Wagons
+
+
+@pytest.mark.rule("HU-060", "HU-061")
+def test_a_dispatched_wagon_is_replaced_before_any_other_move():
+    """Issue 28: a cube placed while the full Wagon waits for its replacement is refused citing HU-061 (not HU-050)."""
+    s = start(2, dice=(1, 3, 1, 1, 1))
+    s = wagons(s, 0, "W02", "W04", load_a=".RB")  # RRB with one red space free, RRY empty
+    s = play(s, "take red", "pillage", "onto wagons", "place red on wagon 1")
+    assert s.phase == "wagon_replace" and sum(s.holding) == 2
+    for move in ("place red on wagon 2", "return the rest", "end turn", "onto wagons"):
+        with pytest.raises(IllegalActionError) as err:
+            s.apply(move)
+        assert err.value.rule_id == "HU-061" and "replacement" in str(err.value), move
 
 
 @pytest.mark.rule("HU-061")

@@ -16,8 +16,7 @@ from .helpers import GAME, new, past_setup, texts
 
 
 def _space(state, slot, index):
-    action = action_for_space(state, slot, index)
-    return None if action is None else str(action)
+    return action_for_space(state.observation(state.current_player), slot, index)
 
 SIZES = {2: 10, 3: 11, 4: 12}
 
@@ -142,7 +141,7 @@ def test_catch_up_valuables_may_be_of_any_colour_by_default():
     assert misfit and len(texts(s)) == 5
     after = s.apply(f"bonus {hench.huns.COLOURS[misfit[0]]}")
     assert after.phase == "round_roll_dice" and after.reserve == s.reserve  # nothing fitted: it went back
-    assert "setup_bonus_colours" in hench.huns.READINGS["HU-028/A1"][0]
+    assert {r.id: r.option for r in hench.huns.READINGS}["HU-028/A1"] == "setup_bonus_colours"
     s4 = new(4, seed=5, first=1).apply("bonus blue")
     while s4.phase != "setup_catchup_valuables":
         s4 = s4.apply(texts(s4)[0])

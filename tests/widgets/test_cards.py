@@ -22,7 +22,7 @@ def tiles(gallery: CardGallery) -> list[str]:
     return [html.unescape(x) for x in TILE.findall(gallery.grid.value)]
 
 
-GALLERIES = {"henchmania": hm.card_gallery, "huns": hu.gallery, "hemloch": hl.card_gallery, "lancaster": la.card_gallery,
+GALLERIES = {"henchmania": hm.card_gallery, "huns": hu.card_gallery, "hemloch": hl.card_gallery, "lancaster": la.card_gallery,
              "maniacal": ma.card_gallery}
 
 
@@ -57,7 +57,7 @@ def test_assumed_badge_and_note_are_visible_and_rulebook_cards_have_none(no_call
 
 
 def test_huns_gallery_tile_says_what_when_and_rules_without_engine_codes(no_callback_errors):
-    gallery = hu.gallery(players=4)
+    gallery = hu.card_gallery(players=4)
     gallery.kind.value = "Equipment"
     text = gallery.grid.value
     assert "EQ-07" in tiles(gallery) and "counts as 2" in text and "When:" in text and "HU-082" in text
@@ -67,7 +67,7 @@ def test_huns_gallery_tile_says_what_when_and_rules_without_engine_codes(no_call
 
 
 def test_a_kind_the_browser_invents_is_refused_with_a_message(no_callback_errors):
-    gallery = hu.gallery()
+    gallery = hu.card_gallery()
     before = gallery.grid.value
     gallery.kind.set_state({"index": 99})
     assert gallery.messages.kind == "error" and gallery.grid.value == before

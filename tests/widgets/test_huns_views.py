@@ -110,21 +110,19 @@ def test_the_round_dice_wait_only_when_the_learner_rolls_them(no_callback_errors
 
 @pytest.mark.rule("HU-057", "HU-060")
 def test_what_just_happened_says_what_each_move_did(no_callback_errors):
-    """Huns' engine keeps no log: the table says what changed that every seat sees (cubes loaded, Wagons
-    dispatched, cards into a Camp), never a hand or a dispatched Wagon's type."""
+    """The log shows the engine's own lines (state.narration, issue 26): cubes loaded, Wagons dispatched, cards
+    into a Camp; the table no longer diffs states (no `describe`)."""
     from widgets.play import GameView
 
+    assert hu.CONFIG.describe is None
     view = GameView(hu.CONFIG, players=3, seed=1, auto_dice=True, chart=False)
     view.bots_go.click()
     while not view.state.is_terminal and view.state.round <= 4:
         view.bots_go.click()
     said = [line for s in view.session.history for line in view.consequences(s)]
-    assert any(" loads " in line and "onto Wagons" in line for line in said)
-    assert any("comes into" in line for line in said)
-    assert any("is dispatched" in line for line in said)
-    loads = [s for s in view.session.history if any(" loads " in line for line in view.consequences(s))]
-    s = loads[0]
-    seat = next(i for i in range(3) if f"Player {i + 1} loads" in " ".join(view.consequences(s)))
-    before, after = hu._held(s.before.camps[seat]), hu._held(s.after.camps[seat])
-    assert sum((after - before).values()) >= 1
+    assert any(" loads a " in line and "onto Wagon" in line for line in said)
+    assert any("into their Camp" in line for line in said)
+    assert any("is full and dispatched" in line for line in said)
+    for s in view.session.history:
+        assert [line.text for line in s.after.narration(view.viewer)] == view.consequences(s)[:len(s.after.narration(view.viewer))]
     assert "hench-log-effect" in view.log_view.value
