@@ -28,8 +28,9 @@ OPTIONS = {
 }
 
 READINGS = (
-    Reading("A1", "Catch-up Valuables are loaded at once onto the receiver's Wagons, under the Wagon rules; 'stash' puts "
-            "them in the Stash instead.", "setup_bonus_destination"),
+    Reading("A1", "Catch-up Valuables are loaded at once onto the receiver's Wagons, under the Wagon rules; one with no "
+            "Wagon space of its colour is kept in the Stash, never lost; 'stash' puts them all in the Stash.",
+            "setup_bonus_destination"),
     Reading("HU-028/A1", "The 3rd and 4th players take catch-up Valuables of any colour ('any', the rulebook); 'fitting' "
             "allows only colours that fit an empty Wagon space (the catalogue's A1).", "setup_bonus_colours"),
     Reading("A2", "A Draw from a deck with fewer cards than due draws what is left; from an empty deck it does nothing."),

@@ -406,11 +406,18 @@ def _return_rest(s: HunsState, a: ReturnRest) -> None:
 
 
 def _finish_cubes(s: HunsState) -> None:
-    reserve, holding = s.own("reserve"), s.holding
-    if any(holding):
+    holding = s.holding
+    if s.resume == "setup" and any(holding):  # HU-028, HU-029 (A1): catch-up Valuables are kept, never lost
+        stash = s.own_item("camps", s.active).stash
+        for c in range(5):
+            stash[c] += holding[c]
+        s.say(f"{cubes_words(holding)} with no Wagon space of {'its' if sum(holding) == 1 else 'their'} colour "
+              f"{'goes' if sum(holding) == 1 else 'go'} to {WHO[s.active]}'s Stash", "HU-028", "HU-029", seats=(s.active,))
+    elif any(holding):
+        reserve = s.own("reserve")
+        for c in range(5):
+            reserve[c] += holding[c]  # HU-059, HU-067: excess back to the Reserve
         s.say(f"{cubes_words(holding)} with no place left go back to the Reserve", "HU-059", "HU-067", seats=(s.active,))
-    for c in range(5):
-        reserve[c] += holding[c]  # HU-059, HU-067: excess back to the Reserve
     s.holding = [0] * 5
     _resume(s)
 

@@ -42,7 +42,9 @@ def visible_changes(before, after) -> list[tuple[int, str, object]]:
     out: list[tuple[int, str, object]] = []
     for seat in range(after.n):
         b, a = before.camps[seat], after.camps[seat]
-        if loaded(a) - loaded(b) and not (sum(b.stash) < sum(a.stash) and before.bonus_dest == "stash"):
+        if before.setup_queue and sum(a.stash) > sum(b.stash):
+            out.append((seat, "stash", None))  # catch-up Valuables kept in the Stash (HU-028, HU-029)
+        elif loaded(a) - loaded(b):
             out.append((seat, "loads", None))
         out += [(seat, "dispatched", None)] * (len(a.dispatched) - len(b.dispatched))
         out += [(seat, "card", c) for c in a.cards if c not in b.cards]
@@ -65,6 +67,8 @@ def test_every_visible_change_of_a_camp_is_said_in_public():
             name = None if card is None else after.data.cards[card]
             if what == "loads":
                 assert f"{who} loads" in text, (str(action), text)
+            elif what == "stash":
+                assert "Stash" in text and who in text, (str(action), text)
             elif what == "dispatched":
                 assert f"{who}'s Wagon" in text and "dispatched" in text, (str(action), text)
             elif what == "card" and card in after.camps[seat].fled:

@@ -134,15 +134,28 @@ def test_catch_up_colour_must_fit_a_wagon_space():
 
 @pytest.mark.rule("HU-028", "HU-029")
 def test_catch_up_valuables_may_be_of_any_colour_by_default():
-    """The rulebook lets the 3rd player take any 1 Valuable (HU-028); a colour with no empty space
-    on their Wagons is allowed and goes back to the Reserve (A1 destination: wagons)."""
+    """The rulebook lets the 3rd player take any 1 Valuable (HU-028); a colour with no empty space on their Wagons
+    is allowed and kept in their Stash (issue 28: it used to go back to the Reserve, lost)."""
     s = new(3, seed=2, first=0)
     misfit = [c for c in range(5) if not (empty_spaces(s, 0, c) or empty_spaces(s, 1, c))]
     assert misfit and len(texts(s)) == 5
     after = s.apply(f"bonus {hench.huns.COLOURS[misfit[0]]}")
-    assert after.phase == "round_roll_dice" and after.reserve == s.reserve  # nothing fitted: it went back
+    assert after.phase == "round_roll_dice" and after.reserve[misfit[0]] == s.reserve[misfit[0]] - 1
+    assert after.camps[2].stash[misfit[0]] == 1 and "Stash" in " ".join(line.text for line in after.narration())
     assert {r.id: r.option for r in hench.huns.READINGS}["HU-028/A1"] == "setup_bonus_colours"
     s4 = new(4, seed=5, first=1).apply("bonus blue")
     while s4.phase != "setup_catchup_valuables":
         s4 = s4.apply(texts(s4)[0])
     assert len(texts(s4)) == 10  # the 4th player: any 2 different colours of 5
+
+
+@pytest.mark.rule("HU-028", "HU-029", "HU-019")
+@pytest.mark.parametrize("seed", range(12))
+def test_t_hu_08_reserve_short_by_exactly_three_after_catch_up(seed):
+    """T-HU-08 under the default options: with 4 players the catch-up takes exactly 3 cubes from the Reserve, and
+    every one of them stays in its receiver's Camp, whatever colours are chosen."""
+    s = new(4, seed=seed, first=seed % 4)
+    while s.phase != "round_roll_dice":
+        s = s.apply(s.legal_actions()[seed % len(s.legal_actions())])
+    assert sum(s.reserve) == 5 * RESERVE_BY_PLAYERS[4] - 3
+    assert sum(sum(s.camps[i].cube_counts()) for i in range(4)) == 3
