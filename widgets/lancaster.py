@@ -18,10 +18,10 @@ from hench.core import Rng, next_action, seat_name
 from hench.lancaster import GAME, PHASES, STAND_IN, assumptions, montecarlo, odds
 from hench.lancaster.actions import OFFICES, Apply
 from hench.lancaster.bots import make_bot
-from hench.lancaster.describe import what_changed
 from hench.lancaster.game import MODULE_CHOICES
 from hench.lancaster.legality import apply_strength, tower_load
 from hench.lancaster.render import html as board_html
+from hench.lancaster.render import observation
 
 from . import plot
 from .cards import CardGallery
@@ -50,14 +50,14 @@ STAND_IN_NOTE = (
 
 
 def _clock(state) -> int:
-    return state.d["round"]
+    return state.round
 
 
 CONFIG = TableConfig(
-    game_id="lancaster", phases=PHASES, board=lambda state, seat, clickable: board_html(state, seat, clickable=clickable),
+    game_id="lancaster", phases=PHASES, board=lambda state, seat, clickable: board_html(observation(state, seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
-    clock=_clock, clock_label="round", describe=what_changed,
+    clock=_clock, clock_label="round",
 )
 
 
@@ -83,21 +83,20 @@ ALL = {"modules": "KC+KR+LK", "parliament": True}
 
 
 def _placed(state, seat: int = 0) -> int:
-    d = state.d
-    return sum(k[1] != "court" for k in d["knights"][seat]) + (d["lord"][seat] not in ("court", "none"))
+    return sum(k[1] != "court" for k in state.knights[seat]) + (state.lord[seat] not in ("court", "none"))
 
 
 def _placed_one(start, now) -> bool:
-    return now.is_terminal or now.d["round"] > start.d["round"] or now.phase != "place" or _placed(now) > _placed(start)
+    return now.is_terminal or now.round > start.round or now.phase != "place" or _placed(now) > _placed(start)
 
 
 def _moved_on(start, now) -> bool:
-    return now.is_terminal or now.d["round"] > start.d["round"]
+    return now.is_terminal or now.round > start.round
 
 
 def _vote_done(start, now) -> bool:
-    return (now.is_terminal or now.d["round"] > start.d["round"] or now.phase != "vote"
-            or now.d["vote_index"] != start.d["vote_index"])
+    return (now.is_terminal or now.round > start.round or now.phase != "vote"
+            or now.vote_index != start.vote_index)
 
 
 def _spot(state, where: str) -> str:
@@ -113,7 +112,7 @@ def _spot(state, where: str) -> str:
 
 
 def _where(state, seat: int = 0) -> str:
-    moved = [f"knight {k[0]} in {_spot(state, k[1])}" for k in state.d["knights"][seat] if k[1] != "court"]
+    moved = [f"knight {k[0]} in {_spot(state, k[1])}" for k in state.knights[seat] if k[1] != "court"]
     return ", ".join(moved) or "none of your knights is out"
 
 
@@ -123,35 +122,35 @@ def _after_place(start, now) -> str:
 
 
 def _after_vote(start, now) -> str:
-    tally = now.d["tally"]
+    tally = now.tally
     if tally:
         law, yes, no = tally[-1]
         return (f"Votes revealed for {law}: {yes} yes against {no} no, so it was {'approved' if yes >= no else 'rejected'} "
                 "(a tie approves; an approved law enters the right of the current row and the oldest drops out).")
-    return f"All three votes are over; the current laws are now {', '.join(now.d['current'])}, applied left to right."
+    return f"All three votes are over; the current laws are now {', '.join(now.current)}, applied left to right."
 
 
 def _after_round(start, now) -> str:
     pp = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(now.scores()))
     order = (["the offices filled first"] if now.has("KC") else []) + (["the tower emptied"] if now.has("KR") else [])
     rules = (["LH-029"] if now.has("KC") else []) + (["LH-088"] if now.has("KR") else []) + ["L7", "L8", "L9"]
-    return (f"Round {start.d['round']} was scored in phase 3: {', then '.join(order + ['the counties, castles and conflicts paid'])} "
+    return (f"Round {start.round} was scored in phase 3: {', then '.join(order + ['the counties, castles and conflicts paid'])} "
             f"({', '.join(rules)}). Power points now: {pp}.")
 
 
 def _after_lord(start, now) -> str:
-    if now.d["round"] > start.d["round"]:
+    if now.round > start.round:
         held = [f"{name}: {seat_name(h) if h >= 0 else 'nobody'}" for name, h in zip(("Chancellor", "Constable", "Chamberlain"),
-                                                                                 now.d["holders"])]
+                                                                                 now.holders)]
         return ("Phase 3 filled the offices and sent every lord back to court (LH-029, LH-035). Office holders now: "
                 + "; ".join(held) + ".")
-    return (f"Your lord is now at {now.d['lord'][0].replace('office:0', 'the Chancellor').replace('office:1', 'the Constable').replace('office:2', 'the Chamberlain')}"
+    return (f"Your lord is now at {now.lord[0].replace('office:0', 'the Chancellor').replace('office:1', 'the Constable').replace('office:2', 'the Chamberlain')}"
             "; a strictly stronger stack may still expel it before phase 3 (LH-023, A1).")
 
 
 def _after_tower(start, now) -> str:
-    mine = [now.d["knights"][o][x][0] for o, x in now.d["tower"] if o == 0]
-    shed = start.d["res"][0]["dishonor"] - now.d["res"][0]["dishonor"]
+    mine = [now.knights[o][x][0] for o, x in now.tower if o == 0]
+    shed = start.res[0]["dishonor"] - now.res[0]["dishonor"]
     if mine:
         return (f"Your knight of strength {mine[0]} is in the tower (now {tower_load(now)} of {now.data.tower_capacity}) "
                 f"and you gave back {shed} dishonor marker(s) to the box (LH-083, LH-084).")
@@ -160,12 +159,12 @@ def _after_tower(start, now) -> str:
 
 
 def _after_dishonor(start, now) -> str:
-    return (f"You now hold {now.d['res'][0]['dishonor']} dishonor marker(s), hidden from the others (LH-091). Markers left "
-            f"on the track, left to right: {now.d['track']}; in the box: {now.d['box']} (LH-090).")
+    return (f"You now hold {now.res[0]['dishonor']} dishonor marker(s), hidden from the others (LH-091). Markers left "
+            f"on the track, left to right: {now.track}; in the box: {now.box} (LH-090).")
 
 
 def _is_king_law(s) -> bool:
-    return s.phase == "vote" and any(x.startswith("LK-") for x in s.d["proposals"] + s.d["current"])
+    return s.phase == "vote" and any(x.startswith("LK-") for x in s.proposals + s.current)
 
 
 def _seal_question(s) -> str:
@@ -221,7 +220,7 @@ TOUR = [
         "expels you.</p>",
         ("LH-014", "LH-016", "LH-017", "LH-018", "LH-019", "LH-021", "LH-023", "LH-026"),
         reach=lambda s: s.phase == "place", task="place your pieces; your lord is one of them (the yellow 'lord' chip on an office)",
-        done=lambda start, now: _moved_on(start, now) or now.d["lord"][0] not in ("court", "none"), after=_after_lord,
+        done=lambda start, now: _moved_on(start, now) or now.lord[0] not in ("court", "none"), after=_after_lord,
         question=Question("What is the strength of a lord supported by knights of strength 1 and 2 (no bishop, no Tudor)?",
                           lambda s: ["3", "4", "5"], _office_strength,
                           lambda s: "1 for the lord plus each knight's strength: 1 + 1 + 2 = 4 (LH-021)."),
@@ -233,7 +232,7 @@ TOUR = [
         "Chamberlain's Tudor knight adds 2 strength. Whenever you may upgrade a knight you may take a <b>bishop</b> "
         "instead: each bishop makes every seal worth 1 PP more.</p>",
         ("LH-030", "LH-031", "LH-040", "LH-044", "LH-053", "LH-060", "LH-064"),
-        reach=lambda s: s.d["round"] >= 2 and s.phase == "place", task="play on until this round is scored",
+        reach=lambda s: s.round >= 2 and s.phase == "place", task="play on until this round is scored",
         done=_moved_on, after=_after_lord,
         question=Question("With 1 bishop and 3 seals, how many PP do the seals score at the end?",
                           lambda s: ["3", "4", "6"], _seal_question,
@@ -249,7 +248,7 @@ TOUR = [
         task="place a knight: the tower (its K chip) or anywhere else", done=_placed_one, after=_after_tower,
         question=Question("With 3 players, how much strength is still free in the empty tower (beside the neutral knight)?",
                           lambda s: ["3", "4", "5", "7"], lambda s: str(odds.free_capacity(s.n, s.data)),
-                          lambda s: f"Capacity {s.data.tower_capacity} minus the neutral knight's {s.d['neutral']} (LH-078, LH-081)."),
+                          lambda s: f"Capacity {s.data.tower_capacity} minus the neutral knight's {s.neutral} (LH-078, LH-081)."),
         options=KR_ONLY),
     TourStep(
         "The King's Resentment: dishonor",
@@ -257,7 +256,7 @@ TOUR = [
         "from left to right. Markers are hidden. At the very end each costs 1 PP, and the most and second-most "
         "dishonored players also lose the two numbers of the rightmost space still showing on the track.</p>",
         ("LH-089", "LH-090", "LH-091", "LH-093", "LH-094", "LH-095"),
-        reach=lambda s: s.d["round"] >= 2 and s.phase == "place", task="play on until this round is scored",
+        reach=lambda s: s.round >= 2 and s.phase == "place", task="play on until this round is scored",
         done=_moved_on, after=_after_dishonor,
         question=Question("3 players, 3 markers per space: after 7 markers have left the track, which space is the rightmost "
                           "visible one?", lambda s: ["1", "2", "3"], lambda s: str(odds.rightmost_visible(7, 3)),
@@ -362,7 +361,7 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
     marks: dict[int, list[int]] = {}
     while not state.is_terminal:
         state = state.apply(next_action(state, bots, rng))
-        marks[min(state.d["round"], state.data.rounds) if not state.is_terminal else state.data.rounds + 1] = state.scores()
+        marks[min(state.round, state.data.rounds) if not state.is_terminal else state.data.rounds + 1] = state.scores()
     xs = sorted(marks)
     labels = [f"round {x}" if x <= state.data.rounds else "final" for x in xs]
     chart = figure_widget("Power points round by round (a bot game)", height=300)
@@ -520,7 +519,7 @@ def study_position(players: int = 3, seed: int = 5, modules: str = "KC+KR+LK"):
             break
         p = state.current_player
         if (state.phase == "place" and p is not None and state.court_strengths(p)
-                and any(None in c["spaces"] for c in state.d["conflicts"])):
+                and any(None in c["spaces"] for c in state.conflicts)):
             return state
         state = state.apply(next_action(state, bots, rng))
     raise hench.HenchError(f"the deal {seed} never reaches a placement with an open conflict")
@@ -554,7 +553,7 @@ class ConflictOddsView(ipw.VBox):
         me = state.current_player
         extras = list(range(0, 5))
         traces, lines = [], []
-        for i, c in enumerate(state.d["conflicts"]):
+        for i, c in enumerate(state.conflicts):
             if None not in c["spaces"]:
                 continue
             card = f"C{c['card'] + 1}"
@@ -563,13 +562,13 @@ class ConflictOddsView(ipw.VBox):
                                      line=dict(color=PALETTE[i % len(PALETTE)])))
             lines.append(f"{card} (France {state.data.french[c['card']]}): adding your strongest knight "
                          f"({max(state.court_strengths(me))}) wins with <b>{format_probability(chances[min(4, max(state.court_strengths(me)))])}</b>")
-        self.answer.value = (f"<div class='hench-answer'>{html.escape(seat_name(me))} to place, round {state.d['round']}. "
+        self.answer.value = (f"<div class='hench-answer'>{html.escape(seat_name(me))} to place, round {state.round}. "
                              + "; ".join(lines) + ".</div><div style='color:#445'>Model: each other player with a knight at court "
                              f"adds their strongest one with chance {format_probability(p)}, spaces permitting; exact by "
                              "enumerating who joins (hench.lancaster.odds.conflict_win_chance).</div>")
         redraw(self.fig, traces, xaxis_title="strength you add now", yaxis_title="P(England wins)", yaxis_tickformat=".0%",
                yaxis_range=[0, 1.05])
-        self.board.value = board_html(state, me)
+        self.board.value = board_html(observation(state, me), False)
 
 
 def odds_tables() -> ipw.HTML:

@@ -12,7 +12,7 @@ from .state import LancasterState
 
 
 def _value(s: LancasterState, seat: int) -> float:
-    r = s.d["res"][seat]
+    r = s.res[seat]
     return r["pp"] + 0.4 * (r["gold"] + r["squires"]) + 0.5 * r["vm"] + (1 + r["bishops"]) * r["seals"] - 1.5 * r["dishonor"]
 
 
@@ -21,11 +21,11 @@ def law_interest(s: LancasterState, seat: int, law: str) -> float:
     from .transitions import apply_law
 
     trial = s.clone()
-    trial.d["pending"] = []
-    mine = trial.d["res"][seat]
+    trial.pending = []
+    mine = trial.res[seat]
     for p in range(s.n):  # the bot cannot see behind the others' screens: it assumes they hold what it holds
         if p != seat:
-            trial.d["res"][p].update({k: mine[k] for k in ("gold", "squires", "seals", "dishonor")})
+            trial.res[p].update({k: mine[k] for k in ("gold", "squires", "seals", "dishonor")})
     before = [_value(trial, p) for p in range(s.n)]
     apply_law(trial, law)
     gains = [_value(trial, p) - before[p] for p in range(s.n)]
@@ -41,14 +41,14 @@ class HeuristicBot(Bot):
         seat = state.actor  # the colour moving (with 2 players maybe the seat's ally, L12)
         phase = state.phase
         if phase == "vote":
-            law = state.d["proposals"][state.d["vote_index"]]
+            law = state.proposals[state.vote_index]
             interest = law_interest(state, seat, law)
-            vm = state.d["res"][seat]["vm"]
+            vm = state.res[seat]["vm"]
             spend = 1 if abs(interest) >= 2 and vm else 0
             want = Vote(interest >= 0, spend)
             return want if want in legal else Vote(interest >= 0, 0)
         if phase == "upgrade":
-            r = state.d["res"][seat]
+            r = state.res[seat]
             if Bishop() in legal and (state.is_ally(seat) or r["seals"] > 1 + r["bishops"]):
                 return Bishop()
             ups = [a for a in legal if isinstance(a, Upgrade)]
@@ -57,14 +57,14 @@ class HeuristicBot(Bot):
             wins = [a for a in legal if isinstance(a, Dorset) and a.card and self._wins(state, a.card, self._dorset_strength(state))]
             return wins[0] if wins else Dorset("")
         if phase == "law_choice":
-            task = state.d["pending"][0][2]
+            task = state.pending[0][2]
             return Choose(0 if task["law"] in ("LK-4", "B2-3") else task["max"])
         return self._place(state, seat, legal)
 
     def _dorset_strength(self, s: LancasterState) -> int:
         i = next(j for j, c in enumerate(s.data.counties) if c.reward == "dorset")
-        c = s.d["counties"][i]
-        return s.d["knights"][c["owner"]][c["knight"]][0] + (2 if c["tudor"] else 0)
+        c = s.counties[i]
+        return s.knights[c["owner"]][c["knight"]][0] + (2 if c["tudor"] else 0)
 
     def _wins(self, s: LancasterState, card: str, extra: int) -> bool:
         from .transitions import conflict_strength
@@ -73,7 +73,7 @@ class HeuristicBot(Bot):
         return c is not None and conflict_strength(s, c) + extra >= s.data.french[c["card"]]
 
     def _place(self, s: LancasterState, seat: int, legal: list) -> LAction:
-        r = s.d["res"][seat]
+        r = s.res[seat]
         applies = [a for a in legal if isinstance(a, Apply) and not a.tudor]
         safe = [a for a in applies if office_is_safe(s, seat, apply_strength(s, a))]
         if safe:
@@ -88,7 +88,7 @@ class HeuristicBot(Bot):
         if wins:
             return min(wins, key=lambda a: (a.strength, not a.archer))
         counties = [a for a in knights if isinstance(a, County) and not a.squires and not a.tudor
-                    and s.d["counties"][s.data.county_index(a.county)] is None]
+                    and s.counties[s.data.county_index(a.county)] is None]
         if counties:
             return max(counties, key=lambda a: (s.data.counties[s.data.county_index(a.county)].min, -a.strength, a.shield))
         castles = [a for a in knights if isinstance(a, Castle)]
@@ -98,7 +98,7 @@ class HeuristicBot(Bot):
             return knights[0]
         treasury = [a for a in legal if isinstance(a, Treasury)]
         if treasury:
-            return max(treasury, key=lambda a: s.d["treasury"][a.take])
+            return max(treasury, key=lambda a: s.treasury[a.take])
         return legal[0]
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from hench.core import Game, InvalidOptionError, Option, Rng
+from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import default_data, load_data
 from .phases import PHASES
 from .state import ALLY_BISHOP_MODES, LancasterState
+from .transitions import build_law_deck
 from .validate import validate_state
 
 MODULE_CHOICES = ("KC+KR+LK", "KC+KR", "KC", "KR", "none")
@@ -32,33 +33,33 @@ OPTIONS = {
                                "must while bishops remain ('forced')", ALLY_BISHOP_MODES),
 }
 
-READINGS = {
-    "A1": (None, "an office is taken only by a strictly stronger stack (total strength)"),
-    "A6": (None, "the archer comes only with a knight taking a new space"),
-    "A7": (None, "ranks by strength, ties to the upper space (data: conflicts.rank_mode = 'space' ranks by space)"),
-    "A9": (None, "a Tudor knight counts for a county's minimum and for expulsion contests"),
-    "A11": (None, "every battle France wins hands out dishonor, first and second alike"),
-    "A14": (None, "more VM wins a dishonor tie, then knighthood; unresolved ties pay the worse position"),
-    "A18": (None, "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws"),
-    "LH-104": ("law_groups", "set-up option 2 ('combine'), as far as the text allows: The New Laws' cards and rules are "
+READINGS = (
+    Reading("A1", "an office is taken only by a strictly stronger stack (total strength)", None),
+    Reading("A6", "the archer comes only with a knight taking a new space", None),
+    Reading("A7", "ranks by strength, ties to the upper space (data: conflicts.rank_mode = 'space' ranks by space)", None),
+    Reading("A9", "a Tudor knight counts for a county's minimum and for expulsion contests", None),
+    Reading("A11", "every battle France wins hands out dishonor, first and second alike", None),
+    Reading("A14", "more VM wins a dishonor tie, then knighthood; unresolved ties pay the worse position", None),
+    Reading("A18", "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws", None),
+    Reading("LH-104", "set-up option 2 ('combine'), as far as the text allows: The New Laws' cards and rules are "
                "not in the text, so groups 2 and 3 each mix the base laws and the Laws of the King of that group and "
-               "use data combined_laws.sizes of them (assumed); 'replace' (option 1, LH-103) is the default"),
-    "A20": ("ally_bishop_mode", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from "
+               "use data combined_laws.sizes of them (assumed); 'replace' (option 1, LH-103) is the default", "law_groups"),
+    Reading("A20", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from "
             "the game instead of upgrading, while bishops remain ('optional', the default); 'forced' removes one "
-            "whenever any remain; with none left the ally upgrades normally"),
-    "A22": (None, "2 players: allies gain nothing from laws, conflicts, counties or castles and take no dishonor"),
-    "L12": (None, "2 players: each seat controls an ally colour (knights from data two_player.ally_knights, and a lord "
+            "whenever any remain; with none left the ally upgrades normally", "ally_bishop_mode"),
+    Reading("A22", "2 players: allies gain nothing from laws, conflicts, counties or castles and take no dishonor", None),
+    Reading("L12", "2 players: each seat controls an ally colour (knights from data two_player.ally_knights, and a lord "
             "with KC); right after each own placement its controller places one ally piece while the ally has one "
             "(and, data two_player.ally_keeps_placing, also once the seat itself has nothing left); ally pieces "
-            "compete normally, also against their controller's own pieces (only lords are kept apart, LH-067)"),
-    "ally_rewards": (None, "2 players: an ally's county and castle rewards are lost, except that an upgrade reward "
+            "compete normally, also against their controller's own pieces (only lords are kept apart, LH-067)", None),
+    Reading("ally_rewards", "2 players: an ally's county and castle rewards are lost, except that an upgrade reward "
                      "(Essex, castle training) becomes an ally upgrade opportunity (LH-073, A20); its conflict ranks "
-                     "score nothing"),
-    "ally_dishonor": (None, "2 players: a seat with only ally knights in a lost conflict had no knights of its own "
-                      "there and takes dishonor (LH-089); allies never do (LH-098)"),
-    "majority": (None, "our reading: 'the player with the most' (LK-1, LK-5, LK-6, base majority laws) needs at "
-                 "least 1; when everybody holds 0 nobody is affected"),
-}
+                     "score nothing", None),
+    Reading("ally_dishonor", "2 players: a seat with only ally knights in a lost conflict had no knights of its own "
+                      "there and takes dishonor (LH-089); allies never do (LH-098)", None),
+    Reading("majority", "our reading: 'the player with the most' (LK-1, LK-5, LK-6, base majority laws) needs at "
+                 "least 1; when everybody holds 0 nobody is affected", None),
+)
 
 
 def parse_modules(text: Any) -> tuple[str, ...]:
@@ -75,29 +76,6 @@ def parse_modules(text: Any) -> tuple[str, ...]:
                                  "At the King's Court (KC) and The King's Resentment (KR) (rule LH-003, LH-101); "
                                  "choose 'KC+KR+LK'")
     return tuple(m for m in ("KC", "KR", "LK") if m in words)
-
-
-def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng, law_groups: str = "replace") -> tuple[list[str], list[str]]:
-    """M6, LH-103: group 0 is the current row; groups 1-4 are shuffled and stacked, 1 on top; with LK
-    the Laws of the King replace groups 2 and 3. LH-104 ('combine', assumed reading): groups 2 and 3
-    each shuffle their base laws together with the Laws of the King of that group and use the first
-    `combined_laws.sizes` of them."""
-    groups: dict[int, list[str]] = {g: [] for g in range(5)}
-    for g, size in enumerate(data.group_sizes):
-        groups[g] = [law.id for law in data.laws if law.group == g][:size]
-    combine = "LK" in mods and law_groups == "combine"
-    if "LK" in mods:
-        for g in (2, 3):
-            king = [f"LK-{i + 1}" for i, grp in enumerate(data.king_groups) if grp == g]
-            if combine:
-                groups[g] = [law.id for law in data.laws if law.group == g] + king
-            else:
-                groups[g] = king
-    deck: list[str] = []
-    for g in (1, 2, 3, 4):
-        pile = rng.shuffled(groups[g])
-        deck += pile[:data.combined_sizes[g - 2]] if combine and g in (2, 3) else pile
-    return groups[0], deck
 
 
 def start(players: int, seed: int | None, modules: str, parliament: bool, data: str | None,
@@ -145,10 +123,9 @@ def start(players: int, seed: int | None, modules: str, parliament: bool, data: 
     }
     if not parliament:
         d["law_deck"] = law_deck  # kept face down, unused
-    if players == 2:
-        d["ally_bishop_mode"] = ally_bishop_mode  # A20
-    s = LancasterState(ld, d)
+    d["ally_bishop_mode"] = ally_bishop_mode if players == 2 else None  # A20
     d["rng"] = rng.state
+    s = LancasterState.make(data=ld, **d)
     transitions.begin_round(s)
     return s
 
@@ -157,7 +134,8 @@ GAME = Game(
     id="lancaster", title="Lancaster: Henry V - The Power of the King (on the Lancaster-Lite stand-in)",
     min_players=2, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
     turn_rule="LH-015", end_rule="LH-093", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
-    transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
+    handlers=transitions.HANDLERS, chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners,
+    observe=render.observation, notation=render.notation, html=render.html, readings=READINGS,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True, cards=render.card_texts, public=render.public_action,
 )

@@ -35,12 +35,12 @@ from .state import LancasterState
 # -- shared measures ---------------------------------------------------------------------------------
 def county_strength(s: LancasterState, c: dict) -> int:
     """A county occupant's contest strength: knight + squires + Tudor (A9)."""
-    return s.d["knights"][c["owner"]][c["knight"]][0] + c["squires"] + (s.data.court.tudor_strength if c["tudor"] else 0)
+    return s.knights[c["owner"]][c["knight"]][0] + c["squires"] + (s.data.court.tudor_strength if c["tudor"] else 0)
 
 
 def office_strength(s: LancasterState, o: dict) -> int:
     """LH-021: 1 for the lord, +1 per bishop, + each knight's strength, +2 per Tudor."""
-    ks = s.d["knights"][o["owner"]]
+    ks = s.knights[o["owner"]]
     return 1 + o["bishops"] + sum(ks[x][0] for x in o["knights"]) + (s.data.court.tudor_strength if o["tudor"] else 0)
 
 
@@ -49,7 +49,7 @@ def apply_strength(s: LancasterState, a: Apply) -> int:
 
 
 def tower_load(s: LancasterState) -> int:
-    return s.d["neutral"] + sum(s.d["knights"][o][x][0] for o, x in s.d["tower"])
+    return s.neutral + sum(s.knights[o][x][0] for o, x in s.tower)
 
 
 def own_space(c: dict, seat: int) -> int:
@@ -106,7 +106,7 @@ def check_county_minimum(s: LancasterState, a: County) -> Violation | None:
 
 def check_squires_held(s: LancasterState, a: County) -> Violation | None:
     """LH-001: squires that accompany a knight come from behind your screen."""
-    held = s.d["res"][_seat(s)]["squires"]
+    held = s.res[_seat(s)]["squires"]
     if a.squires > held:
         return Violation("LH-001", f"you hold {held} squires, not {a.squires}")
     return None
@@ -123,13 +123,13 @@ def check_privilege(s: LancasterState, a: County | Conflict | Apply) -> Violatio
     """LH-031 LH-041 LH-045 LH-054 LH-072: a privilege is used only by its holder, in the round after it was
     granted; with 2 players a seat's and its ally's privileges are kept apart."""
     actor = _seat(s)
-    held = s.d["priv"][actor]
+    held = s.priv[actor]
     for name, rule in (("shield", "LH-041"), ("archer", "LH-045"), ("tudor", "LH-054")):
         if getattr(a, name, False) and not held[name]:
             if not s.has("KC"):
                 return Violation(rule, f"there is no {name} without the King's Court module")
             other = s.partner(actor)
-            if other >= 0 and s.d["priv"][other][name]:
+            if other >= 0 and s.priv[other][name]:
                 return Violation("LH-072", f"the {name} belongs to {s.seat_text(other)}; it goes only with that colour's "
                                            f"knights, not with {s.seat_text(actor)}'s")
             return Violation("LH-031", f"you hold no {name} to use this round (privileges are granted in phase 3 "
@@ -139,7 +139,7 @@ def check_privilege(s: LancasterState, a: County | Conflict | Apply) -> Violatio
 
 def check_not_own_county(s: LancasterState, a: County) -> Violation | None:
     """LH-001: you cannot expel your own knight from a county."""
-    c = s.d["counties"][s.data.county_index(a.county)]
+    c = s.counties[s.data.county_index(a.county)]
     if c is not None and c["owner"] == _seat(s):
         return Violation("LH-001", f"{s.seat_text(c['owner'])}'s own knight holds {a.county}; it cannot expel itself")
     return None
@@ -147,7 +147,7 @@ def check_not_own_county(s: LancasterState, a: County) -> Violation | None:
 
 def check_shield_protects(s: LancasterState, a: County) -> Violation | None:
     """LH-041: a knight placed with the Chancellor's shield cannot be expelled this round."""
-    c = s.d["counties"][s.data.county_index(a.county)]
+    c = s.counties[s.data.county_index(a.county)]
     if c is not None and c["shield"]:
         return Violation("LH-041", f"{s.seat_text(c['owner'])}'s knight in {a.county} carries a shield and cannot be expelled")
     return None
@@ -155,7 +155,7 @@ def check_shield_protects(s: LancasterState, a: County) -> Violation | None:
 
 def check_expel_strength(s: LancasterState, a: County) -> Violation | None:
     """LH-001: expelling a county's knight needs strictly greater strength (knight + squires + Tudor)."""
-    c = s.d["counties"][s.data.county_index(a.county)]
+    c = s.counties[s.data.county_index(a.county)]
     if c is None:
         return None
     mine = a.strength + a.squires + (s.data.court.tudor_strength if a.tudor else 0)
@@ -171,7 +171,7 @@ def check_castle_space(s: LancasterState, a: Castle) -> Violation | None:
         return Violation("LH-001", f"your castle's spaces are {list(s.data.castle)}")
     if s.is_ally(_seat(s)) and not s.data.two.ally_castle:
         return Violation("LH-001", "in this data file allies have no castle (two_player.ally_castle = false, L12)")
-    if s.d["castles"][_seat(s)][s.data.castle.index(a.space)] >= 0:
+    if s.castles[_seat(s)][s.data.castle.index(a.space)] >= 0:
         return Violation("LH-001", f"your castle's {a.space} space is taken this round")
     return None
 
@@ -179,7 +179,7 @@ def check_castle_space(s: LancasterState, a: Castle) -> Violation | None:
 def check_conflict_in_play(s: LancasterState, a: Conflict | Dorset) -> Violation | None:
     """LH-001: knights go only to the conflicts in play (the upper and lower rows)."""
     if a.card and s.active_conflict(a.card) is None:
-        shown = [f"C{c['card'] + 1}" for c in s.d["conflicts"]]
+        shown = [f"C{c['card'] + 1}" for c in s.conflicts]
         return Violation("LH-001", f"conflict {a.card} is not in play; the conflicts in play are {shown}")
     return None
 
@@ -234,7 +234,7 @@ def check_court_module(s: LancasterState, a: Apply | Treasury | Bishop) -> Viola
 
 def check_lord_at_court(s: LancasterState, a: Apply | Treasury) -> Violation | None:
     """LH-015: your lord is placed once per round (again if expelled), from your court."""
-    loc = s.d["lord"][_seat(s)]
+    loc = s.lord[_seat(s)]
     if loc != "court":
         return Violation("LH-015", f"your lord is not at court (it is at {loc.replace('office:', 'office ')}); place a knight")
     return None
@@ -252,7 +252,7 @@ def check_supporters(s: LancasterState, a: Apply) -> Violation | None:
                 return Violation("LH-069", f"{s.seat_text(seat)}'s lord is supported only by its own colour's knights; "
                                            f"{s.seat_text(other)}'s knights support only {s.seat_text(other)}'s lord")
             return Violation("LH-019", f"{_you(s)} have {court.count(k)} strength-{k} knights at court, not {a.knights.count(k)}")
-    owned = s.d["res"][seat]["bishops"]
+    owned = s.res[seat]["bishops"]
     if a.bishops > owned:
         return Violation("LH-063", f"you own {owned} bishops, not {a.bishops}")
     return None
@@ -271,7 +271,7 @@ def check_tribute(s: LancasterState, a: Apply) -> Violation | None:
     if s.is_ally(_seat(s)):
         return None  # LH-068
     office = s.data.offices[OFFICES.index(a.office)]
-    if s.d["res"][_seat(s)][office.tribute] < 1:
+    if s.res[_seat(s)][office.tribute] < 1:
         return Violation("LH-017", f"the {a.office}'s tribute is 1 {office.tribute} and you have none; "
                                    "apply elsewhere or go to the treasury")
     return None
@@ -279,7 +279,7 @@ def check_tribute(s: LancasterState, a: Apply) -> Violation | None:
 
 def check_ally_lords(s: LancasterState, a: Apply) -> Violation | None:
     """LH-067: with 2 players a seat's own lord and its ally's lord never expel each other."""
-    o = s.d["offices"][OFFICES.index(a.office)]
+    o = s.offices[OFFICES.index(a.office)]
     if o is not None and o["owner"] == s.partner(_seat(s)):
         return Violation("LH-067", f"{s.seat_text(o['owner'])}'s lord holds the {a.office}: a player's own lord and "
                                    "their ally's lord cannot expel each other; apply elsewhere or go to the treasury")
@@ -288,7 +288,7 @@ def check_ally_lords(s: LancasterState, a: Apply) -> Violation | None:
 
 def check_expel_office(s: LancasterState, a: Apply) -> Violation | None:
     """LH-023: to take an occupied lord space your stack must be strictly stronger than the one there."""
-    o = s.d["offices"][OFFICES.index(a.office)]
+    o = s.offices[OFFICES.index(a.office)]
     if o is not None:
         theirs, mine = office_strength(s, o), apply_strength(s, a)
         if mine <= theirs:
@@ -299,7 +299,7 @@ def check_expel_office(s: LancasterState, a: Apply) -> Violation | None:
 
 def check_vote_markers(s: LancasterState, a: Vote) -> Violation | None:
     """LH-001: you add only voting markers you hold to your vote."""
-    held = s.d["res"][_seat(s)]["vm"]
+    held = s.res[_seat(s)]["vm"]
     if a.vm > held:
         return Violation("LH-001", f"you hold {held} voting markers, not {a.vm}")
     return None
@@ -307,7 +307,7 @@ def check_vote_markers(s: LancasterState, a: Vote) -> Violation | None:
 
 def check_upgrade_knight(s: LancasterState, a: Upgrade) -> Violation | None:
     """LH-001: an upgrade adds 1 strength to one of your knights, up to the maximum strength."""
-    ks = s.d["knights"][_seat(s)]
+    ks = s.knights[_seat(s)]
     if a.strength >= s.data.max_strength or not any(k[0] == a.strength for k in ks):
         return Violation("LH-001", f"you have no strength-{a.strength} knight that can be upgraded "
                                    f"(upgrades go up to {s.data.max_strength})")
@@ -316,7 +316,7 @@ def check_upgrade_knight(s: LancasterState, a: Upgrade) -> Violation | None:
 
 def check_bishop_supply(s: LancasterState, a: Bishop) -> Violation | None:
     """LH-061 LH-073: no bishop can be taken (or, for an ally, removed) once the regal board has none left."""
-    if not s.d["supply"]["bishops"]:
+    if not s.supply["bishops"]:
         rule = "LH-073" if s.is_ally(_seat(s)) else "LH-061"
         return Violation(rule, "the regal board has no bishops left; upgrade a knight or decline")
     return None
@@ -326,7 +326,7 @@ def check_bishop_limit(s: LancasterState, a: Bishop) -> Violation | None:
     """LH-062 LH-073: nobody may own more than 3 bishops (an ally's bishop is removed from the game, not owned)."""
     if s.is_ally(_seat(s)):
         return None
-    if s.d["res"][_seat(s)]["bishops"] >= s.data.court.max_bishops:
+    if s.res[_seat(s)]["bishops"] >= s.data.court.max_bishops:
         return Violation("LH-062", f"you own {s.data.court.max_bishops} bishops, the most allowed")
     return None
 
@@ -343,7 +343,7 @@ def check_dorset_target(s: LancasterState, a: Dorset) -> Violation | None:
 
 def check_choose_range(s: LancasterState, a: Choose) -> Violation | None:
     """LH-001 LH-110: a law lets you buy, trade or sell only as much as you can pay for."""
-    task = s.d["pending"][0][2]
+    task = s.pending[0][2]
     if a.amount > task["max"]:
         rule = "LH-110" if task["law"] == "LK-4" else "LH-001"
         return Violation(rule, f"under {task['law']} you can choose 0 to {task['max']}")
@@ -381,8 +381,7 @@ def _submultisets(strengths: list[int]) -> list[tuple[int, ...]]:
 
 
 def placement_candidates(s: LancasterState, seat: int) -> list[LAction]:
-    d = s.d
-    held, res = d["priv"][seat], d["res"][seat]
+    held, res = s.priv[seat], s.res[seat]
     strengths = sorted(set(s.court_strengths(seat)))
     out: list[LAction] = []
     for k in strengths:
@@ -390,12 +389,12 @@ def placement_candidates(s: LancasterState, seat: int) -> list[LAction]:
             for q, sh, tu in product(range(res["squires"] + 1), _bools(held["shield"] > 0), _bools(held["tudor"] > 0)):
                 out.append(County(k, county.name, q, sh, tu))
         out += [Castle(k, space) for space in s.data.castle]
-        for c in d["conflicts"]:
+        for c in s.conflicts:
             for ar, tu in product(_bools(held["archer"] > 0), _bools(held["tudor"] > 0)):
                 out.append(Conflict(k, f"C{c['card'] + 1}", ar, tu))
         if s.has("KR"):
             out.append(Tower(k))
-    if s.has("KC") and d["lord"][seat] == "court":
+    if s.has("KC") and s.lord[seat] == "court":
         subsets = _submultisets(s.court_strengths(seat))
         for office in OFFICES:
             for ks, b in product(subsets, range(res["bishops"] + 1)):
@@ -410,33 +409,32 @@ def candidates(s: LancasterState) -> list[LAction]:
     if seat is None or seat < 0:
         return []
     seat = s.actor
-    d = s.d
     if phase == "place":
         return placement_candidates(s, seat)
     if phase == "vote":
-        return [Vote(y, v) for y in (True, False) for v in range(d["res"][seat]["vm"] + 1)]
+        return [Vote(y, v) for y in (True, False) for v in range(s.res[seat]["vm"] + 1)]
     if phase == "upgrade":
-        out: list[LAction] = [Upgrade(k) for k in sorted({k[0] for k in d["knights"][seat]}) if k < s.data.max_strength]
+        out: list[LAction] = [Upgrade(k) for k in sorted({k[0] for k in s.knights[seat]}) if k < s.data.max_strength]
         if s.has("KC"):
             out.append(Bishop())
         return out + [Decline()]
     if phase == "dorset":
-        return [Dorset("")] + [Dorset(f"C{c['card'] + 1}") for c in d["conflicts"]]
+        return [Dorset("")] + [Dorset(f"C{c['card'] + 1}") for c in s.conflicts]
     if phase == "law_choice":
-        return [Choose(x) for x in range(d["pending"][0][2]["max"] + 1)]
+        return [Choose(x) for x in range(s.pending[0][2]["max"] + 1)]
     return []
 
 
-def legal_actions(s: LancasterState) -> list[LAction]:
+def legal_actions(state: LancasterState) -> list[LAction]:
     """Every candidate the checks accept, in a deterministic order. The fast generator below yields
     exactly that list (tests/lancaster/test_fast_legal.py compares the two on many positions)."""
-    d = s.d
-    stage = d["stage"]
-    if stage == "place" and not d["pending"]:
-        return fast_placements(s, d["turn"])  # the colour placing (with 2 players maybe an ally, L12)
-    if stage == "vote" and not d["pending"]:
+    s = state
+    stage = s.stage
+    if stage == "place" and not s.pending:
+        return fast_placements(s, s.turn)  # the colour placing (with 2 players maybe an ally, L12)
+    if stage == "vote" and not s.pending:
         seat = s.voter
-        return [] if seat is None else list(_votes(d["res"][seat]["vm"]))
+        return [] if seat is None else list(_votes(s.res[seat]["vm"]))
     seat = s.current_player
     if seat is None or seat < 0:
         return []
@@ -444,9 +442,8 @@ def legal_actions(s: LancasterState) -> list[LAction]:
     if s.phase == "dorset":
         return [a for a in candidates(s) if isinstance(a, Dorset) and (not a.card or _has_room(s.active_conflict(a.card), seat))]
     if s.phase == "upgrade":
-        d = s.d
         return [a for a in candidates(s) if not isinstance(a, Bishop)
-                or (d["supply"]["bishops"] and (s.is_ally(seat) or d["res"][seat]["bishops"] < s.data.court.max_bishops))]
+                or (s.supply["bishops"] and (s.is_ally(seat) or s.res[seat]["bishops"] < s.data.court.max_bishops))]
     return candidates(s)  # votes and law choices: every candidate is within what the seat holds
 
 
@@ -601,10 +598,10 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
     CHECKS accept (knight at court, squires, privileges, county minimum, own county, shield, expulsion,
     castle space, conflict room, archer space, tower module and capacity, lord at court, supporters,
     tribute, stronger stack). Blocks of moves are kept per what they depend on (`_Static`)."""
-    d, data = s.d, s.data
+    data = s.data
     st = data.__dict__.get("_static") or _static(data)
-    held, res = d["priv"][seat], d["res"][seat]
-    knights = d["knights"]
+    held, res = s.priv[seat], s.res[seat]
+    knights = s.knights
     court_ks = tuple(sorted([k[0] for k in knights[seat] if k[1] == "court"]))
     tudor = held["tudor"] > 0
     out: list[LAction] = []
@@ -613,13 +610,13 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
         tudor_str = st.tudor_str
         theirs = tuple([-1 if c is None else -2 if c["owner"] == seat or c["shield"]
                         else knights[c["owner"]][c["knight"]][0] + c["squires"] + (tudor_str if c["tudor"] else 0)
-                        for c in d["counties"]])
+                        for c in s.counties])
         key = (theirs, squires, shield, tudor)
         by_county = st.counties_by.get(key)
         if by_county is None:
             by_county = _bounded(st.counties_by)[key] = _counties_by_k(st, theirs, squires, shield, tudor)
         conflicts = []
-        for c in d["conflicts"]:
+        for c in s.conflicts:
             spaces = c["spaces"]
             for sp in spaces:  # own_space: a space of yours with knights there (reinforcing, no archer)
                 if sp is not None and sp["owner"] == seat and sp["knights"]:
@@ -634,14 +631,14 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
             by_conflict = st.conflicts_by.get(key)
             if by_conflict is None:
                 by_conflict = _bounded(st.conflicts_by)[key] = _conflicts_by_k(st, *key)
-        if "KR" in d["modules"]:
-            room = st.capacity - d["neutral"]
-            for o, x in d["tower"]:
+        if "KR" in s.modules:
+            room = st.capacity - s.neutral
+            for o, x in s.tower:
                 room -= knights[o][x][0]
         else:
             room = 0
-        free = (tuple([sp for sp, x in zip(st.castle, d["castles"][seat]) if x < 0])
-                if seat < d["players"] or st.ally_castle else ())
+        free = (tuple([sp for sp, x in zip(st.castle, s.castles[seat]) if x < 0])
+                if seat < s.players or st.ally_castle else ())
         if free:
             by_castle = st.castle_by.get(free)
             if by_castle is None:
@@ -659,12 +656,12 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
                     extend(by_conflict[k] or _entry(by_conflict, k))
                 if k <= room:
                     extend(tower[k])
-    if "KC" in d["modules"] and d["lord"][seat] == "court":
-        n = d["players"]
+    if "KC" in s.modules and s.lord[seat] == "court":
+        n = s.players
         ally = seat >= n
         partner = -1 if n != 2 else seat - n if ally else seat + n  # LancasterState.partner
         tributes, offices = st.tributes, []
-        for i, o in enumerate(d["offices"]):
+        for i, o in enumerate(s.offices):
             if (not ally and res[tributes[i]] < 1) or (o is not None and o["owner"] == partner):
                 offices.append(-2)  # LH-068 (no tribute), LH-067 (the partner's lord)
             elif o is None:
@@ -686,15 +683,14 @@ def fast_placements(s: LancasterState, seat: int) -> list[LAction]:
 
 def can_place(s: LancasterState, seat: int) -> bool:
     """LH-015, L6, L12: whether colour `seat` has a piece at court with a legal destination (else it is skipped).
-    A list of moves built here is kept on the state (`_placements_for`) for the transition to reuse."""
-    d = s.d
-    if "KC" in d["modules"] and d["lord"][seat] == "court":
+    A list of moves built here is kept on the state (`placements`) for the transition to reuse."""
+    if "KC" in s.modules and s.lord[seat] == "court":
         return True  # A3: the treasury is always open to a lord
-    for k in d["knights"][seat]:
+    for k in s.knights[seat]:
         if k[1] == "court":
             break
     else:
         return False
     moves = fast_placements(s, seat)
-    s._placements_for = (seat, moves)
+    s.placements = (seat, moves)
     return bool(moves)

@@ -10,7 +10,7 @@ from hench.core import Rng
 from hench.core.montecarlo import Estimate, estimate
 
 from .data import LancasterData, default_data
-from .game import build_law_deck
+from .transitions import build_law_deck
 
 
 def named_law(group: int, king: bool = True, data: LancasterData | None = None) -> str:

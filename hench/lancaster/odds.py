@@ -49,8 +49,7 @@ def safe_threshold(rivals: list[tuple[list[int], int, bool, bool]]) -> int:
 def office_is_safe(state, seat: int, strength: int) -> bool:
     """In a live position: whether a stack of `strength` for colour `seat` can no longer be expelled (with 2
     players the allies are rivals too, except the seat's own partner, LH-067)."""
-    d = state.d
-    rivals = [(state.court_strengths(p), d["res"][p]["bishops"], d["priv"][p]["tudor"] > 0, d["lord"][p] == "court")
+    rivals = [(state.court_strengths(p), state.res[p]["bishops"], state.priv[p]["tudor"] > 0, state.lord[p] == "court")
               for p in range(state.colours) if p != seat and p != state.partner(seat)]
     return strength >= safe_threshold(rivals)
 

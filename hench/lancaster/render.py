@@ -14,8 +14,10 @@ from typing import Any
 from hench.core import CardText, Rng, seat_name
 
 from .actions import OFFICES, Apply, Castle, Choose, Conflict, County, Tower, Treasury, Vote, format_action
+from .data import default_data
 from .phases import PHASES
 from .state import LancasterState
+from .transitions import conflict_strength
 
 HIDDEN = ("gold", "squires", "seals", "dishonor")
 STAND_IN = ("The base game here is a stand-in (Lancaster-Lite): its counties, castle, conflicts, laws and "
@@ -33,54 +35,59 @@ def public_action(s: LancasterState, a: Any, seat: int | None) -> str:
     return format_action(a)
 
 
-def observation(s: LancasterState, seat: int | None) -> dict[str, Any]:
+def observation(state: LancasterState, seat: int | None) -> dict[str, Any]:
     """What `seat` may know. With 2 players the rows also hold the two allies (colours 2 and 3, L12): an
     ally's screen is its controller's (hidden from the other seat the same way), and seals and dishonor
     are open to everyone (LH-065, LH-097)."""
-    d = s.d
+    s = state
     n = s.n
     open_keys = ("seals", "dishonor") if n == 2 else ()
     players = []
     for p in range(s.colours):
-        res = d["res"][p]
+        res = s.res[p]
         owner = s.controller(p)
-        mine = seat == owner or d["stage"] == "over"
+        mine = seat == owner or s.stage == "over"
         row: dict[str, Any] = {k: res[k] for k in ("pp", "vm", "bishops")}
         for k in HIDDEN:
             row[k] = res[k] if mine or k in open_keys else None
-        row["knights"] = [list(k) for k in d["knights"][p]]
-        row["lord"] = d["lord"][p]
-        row["privileges"] = dict(d["priv"][p])
-        row["granted"] = dict(d["granted"][p])
-        vote = d["votes"][p] if p < n else None
+        row["knights"] = [list(k) for k in s.knights[p]]
+        row["lord"] = s.lord[p]
+        row["privileges"] = dict(s.priv[p])
+        row["granted"] = dict(s.granted[p])
+        vote = s.votes[p] if p < n else None
         row["voted"] = vote is not None
         row["vote"] = list(vote) if (mine and vote is not None) else None
         if n == 2:
             row["name"], row["ally"], row["controller"] = s.seat_text(p), p >= n, owner
         players.append(row)
     pending = []
-    for p, kind, arg in d["pending"]:
+    for p, kind, arg in s.pending:
         item: dict[str, Any] = {"seat": p, "kind": kind}
         if kind == "law_choice":
             item["law"] = arg["law"]
             item["max"] = arg["max"] if seat == p else None
         pending.append(item)
+    mover = seat is not None and s.current_player == seat and not s.is_terminal
+    actor = s.actor if mover else seat  # with 2 players the seat may be placing for its ally (L12)
     return {
-        "stand_in": STAND_IN, "modules": list(d["modules"]), "parliament": d["parliament"],
-        "round": d["round"], "rounds": s.data.rounds, "start": d["start"], "phase": s.phase,
+        "seat": seat, "legal": [str(a) for a in s.legal_actions()] if mover else [],
+        "actor_court": s.court_strengths(actor) if mover and actor is not None else [],
+        "england": [conflict_strength(s, c) for c in s.conflicts], "board": board_facts(s.data),
+        "stand_in": STAND_IN, "modules": list(s.modules), "parliament": s.parliament,
+        "round": s.round, "rounds": s.data.rounds, "start": s.start, "phase": s.phase,
         "to_move": s.current_player, "acting": s.actor if s.current_player is not None else None,
         "players": players, "pending": pending,
-        "counties": [None if c is None else dict(c) for c in d["counties"]],
+        "counties": [None if c is None else dict(c) for c in s.counties],
         "conflicts": [{"card": f"C{c['card'] + 1}", "french": s.data.french[c["card"]], "lower": c["lower"],
                        "spaces": [None if sp is None else {**sp, "knights": list(sp["knights"])} for sp in c["spaces"]]}
-                      for c in d["conflicts"]],
-        "conflicts_left": len(d["conflict_deck"]), "discarded": [f"C{x + 1}" for x in d["discarded"]],
-        "castles": [list(r) for r in d["castles"]], "tower": [list(t) for t in d["tower"]], "neutral": d["neutral"],
-        "offices": [None if o is None else {**o, "knights": list(o["knights"])} for o in d["offices"]],
-        "holders": list(d["holders"]), "treasury": dict(d["treasury"]), "supply": dict(d["supply"]),
-        "track": list(d["track"]), "box": d["box"], "laws_left": len(d["law_deck"]), "current": list(d["current"]),
-        "proposals": list(d["proposals"]), "vote_index": d["vote_index"], "tally": [list(t) for t in d["tally"]],
-        "vm_hold": list(d["vm_hold"]), "final": [list(f) for f in d["final"]],
+                      for c in s.conflicts],
+        "conflicts_left": len(s.conflict_deck), "discarded": [f"C{x + 1}" for x in s.discarded],
+        "castles": [list(r) for r in s.castles], "tower": [list(t) for t in s.tower], "neutral": s.neutral,
+        "offices": [None if o is None else {**o, "knights": list(o["knights"])} for o in s.offices],
+        "holders": list(s.holders), "treasury": dict(s.treasury), "supply": dict(s.supply),
+        "track": list(s.track), "box": s.box, "laws_left": len(s.law_deck), "current": list(s.current),
+        "proposals": list(s.proposals), "vote_index": s.vote_index, "tally": [list(t) for t in s.tally],
+        "vm_hold": list(s.vm_hold), "final": [list(f) for f in s.final],
     }
 
 
@@ -88,11 +95,11 @@ def resample(s: LancasterState, seat: int, rng: Rng) -> LancasterState:
     """A state differing only in what `seat` hides from the others: its gold, squires and cast vote
     (seals and dishonor are tied to public supplies, so they are left alone)."""
     out = s.clone()
-    res = out.d["res"][seat]
-    if out.d["stage"] != "over":
+    res = out.res[seat]
+    if out.stage != "over":
         res["gold"] = rng.randrange(res["gold"] + 3)
         res["squires"] = rng.randrange(res["squires"] + 3)
-        vote = out.d["votes"][seat]
+        vote = out.votes[seat]
         if vote is not None:
             vote[0] = bool(rng.randrange(2))
     out._legal = None
@@ -159,7 +166,11 @@ def _assumed(row: Any) -> tuple[bool, str]:
 
 def card_texts(s: LancasterState) -> list[CardText]:
     """Every card, tile, office and module piece of the state's data, in plain words (CardText)."""
-    data, out = s.data, []
+    return _texts(s.data)
+
+
+def _texts(data: Any) -> list[CardText]:
+    out: list[CardText] = []
     court = data.court
     c_assumed, c_note = _assumed(court.row)
     for o in data.offices:
@@ -251,6 +262,25 @@ def card_texts(s: LancasterState) -> list[CardText]:
     return out
 
 
+_FACTS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def board_facts(data: Any) -> dict[str, Any]:
+    """What the printed board and cards say (the component data in force), JSON-like, for the views: counties,
+    castle spaces, offices, the tower, the dishonor track and every card's text (cached per data)."""
+    hit = _FACTS.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    facts = {"counties": [[c.name, c.min, c.reward, c.amount] for c in data.counties], "castle": list(data.castle),
+             "offices": [[o.name, o.tribute, o.seals, o.privilege] for o in data.offices],
+             "tower_capacity": data.tower_capacity, "track": [list(x) for x in data.track],
+             "texts": {c.id: c.plain() for c in _texts(data)}}
+    if len(_FACTS) > 16:
+        _FACTS.clear()
+    _FACTS[id(data)] = (data, facts)
+    return facts
+
+
 # -- HTML -------------------------------------------------------------------------------------------------
 SEAT_COLOURS = ("#1d4f91", "#b5651d", "#2f6b4f", "#8e3b2f", "#6b4a8e")
 BOX = "display:inline-block;vertical-align:top;margin:3px;padding:4px 6px;border-radius:6px;"
@@ -285,9 +315,9 @@ def _knight_str(obs: dict[str, Any], owner: int, idx: int) -> int:
     return obs["players"][owner]["knights"][idx][0]
 
 
-def _counties(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
+def _counties(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
     cells = []
-    for i, county in enumerate(s.data.counties):
+    for i, (name, minimum, reward, amount) in enumerate(obs["board"]["counties"]):
         c = obs["counties"][i]
         if c is None:
             occ = "<span style='color:#999'>empty</span>"
@@ -295,19 +325,17 @@ def _counties(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], leg
             extra = "".join(x for x, on in ((f" +{c['squires']} squire(s)", c["squires"]), (" +shield", c["shield"]),
                                             (" +Tudor", c["tudor"])) if on)
             occ = f"{_who(obs, c['owner'])} knight {_knight_str(obs, c['owner'], c['knight'])}{_t(extra)}"
-        chips = _chips("K", lambda k, n=county.name: County(k, n), mine, legal, county.name)
-        cells.append(f"<div class='hench-county' title='{_t(texts[county.name])}' style='{BOX}width:128px;background:#eef5e6;"
-                     f"border:1px solid #8a6'><b>{_t(county.name)}</b> <span style='font-size:10px'>min {county.min}</span>"
-                     f"<div style='font-size:10px;color:#454'>{_t(REWARD_WORDS[county.reward].format(n=county.amount))}</div>"
+        chips = _chips("K", lambda k, n=name: County(k, n), mine, legal, name)
+        cells.append(f"<div class='hench-county' title='{_t(texts[name])}' style='{BOX}width:128px;background:#eef5e6;"
+                     f"border:1px solid #8a6'><b>{_t(name)}</b> <span style='font-size:10px'>min {minimum}</span>"
+                     f"<div style='font-size:10px;color:#454'>{_t(REWARD_WORDS[reward].format(n=amount))}</div>"
                      f"<div style='font-size:11px'>{occ}</div>{chips}</div>")
     return "<div><b>Counties</b> <span style='font-size:11px;color:#666'>(stand-in)</span><br>" + "".join(cells) + "</div>"
 
 
-def _conflicts(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
-    from .transitions import conflict_strength
-
-    rows = {False: [], True: []}
-    for c, live in zip(obs["conflicts"], s.d["conflicts"]):
+def _conflicts(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
+    rows: dict[bool, list[str]] = {False: [], True: []}
+    for c, eng in zip(obs["conflicts"], obs["england"]):
         spaces = []
         for j, sp in enumerate(c["spaces"]):
             if sp is None:
@@ -317,7 +345,6 @@ def _conflicts(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], le
             extra = (" +archer" if sp["archer"] else "") + (" +Tudor" * sp["tudor"])
             spaces.append(f"<div style='font-size:11px'>{j + 1}. {_who(obs, sp['owner'])} {ks}{_t(extra)}</div>")
         chips = _chips("K", lambda k, card=c["card"]: Conflict(k, card), mine, legal, f"conflict {c['card']}")
-        eng = conflict_strength(s, live)
         rows[c["lower"]].append(
             f"<div class='hench-conflict' title='{_t(texts[c['card']])}' style='{BOX}width:150px;background:#f6e9e9;"
             f"border:1px solid #a66'><b>{c['card']}</b> France <b>{c['french']}</b> vs England <b>{eng}</b>"
@@ -329,11 +356,11 @@ def _conflicts(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], le
             + "</div>")
 
 
-def _castles(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int], seat: int | None) -> str:
+def _castles(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int], seat: int | None) -> str:
     out = []
     for p, row in enumerate(obs["castles"]):
         cells = []
-        for j, sp in enumerate(s.data.castle):
+        for j, sp in enumerate(obs["board"]["castle"]):
             who = f"knight {_knight_str(obs, p, row[j])}" if row[j] >= 0 else "<span style='color:#999'>free</span>"
             chips = _chips("K", lambda k, space=sp: Castle(k, space), mine, legal, f"your castle ({sp})") if p == seat else ""
             cells.append(f"<span title='{_t(texts['castle ' + sp])}' style='display:inline-block;margin:1px 3px;font-size:11px'>"
@@ -342,7 +369,7 @@ def _castles(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], lega
     return "<div><b>Castles</b> <span style='font-size:11px;color:#666'>(stand-in)</span>" + "".join(out) + "</div>"
 
 
-def _parliament(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal: set[str], seat: int | None) -> str:
+def _parliament(obs: dict[str, Any], texts: dict[str, str], legal: set[str], seat: int | None) -> str:
     def law(lid: str, style: str = "") -> str:
         return (f"<span class='hench-law' title='{_t(texts.get(lid, lid))}' style='display:inline-block;margin:2px;padding:2px 6px;"
                 f"border:1px solid #779;border-radius:4px;background:#eef;font-size:11px;{style}'><b>{_t(lid)}</b></span>")
@@ -375,9 +402,9 @@ def _tally(t: list[Any]) -> str:
     return f"{law}: {yes} yes / {no} no, {'approved' if yes >= no else 'rejected'}"
 
 
-def _regal(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal: set[str]) -> str:
+def _regal(obs: dict[str, Any], texts: dict[str, str], legal: set[str]) -> str:
     cells = []
-    for i, o in enumerate(s.data.offices):
+    for i, (name, tribute, seals, privilege) in enumerate(obs["board"]["offices"]):
         app = obs["offices"][i]
         holder = obs["holders"][i]
         if app is None:
@@ -386,10 +413,10 @@ def _regal(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal:
             ks = "+".join(str(_knight_str(obs, app["owner"], x)) for x in app["knights"])
             stack = (f"{_who(obs, app['owner'])}'s lord" + (f" + knights {ks}" if ks else "") +
                      (f" + {app['bishops']} bishop(s)" if app["bishops"] else "") + (" + Tudor" if app["tudor"] else ""))
-        chip = _chip("lord", Apply(o.name), legal, f"click: apply for {o.name} with your lord alone (supporters: use the move list)")
-        cells.append(f"<div class='hench-office' title='{_t(texts[o.name])}' style='{BOX}width:170px;background:#f3ecd9;"
-                     f"border:1px solid #a98'><b>{_t(OFFICE_TITLES[o.name])}</b><div style='font-size:10px'>tribute 1 "
-                     f"{_t(TRIBUTE_ONE[o.tribute])} &middot; {o.seals} seal(s) + 1 {_t(PRIVILEGE_TEXT[o.privilege][0])}</div>"
+        chip = _chip("lord", Apply(name), legal, f"click: apply for {name} with your lord alone (supporters: use the move list)")
+        cells.append(f"<div class='hench-office' title='{_t(texts[name])}' style='{BOX}width:170px;background:#f3ecd9;"
+                     f"border:1px solid #a98'><b>{_t(OFFICE_TITLES[name])}</b><div style='font-size:10px'>tribute 1 "
+                     f"{_t(TRIBUTE_ONE[tribute])} &middot; {seals} seal(s) + 1 {_t(PRIVILEGE_TEXT[privilege][0])}</div>"
                      f"<div style='font-size:11px'>holder: {_who(obs, holder) if holder >= 0 else 'nobody'}</div>"
                      f"<div style='font-size:11px'>applying: {stack}</div>{chip}</div>")
     tr = obs["treasury"]
@@ -402,19 +429,19 @@ def _regal(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal:
     return "<div><b>Regal board</b> (At the King's Court)<br>" + "".join(cells) + "</div>"
 
 
-def _tower(s: LancasterState, obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
+def _tower(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
     inside = [f"neutral {obs['neutral']}"] if obs["neutral"] else []
     inside += [f"{_name(obs, o)} {_knight_str(obs, o, x)}" for o, x in obs["tower"]]
     total = obs["neutral"] + sum(_knight_str(obs, o, x) for o, x in obs["tower"])
     chips = _chips("K", lambda k: Tower(k), mine, legal, "the tower")
     return (f"<div class='hench-tower' title='{_t(texts['tower'])}' style='{BOX}background:#e9e9f1;border:1px solid #779'>"
-            f"<b>Tower</b> strength {total} of {s.data.tower_capacity}<div style='font-size:11px'>{_t(', '.join(inside) or 'empty')}"
+            f"<b>Tower</b> strength {total} of {obs['board']['tower_capacity']}<div style='font-size:11px'>{_t(', '.join(inside) or 'empty')}"
             f"</div>{chips}</div>")
 
 
-def _track(s: LancasterState, obs: dict[str, Any], texts: dict[str, str]) -> str:
+def _track(obs: dict[str, Any], texts: dict[str, str]) -> str:
     cells = "".join(f"<td style='border:1px solid #a88;padding:1px 4px;text-align:center;background:{'#fff' if n else '#eee'}'>"
-                    f"<div style='font-size:10px'>{a}/{b}</div><b>{n}</b></td>" for n, (a, b) in zip(obs["track"], s.data.track))
+                    f"<div style='font-size:10px'>{a}/{b}</div><b>{n}</b></td>" for n, (a, b) in zip(obs["track"], obs["board"]["track"]))
     return (f"<div class='hench-track' title='{_t(texts['dishonor'])}' style='{BOX}background:#f7eeee;border:1px solid #a88'>"
             f"<b>Dishonor track</b> <span style='font-size:11px'>(markers left per space; penalty larger/smaller; box "
             f"{obs['box']})</span><table style='border-collapse:collapse;font-size:11px'><tr>{cells}</tr></table></div>")
@@ -449,18 +476,16 @@ def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
             "<th>public</th><th>behind the screen</th><th>knights</th></tr>" + "".join(rows) + "</table>")
 
 
-def html(s: LancasterState | dict[str, Any], seat: int | None = None, clickable: bool = False) -> str:
-    """The table as `seat` sees it (None: a spectator; at the end everything is revealed). With
-    `clickable`, chips on counties, castle spaces, conflicts, the tower, offices, the treasury and the
-    votes carry data-action='<move>' (the plain form of the move; extras are in the move list)."""
-    if isinstance(s, dict):  # an observation (the old signature): the plain table
-        return _plain(s)
-    obs = observation(s, seat)
-    texts = {c.id: c.plain() for c in card_texts(s)}
-    mover = clickable and not s.is_terminal and seat is not None and s.current_player == seat
-    legal = {str(a) for a in s.legal_actions()} if mover else set()  # only the seat to move gets chips
-    actor = s.actor if mover else seat  # with 2 players the seat may be placing for its ally (L12)
-    mine = s.court_strengths(actor) if actor is not None and legal else []
+def html(obs: dict[str, Any], clickable: bool = False) -> str:
+    """The table as the observation's seat sees it (None: a spectator; at the end everything is revealed). With
+    `clickable`, chips on counties, castle spaces, conflicts, the tower, offices, the treasury and the votes
+    carry data-action='<move>' (the plain form of the move; extras are in the move list)."""
+    seat = obs["seat"]
+    texts = obs["board"]["texts"]
+    legal = set(obs["legal"]) if clickable else set()  # only the seat to move gets chips
+    mover = bool(legal)
+    actor = obs["acting"] if mover else seat
+    mine = list(obs["actor_court"]) if mover else []
     kc, kr = "KC" in obs["modules"], "KR" in obs["modules"]
     mods = " + ".join({"KC": "At the King's Court (KC)", "KR": "The King's Resentment (KR)", "LK": "Laws of the King (LK)"}[m]
                       for m in obs["modules"]) or "no module (Lancaster-Lite alone)"
@@ -470,17 +495,17 @@ def html(s: LancasterState | dict[str, Any], seat: int | None = None, clickable:
     banner = (f"<div class='hench-stand-in' style='background:#fff4d6;border:1px solid #e0b100;border-radius:6px;padding:4px 8px;"
               f"margin:4px 0;font-size:12px'>&#9888; {_t(obs['stand_in'])} Hover any county, law or office for its text; "
               "the assumed values are listed in the assumptions table.</div>")
-    parts = [head, banner, _counties(s, obs, texts, legal, mine), _conflicts(s, obs, texts, legal, mine),
-             _castles(s, obs, texts, legal, mine, actor), _parliament(s, obs, texts, legal, seat)]
+    parts = [head, banner, _counties(obs, texts, legal, mine), _conflicts(obs, texts, legal, mine),
+             _castles(obs, texts, legal, mine, actor), _parliament(obs, texts, legal, seat)]
     if mover and actor != seat:
         parts.insert(2, f"<div class='hench-ally-turn' style='font-size:12px;background:#eef;padding:3px 6px'>You are placing "
                         f"for <b>{_t(_name(obs, actor))}</b> now (2 players: one ally piece right after each of your own, "
                         "L12); its rewards are lost and it never scores.</div>")
     extra = []
     if kc:
-        extra.append(_regal(s, obs, texts, legal))
+        extra.append(_regal(obs, texts, legal))
     if kr:
-        extra.append("<div><b>The King's Resentment</b><br>" + _tower(s, obs, texts, legal, mine) + _track(s, obs, texts) + "</div>")
+        extra.append("<div><b>The King's Resentment</b><br>" + _tower(obs, texts, legal, mine) + _track(obs, texts) + "</div>")
     parts += extra + [_players(obs, seat, kc, kr)]
     if obs["final"]:
         parts.append("<div style='font-size:12px'>Final scoring (knighthood, seals, dishonor) per player: " +
@@ -489,15 +514,7 @@ def html(s: LancasterState | dict[str, Any], seat: int | None = None, clickable:
             + "".join(parts) + "</div>")
 
 
-def _plain(obs: dict[str, Any]) -> str:
-    e = _html.escape
-    rows = []
-    for p, row in enumerate(obs["players"]):
-        hidden = ", ".join(f"{k} {'?' if row[k] is None else row[k]}" for k in HIDDEN)
-        knights = " ".join(f"{k[0]}@{_where(k[1])}" for k in row["knights"])
-        rows.append(f"<tr><td>{e(_name(obs, p))}</td><td>{row['pp']}</td><td>{row['vm']}</td><td>{e(hidden)}</td>"
-                    f"<td>{e(knights)}</td><td>{e(_where(row['lord']))}</td></tr>")
-    return (f"<div class='hench-board'><p><i>{e(obs['stand_in'])}</i></p>"
-            f"<b>Round {obs['round']} of {obs['rounds']}: {e(PHASES.title(obs['phase']))}</b>"
-            f"<table><tr><th>Seat</th><th>PP</th><th>VM</th><th>Behind the screen</th><th>Knights</th><th>Lord</th></tr>"
-            f"{''.join(rows)}</table><p>Current laws: {e(', '.join(obs['current']))}</p></div>")
+
+def card_gallery() -> list[CardText]:
+    """Every card, tile, office and module piece of the builtin data, for the Learn page's gallery."""
+    return _texts(default_data())

@@ -6,15 +6,16 @@ from __future__ import annotations
 from .state import LancasterState
 
 
-def scores(s: LancasterState) -> list[int]:
+def scores(state: LancasterState) -> list[int]:
     """The seats' PP (with 2 players the allies never score, L12)."""
-    n = s.d["players"]
-    return [r["pp"] for r in s.d["res"][:n]]
+    s = state
+    n = s.players
+    return [r["pp"] for r in s.res[:n]]
 
 
 def knighthood(s: LancasterState, seat: int) -> int:
     """L11, LH-058: the strength of all your knights, plus a Tudor knight granted in round 5."""
-    return sum(k[0] for k in s.d["knights"][seat]) + s.data.court.tudor_strength * s.d["granted"][seat]["tudor"]
+    return sum(k[0] for k in s.knights[seat]) + s.data.court.tudor_strength * s.granted[seat]["tudor"]
 
 
 def positional(values: list[int], awards: list[int], eligible: list[bool] | None = None) -> list[int]:
@@ -40,12 +41,12 @@ def seal_points(s: LancasterState) -> list[int]:
     """LH-064: (1 lord + own bishops) x own seals."""
     if not s.has("KC"):
         return [0] * s.n
-    return [(1 + r["bishops"]) * r["seals"] for r in s.d["res"][:s.n]]
+    return [(1 + r["bishops"]) * r["seals"] for r in s.res[:s.n]]
 
 
 def visible_space(s: LancasterState) -> tuple[int, int]:
     """A13, M2: the penalties printed on the rightmost track space whose stack is gone (start: 0, 0)."""
-    gone = sum(1 for x in s.d["track"] if x == 0)
+    gone = sum(1 for x in s.track if x == 0)
     return (0, 0) if gone == 0 else s.data.track[gone - 1]
 
 
@@ -56,7 +57,7 @@ def dishonor_points(s: LancasterState) -> list[int]:
     penalty they tie for. Only players holding markers are ranked."""
     if not s.has("KR"):
         return [0] * s.n
-    res = s.d["res"][:s.n]  # LH-098: allies hold no dishonor and are not ranked
+    res = s.res[:s.n]  # LH-098: allies hold no dishonor and are not ranked
     larger, smaller = visible_space(s)
     penalties = [larger] if s.n == 2 else [larger, smaller]
     key = [(r["dishonor"], -r["vm"], -knighthood(s, p)) for p, r in enumerate(res)]
@@ -77,14 +78,27 @@ def final_scoring(s: LancasterState) -> None:
     parts["dishonor"] = dishonor_points(s)
     for p in range(s.n):
         for name in ("knighthood", "seals", "dishonor"):
-            s.d["res"][p]["pp"] += parts[name][p]
-    s.d["final"] = [[parts["knighthood"][p], parts["seals"][p], parts["dishonor"][p]] for p in range(s.n)]
+            s.res[p]["pp"] += parts[name][p]
+    s.final = [[parts["knighthood"][p], parts["seals"][p], parts["dishonor"][p]] for p in range(s.n)]
 
 
 def breakdown(s: LancasterState, seat: int) -> dict[str, int]:
     """Where a player's points come from (the final parts once the game is over)."""
-    pp = s.d["res"][seat]["pp"]
-    if s.d["final"]:
-        k, se, di = s.d["final"][seat]
+    pp = s.res[seat]["pp"]
+    if s.final:
+        k, se, di = s.final[seat]
         return {"during play": pp - k - se - di, "knighthood": k, "seals": se, "dishonor": di, "total": pp}
     return {"during play": pp, "total": pp}
+
+
+def winners(state: LancasterState) -> list[int]:
+    """LH-093 / L11: most PP; ties go to higher knighthood strength; still tied, the win is shared."""
+    s = state
+    if not s.is_terminal:
+        return []
+    pp = scores(s)
+    best = max(pp)
+    tied = [i for i in range(s.n) if pp[i] == best]
+    kn = {i: knighthood(s, i) for i in tied}
+    top = max(kn.values())
+    return [i for i in tied if kn[i] == top]

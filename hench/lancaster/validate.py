@@ -29,34 +29,32 @@ def validate_state(s: LancasterState) -> None:
 def _vote(s: LancasterState) -> None:
     """L10 (LH-015): during a vote the seats vote in turn from the start player; each vote spends at most
     the Votes of Might (VM) its player holds."""
-    d, n = s.d, s.n
-    if d["stage"] != "vote":
+    n = s.n
+    if s.stage != "vote":
         return
-    order = [(d["start"] + k) % n for k in range(n)]
-    cast = [d["votes"][seat] is not None for seat in order]
+    order = [(s.start + k) % n for k in range(n)]
+    cast = [s.votes[seat] is not None for seat in order]
     if all(cast) or cast != sorted(cast, reverse=True):
-        raise fail("votes", f"should hold the votes of the first seats in turn from {seat_name(d['start'])} "
-                            f"(state.start), with someone still to vote, got {d['votes']}")
-    for p, v in enumerate(d["votes"]):
-        if v is not None and v[1] > d["res"][p]["vm"]:
-            raise fail(f"votes[{p}][1]", f"is {v[1]}, but {seat_name(p)} holds {d['res'][p]['vm']} VM (state.res[{p}].vm)")
+        raise fail("votes", f"should hold the votes of the first seats in turn from {seat_name(s.start)} "
+                            f"(state.start), with someone still to vote, got {s.votes}")
+    for p, v in enumerate(s.votes):
+        if v is not None and v[1] > s.res[p]["vm"]:
+            raise fail(f"votes[{p}][1]", f"is {v[1]}, but {seat_name(p)} holds {s.res[p]['vm']} VM (state.res[{p}].vm)")
 
 
 def _held_votes(s: LancasterState) -> None:
     """A18, LH-111..LH-113: VM are held over only while the laws are applied."""
-    d = s.d
-    if d["stage"] != "laws" and (any(d["vm_hold"]) or d["defer_vm"]):
+    if s.stage != "laws" and (any(s.vm_hold) or s.defer_vm):
         raise fail("vm_hold", f"and state.defer_vm hold Votes of Might over only while the laws are applied, "
-                              f"not in {d['stage']!r}")
+                              f"not in {s.stage!r}")
 
 
 def _law_choices(s: LancasterState) -> None:
     """LH-110 and the base buy/trade laws: a pending choice offers at most what its player can pay."""
-    d = s.d
-    for i, (seat, task, arg) in enumerate(d["pending"]):
+    for i, (seat, task, arg) in enumerate(s.pending):
         if task != "law_choice":
             continue
-        res = d["res"][seat]
+        res = s.res[seat]
         if arg["law"] == "LK-4":
             top, what = res["seals"], f"the seals state.res[{seat}].seals"
         else:

@@ -15,7 +15,7 @@ def new(players: int = 3, modules: str = "KC+KR", parliament: bool = False, seed
 
 def at_turn(s: LancasterState, seat: int) -> LancasterState:
     s = s.clone()
-    s.d["turn"] = seat
+    s.turn = seat
     return s
 
 
@@ -29,8 +29,8 @@ def refused(s: LancasterState, move, rule: str) -> IllegalActionError:
 
 
 def res(s: LancasterState, seat: int) -> dict:
-    return s.d["res"][seat]
+    return s.res[seat]
 
 
 def give_knights(s: LancasterState, seat: int, strengths: list[int]) -> None:
-    s.d["knights"][seat] = [[k, "court"] for k in strengths]
+    s.knights[seat] = [[k, "court"] for k in strengths]

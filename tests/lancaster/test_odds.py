@@ -84,7 +84,7 @@ def test_q8_lk4_trade():
 @pytest.mark.rule("LH-089")
 def test_live_conflict_chance_by_enumeration():
     s = new(3, "KC")
-    c = s.d["conflicts"][0]
+    c = s.conflicts[0]
     card = f"C{c['card'] + 1}"
     french = s.data.french[c["card"]]
     got = odds.conflict_win_chance(s, card, extra=2)

@@ -18,23 +18,23 @@ YELLOW, GREEN, RED, BLUE = 0, 1, 2, 3
 def test_t_lh_11_tower_sheds_dishonor_to_the_box():
     s = new(4, "KR")
     give_knights(s, GREEN, [3])
-    s.d["res"][GREEN]["dishonor"] = 4
-    s.d["track"][0] -= 4
-    track, box = list(s.d["track"]), s.d["box"]
+    s.res[GREEN]["dishonor"] = 4
+    s.track[0] -= 4
+    track, box = list(s.track), s.box
     s = at_turn(s, GREEN).apply("knight 3 to tower")
-    assert res(s, GREEN)["dishonor"] == 1 and s.d["box"] == box + 3 and s.d["track"] == track
-    assert s.d["tower"] == [[GREEN, 0]]
+    assert res(s, GREEN)["dishonor"] == 1 and s.box == box + 3 and s.track == track
+    assert s.tower == [[GREEN, 0]]
 
 
 @pytest.mark.rule("LH-084", "LH-085")
 def test_tower_returns_at_most_what_you_hold():
     s = new(5, "KR")
     give_knights(s, YELLOW, [4, 2])
-    s.d["res"][YELLOW]["dishonor"] = 1
+    s.res[YELLOW]["dishonor"] = 1
     s = at_turn(s, YELLOW).apply("knight 4 to tower")
     assert res(s, YELLOW)["dishonor"] == 0
     s = at_turn(s, YELLOW).apply("knight 2 to tower")  # allowed with no markers at all
-    assert res(s, YELLOW)["dishonor"] == 0 and len(s.d["tower"]) == 2
+    assert res(s, YELLOW)["dishonor"] == 0 and len(s.tower) == 2
 
 
 @pytest.mark.rule("LH-081", "LH-087", "LH-078")
@@ -52,20 +52,20 @@ def test_tower_empties_before_the_counties_but_the_neutral_knight_stays():
     s = new(4, "KR").apply("knight 2 to tower")
     s = s.clone()
     clear_tower(s)
-    assert s.d["tower"] == [] and s.d["neutral"] == 2 and s.d["knights"][YELLOW][1] == [2, "court"]
+    assert s.tower == [] and s.neutral == 2 and s.knights[YELLOW][1] == [2, "court"]
 
 
 @pytest.mark.rule("LH-089", "LH-090", "LH-091")
 def test_t_lh_12_dishonor_for_absence():
     s = new(4, "KR")
-    c = s.d["conflicts"][0]
+    c = s.conflicts[0]
     card = f"C{c['card'] + 1}"
-    s.d["conflicts"] = [c]
-    s.d["knights"][GREEN][0][1] = f"conflict:{card}"
+    s.conflicts = [c]
+    s.knights[GREEN][0][1] = f"conflict:{card}"
     c["spaces"][0] = {"owner": GREEN, "knights": [0], "archer": False, "tudor": 0}
     resolve_conflicts(s)  # strength 1 cannot beat France
-    assert [r["dishonor"] for r in s.d["res"]] == [1, 0, 1, 1]
-    assert s.d["track"][0] == 1 and s.d["track"][1:] == [4] * 8
+    assert [r["dishonor"] for r in s.res] == [1, 0, 1, 1]
+    assert s.track[0] == 1 and s.track[1:] == [4] * 8
     assert observation(s, GREEN)["players"][YELLOW]["dishonor"] is None
     assert observation(s, YELLOW)["players"][YELLOW]["dishonor"] == 1
 
@@ -74,16 +74,16 @@ def test_t_lh_12_dishonor_for_absence():
 def test_markers_come_from_the_box_and_then_are_recorded():
     s = new(4, "KR")
     gain_dishonor(s, YELLOW, 36 + 2 + 3)
-    assert s.d["track"] == [0] * 9 and s.d["box"] == 0 and res(s, YELLOW)["dishonor"] == 41
+    assert s.track == [0] * 9 and s.box == 0 and res(s, YELLOW)["dishonor"] == 41
 
 
 @pytest.mark.rule("LH-093", "LH-094", "LH-095")
 def test_t_lh_13_final_dishonor():
     s = new(4, "KR")
     gain_dishonor(s, BLUE, 0)
-    s.d["track"] = [0, 0, 0, 3, 4, 4, 4, 4, 4]
+    s.track = [0, 0, 0, 3, 4, 4, 4, 4, 4]
     for seat, count in ((YELLOW, 4), (GREEN, 3), (RED, 2), (BLUE, 2)):
-        s.d["res"][seat]["dishonor"] = count
+        s.res[seat]["dishonor"] = count
     assert visible_space(s) == (-6, -3)
     assert dishonor_points(s) == [-10, -6, -2, -2]
 
@@ -92,11 +92,11 @@ def test_t_lh_13_final_dishonor():
 @pytest.mark.parametrize("yellow_vm,yellow,green", [(3, -6, -9), (0, -9, -6)])
 def test_q7_ties_go_to_more_voting_markers(yellow_vm, yellow, green):
     s = new(4, "KR")
-    s.d["track"] = [0, 0, 0, 3, 4, 4, 4, 4, 4]
+    s.track = [0, 0, 0, 3, 4, 4, 4, 4, 4]
     for seat, count in ((YELLOW, 3), (GREEN, 3), (RED, 2), (BLUE, 2)):
-        s.d["res"][seat]["dishonor"] = count
-        s.d["res"][seat]["vm"] = 1
-    s.d["res"][YELLOW]["vm"] = yellow_vm
+        s.res[seat]["dishonor"] = count
+        s.res[seat]["vm"] = 1
+    s.res[YELLOW]["vm"] = yellow_vm
     out = dishonor_points(s)
     assert out[YELLOW] == yellow and out[GREEN] == green and out[RED] == -2
 
@@ -104,18 +104,18 @@ def test_q7_ties_go_to_more_voting_markers(yellow_vm, yellow, green):
 @pytest.mark.rule("LH-096")
 def test_unresolved_ties_pay_the_worse_position_and_zero_is_never_ranked():
     s = new(4, "KR")
-    s.d["track"] = [0, 4, 4, 4, 4, 4, 4, 4, 4]
+    s.track = [0, 4, 4, 4, 4, 4, 4, 4, 4]
     for seat, count in ((YELLOW, 2), (GREEN, 2)):
-        s.d["res"][seat]["dishonor"] = count
+        s.res[seat]["dishonor"] = count
     assert dishonor_points(s) == [-4, -4, 0, 0]  # both pay -2 (the most); nobody pays the second; A15
 
 
 @pytest.mark.rule("LH-093")
 def test_dishonor_is_scored_last():
     s = new(4, "KC+KR")
-    s.d["res"][YELLOW].update(dishonor=1, seals=2, pp=5)
-    s.d["track"][0] -= 1
-    s.d["stage"] = "over"
+    s.res[YELLOW].update(dishonor=1, seals=2, pp=5)
+    s.track[0] -= 1
+    s.stage = "over"
     final_scoring(s)
-    assert s.d["final"][YELLOW][2] == -1 - 0 and s.d["final"][YELLOW][1] == 2
-    assert res(s, YELLOW)["pp"] == 5 + s.d["final"][YELLOW][0] + 2 - 1
+    assert s.final[YELLOW][2] == -1 - 0 and s.final[YELLOW][1] == 2
+    assert res(s, YELLOW)["pp"] == 5 + s.final[YELLOW][0] + 2 - 1

@@ -30,7 +30,7 @@ def refusal(doc: dict) -> str:
 
 @pytest.mark.rule("LH-015")
 def test_a_vote_spending_more_votes_of_might_than_held_is_refused():
-    doc = first(lambda s: s.d["stage"] == "vote" and any(v is not None for v in s.d["votes"]))
+    doc = first(lambda s: s.stage == "vote" and any(v is not None for v in s.votes))
     st = doc["state"]
     p = next(i for i, v in enumerate(st["votes"]) if v is not None)
     st["votes"][p][1] = st["res"][p]["vm"] + 1
@@ -39,7 +39,7 @@ def test_a_vote_spending_more_votes_of_might_than_held_is_refused():
 
 @pytest.mark.rule("LH-015")
 def test_votes_out_of_turn_are_refused():
-    doc = first(lambda s: s.d["stage"] == "vote" and all(v is None for v in s.d["votes"]))
+    doc = first(lambda s: s.stage == "vote" and all(v is None for v in s.votes))
     st = doc["state"]
     late = (st["start"] + 1) % st["players"]  # the second voter has voted, the first not
     st["votes"][late] = [True, 0]
@@ -48,14 +48,14 @@ def test_votes_out_of_turn_are_refused():
 
 @pytest.mark.rule("LH-111")
 def test_votes_of_might_held_outside_the_laws_are_refused():
-    doc = first(lambda s: s.d["stage"] == "place")
+    doc = first(lambda s: s.stage == "place")
     doc["state"]["vm_hold"][0] = 2
     assert refusal(doc).startswith("state.vm_hold and state.defer_vm hold Votes of Might over only while the laws")
 
 
 @pytest.mark.rule("LH-110")
 def test_a_law_choice_offering_more_than_the_player_can_pay_is_refused():
-    doc = first(lambda s: any(t[1] == "law_choice" for t in s.d["pending"]))
+    doc = first(lambda s: any(t[1] == "law_choice" for t in s.pending))
     st = doc["state"]
     i = next(k for k, t in enumerate(st["pending"]) if t[1] == "law_choice")
     st["pending"][i][2]["max"] += 50
@@ -64,7 +64,7 @@ def test_a_law_choice_offering_more_than_the_player_can_pay_is_refused():
 
 @pytest.mark.rule("LH-054")
 def test_a_knight_moved_on_the_board_but_not_in_its_record_names_the_knight():
-    doc = first(lambda s: any(k[1].startswith("county:") for k in s.d["knights"][0]))
+    doc = first(lambda s: any(k[1].startswith("county:") for k in s.knights[0]))
     st = doc["state"]
     j = next(k for k, kn in enumerate(st["knights"][0]) if kn[1].startswith("county:"))
     st["knights"][0][j][1] = "court"

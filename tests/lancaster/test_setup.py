@@ -24,8 +24,8 @@ def test_laws_of_the_king_alone_are_refused_citing_the_rule(modules):
 def test_every_module_combination_plays_to_the_end(modules, players):
     final, steps = random_playout(GAME.new_game(players=players, seed=players, modules=modules), seed=players)
     assert final.is_terminal and steps > 20 and final.winners()
-    assert final.d["round"] == default_data().rounds
-    assert ("KC" in modules) == any(r["seals"] or r["bishops"] for r in final.d["res"]) or "KC" not in modules
+    assert final.round == default_data().rounds
+    assert ("KC" in modules) == any(r["seals"] or r["bishops"] for r in final.res) or "KC" not in modules
     assert len(final.scores()) == players
 
 
@@ -40,11 +40,11 @@ def test_two_players_are_offered():
 @pytest.mark.parametrize("players,bishops", [(3, 5), (4, 7), (5, 9)])
 def test_court_setup(players, bishops):
     s = new(players, "KC")
-    assert s.d["supply"]["bishops"] == bishops
-    assert s.d["supply"] | {} == {"shield": 2, "archer": 3, "tudor": 3, "seals": 24, "bishops": bishops}
-    assert s.d["lord"] == ["court"] * players and s.d["holders"] == [-1, -1, -1]
-    assert all(r["vm"] == 2 for r in s.d["res"])
-    assert all(r["vm"] == 1 for r in new(players, "KR").d["res"])  # base: 1 VM (L4)
+    assert s.supply["bishops"] == bishops
+    assert s.supply | {} == {"shield": 2, "archer": 3, "tudor": 3, "seals": 24, "bishops": bishops}
+    assert s.lord == ["court"] * players and s.holders == [-1, -1, -1]
+    assert all(r["vm"] == 2 for r in s.res)
+    assert all(r["vm"] == 1 for r in new(players, "KR").res)  # base: 1 VM (L4)
     assert s.phase == "place" and any(a.kind == "apply" for a in s.legal_actions())
 
 
@@ -52,7 +52,7 @@ def test_court_setup(players, bishops):
 @pytest.mark.parametrize("players,per_space,neutral,box", [(3, 3, 3, 11), (4, 4, 2, 2), (5, 4, 0, 2)])
 def test_resentment_setup(players, per_space, neutral, box):
     s = new(players, "KR")
-    assert s.d["track"] == [per_space] * 9 and s.d["neutral"] == neutral and s.d["box"] == box
+    assert s.track == [per_space] * 9 and s.neutral == neutral and s.box == box
     assert any(a.kind == "tower" for a in s.legal_actions())
     assert not any(a.kind == "tower" for a in new(players, "KC").legal_actions())
 
@@ -60,13 +60,13 @@ def test_resentment_setup(players, per_space, neutral, box):
 @pytest.mark.rule("LH-102", "LH-103", "LH-105")
 def test_king_laws_replace_groups_two_and_three():
     s = GAME.new_game(players=3, seed=4, modules="KC+KR+LK")
-    deck = s.d["law_deck"]
+    deck = s.law_deck
     assert sorted(x for x in deck if x.startswith("LK")) == [f"LK-{i}" for i in range(1, 9)]
     assert not any(x.startswith(("B2", "B3")) for x in deck)
     assert [x[:2] for x in deck[:3]] == ["B1"] * 3 and all(x.startswith("B4") for x in deck[-4:])
-    assert s.d["current"] == ["B0-1", "B0-2", "B0-3"]
+    assert s.current == ["B0-1", "B0-2", "B0-3"]
     base = GAME.new_game(players=3, seed=4, modules="KC+KR")
-    assert not any(x.startswith("LK") for x in base.d["law_deck"])
+    assert not any(x.startswith("LK") for x in base.law_deck)
 
 
 @pytest.mark.rule("LH-104", "LH-102")
@@ -77,7 +77,7 @@ def test_combined_law_groups_mix_base_laws_and_laws_of_the_king(seed):
     groups 0, 1 and 4 are as in option 1. The New Laws' own cards are not in the text."""
     data = default_data()
     s = GAME.new_game(players=3, seed=seed, modules="KC+KR+LK", law_groups="combine")
-    deck = s.d["law_deck"]
+    deck = s.law_deck
     g2, g3 = deck[3:3 + data.combined_sizes[0]], deck[3 + data.combined_sizes[0]:-4]
     assert [x[:2] for x in deck[:3]] == ["B1"] * 3 and all(x.startswith("B4") for x in deck[-4:])
     assert len(g2) == data.combined_sizes[0] and len(g3) == data.combined_sizes[1] and len(set(deck)) == len(deck)
@@ -90,9 +90,9 @@ def test_combined_law_groups_mix_base_laws_and_laws_of_the_king(seed):
 
 @pytest.mark.rule("LH-104")
 def test_combined_groups_really_mix_over_seeds_and_need_the_laws_of_the_king():
-    mixed = [GAME.new_game(players=3, seed=seed, law_groups="combine").d["law_deck"] for seed in range(12)]
+    mixed = [GAME.new_game(players=3, seed=seed, law_groups="combine").law_deck for seed in range(12)]
     assert any(any(x.startswith("B2") for x in deck) and any(x.startswith("LK") for x in deck) for deck in mixed)
-    assert GAME.new_game(players=3, seed=1).d["law_deck"] == GAME.new_game(players=3, seed=1, law_groups="replace").d["law_deck"]
+    assert GAME.new_game(players=3, seed=1).law_deck == GAME.new_game(players=3, seed=1, law_groups="replace").law_deck
     for modules in ("KC+KR", "KC", "none"):
         with pytest.raises(InvalidOptionError, match="LH-104"):
             GAME.new_game(players=3, modules=modules, law_groups="combine")

@@ -31,7 +31,7 @@ def two(modules: str = "KC+KR", **options) -> object:
 def placing_for(s, colour: int):
     """The same position with `colour` to place (a seat, or with 2 players an ally)."""
     s = s.clone()
-    s.d["turn"] = colour
+    s.turn = colour
     return s
 
 
@@ -50,13 +50,13 @@ def test_setup_gives_each_player_an_ally_with_knights_and_a_lord():
     s = two()
     data = default_data()
     assert s.colours == 4 and s.n == 2
-    assert [sorted(k[0] for k in ks) for ks in s.d["knights"]] == [[1, 2], [1, 2], list(data.two.ally_knights),
+    assert [sorted(k[0] for k in ks) for ks in s.knights] == [[1, 2], [1, 2], list(data.two.ally_knights),
                                                                    list(data.two.ally_knights)]
-    assert s.d["lord"] == ["court"] * 4  # LH-066: each player also has the ally's lord
-    assert all(not any(s.d["res"][p].values()) for p in (MY_ALLY, YOUR_ALLY))  # allies hold nothing (L12)
-    assert s.d["supply"]["bishops"] == 5 and s.d["neutral"] == 4 and s.d["track"] == [2] * 9
+    assert s.lord == ["court"] * 4  # LH-066: each player also has the ally's lord
+    assert all(not any(s.res[p].values()) for p in (MY_ALLY, YOUR_ALLY))  # allies hold nothing (L12)
+    assert s.supply["bishops"] == 5 and s.neutral == 4 and s.track == [2] * 9
     assert data.two.row.source == "assumed" and any(a.source == "assumed" and "allies" in a.what for a in assumptions())
-    assert s.d["ally_bishop_mode"] == "optional"
+    assert s.ally_bishop_mode == "optional"
 
 
 @pytest.mark.rule("LH-015", "LH-066")
@@ -88,10 +88,10 @@ def test_the_ally_keeps_placing_once_its_controller_is_done():
 @pytest.mark.rule("LH-068", "LH-018")
 def test_an_allys_lord_pays_no_tribute():
     s = placing_for(two("KC"), MY_ALLY)
-    s.d["res"][ME]["gold"] = 0
+    s.res[ME]["gold"] = 0
     after = s.apply("lord to Chamberlain")
-    assert after.d["treasury"] == {"vm": 0, "squires": 0, "gold": 0} and after.d["lord"][MY_ALLY] == "office:2"
-    assert after.d["res"][ME] == s.d["res"][ME] and not any(after.d["res"][MY_ALLY].values())
+    assert after.treasury == {"vm": 0, "squires": 0, "gold": 0} and after.lord[MY_ALLY] == "office:2"
+    assert after.res[ME] == s.res[ME] and not any(after.res[MY_ALLY].values())
 
 
 @pytest.mark.rule("LH-067", "LH-023")
@@ -103,7 +103,7 @@ def test_own_lord_and_own_allys_lord_never_expel_each_other():
     assert not any(isinstance(a, Apply) and a.office == "Chancellor" for a in s.legal_actions())
     # the other player's ally may expel it with a stronger stack
     theirs = placing_for(s, YOUR_ALLY).apply("lord to Chancellor knights 2")
-    assert theirs.d["lord"][ME] == "court" and theirs.d["offices"][0]["owner"] == YOUR_ALLY
+    assert theirs.lord[ME] == "court" and theirs.offices[0]["owner"] == YOUR_ALLY
 
 
 @pytest.mark.rule("LH-069", "LH-019")
@@ -112,7 +112,7 @@ def test_knights_support_only_their_own_colours_lord():
     give_knights(s, ME, [1, 2, 3])
     refused(s, Apply("Chancellor", (3,)), "LH-069")  # my strength-3 knight cannot support my ally's lord
     ok = s.apply("lord to Chancellor knights 1 2")  # the ally's own knights can
-    assert ok.d["offices"][0] == {"owner": MY_ALLY, "knights": [0, 1], "bishops": 0, "tudor": False}
+    assert ok.offices[0] == {"owner": MY_ALLY, "knights": [0, 1], "bishops": 0, "tudor": False}
     mine = placing_for(two("KC"), ME)
     give_knights(mine, MY_ALLY, [1, 2, 4])
     refused(mine, Apply("Chancellor", (4,)), "LH-069")
@@ -121,57 +121,57 @@ def test_knights_support_only_their_own_colours_lord():
 @pytest.mark.rule("LH-070", "LH-026")
 def test_an_allied_lord_in_the_treasury_removes_one_kind_to_the_supply():
     s = placing_for(two("KC"), MY_ALLY)
-    s.d["treasury"] = {"vm": 3, "squires": 2, "gold": 1}
-    before = [dict(r) for r in s.d["res"]]
+    s.treasury = {"vm": 3, "squires": 2, "gold": 1}
+    before = [dict(r) for r in s.res]
     after = s.apply(Treasury("vm"))
-    assert after.d["treasury"] == {"vm": 0, "squires": 2, "gold": 1} and after.d["lord"][MY_ALLY] == "treasury"
-    assert [dict(r) for r in after.d["res"]] == before  # nobody gains them
+    assert after.treasury == {"vm": 0, "squires": 2, "gold": 1} and after.lord[MY_ALLY] == "treasury"
+    assert [dict(r) for r in after.res] == before  # nobody gains them
 
 
 @pytest.mark.rule("LH-071", "LH-030", "LH-033")
 def test_an_ally_holds_an_office_and_its_privilege_but_never_seals():
     s = placing_for(two("KC"), MY_ALLY).apply("lord to Chancellor").clone()
-    seals = s.d["supply"]["seals"]
+    seals = s.supply["seals"]
     fill_offices(s)
-    assert s.d["holders"][0] == MY_ALLY and s.d["granted"][MY_ALLY]["shield"] == 1
-    assert s.d["supply"]["seals"] == seals and all(r["seals"] == 0 for r in s.d["res"])
-    s.d["offices"] = [None, None, None]
+    assert s.holders[0] == MY_ALLY and s.granted[MY_ALLY]["shield"] == 1
+    assert s.supply["seals"] == seals and all(r["seals"] == 0 for r in s.res)
+    s.offices = [None, None, None]
     fill_offices(s)  # LH-033: no applicant, the ally keeps it and its privilege again (supply permitting)
-    assert s.d["holders"][0] == MY_ALLY and s.d["granted"][MY_ALLY]["shield"] == 2 and s.d["supply"]["seals"] == seals
+    assert s.holders[0] == MY_ALLY and s.granted[MY_ALLY]["shield"] == 2 and s.supply["seals"] == seals
 
 
 @pytest.mark.rule("LH-072", "LH-031", "LH-041")
 def test_a_privilege_goes_only_with_its_holders_own_colour():
     s = two("KC")
-    s.d["priv"][MY_ALLY]["shield"] = 1
-    s.d["supply"]["shield"] -= 1
+    s.priv[MY_ALLY]["shield"] = 1
+    s.supply["shield"] -= 1
     err = refused(placing_for(s, ME), County(1, "Stafford", 0, True), "LH-072")
     assert "ally" in str(err)
     ally = placing_for(s, MY_ALLY)
     assert County(1, "Stafford", 0, True) in ally.legal_actions()
     after = ally.apply(County(1, "Stafford", 0, True))
-    assert after.d["counties"][0]["shield"] and after.d["priv"][MY_ALLY]["shield"] == 0
+    assert after.counties[0]["shield"] and after.priv[MY_ALLY]["shield"] == 0
     refused(placing_for(after, YOU), County(2, "Stafford"), "LH-041")  # it protects the ally's knight
 
 
 @pytest.mark.rule("LH-073", "LH-060")
 def test_an_allys_upgrade_opportunity_may_remove_a_bishop_instead_a20_optional():
     s = two("KC").clone()
-    s.d["stage"] = "rewards"
+    s.stage = "rewards"
     essex = default_data().county_index("Essex")
-    s.d["counties"][essex] = {"owner": MY_ALLY, "knight": 1, "squires": 0, "shield": False, "tudor": False}
-    s.d["knights"][MY_ALLY][1][1] = f"county:{essex}"
+    s.counties[essex] = {"owner": MY_ALLY, "knight": 1, "squires": 0, "shield": False, "tudor": False}
+    s.knights[MY_ALLY][1][1] = f"county:{essex}"
     evaluate_counties(s)
-    assert s.d["pending"] == [[ME, "upgrade", 1]] and s.current_player == ME and s.actor == MY_ALLY
+    assert s.pending == [[ME, "upgrade", 1]] and s.current_player == ME and s.actor == MY_ALLY
     legal = s.legal_actions()
     assert legal == legal_by_checks(s)
     assert Bishop() in legal and Upgrade(1) in legal and Upgrade(2) in legal and Decline() in legal
     taken = s.apply(Bishop())
-    assert taken.d["supply"]["bishops"] == 4 and all(r["bishops"] == 0 for r in taken.d["res"])  # removed from the game
+    assert taken.supply["bishops"] == 4 and all(r["bishops"] == 0 for r in taken.res)  # removed from the game
     up = s.apply(Upgrade(2))
-    assert sorted(k[0] for k in up.d["knights"][MY_ALLY]) == [1, 3] and up.d["supply"]["bishops"] == 5
+    assert sorted(k[0] for k in up.knights[MY_ALLY]) == [1, 3] and up.supply["bishops"] == 5
     empty = s.clone()
-    empty.d["supply"]["bishops"] = 0
+    empty.supply["bishops"] = 0
     refused(empty, Bishop(), "LH-073")  # with no bishops left the ally upgrades normally
     assert Bishop() not in empty.legal_actions() and Upgrade(1) in empty.legal_actions()
 
@@ -179,14 +179,14 @@ def test_an_allys_upgrade_opportunity_may_remove_a_bishop_instead_a20_optional()
 @pytest.mark.rule("LH-073")
 def test_forced_mode_removes_a_bishop_at_once_while_any_remain():
     s = two("KC", ally_bishop_mode="forced").clone()
-    s.d["stage"] = "rewards"
-    s.d["castles"][MY_ALLY][default_data().castle.index("training")] = 0
-    s.d["knights"][MY_ALLY][0][1] = "castle:1"
+    s.stage = "rewards"
+    s.castles[MY_ALLY][default_data().castle.index("training")] = 0
+    s.knights[MY_ALLY][0][1] = "castle:1"
     evaluate_castles(s)
-    assert s.d["pending"] == [] and s.d["supply"]["bishops"] == 4
-    s.d["supply"]["bishops"] = 0
+    assert s.pending == [] and s.supply["bishops"] == 4
+    s.supply["bishops"] = 0
     evaluate_castles(s)
-    assert s.d["pending"] == [[ME, "upgrade", 1]]
+    assert s.pending == [[ME, "upgrade", 1]]
 
 
 def test_ally_bishop_mode_is_checked():
@@ -197,84 +197,84 @@ def test_ally_bishop_mode_is_checked():
 @pytest.mark.rule("LH-065", "LH-097", "LH-032", "LH-091")
 def test_seals_and_dishonor_are_open_with_two_players_gold_and_squires_stay_hidden():
     s = two("KC+KR")
-    s.d["res"][ME].update(seals=3, dishonor=2, gold=5)
+    s.res[ME].update(seals=3, dishonor=2, gold=5)
     theirs = observation(s, YOU)["players"]
     assert theirs[ME]["seals"] == 3 and theirs[ME]["dishonor"] == 2
     assert theirs[ME]["gold"] is None and theirs[ME]["squires"] is None
     assert theirs[MY_ALLY]["gold"] is None and observation(s, ME)["players"][MY_ALLY]["gold"] == 0  # the ally's screen is its controller's
     assert theirs[MY_ALLY]["name"] == "Player 1's ally" and theirs[MY_ALLY]["controller"] == ME
     three = new(3, "KC+KR")
-    three.d["res"][0]["seals"] = 3
+    three.res[0]["seals"] = 3
     assert observation(three, 1)["players"][0]["seals"] is None  # 3+ players: behind the screen
 
 
 @pytest.mark.rule("LH-098", "LH-089")
 def test_allies_never_take_dishonor_and_ally_knights_do_not_shield_their_controller():
     s = two("KR").clone()
-    s.d["stage"] = "rewards"
-    c = s.d["conflicts"][0]
-    c["card"] = s.d["conflicts"][0]["card"]
+    s.stage = "rewards"
+    c = s.conflicts[0]
+    c["card"] = s.conflicts[0]["card"]
     c["spaces"][0] = {"owner": MY_ALLY, "knights": [0], "archer": False, "tudor": 0}
-    s.d["knights"][MY_ALLY][0][1] = f"conflict:C{c['card'] + 1}"
-    for other in s.d["conflicts"][1:]:
-        s.d["conflicts"].remove(other)
-        s.d["conflict_deck"].append(other["card"])
+    s.knights[MY_ALLY][0][1] = f"conflict:C{c['card'] + 1}"
+    for other in s.conflicts[1:]:
+        s.conflicts.remove(other)
+        s.conflict_deck.append(other["card"])
     resolve_conflicts(s)  # strength 1 loses to any French strength
     assert res(s, ME)["dishonor"] == 1 and res(s, YOU)["dishonor"] == 1  # reading ally_dishonor: own knights only
     assert res(s, MY_ALLY)["dishonor"] == 0 and res(s, YOUR_ALLY)["dishonor"] == 0
-    assert sum(s.d["track"]) == 18 - 2
+    assert sum(s.track) == 18 - 2
 
 
 @pytest.mark.rule("LH-099", "LH-081", "LH-083")
 def test_an_allied_knight_in_the_tower_returns_no_dishonor():
     s = placing_for(two("KR"), MY_ALLY)
-    s.d["res"][ME]["dishonor"] = 2
-    s.d["track"][0] = 0
+    s.res[ME]["dishonor"] = 2
+    s.track[0] = 0
     assert Tower(2) in s.legal_actions() and Tower(1) in s.legal_actions()
     after = s.apply(Tower(2))
-    assert after.d["res"][ME]["dishonor"] == 2 and after.d["box"] == s.d["box"]
-    assert after.d["tower"] == [[MY_ALLY, knight_at(s, MY_ALLY, 2)]]
+    assert after.res[ME]["dishonor"] == 2 and after.box == s.box
+    assert after.tower == [[MY_ALLY, knight_at(s, MY_ALLY, 2)]]
     full = placing_for(after, YOUR_ALLY)  # neutral 4 + 2: a strength-2 knight no longer fits (capacity 7)
     refused(full, Tower(2), "LH-081")
     own = placing_for(s, ME).apply(Tower(2))
-    assert own.d["res"][ME]["dishonor"] == 0  # the controller's own knight does return markers
+    assert own.res[ME]["dishonor"] == 0  # the controller's own knight does return markers
 
 
 @pytest.mark.rule("LH-100", "LH-095", "LH-094")
 def test_only_the_larger_penalty_applies_with_two_players():
     s = two("KR").clone()
-    s.d["track"] = [0, 0, 0] + [2] * 6  # space 3 visible: -6 / -3
-    s.d["res"][ME]["dishonor"], s.d["res"][YOU]["dishonor"] = 4, 3
+    s.track = [0, 0, 0] + [2] * 6  # space 3 visible: -6 / -3
+    s.res[ME]["dishonor"], s.res[YOU]["dishonor"] = 4, 3
     assert dishonor_points(s) == [-(4 + 6), -3]
 
 
 @pytest.mark.rule("LH-116", "LH-098", "LH-115")
 def test_allies_gain_nothing_from_rewards_ranks_or_laws():
     s = two("KC+KR").clone()
-    s.d["stage"] = "rewards"
+    s.stage = "rewards"
     stafford = default_data().county_index("Stafford")
-    s.d["counties"][stafford] = {"owner": MY_ALLY, "knight": 0, "squires": 0, "shield": False, "tudor": False}
-    s.d["knights"][MY_ALLY][0][1] = f"county:{stafford}"
-    s.d["castles"][YOUR_ALLY][0] = 0
-    s.d["knights"][YOUR_ALLY][0][1] = "castle:0"
-    before = [dict(r) for r in s.d["res"]]
+    s.counties[stafford] = {"owner": MY_ALLY, "knight": 0, "squires": 0, "shield": False, "tudor": False}
+    s.knights[MY_ALLY][0][1] = f"county:{stafford}"
+    s.castles[YOUR_ALLY][0] = 0
+    s.knights[YOUR_ALLY][0][1] = "castle:0"
+    before = [dict(r) for r in s.res]
     evaluate_counties(s)
     evaluate_castles(s)
-    assert [dict(r) for r in s.d["res"]] == before and s.d["pending"] == []  # income and gold are lost
-    s.d["tower"] = [[MY_ALLY, 1]]
-    s.d["knights"][MY_ALLY][1][1] = "tower"
+    assert [dict(r) for r in s.res] == before and s.pending == []  # income and gold are lost
+    s.tower = [[MY_ALLY, 1]]
+    s.knights[MY_ALLY][1][1] = "tower"
     apply_king_law(s, 8)
     apply_king_law(s, 7)
-    assert [dict(r) for r in s.d["res"]] == before
-    c = s.d["conflicts"][0]
-    s.d["knights"][YOUR_ALLY][1] = [4, f"conflict:C{c['card'] + 1}"]
-    s.d["knights"][YOU][0][0] = 4
-    s.d["knights"][YOU][0][1] = f"conflict:C{c['card'] + 1}"
-    s.d["knights"][YOU][1][1] = f"conflict:C{c['card'] + 1}"
+    assert [dict(r) for r in s.res] == before
+    c = s.conflicts[0]
+    s.knights[YOUR_ALLY][1] = [4, f"conflict:C{c['card'] + 1}"]
+    s.knights[YOU][0][0] = 4
+    s.knights[YOU][0][1] = f"conflict:C{c['card'] + 1}"
+    s.knights[YOU][1][1] = f"conflict:C{c['card'] + 1}"
     c["spaces"][0] = {"owner": YOUR_ALLY, "knights": [1], "archer": False, "tudor": 0}
     c["spaces"][1] = {"owner": YOU, "knights": [0, 1], "archer": False, "tudor": 0}
     resolve_conflicts(s)
-    assert s.d["res"][YOUR_ALLY]["pp"] == 0 and s.d["res"][YOU]["pp"] == default_data().rank_pp[0]
+    assert s.res[YOUR_ALLY]["pp"] == 0 and s.res[YOU]["pp"] == default_data().rank_pp[0]
     assert len(scores(s)) == 2
 
 
@@ -284,8 +284,8 @@ def test_allies_gain_nothing_from_rewards_ranks_or_laws():
 def test_two_player_games_play_to_the_end(modules, mode):
     final, steps = random_playout(GAME.new_game(players=2, seed=3, modules=modules, ally_bishop_mode=mode), seed=3)
     assert final.is_terminal and steps > 40 and final.winners() and len(final.scores()) == 2
-    assert all(not any(final.d["res"][p].values()) for p in (MY_ALLY, YOUR_ALLY))
-    assert all(loc in ("court", "none") for loc in final.d["lord"])
+    assert all(not any(final.res[p].values()) for p in (MY_ALLY, YOUR_ALLY))
+    assert all(loc in ("court", "none") for loc in final.lord)
 
 
 def test_ally_moves_read_the_same_as_a_seats_moves():
@@ -302,4 +302,4 @@ def test_the_heuristic_bot_plays_both_colours_to_the_end():
     s = GAME.new_game(players=2, seed=4, modules="KC+KR+LK")
     final, steps = play_game(s, [make_bot("heuristic", 1), make_bot("heuristic", 2)], Rng.from_seed(1))
     assert final.is_terminal and steps > 40 and len(final.scores()) == 2
-    assert all(not any(final.d["res"][p].values()) for p in (MY_ALLY, YOUR_ALLY))
+    assert all(not any(final.res[p].values()) for p in (MY_ALLY, YOUR_ALLY))
