@@ -1,8 +1,8 @@
-"""Lancaster views: the table on the Lancaster-Lite stand-in with the three modules (At the King's Court,
-The King's Resentment, Laws of the King), a tour that shows the stand-in base and then teaches each module
-on its own, the module choice for a whole game, the exact odds of hench.lancaster.odds with Plotly charts
-and simulated checks, the card gallery and the assumptions table. No rule logic here: every fact comes
-from hench.lancaster."""
+"""Lancaster views: the table of the base game with any of the three modules of "Henry V - The Power of the King"
+(At the King's Court, The King's Resentment, Laws of the King), a tour that teaches the base game and then each
+module on its own, the module choice for a whole game, the exact odds of hench.lancaster.odds with Plotly charts
+and simulated checks, the card gallery and the assumptions table. No rule logic here: every fact comes from
+hench.lancaster."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import ipywidgets as ipw
 import hench
 from hench import format_probability
 from hench.core import Rng, next_action, seat_name
-from hench.lancaster import GAME, PHASES, STAND_IN, assumptions, montecarlo, odds
+from hench.lancaster import GAME, PHASES, SOURCES_NOTE, assumptions, montecarlo, odds
 from hench.lancaster.actions import OFFICES, Apply
 from hench.lancaster.bots import make_bot
 from hench.lancaster.game import MODULE_CHOICES
@@ -34,19 +34,16 @@ MODULE_NAMES = {
     "KC+KR": "King's Court + King's Resentment",
     "KC": "At the King's Court (KC) alone",
     "KR": "The King's Resentment (KR) alone",
-    "none": "no module: the Lancaster-Lite stand-in alone",
+    "none": "no module: the base game alone",
 }
-STAND_IN_NOTE = (
-    "<div class='hench-stand-in-note' style='background:#fff4d6;border:1px solid #e0b100;border-radius:6px;padding:6px 10px;"
-    "margin:4px 0;max-width:900px'><b>&#9888; Please note: the base game here is a stand-in.</b> The Lancaster base "
-    "rulebook is not available, so this kit plays the expansion <i>Henry V - The Power of the King</i> on "
-    "<b>Lancaster-Lite</b>, a small invented base game: its counties, castle spaces, conflict cards, base laws and "
-    "final knighthood scoring are placeholders (marked <i>assumed</i>), not the published Lancaster rules. The three "
-    "modules follow the expansion's text; the values it does not give are assumed too. The assumptions table lists "
-    "every one. With 2 players each player also controls an <b>ally</b> colour (an assumed model, catalogue L12): "
-    "right after each of your own placements you place one ally piece; the ally's rewards are lost, it never "
-    "scores and takes no dishonor, and the expansion's 2-player rules apply (seals and dishonor open, LH-065..LH-073, "
-    "LH-097..LH-100).</div>")
+SOURCES_HTML = (
+    "<div class='hench-sources-note' style='background:#eef4fb;border:1px solid #8aa9cf;border-radius:6px;padding:6px 10px;"
+    "margin:4px 0;max-width:900px'><b>&#9432; Lancaster (Queen Games 2011), with the modules of <i>Henry V - The Power of the "
+    "King</i>.</b> Base game rules: the publisher's; some board and card values: assumed. The rules follow the "
+    "publisher's English rulebook (catalogue rules LB-001..LB-104) and the expansion's text (LH-...); the values no "
+    "source gives (most counties' minimums and rewards, the conflict cards, the favor tiles, the castle, the "
+    "company-at-table scale, the law groups) are placeholders marked <i>assumed</i>, each listed in the assumptions "
+    "table with its note. With 2 players each player also controls an <b>ally</b> (the publisher's 2-player rules).</div>")
 
 
 def _clock(state) -> int:
@@ -75,15 +72,14 @@ LESSONS = {
 
 
 # -- the tour ------------------------------------------------------------------------------------------
-BASE = {"modules": "none", "parliament": False}
-BASE_VOTE = {"modules": "none", "parliament": True}
-KC_ONLY = {"modules": "KC", "parliament": False}
-KR_ONLY = {"modules": "KR", "parliament": False}
-ALL = {"modules": "KC+KR+LK", "parliament": True}
+BASE = {"modules": "none"}
+KC_ONLY = {"modules": "KC"}
+KR_ONLY = {"modules": "KR"}
+ALL = {"modules": "KC+KR+LK"}
 
 
 def _placed(state, seat: int = 0) -> int:
-    return sum(k[1] != "court" for k in state.knights[seat]) + (state.lord[seat] not in ("court", "none"))
+    return sum(k[1] not in ("court", "reserve") for k in state.knights[seat]) + (state.lord[seat] not in ("court", "none"))
 
 
 def _placed_one(start, now) -> bool:
@@ -100,25 +96,25 @@ def _vote_done(start, now) -> bool:
 
 
 def _spot(state, where: str) -> str:
-    """A knight's place in words: 'Stafford', 'your castle's income space', 'conflict C4', 'the tower'."""
+    """A knight's place in words: 'Stafford', 'your castle's space K1', 'conflict C4', 'the tower'."""
     data = state.data
     if where.startswith("county:"):
         return data.counties[int(where[7:])].name
     if where.startswith("castle:"):
-        return f"your castle's {data.castle[int(where[7:])]} space"
+        return f"your castle's space K{int(where[7:]) + 1}"
     if where.startswith("office:"):
         return f"the {OFFICES[int(where[7:])]} office (supporting your lord)"
     return {"tower": "the tower"}.get(where, where.replace("conflict:", "conflict "))
 
 
 def _where(state, seat: int = 0) -> str:
-    moved = [f"knight {k[0]} in {_spot(state, k[1])}" for k in state.knights[seat] if k[1] != "court"]
+    moved = [f"knight {k[0]} in {_spot(state, k[1])}" for k in state.knights[seat] if k[1] not in ("court", "reserve")]
     return ", ".join(moved) or "none of your knights is out"
 
 
 def _after_place(start, now) -> str:
-    return (f"Your pieces on the board now: {_where(now)}. Each player placed one piece in turn (LH-015); "
-            "a stronger knight could still expel yours from a county before phase 3.")
+    return (f"Your pieces on the board now: {_where(now)}. Each player placed one knight in turn (LB-017); "
+            "a stronger knight could still expel yours from a county before phase 3 (LB-023).")
 
 
 def _after_vote(start, now) -> str:
@@ -133,8 +129,8 @@ def _after_vote(start, now) -> str:
 def _after_round(start, now) -> str:
     pp = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(now.scores()))
     order = (["the offices filled first"] if now.has("KC") else []) + (["the tower emptied"] if now.has("KR") else [])
-    rules = (["LH-029"] if now.has("KC") else []) + (["LH-088"] if now.has("KR") else []) + ["L7", "L8", "L9"]
-    return (f"Round {start.round} was scored in phase 3: {', then '.join(order + ['the counties, castles and conflicts paid'])} "
+    rules = (["LH-029"] if now.has("KC") else []) + (["LH-088"] if now.has("KR") else []) + ["LB-045", "LB-047", "LB-053", "LB-059"]
+    return (f"Round {start.round} was scored in phase 3: {', then '.join(order + ['the counties A to I, the castles and the conflicts paid'])} "
             f"({', '.join(rules)}). Power points now: {pp}.")
 
 
@@ -177,40 +173,43 @@ def _office_strength(s) -> str:
 
 TOUR = [
     TourStep(
-        "The stand-in base: place a knight",
-        "<p><b>This first part is Lancaster-Lite, the stand-in for the base game</b> (its counties, castle and conflicts are "
-        "placeholders). Each round you place your knights one at a time, round the table: in a <b>county</b> (at least its "
-        "minimum strength; a stronger knight expels you), on a space of your own <b>castle</b>, or in a <b>conflict</b> "
-        "with France. Hover a county on the board to read its reward.</p>",
-        ("LH-001", "LH-015"),
+        "The base game: place a knight",
+        "<p><b>Lancaster, the base game.</b> Each round you place your knights one at a time, round the table: in a "
+        "<b>county</b> (A to I; the knight's own strength must reach the county's minimum; squires you add count only "
+        "against rivals, and a strictly stronger knight expels yours), on a knight space of your own <b>castle</b>, or in "
+        "a <b>conflict</b> with France, where the first six knights each take a King's Favor. Hover a county or a card on "
+        "the board to read it.</p>",
+        ("LB-017", "LB-019", "LB-020", "LB-021", "LB-023", "LB-028", "LB-031"),
         reach=lambda s: s.phase == "place", task="place one knight (click a yellow K chip on the board, or a move button)",
         done=_placed_one, after=_after_place,
-        question=Question("How many pieces does each player place on their turn in phase 1?",
+        question=Question("How many knights does each player place on their turn in phase 1?",
                           lambda s: ["1", "2", "all of them"], lambda s: "1",
-                          lambda s: "Exactly one piece per placement turn, then the next player (LH-015)."),
+                          lambda s: "Exactly one knight per turn, then the next player clockwise (LB-017)."),
         options=BASE),
     TourStep(
-        "The stand-in base: parliament",
-        "<p>In phase 2 three laws are proposed, and everyone votes on each in secret: yes or no, plus any voting markers "
-        "(VM) to add weight. Votes stay hidden until all have voted. The three <b>current laws</b> are then applied "
-        "left to right. (The base laws here are placeholders too.)</p>",
-        ("LH-001", "LH-105"),
+        "The base game: parliament",
+        "<p>In phase 2 the three laws of the lower row are voted on, left to right. Everyone lays a yes or no tile face "
+        "down and secretly takes any of their voting markers as extra votes; all are revealed together, a tie approves. "
+        "An approved law pushes the oldest current law out. Then the voting markers still held go back, and the three "
+        "<b>current laws</b> apply from left to right.</p>",
+        ("LB-034", "LB-035", "LB-036", "LB-038", "LB-040", "LB-041"),
         reach=lambda s: s.phase == "vote", task="vote on the proposed law", done=_vote_done, after=_after_vote,
-        question=Question("How many laws are current (applied each round)?", lambda s: ["2", "3", "4"],
-                          lambda s: str(s.data.slots),
-                          lambda s: f"The Parliament has {s.data.slots} current-law slots (stand-in value, L10)."),
-        options=BASE_VOTE),
+        question=Question("A law gets 3 yes votes and 3 no votes. What happens?", lambda s: ["approved", "rejected", "voted again"],
+                          lambda s: "approved", lambda s: "A tie approves the law (LB-036, LB-081)."),
+        options=BASE),
     TourStep(
-        "The stand-in base: rewards and scoring",
-        "<p>In phase 3 every county pays its occupant, castle spaces pay, and each conflict is fought: England wins when "
-        "its strength reaches France's, and the knights there score power points (PP) by rank. After 5 rounds the "
-        "strongest knights overall score a knighthood bonus, and most PP wins.</p>",
-        ("LH-029", "LH-093"),
+        "The base game: rewards and scoring",
+        "<p>In phase 3 the counties pay in letter order (a nobleman, the other reward, or both for 3 gold), then each "
+        "castle from the start player on (knight spaces, extensions, and a voting marker per nobleman plus one), then "
+        "the conflicts: England wins at France's strength, and ranks 1-3 score the card's power points (a tie goes to "
+        "the later entrant; a lost battle still pays one step down). After round 5: knighthood and extensions score "
+        "8 and 4, the company at table its scale, and most power points wins.</p>",
+        ("LB-045", "LB-047", "LB-053", "LB-059", "LB-060", "LB-063", "LB-077", "LB-078"),
         reach=lambda s: s.phase == "place", task="play on until this round is scored", done=_moved_on, after=_after_round,
-        question=Question("At the end, how many PP does the strongest knighthood score (stand-in value)?",
-                          lambda s: ["3", "5", "6", "10"], lambda s: str(s.data.knighthood[0]),
+        question=Question("At the end, how many PP does the strongest knighthood score?",
+                          lambda s: ["4", "6", "8", "10"], lambda s: str(s.data.knighthood[0]),
                           lambda s: f"Knighthood pays {s.data.knighthood[0]} PP to the strongest and {s.data.knighthood[1]} "
-                                    "to the second (an assumed stand-in value, L11)."),
+                                    "to the second; more squires breaks a tie (LB-077, LB-084)."),
         options=BASE),
     TourStep(
         "At the King's Court: your lord applies for an office",
@@ -277,9 +276,9 @@ TOUR = [
 
 
 def tour(step: int = 1) -> TourView:
-    """The guided tour: the stand-in base briefly, then KC, KR and LK each on their own."""
-    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Lancaster, step by step (on the Lancaster-Lite stand-in)")
-    view.children = (ipw.HTML(STAND_IN_NOTE), *view.children)
+    """The guided tour: the base game, then KC, KR and LK each on their own."""
+    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Lancaster, step by step")
+    view.children = (ipw.HTML(SOURCES_HTML), *view.children)
     if step != 1:
         view.go(step - 1)
     return view
@@ -289,33 +288,31 @@ KIT = GameKit(CONFIG, LESSONS, assumptions, title="Lancaster", seed=5)
 learn_table, lesson, lesson_table, rules, assumptions_in_force = KIT.learn_table, KIT.lesson, KIT.lesson_table, KIT.rules, KIT.assumptions_in_force
 
 
-def stand_in_note() -> ipw.HTML:
-    """The plain statement that the base game is a stand-in, for the top of every app."""
-    return ipw.HTML(STAND_IN_NOTE)
+def sources_note() -> ipw.HTML:
+    """Where the rules and the values come from, for the top of every app."""
+    return ipw.HTML(SOURCES_HTML)
 
 
 class LancasterTable(ipw.VBox):
-    """A whole game against the bots with the module choice (the game's `modules` option) and parliament on/off."""
+    """A whole game against the bots with the module choice (the game's `modules` option)."""
 
-    def __init__(self, players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK", parliament: bool = True):
+    def __init__(self, players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK"):
         self.messages = MessageArea()
         self.modules = protect(ipw.Dropdown(options=[(MODULE_NAMES[m], m) for m in MODULE_CHOICES], value=modules,
                                             description="Modules", layout=ipw.Layout(width="520px")), self.messages)
-        self.parliament = protect(ipw.Checkbox(value=parliament, description="parliament (phase 2 votes and laws)",
-                                               indent=False, layout=ipw.Layout(width="auto")), self.messages)
         self.deal = ipw.Button(description="Deal with these modules", button_style="success", layout=ipw.Layout(width="auto"))
         self.deal.add_class("hench-deal-modules")
         self.deal.on_click(lambda _: self.redeal())
         self.players, self.seat = players, seat
-        self.view = self._table(seed, modules, parliament)
+        self.view = self._table(seed, modules)
         self.table_box = ipw.VBox([self.view])
-        super().__init__([ipw.HTML(STAND_IN_NOTE), ipw.HBox([self.modules, self.parliament, self.deal]), self.messages,
+        super().__init__([ipw.HTML(SOURCES_HTML), ipw.HBox([self.modules, self.deal]), self.messages,
                           self.table_box])
         self.add_class("hench-lancaster-table")
 
-    def _table(self, seed: int, modules: str, parliament: bool) -> GameView:
+    def _table(self, seed: int, modules: str) -> GameView:
         view = GameView(CONFIG, players=self.players, seed=seed, human_seats=(self.seat,), auto_dice=True, chart=True,
-                        options={"first_player": 0, "modules": modules, "parliament": parliament}, setup=True)
+                        options={"first_player": 0, "modules": modules}, setup=True)
         if view.fig is not None:  # the score chart is the power points chart: say so
             view.fig._base["title"] = "Power points (PP) round by round"
             view._draw_chart()
@@ -330,10 +327,10 @@ class LancasterTable(ipw.VBox):
         self.players, self.seat = old.players_pick.value, old.seat_pick.value
         text = (old.seed_box.value or "").strip()
         seed = int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else old.rng.randrange(10**6)
-        self.view = self._table(seed, modules, bool(self.parliament.value))  # a fresh table: players, seat and seed kept
+        self.view = self._table(seed, modules)  # a fresh table: players, seat and seed kept
         self.table_box.children = [self.view]
         discard(old)
-        self.messages.show(f"Dealt with {MODULE_NAMES[modules]}" + ("" if self.parliament.value else ", parliament off") + ".", "ok")
+        self.messages.show(f"Dealt with {MODULE_NAMES[modules]}.", "ok")
 
 
 def play_table(players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK") -> LancasterTable:
@@ -347,9 +344,9 @@ def simulation(games: int = 100, players: int = 3):
 
 # -- the card gallery ------------------------------------------------------------------------------------
 def card_gallery(kind: str = "") -> CardGallery:
-    """Every office, privilege, law, county, castle space, conflict and module piece in plain words, with an
-    'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
-    return CardGallery("lancaster", players=3, kind=kind, note=STAND_IN, height="560px")
+    """Every county, favor tile, conflict card, castle space, extension, law, office, privilege and module piece in
+    plain words, with an 'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
+    return CardGallery("lancaster", players=3, kind=kind, note=SOURCES_NOTE, height="560px")
 
 
 # -- power points round by round ------------------------------------------------------------------------------
@@ -369,7 +366,7 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
                               line=dict(color=PALETTE[p % len(PALETTE)])) for p in range(players)],
            yaxis_title="PP", xaxis_title="end of")
     won = ", ".join(seat_name(i) for i in state.winners())
-    return ipw.VBox([chart, ipw.HTML(f"<div>Final PP {state.scores()} (knighthood, seals and dishonor included); "
+    return ipw.VBox([chart, ipw.HTML(f"<div>Final PP {state.scores()} (knighthood, extensions, noblemen, seals and dishonor included); "
                                      f"winner: <b>{html.escape(won)}</b>.</div>")])
 
 
@@ -423,7 +420,7 @@ class LawTimingView(ipw.VBox):
         rows = ", ".join(f"round {r}: <b>{format_probability(p)}</b>" for r, p in sorted(dist.items()))
         self.answer.value = (f"<div class='hench-answer' style='font-size:16px'>{html.escape(law)} (a law of group {g}) is proposed "
                              f"in {rows}.</div><div style='color:#445'>Groups 1-4 are shuffled on their own and stacked, group 1 "
-                             "on top; 3 laws are proposed each round (M6, LH-103; the group sizes are stand-in values).</div>")
+                             "on top; 3 laws are proposed each round (LB-011, LH-103; the group numbers are inferred, so assumed).</div>")
         self.mc.clear()
         xs = sorted(dist)
         redraw(self.fig, [_bar([f"round {r}" for r in xs], [dist[r] for r in xs], "#1d4f91")],
@@ -560,7 +557,7 @@ class ConflictOddsView(ipw.VBox):
             chances = [odds.conflict_win_chance(state, card, extra=x, p_joins=p) for x in extras]
             traces.append(plot.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
                                      line=dict(color=PALETTE[i % len(PALETTE)])))
-            lines.append(f"{card} (France {state.data.french[c['card']]}): adding your strongest knight "
+            lines.append(f"{card} (France {state.data.cards[c['card']].french}): adding your strongest knight "
                          f"({max(state.court_strengths(me))}) wins with <b>{format_probability(chances[min(4, max(state.court_strengths(me)))])}</b>")
         self.answer.value = (f"<div class='hench-answer'>{html.escape(seat_name(me))} to place, round {state.round}. "
                              + "; ".join(lines) + ".</div><div style='color:#445'>Model: each other player with a knight at court "

@@ -30,7 +30,7 @@ def law_round_estimate(group: int, round_no: int, king: bool = True, trials: int
 
     def trial(rng: Rng) -> bool:
         _, deck = build_law_deck(d, mods, rng)
-        return deck.index(law) // d.proposals + 1 == round_no
+        return deck.index(law) // 3 + 1 == round_no
 
     return estimate(trial, trials, seed, progress)
 

@@ -20,7 +20,7 @@ def containers(value, out: list) -> list:
 
 
 @pytest.mark.parametrize("players, options", [(2, {}), (3, {"modules": "KC+KR"}), (5, {}), (4, {"modules": "none"}),
-                                              (2, {"modules": "KC", "parliament": False})])
+                                              (2, {"modules": "KC+KR+LK"})])
 def test_copy_fields_is_an_exact_deep_copy(players, options):
     phases = set()
     for seed in range(3):

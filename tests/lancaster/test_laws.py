@@ -1,19 +1,25 @@
-"""Laws of the King (LK, LH-106..LH-116) and the stand-in parliament (L10, cited as LH-001)."""
+"""Laws of the King (LK, LH-106..LH-116) in the base game's parliament: applied where the base laws are
+(LB-041), with the base law groups they replace (LH-103) and the voting-marker return they defer (LB-040)."""
 
 from __future__ import annotations
 
 import pytest
 
 from hench.lancaster.actions import Choose, Vote
-from hench.lancaster.transitions import apply_law, finish_laws, start_laws
+from hench.lancaster.effects import base_law, king_law
+from hench.lancaster.transitions import finish_laws, start_laws
 
 from .helpers import new, refused, res
 
 
 def lk(players=3):
-    s = new(players, "KC+KR+LK", parliament=True)
+    s = new(players, "KC+KR+LK")
     s.stage = "laws"
     return s
+
+
+def apply_law(s, law: str) -> None:
+    s.pending[:0] = king_law(s, int(law[3:])) if law.startswith("LK-") else base_law(s, law)
 
 
 @pytest.mark.rule("LH-106", "LH-107")
@@ -55,7 +61,7 @@ def test_lk4_sell_seals_in_turn_order():
     s.start = 1
     s.res[0]["seals"], s.res[2]["seals"] = 2, 1
     s.supply["seals"] -= 3
-    s.current = ["B0-1", "B0-2", "LK-4"]
+    s.current = ["BL-01", "BL-02", "LK-4"]
     apply_law(s, "LK-4")
     assert [t[0] for t in s.pending] == [1, 2, 0]  # everyone decides, from the start player
     assert s.legal_actions() == [Choose(0)]  # Player 2 holds no seal
@@ -70,13 +76,18 @@ def test_lk4_sell_seals_in_turn_order():
 @pytest.mark.rule("LH-111", "LH-112", "LH-113")
 def test_lk5_counts_vm_after_the_third_vote_and_defers_their_return():
     s = lk()
-    s.current = ["B0-3", "LK-5", "B0-1"]
+    s.current = ["BL-08", "LK-5", "BL-03"]
     for seat, vm in enumerate((2, 4, 4)):
         s.res[seat]["vm"] = vm
+    for c in s.conflicts:  # every seat in both conflicts: BL-08 gives 1 squire, 1 VM and 1 gold each
+        c["spaces"] = [{"owner": p, "knights": [], "archer": True, "tudor": 0} for p in range(3)]
+        for sp in c["spaces"]:
+            sp["knights"], sp["archer"] = [next(j for j, k in enumerate(s.knights[sp["owner"]]) if k[1] == "reserve")], False
+            s.knights[sp["owner"]][sp["knights"][0]][1] = f"conflict:C{c['card'] + 1}"
     start_laws(s)
     assert s.defer_vm and [r["vm"] for r in s.res] == [2, 4, 4]
     for law in s.current:
-        apply_law(s, law)  # B0-3 gives everyone +1 VM: not counted, kept
+        apply_law(s, law)  # BL-08 gives everyone +1 VM: not counted, kept
     assert [r["seals"] for r in s.res] == [0, 1, 1]
     assert s.supply["seals"] == 22
     finish_laws(s)
@@ -86,7 +97,7 @@ def test_lk5_counts_vm_after_the_third_vote_and_defers_their_return():
 @pytest.mark.rule("LH-112")
 def test_without_lk5_vm_return_right_after_the_votes():
     s = lk()
-    s.current = ["B0-3", "B0-1", "B0-2"]
+    s.current = ["BL-01", "BL-02", "BL-03"]
     start_laws(s)
     assert [r["vm"] for r in s.res] == [0, 0, 0] and not s.defer_vm
 
@@ -117,19 +128,19 @@ def test_lk7_one_marker_per_two_counties():
 def test_lk8_three_pp_per_knight_in_the_tower():
     s = lk(5)
     s.tower = [[1, 0], [1, 1]]
+    s.knights[1][0][1] = s.knights[1][1][1] = "tower"
     apply_law(s, "LK-8")
     assert [r["pp"] for r in s.res] == [0, 6, 0, 0, 0]
 
 
-@pytest.mark.rule("LH-001")
+@pytest.mark.rule("LH-001", "LH-103", "LB-035", "LB-036", "LB-037", "LB-038", "LB-081")
 def test_votes_are_secret_and_a_tie_approves():
-    s = new(3, "KC+KR+LK", parliament=True)
-    s.stage, s.proposals = "vote", ["B1-3", "B1-1", "B1-2"]
-    s.law_deck = [x for x in s.law_deck if x not in s.proposals]
-    s.votes = [None] * 3
+    s = new(3, "KC+KR+LK")
+    s.stage, s.votes = "vote", [None] * 3
+    first = s.proposals[0]
     s = s.apply(Vote(True, 1))
     assert s.observation(1)["players"][0]["vote"] is None and s.observation(1)["players"][0]["voted"]
-    refused(s, Vote(False, 3), "LH-001")
+    refused(s, Vote(False, 3), "LB-035")
     s = s.apply(Vote(False, 0)).apply(Vote(False, 0))  # 2 yes against 2 no
-    assert s.current == ["B0-2", "B0-3", "B1-3"] and res(s, 0)["vm"] == 1
-    assert s.tally == [["B1-3", 2, 2]]
+    assert s.current == ["BL-02", "BL-03", first] and res(s, 0)["vm"] == 1
+    assert s.tally == [[first, 2, 2]]

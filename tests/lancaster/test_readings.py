@@ -1,18 +1,21 @@
-"""The catalogue's readings (section 6) as the engine plays them: A2-A5, A19, A25, A12, A9."""
+"""The catalogues' readings as the engine plays them: the expansion's A2-A5, A9, A11, A12, A19, A25, and every
+reading of the base game shown in the assumptions table (game.READINGS)."""
 
 from __future__ import annotations
 
 import pytest
 
+from hench.lancaster import READINGS
 from hench.lancaster.actions import County
-from hench.lancaster.transitions import cleanup, fill_offices, grant_seals, resolve_conflicts
+from hench.lancaster.effects import grant_seals
+from hench.lancaster.transitions import cleanup, fill_offices
 
-from .helpers import at_turn, give_knights, new, refused, res
+from .helpers import at_turn, fight, give_knights, join, new, refused, res
 
 
 @pytest.mark.rule("LH-024", "LH-018")
 def test_a2_an_expelled_lord_applies_again_and_pays_again():
-    s = new(3, "KC").apply("lord to Chancellor").apply("lord to Chancellor knights 2").apply("knight 1 to castle income")
+    s = new(3, "KC").apply("lord to Chancellor").apply("lord to Chancellor knights 2").apply("knight 1 to castle K1")
     assert s.current_player == 0 and s.lord[0] == "court"
     s = s.apply("lord to Chamberlain")
     assert res(s, 0)["gold"] == 1 and res(s, 0)["vm"] == 1 and s.treasury == {"vm": 2, "squires": 0, "gold": 1}
@@ -58,9 +61,8 @@ def test_a11_a12_the_second_battle_also_hands_out_dishonor_and_carried_knights_c
     c = s.conflicts[0]
     s.conflicts = [c]
     c["lower"] = True
-    s.knights[1][0][1] = f"conflict:C{c['card'] + 1}"
-    c["spaces"][0] = {"owner": 1, "knights": [0], "archer": False, "tudor": 0}
-    resolve_conflicts(s)
+    join(s, f"C{c['card'] + 1}", 1, [1])
+    s = fight(s)
     assert [r["dishonor"] for r in s.res] == [1, 0, 1] and s.conflicts == []
 
 
@@ -71,6 +73,14 @@ def test_a9_a_tudor_counts_in_county_contests():
     give_knights(s, 1, [3])
     s.priv[0]["tudor"] = 1
     s.supply["tudor"] -= 1
-    s = s.apply("knight 2 to Kent +tudor")
-    refused(at_turn(s, 1), County(3, "Kent"), "LH-001")  # 3 does not beat 2 + 2
-    assert at_turn(s, 1).apply(County(3, "Kent", 2)).counties[1]["owner"] == 1  # with 2 squires: 5 > 4
+    s = s.apply("knight 2 to CountyB +tudor")
+    refused(at_turn(s, 1), County(3, "CountyB"), "LB-023")  # 3 does not beat 2 + 2
+    assert at_turn(s, 1).apply(County(3, "CountyB", 2)).counties[1]["owner"] == 1  # with 2 squires: 5 > 4
+
+
+def test_every_reading_names_an_option_of_the_game_or_none():
+    from hench.lancaster import GAME
+
+    ids = [r.id for r in READINGS]
+    assert len(ids) == len(set(ids)) and {"BL-02", "LB-071", "LB-086", "LB-066", "LB-052"} <= set(ids)
+    assert all(r.option is None or r.option in GAME.options for r in READINGS)

@@ -1,4 +1,5 @@
-"""The King's Resentment (KR): T-LH-11..T-LH-13, the tower and dishonor (LH-080..LH-096), Q7/A14/A15."""
+"""The King's Resentment (KR) on the base game: T-LH-11..T-LH-13, the tower and dishonor (LH-080..LH-096), Q7; the
+base game's knighthood tie rule for dishonor ties (LH-096 with LB-084, LB-086)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ import pytest
 
 from hench.lancaster import observation
 from hench.lancaster.actions import Tower
+from hench.lancaster.effects import gain_dishonor
 from hench.lancaster.scoring import dishonor_points, final_scoring, visible_space
-from hench.lancaster.transitions import clear_tower, gain_dishonor, resolve_conflicts
+from hench.lancaster.transitions import clear_tower
 
-from .helpers import at_turn, give_knights, new, refused, res
+from .helpers import at, at_turn, fight, give_knights, join, new, refused, res
 
 YELLOW, GREEN, RED, BLUE = 0, 1, 2, 3
 
@@ -23,7 +25,7 @@ def test_t_lh_11_tower_sheds_dishonor_to_the_box():
     track, box = list(s.track), s.box
     s = at_turn(s, GREEN).apply("knight 3 to tower")
     assert res(s, GREEN)["dishonor"] == 1 and s.box == box + 3 and s.track == track
-    assert s.tower == [[GREEN, 0]]
+    assert s.tower == [[GREEN, 5]] and s.knights[GREEN][5] == [3, "tower"]
 
 
 @pytest.mark.rule("LH-084", "LH-085")
@@ -52,7 +54,7 @@ def test_tower_empties_before_the_counties_but_the_neutral_knight_stays():
     s = new(4, "KR").apply("knight 2 to tower")
     s = s.clone()
     clear_tower(s)
-    assert s.tower == [] and s.neutral == 2 and s.knights[YELLOW][1] == [2, "court"]
+    assert s.tower == [] and s.neutral == 2 and at(s, YELLOW, 2, "court")
 
 
 @pytest.mark.rule("LH-089", "LH-090", "LH-091")
@@ -61,9 +63,8 @@ def test_t_lh_12_dishonor_for_absence():
     c = s.conflicts[0]
     card = f"C{c['card'] + 1}"
     s.conflicts = [c]
-    s.knights[GREEN][0][1] = f"conflict:{card}"
-    c["spaces"][0] = {"owner": GREEN, "knights": [0], "archer": False, "tudor": 0}
-    resolve_conflicts(s)  # strength 1 cannot beat France
+    join(s, card, GREEN, [1])
+    s = fight(s)  # strength 1 cannot beat France
     assert [r["dishonor"] for r in s.res] == [1, 0, 1, 1]
     assert s.track[0] == 1 and s.track[1:] == [4] * 8
     assert observation(s, GREEN)["players"][YELLOW]["dishonor"] is None
@@ -101,13 +102,15 @@ def test_q7_ties_go_to_more_voting_markers(yellow_vm, yellow, green):
     assert out[YELLOW] == yellow and out[GREEN] == green and out[RED] == -2
 
 
-@pytest.mark.rule("LH-096")
-def test_unresolved_ties_pay_the_worse_position_and_zero_is_never_ranked():
+@pytest.mark.rule("LH-096", "LB-084", "LB-086")
+def test_dishonor_ties_then_squires_then_shared_and_zero_is_never_ranked():
     s = new(4, "KR")
     s.track = [0, 4, 4, 4, 4, 4, 4, 4, 4]
     for seat, count in ((YELLOW, 2), (GREEN, 2)):
         s.res[seat]["dishonor"] = count
-    assert dishonor_points(s) == [-4, -4, 0, 0]  # both pay -2 (the most); nobody pays the second; A15
+    assert dishonor_points(s) == [-3, -3, 0, 0]  # same VM and squires: -2 and -1 shared, -1.5 each, remainder dropped
+    s.res[GREEN]["squires"] += 1  # more squires wins the tie: the lighter penalty
+    assert dishonor_points(s) == [-4, -3, 0, 0]
 
 
 @pytest.mark.rule("LH-093")
@@ -117,5 +120,5 @@ def test_dishonor_is_scored_last():
     s.track[0] -= 1
     s.stage = "over"
     final_scoring(s)
-    assert s.final[YELLOW][2] == -1 - 0 and s.final[YELLOW][1] == 2
-    assert res(s, YELLOW)["pp"] == 5 + s.final[YELLOW][0] + 2 - 1
+    assert s.final[YELLOW][4] == -1 - 0 and s.final[YELLOW][3] == 2
+    assert res(s, YELLOW)["pp"] == 5 + sum(s.final[YELLOW][:3]) + 2 - 1
