@@ -4,7 +4,7 @@ others, and takes every reward it can pay for."""
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot
+from hench.core import Bot, RandomBot, State
 
 from .actions import (
     Apply,
@@ -60,7 +60,8 @@ def law_interest(s: LancasterState, seat: int, law: str) -> float:
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def choose(self, state: LancasterState) -> LAction:
+    def choose(self, state: State) -> LAction:
+        assert isinstance(state, LancasterState)
         legal = state._legal_cached()
         seat = state.actor  # the colour moving (with 2 players maybe the seat's ally, L12)
         phase = state.phase

@@ -243,10 +243,11 @@ def _ints(r: Reader, key: str, lo: int, hi: int, n_lo: int, n_hi: int) -> tuple[
 
 
 def _gain(r: Reader, flags: tuple[str, ...] = ()) -> Gain:
-    counts = {k: r.int(k, 0, 9) if r.optional(k) else 0 for k in GAINS}
+    n = {k: r.int(k, 0, 9) if r.optional(k) else 0 for k in GAINS}
     on = {k: r.bool(k) if r.optional(k) else False for k in flags if k != "cost"}
     cost = r.int("cost", 0, 9) if "cost" in flags and r.optional("cost") else 0
-    return Gain(**counts, **on, cost=cost)
+    return Gain(n["gold"], n["squires"], n["vm"], n["pp"], n["upgrades"], n["recruits"], n["extensions"],
+                on.get("passage", False), on.get("start_player", False), on.get("noble", False), cost)
 
 
 def _county(v: Any, where: str) -> County:

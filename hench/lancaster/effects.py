@@ -4,6 +4,8 @@ ran before), and says what happened (state.say). Rule IDs sit next to each effec
 
 from __future__ import annotations
 
+from typing import Any
+
 from hench.core import seat_name
 
 from .data import Gain
@@ -23,7 +25,7 @@ def colour_order(s: LancasterState) -> list[int]:
     return [c for p in order(s) for c in s.own_colours(p)]
 
 
-def deployed(s: LancasterState, colour: int) -> list[list[object]]:
+def deployed(s: LancasterState, colour: int) -> list[list[Any]]:
     """LB-044 (reading 'deployed'): a colour's knights in a county or a conflict in phase 2."""
     return [k for k in s.knights[colour] if str(k[1]).startswith(("county:", "conflict:"))]
 
@@ -72,7 +74,7 @@ def upgrade(s: LancasterState, colour: int, strength: int, scope: str) -> None:
           "LB-072", seats=(s.controller(colour),))
 
 
-def upgrade_chance(s: LancasterState, colour: int, scope: str = "any") -> list[list[object]]:
+def upgrade_chance(s: LancasterState, colour: int, scope: str = "any") -> list[list[Any]]:
     """LB-051, LH-060, LH-073, A20: an upgrade opportunity as a pending task, when anything can come of it: a knight
     to upgrade, or (King's Court) a bishop to take instead. An ally's opportunity under 'forced' removes a bishop."""
     bishop = s.has("KC") and s.supply["bishops"] > 0 and (s.is_ally(colour) or s.res[colour]["bishops"] < s.data.kc.max_bishops)
@@ -87,11 +89,11 @@ def upgrade_chance(s: LancasterState, colour: int, scope: str = "any") -> list[l
 
 
 # -- resources -------------------------------------------------------------------------------------------
-def take(s: LancasterState, colour: int, gain: Gain, why: str, rules: tuple[str, ...]) -> list[list[object]]:
+def take(s: LancasterState, colour: int, gain: Gain, why: str, rules: tuple[str, ...]) -> list[list[Any]]:
     """A reward: gold, squires, voting markers and PP at once; upgrades, extensions, a favor nobleman, passage and
     the start player as pending choices (returned, to go first). An ally uses only knights, upgrades, noblemen
     (removed from the game), passage and the start player (LB-091, LB-096, LB-098, LB-099)."""
-    tasks: list[list[object]] = []
+    tasks: list[list[Any]] = []
     ally, seat = s.is_ally(colour), s.controller(colour)
     plain = {"gold": gain.gold, "squires": gain.squires, "vm": gain.vm, "pp": gain.pp}
     got = [f"{v} {k if k != 'vm' else 'voting marker(s)'}" for k, v in plain.items() if v]
@@ -167,7 +169,7 @@ def _per(s: LancasterState, law: str, values: list[int], what: str, rule: str) -
     s.say(f"{law}: " + (", ".join(paid) if paid else "nobody qualifies"), rule, "LB-041")
 
 
-def base_law(s: LancasterState, law: str) -> list[list[object]]:
+def base_law(s: LancasterState, law: str) -> list[list[Any]]:
     """LB-041, LB-042, LB-043: one of the 18 base laws (BL-01..BL-18), for the seats (allies receive nothing, and
     their knights do not count as a player's own, LB-097). Choices come back as pending tasks."""
     n, seats = s.n, order(s)
@@ -216,7 +218,7 @@ def base_law(s: LancasterState, law: str) -> list[list[object]]:
     return []
 
 
-def king_law(s: LancasterState, number: int) -> list[list[object]]:
+def king_law(s: LancasterState, number: int) -> list[list[Any]]:
     """LH-106..LH-116: the eight Laws of the King (M5: numbered in the order the text lists them)."""
     res, n, seats = s.res, s.n, order(s)
     law = f"LK-{number}"

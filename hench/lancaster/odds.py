@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations, permutations, product
-from typing import Any
+from typing import Any, cast
 
 from hench.core import Dist
 
@@ -79,7 +79,7 @@ def max_lk8_points(players: int, data: LancasterData | None = None) -> int:
 # -- Q4 dishonor per lost conflict ----------------------------------------------------------------------
 def dishonor_per_lost_conflict(players: int, p_joins: Fraction) -> dict[int, Fraction]:
     """Q4, LH-089: each player joins independently with probability p; absentees take 1 marker each."""
-    return Dist.binomial(players, 1 - Fraction(p_joins)).probabilities()
+    return {cast(int, k): q for k, q in Dist.binomial(players, 1 - Fraction(p_joins)).probabilities().items()}
 
 
 def rightmost_visible(drawn: int, per_space: int, spaces: int = 9) -> int:
@@ -96,7 +96,7 @@ def law_round(group: int, data: LancasterData | None = None, king: bool = True) 
     if king:
         sizes[2], sizes[3] = d.king_groups.count(2), d.king_groups.count(3)
     before = sum(sizes[1:group])
-    return Dist.uniform([(before + i) // 3 + 1 for i in range(sizes[group])]).probabilities()
+    return {cast(int, r): q for r, q in Dist.uniform([(before + i) // 3 + 1 for i in range(sizes[group])]).probabilities().items()}
 
 
 def both_in_round(group: int, round_no: int, data: LancasterData | None = None) -> Fraction:

@@ -129,7 +129,7 @@ def read_data(r: Reader, s: Any) -> LancasterData:
 
 
 def read_modules(r: Reader, s: Any) -> list[str]:
-    mods = r.list("modules", None, 0, 3)
+    mods: list[Any] = r.list("modules", None, 0, 3)
     if any(m not in MODULES for m in mods) or len(set(mods)) != len(mods) or mods != [m for m in MODULES if m in mods]:
         raise InvalidStateError(f"state.modules should list some of {list(MODULES)} in that order, got {mods!r}")
     if "LK" in mods and not ("KC" in mods and "KR" in mods):
@@ -139,7 +139,7 @@ def read_modules(r: Reader, s: Any) -> list[str]:
 
 def read_agenda(r: Reader, s: Any) -> list[str]:
     """The steps the engine still runs by itself this phase, in order ('county:3', 'conflict:C4', 'law:BL-02'...)."""
-    rows = r.list("agenda", None, 0, 40)
+    rows: list[Any] = r.list("agenda", None, 0, 40)
     for x in rows:
         if not isinstance(x, str) or x.split(":")[0] not in AGENDA:
             raise InvalidStateError(f"state.agenda: {x!r} is not a step; steps are {list(AGENDA)} (some with ':<which>')")
@@ -147,7 +147,7 @@ def read_agenda(r: Reader, s: Any) -> list[str]:
 
 
 def read_pending(r: Reader, s: Any) -> list[list[Any]]:
-    tasks = r.list("pending", None, 0, 80)
+    tasks: list[Any] = r.list("pending", None, 0, 80)
     for i, t in enumerate(tasks):
         _list(t, f"state.pending[{i}]", 3, 3)
         _int(t[0], f"state.pending[{i}][0]", 0, _colours(s) - 1)
@@ -174,7 +174,7 @@ def read_pending(r: Reader, s: Any) -> list[list[Any]]:
                 raise InvalidStateError(f"state.pending[{i}][2] should be 'take' or 'remove'")
         elif info is not None:
             raise InvalidStateError(f"state.pending[{i}][2] should be null")
-    return _copy(tasks)  # type: ignore[no-any-return]
+    return _copy(tasks)
 
 
 def read_option(name: str, choices: tuple[str, ...], two_only: bool) -> Callable[[Reader, Any], str | None]:
@@ -189,7 +189,7 @@ def read_option(name: str, choices: tuple[str, ...], two_only: bool) -> Callable
 
 def read_knights(r: Reader, s: Any) -> list[list[list[Any]]]:
     nc, data = _colours(s), s.data
-    knights = r.list("knights", None, nc, nc)
+    knights: list[Any] = r.list("knights", None, nc, nc)
     for p, ks in enumerate(knights):
         _list(ks, f"state.knights[{p}]", data.max_knights, data.max_knights)
         for j, k in enumerate(ks):
@@ -199,34 +199,34 @@ def read_knights(r: Reader, s: Any) -> list[list[list[Any]]]:
                 raise InvalidStateError(f"state.knights[{p}][{j}][1] should be a place")
         if sorted(k[0] for k in ks) != sorted(data.knights):
             raise InvalidStateError(f"state.knights[{p}] should be the strengths {list(data.knights)} (LB-004)")
-    return _copy(knights)  # type: ignore[no-any-return]
+    return _copy(knights)
 
 
 def read_res(r: Reader, s: Any) -> list[dict[str, int]]:
     nc = _colours(s)
-    rows = r.list("res", None, nc, nc)
+    rows: list[Any] = r.list("res", None, nc, nc)
     for p, res in enumerate(rows):
         _obj(res, f"state.res[{p}]", RES)
         for key in RES:
             _int(res[key], f"state.res[{p}].{key}", -BIG if key == "pp" else 0, BIG)
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_privileges(name: str) -> Callable[[Reader, Any], list[dict[str, int]]]:
     def read(r: Reader, s: Any) -> list[dict[str, int]]:
         nc = _colours(s)
-        rows = r.list(name, None, nc, nc)
+        rows: list[Any] = r.list(name, None, nc, nc)
         for p, v in enumerate(rows):
             _obj(v, f"state.{name}[{p}]", PRIV)
             for key in PRIV:
                 _int(v[key], f"state.{name}[{p}].{key}", 0, 9)
-        return _copy(rows)  # type: ignore[no-any-return]
+        return _copy(rows)
     return read
 
 
 def read_lord(r: Reader, s: Any) -> list[str]:
     nc = _colours(s)
-    places = r.list("lord", None, nc, nc)
+    places: list[Any] = r.list("lord", None, nc, nc)
     for p, v in enumerate(places):
         if not isinstance(v, str):
             raise InvalidStateError(f"state.lord[{p}] should be a place")
@@ -235,7 +235,7 @@ def read_lord(r: Reader, s: Any) -> list[str]:
 
 def read_counties(r: Reader, s: Any) -> list[dict[str, Any] | None]:
     nc, data = _colours(s), s.data
-    rows = r.list("counties", None, len(data.counties), len(data.counties))
+    rows: list[Any] = r.list("counties", None, len(data.counties), len(data.counties))
     for i, c in enumerate(rows):
         if c is not None:
             _obj(c, f"state.counties[{i}]", ("owner", "knight", "squires", "shield", "tudor"))
@@ -244,27 +244,27 @@ def read_counties(r: Reader, s: Any) -> list[dict[str, Any] | None]:
             _int(c["squires"], f"state.counties[{i}].squires", 0, BIG)
             _bool(c["shield"], f"state.counties[{i}].shield")
             _bool(c["tudor"], f"state.counties[{i}].tudor")
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_nobles(r: Reader, s: Any) -> list[list[str]]:
-    rows = r.list("nobles", None, _colours(s), _colours(s))
+    rows: list[Any] = r.list("nobles", None, _colours(s), _colours(s))
     for p, row in enumerate(rows):
         _list(row, f"state.nobles[{p}]", 0, 9)
         if any(x not in LETTERS for x in row) or len(set(row)) != len(row):
             raise InvalidStateError(f"state.nobles[{p}] should hold county letters A-I, each at most once (LB-048)")
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_stacks(r: Reader, s: Any) -> list[int]:
-    rows = r.list("stacks", None, len(s.data.counties), len(s.data.counties))
+    rows: list[Any] = r.list("stacks", None, len(s.data.counties), len(s.data.counties))
     for x in rows:
         _int(x, "state.stacks", 0, 4)
     return list(rows)
 
 
 def read_favors(r: Reader, s: Any) -> list[bool]:
-    rows = r.list("favors", None, len(s.data.favors), len(s.data.favors))
+    rows: list[Any] = r.list("favors", None, len(s.data.favors), len(s.data.favors))
     for x in rows:
         _bool(x, "state.favors")
     return list(rows)
@@ -272,7 +272,7 @@ def read_favors(r: Reader, s: Any) -> list[bool]:
 
 def read_conflicts(r: Reader, s: Any) -> list[dict[str, Any]]:
     nc, data = _colours(s), s.data
-    rows = r.list("conflicts", None, 0, len(data.cards))
+    rows: list[Any] = r.list("conflicts", None, 0, len(data.cards))
     for i, c in enumerate(rows):
         path = f"state.conflicts[{i}]"
         _obj(c, path, ("card", "lower", "spaces"))
@@ -286,12 +286,12 @@ def read_conflicts(r: Reader, s: Any) -> list[dict[str, Any]]:
                     _int(x, f"{path}.spaces[{j}].knights", 0, data.max_knights - 1)
                 _bool(sp["archer"], f"{path}.spaces[{j}].archer")
                 _int(sp["tudor"], f"{path}.spaces[{j}].tudor", 0, 9)
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_cards(name: str) -> Callable[[Reader, Any], list[int]]:
     def read(r: Reader, s: Any) -> list[int]:
-        cards = r.list(name, None, 0, len(s.data.cards))
+        cards: list[Any] = r.list(name, None, 0, len(s.data.cards))
         for x in cards:
             _int(x, f"state.{name}", 0, len(s.data.cards) - 1)
         return list(cards)
@@ -300,36 +300,36 @@ def read_cards(name: str) -> Callable[[Reader, Any], list[int]]:
 
 def read_castles(r: Reader, s: Any) -> list[list[int]]:
     nc, data = _colours(s), s.data
-    rows = r.list("castles", None, nc, nc)
+    rows: list[Any] = r.list("castles", None, nc, nc)
     for p, v in enumerate(rows):
         size = len(data.two.ally_castle) if p >= s.players else len(data.castle)
         for x in _list(v, f"state.castles[{p}]", size, size):
             _int(x, f"state.castles[{p}]", -1, data.max_knights - 1)
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_extensions(r: Reader, s: Any) -> list[list[str]]:
     ids = [x.id for x in s.data.extensions]
-    rows = r.list("extensions", None, _colours(s), _colours(s))
+    rows: list[Any] = r.list("extensions", None, _colours(s), _colours(s))
     for p, row in enumerate(rows):
         _list(row, f"state.extensions[{p}]", 0, len(ids))
         if any(x not in ids for x in row) or len(set(row)) != len(row):
             raise InvalidStateError(f"state.extensions[{p}] should list extension ids {ids}, each at most once")
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_tower(r: Reader, s: Any) -> list[list[int]]:
-    rows = r.list("tower", None, 0, 40)
+    rows: list[Any] = r.list("tower", None, 0, 40)
     for i, t in enumerate(rows):
         _list(t, f"state.tower[{i}]", 2, 2)
         _int(t[0], f"state.tower[{i}][0]", 0, _colours(s) - 1)
         _int(t[1], f"state.tower[{i}][1]", 0, s.data.max_knights - 1)
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_offices(r: Reader, s: Any) -> list[dict[str, Any] | None]:
     nc, data = _colours(s), s.data
-    rows = r.list("offices", None, 3, 3)
+    rows: list[Any] = r.list("offices", None, 3, 3)
     for i, o in enumerate(rows):
         if o is not None:
             _obj(o, f"state.offices[{i}]", ("owner", "knights", "bishops", "tudor"))
@@ -338,11 +338,11 @@ def read_offices(r: Reader, s: Any) -> list[dict[str, Any] | None]:
                 _int(x, f"state.offices[{i}].knights", 0, data.max_knights - 1)
             _int(o["bishops"], f"state.offices[{i}].bishops", 0, 9)
             _bool(o["tudor"], f"state.offices[{i}].tudor")
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_holders(r: Reader, s: Any) -> list[int]:
-    rows = r.list("holders", None, 3, 3)
+    rows: list[Any] = r.list("holders", None, 3, 3)
     for x in rows:
         _int(x, "state.holders", -1, _colours(s) - 1)
     return list(rows)
@@ -358,7 +358,7 @@ def read_counts(name: str, keys: tuple[str, ...], hi: int) -> Callable[[Reader, 
 
 
 def read_track(r: Reader, s: Any) -> list[int]:
-    rows = r.list("track", None, 0, len(s.data.track))
+    rows: list[Any] = r.list("track", None, 0, len(s.data.track))
     for x in rows:
         _int(x, "state.track", 0, 9)
     return list(rows)
@@ -367,7 +367,7 @@ def read_track(r: Reader, s: Any) -> list[int]:
 def read_laws(name: str, hi: int) -> Callable[[Reader, Any], list[str]]:
     def read(r: Reader, s: Any) -> list[str]:
         ids = {law.id for law in s.data.laws} | {f"LK-{i}" for i in range(1, 9)}
-        rows = r.list(name, None, 0, hi)
+        rows: list[Any] = r.list(name, None, 0, hi)
         for x in rows:
             if x not in ids:
                 raise InvalidStateError(f"state.{name}: {x!r} is not a law")
@@ -376,18 +376,18 @@ def read_laws(name: str, hi: int) -> Callable[[Reader, Any], list[str]]:
 
 
 def read_votes(r: Reader, s: Any) -> list[list[Any] | None]:
-    rows = r.list("votes", None, s.players, s.players)
+    rows: list[Any] = r.list("votes", None, s.players, s.players)
     for p, v in enumerate(rows):
         if v is not None:
             _list(v, f"state.votes[{p}]", 2, 2)
             _bool(v[0], f"state.votes[{p}][0]")
             _int(v[1], f"state.votes[{p}][1]", 0, BIG)
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_ints(name: str, lo: int, hi: int) -> Callable[[Reader, Any], list[int]]:
     def read(r: Reader, s: Any) -> list[int]:
-        rows = r.list(name, None, s.players, s.players)
+        rows: list[Any] = r.list(name, None, s.players, s.players)
         for x in rows:
             _int(x, f"state.{name}", lo, hi)
         return list(rows)
@@ -395,32 +395,32 @@ def read_ints(name: str, lo: int, hi: int) -> Callable[[Reader, Any], list[int]]
 
 
 def read_tally(r: Reader, s: Any) -> list[list[Any]]:
-    rows = r.list("tally", None, 0, 3)
+    rows: list[Any] = r.list("tally", None, 0, 3)
     for x in rows:
         _list(x, "state.tally", 3, 3)
         if not isinstance(x[0], str) or not isinstance(x[1], int) or not isinstance(x[2], int):
             raise InvalidStateError("state.tally rows are [law, yes, no]")
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_choices(r: Reader, s: Any) -> list[list[Any]]:
     """The county rewards chosen this round, [county, colour, option] (public: everyone sees what was taken)."""
-    rows = r.list("choices", None, 0, 40)
+    rows: list[Any] = r.list("choices", None, 0, 40)
     for x in rows:
         _list(x, "state.choices", 3, 3)
         _int(x[0], "state.choices", 0, len(s.data.counties) - 1)
         _int(x[1], "state.choices", 0, _colours(s) - 1)
         if x[2] not in ("noble", "reward", "both"):
             raise InvalidStateError("state.choices rows are [county, colour, 'noble' | 'reward' | 'both']")
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def read_final(r: Reader, s: Any) -> list[list[int]]:
-    rows = r.list("final", None, 0, 5)
+    rows: list[Any] = r.list("final", None, 0, 5)
     for i, x in enumerate(rows):
         for v in _list(x, f"state.final[{i}]", 5, 5):
             _int(v, f"state.final[{i}]", -BIG, BIG)
-    return _copy(rows)  # type: ignore[no-any-return]
+    return _copy(rows)
 
 
 def _save_data(data: LancasterData) -> Any:

@@ -79,10 +79,10 @@ def _pieces(s: LancasterState) -> None:
 
 def _components(s: LancasterState) -> None:
     """LB-010, LB-031, LB-048: noblemen and favor tiles add up; conflict cards are each in one place."""
-    for i, c in enumerate(s.data.counties):
-        seated = sum(c.letter in row for row in s.nobles)
+    for i, county in enumerate(s.data.counties):
+        seated = sum(county.letter in row for row in s.nobles)
         if s.stacks[i] + seated > s.data.nobles[s.n - 2]:
-            raise fail(f"stacks[{i}]", f"and the tables hold more noblemen of {c.letter} than the game deals")
+            raise fail(f"stacks[{i}]", f"and the tables hold more noblemen of {county.letter} than the game deals")
     cards = [c["card"] for c in s.conflicts] + s.conflict_deck + s.discarded
     if sorted(cards) != list(range(len(s.data.cards))):
         raise fail("conflict_deck", "and the board should hold every conflict card exactly once")
@@ -99,8 +99,8 @@ def _modules(s: LancasterState) -> None:
     if not kc and (any(o is not None for o in s.offices) or any(h != -1 for h in s.holders) or any(x != "none" for x in s.lord)):
         raise fail("offices", "and lords exist only with the King's Court module")
     for p, loc in enumerate(s.lord):
-        held = [i for i, o in enumerate(s.offices) if o is not None and o["owner"] == p]
-        if kc and (len(held) > 1 or (held and loc != f"office:{held[0]}") or (not held and loc not in ("court", "treasury"))):
+        mine = [i for i, o in enumerate(s.offices) if o is not None and o["owner"] == p]
+        if kc and (len(mine) > 1 or (mine and loc != f"office:{mine[0]}") or (not mine and loc not in ("court", "treasury"))):
             raise fail(f"lord[{p}]", f"is {loc!r}, which does not match the offices")
     tokens = {"shield": sum(c is not None and c["shield"] for c in s.counties),
               "archer": sum(sp is not None and sp["archer"] for c in s.conflicts for sp in c["spaces"]),
