@@ -66,6 +66,10 @@ def own_all(s: LancasterState) -> None:
         setattr(s, key, how(getattr(s, key)))
 
 
+PLACE_FIELDS = ("knights", "counties", "res", "priv", "castles", "tower", "conflicts", "offices", "lord", "treasury",
+                "supply", "pending")
+
+
 def push_front(s: LancasterState, tasks: list[list[Any]]) -> None:
     """New choices go before the ones already waiting (a reward's choices are made at once)."""
     if tasks:
@@ -79,13 +83,16 @@ def to_court(s: LancasterState, colour: int, knight: int) -> None:
 # -- phase 1: placing ---------------------------------------------------------------------------------------
 def placement(s: LancasterState, a: County | Castle | Conflict | Tower | Apply | Treasury) -> None:
     """LB-017, LB-092, LH-015: one piece placed; the next seat with a piece to place moves, or parliament begins."""
-    own_all(s)
+    for key in PLACE_FIELDS:  # fresh copies of what a placement can change (the rest stays shared)
+        setattr(s, key, COPIES[key](getattr(s, key)))
     colour = mover(s, a)
     say_place(s, colour, a)
     place(s, colour, a)
     nxt = next_seat(s, s.turn)
     if nxt >= 0:
         s.turn = nxt
+        return  # still phase 1 (a favor choice may wait): nothing runs by itself
+    own_all(s)
     advance(s)
 
 
@@ -243,13 +250,15 @@ def place_lord(s: LancasterState, colour: int, a: Apply) -> None:
 # -- phase 2: parliament ----------------------------------------------------------------------------------
 def vote(s: LancasterState, a: Vote) -> None:
     """LB-035: a secret vote (yes or no, plus voting markers); counted once everyone has voted."""
-    own_all(s)
     seat = s.voter
     assert seat is not None
+    s.votes = s.votes.copy()  # a new list: the others stay shared until the votes are counted
     s.votes[seat] = [a.yes, a.vm]
     s.say(f"{seat_name(seat)} casts a secret vote", "LB-035", seats=(seat,))
     s.say(f"Your vote: {'yes' if a.yes else 'no'} with {a.vm} voting marker(s)", "LB-035", seats=(seat,), to=(seat,))
-    advance(s)
+    if s.voter is None:  # everyone has voted: count, and run on
+        own_all(s)
+        advance(s)
 
 
 def resolve_vote(s: LancasterState) -> None:
