@@ -15,7 +15,8 @@ import ipywidgets as ipw
 import hench
 from hench import format_probability
 from hench.core import Rng, next_action, seat_name
-from hench.lancaster import GAME, PHASES, SOURCES_NOTE, assumptions, montecarlo, odds
+from hench.core.data import Assumption
+from hench.lancaster import GAME, PHASES, READINGS, SOURCES_NOTE, assumptions, montecarlo, odds
 from hench.lancaster.actions import OFFICES, Apply
 from hench.lancaster.bots import make_bot
 from hench.lancaster.game import MODULE_CHOICES
@@ -284,7 +285,16 @@ def tour(step: int = 1) -> TourView:
     return view
 
 
-KIT = GameKit(CONFIG, LESSONS, assumptions, title="Lancaster", seed=5)
+def assumptions_and_readings() -> list[Assumption]:
+    """Every value in force (hench.lancaster.assumptions) and every reading of an ambiguity the engine plays
+    (hench.lancaster.READINGS, with the option that changes it), for the assumptions table."""
+    readings = [Assumption(f"reading {r.id}", r.text, "assumed",
+                           "[reading] " + (f"option {r.option!r} changes it" if r.option else "no option: fixed"))
+                for r in READINGS]
+    return list(assumptions()) + readings
+
+
+KIT = GameKit(CONFIG, LESSONS, assumptions_and_readings, title="Lancaster", seed=5)
 learn_table, lesson, lesson_table, rules, assumptions_in_force = KIT.learn_table, KIT.lesson, KIT.lesson_table, KIT.rules, KIT.assumptions_in_force
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from hench.core import CardText, Rng, seat_name
 
-from .actions import OFFICES, Apply, Castle, Choose, Conflict, County, Tower, Treasury, Vote, format_action
+from .actions import OFFICES, Apply, Castle, Choose, Conflict, County, Extend, Favor, Tower, Treasury, Vote, format_action
 from .data import default_data
 from .phases import PHASES
 from .state import LancasterState
@@ -208,7 +208,8 @@ def _conflicts(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine
             f"border:1px solid #a66'><b>{c['card']}</b> France <b>{c['french']}</b> vs England <b>{eng}</b> "
             f"<span style='font-size:10px'>({'/'.join(map(str, c['pp']))} PP)</span>{''.join(spaces)}{chips}</div>")
     favors = " ".join(f"<span title='{_t(texts[t])}' style='font-size:11px;{'' if up else 'color:#bbb;text-decoration:line-through'}'>"
-                      f"{t}</span>" for (t, _), up in zip(obs["board"]["favors"], obs["favors"]))
+                      f"{t}</span>{_chip('take', Favor(t), legal, f'click: take favor {t} ({words})')}"
+                      for (t, words), up in zip(obs["board"]["favors"], obs["favors"]))
     upper = "".join(rows[False]) or "<i style='color:#999'>none</i>"
     lower = "".join(rows[True])
     return (f"<div><b>Conflicts with France</b> <span style='font-size:11px;color:#666'>({obs['conflicts_left']} cards left; "
@@ -228,8 +229,10 @@ def _castles(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: 
             cells.append(f"<span style='display:inline-block;margin:1px 3px;font-size:11px' title='{_t(words)}'>K{j + 1}: {who} {chips}</span>")
         ext = ", ".join(row["extensions"]) or "none"
         nobles = ", ".join(row["nobles"]) or "none"
+        pick = "".join(_chip(f"+{x}", Extend(x), legal, f"click: add extension {x} ({words}) to your castle")
+                       for x, words in obs["board"]["extensions"].items()) if p == actor else ""
         out.append(f"<div style='font-size:11px'>{_who(obs, p)} castle: {''.join(cells)}"
-                   + ("" if row["ally"] else f" &middot; extensions {ext} &middot; noblemen {nobles}") + "</div>")
+                   + ("" if row["ally"] else f" &middot; extensions {ext} &middot; noblemen {nobles}") + f" {pick}</div>")
     return "<div><b>Castles</b>" + "".join(out) + "</div>"
 
 

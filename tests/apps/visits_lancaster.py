@@ -59,6 +59,10 @@ def lancaster_play(page) -> None:
     page.get_by_role("button", name="Deal with these modules").click()
     after = wait_change(page, board, before)
     assert "Tower" in after and "Regal board" not in after
+    extension = page.locator(".hench-game .hench-board [data-action^='extension']")
+    if extension.count():  # a new game opens with each player's first castle extension (LB-009)
+        extension.first.click()
+        page.locator(".hench-game .hench-board [data-action^='knight']").first.wait_for(timeout=120_000)
     before = text_of(page, ".hench-game")
     chip = page.locator(".hench-game .hench-board [data-action^='knight']").first
     label = chip.get_attribute("data-action")

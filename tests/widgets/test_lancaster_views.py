@@ -387,3 +387,11 @@ def test_what_just_happened_shows_in_the_play_log_and_the_tour(no_callback_error
     status = _html.unescape(tour.status.value)
     assert "What just happened" in status and f"knight {action.strength} in {action.county}" in status
     assert f"Player 1 places a knight of strength {action.strength} in {action.county}" in status
+
+
+def test_the_assumptions_table_lists_values_and_readings(no_callback_errors):
+    from hench.lancaster import READINGS
+
+    table = la.assumptions_in_force().value
+    assert "county H CountyH" in table and "reading LB-086" in table and "most_squires" in table
+    assert len(la.assumptions_and_readings()) == len(la.assumptions()) + len(READINGS)
