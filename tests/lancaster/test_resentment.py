@@ -122,3 +122,14 @@ def test_dishonor_is_scored_last():
     final_scoring(s)
     assert s.final[YELLOW][4] == -1 - 0 and s.final[YELLOW][3] == 2
     assert res(s, YELLOW)["pp"] == 5 + sum(s.final[YELLOW][:3]) + 2 - 1
+
+
+@pytest.mark.rule("LH-096", "LH-095", "LB-086")
+def test_a_three_player_dishonor_tie_shares_the_penalties_of_its_places():
+    s = new(3, "KR")
+    s.track = [0, 0, 0] + [3] * 6  # space 3 visible: -6 / -3
+    for seat in range(3):
+        s.res[seat].update(dishonor=3, vm=1, squires=2)
+    assert dishonor_points(s) == [-3 - 3, -3 - 3, -3 - 3]  # (-6 - 3 + 0) / 3 each
+    s.res[YELLOW]["vm"] = 2  # more VM: the least dishonored of the three, third place pays nothing
+    assert dishonor_points(s) == [-3, -3 - 4, -3 - 4]  # the other two share -9: -4.5, the remainder dropped
