@@ -579,10 +579,20 @@ class ConflictOddsView(ipw.VBox):
 
 
 def odds_tables() -> ipw.HTML:
-    """The catalogue's other section-7 answers as exact numbers (tower fillings Q3, LK-8 cap, majority ties Q6)."""
+    """Exact numbers: the tower (Q3), the LK-8 cap, majority ties (Q6), and a law's chance in parliament by the
+    voting markers you add (hench.lancaster.odds.approval_chance)."""
     rows = [(f"{n} players", odds.free_capacity(n), odds.tower_fillings(odds.free_capacity(n)), odds.max_lk8_points(n),
              format_probability(odds.tie_for_most(n))) for n in (3, 4, 5)]
     body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr>" for a, b, c, d, e in rows)
+    others = [1, 1]  # two other voters holding 1 voting marker each
+    votes = "".join(f"<tr><td>{m}</td><td>{format_probability(odds.approval_chance(True, m, others))}</td>"
+                    f"<td>{format_probability(odds.approval_chance(False, m, others))}</td></tr>" for m in range(4))
     return ipw.HTML("<table class='hench-odds-table' style='border-collapse:collapse' border='1' cellpadding='4'><tr><th></th>"
                     "<th>free tower strength</th><th>ways to fill it (Q3)</th><th>most LK-8 PP a round</th>"
-                    "<th>P(tie for most, holdings 0-3) (Q6)</th></tr>" + body + "</table>")
+                    "<th>P(tie for most, holdings 0-3) (Q6)</th></tr>" + body + "</table>"
+                    "<p>Parliament (LB-035, LB-036): the chance a law passes when you add markers to your vote, if two other "
+                    "voters holding 1 voting marker each vote yes or no at even chances and add 0 or 1 marker at even "
+                    f"chances (a tie approves); {odds.markers_to_carry(others)} markers carry it whatever they do.</p>"
+                    "<table class='hench-vote-odds' style='border-collapse:collapse' border='1' cellpadding='4'><tr>"
+                    "<th>your markers</th><th>P(passes) if you vote yes</th><th>P(passes) if you vote no</th></tr>"
+                    + votes + "</table>")

@@ -189,7 +189,9 @@ def test_seals_and_conflict_views(no_callback_errors):
     exact = odds.conflict_win_chance(state, card, extra=strongest, p_joins=Fraction(1, 2))
     assert format_probability(exact) in view.answer.value
     assert "data-action" not in view.board.value  # a study board, not a table to click
-    assert "Q3" in la.odds_tables().value
+    tables = la.odds_tables().value
+    assert "Q3" in tables and format_probability(odds.approval_chance(True, 0, [1, 1])) in tables
+    assert "hench-vote-odds" in tables
 
 
 def test_gallery_lists_every_card_with_assumed_badges(no_callback_errors):
