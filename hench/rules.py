@@ -18,7 +18,7 @@ from importlib import resources
 from .core.errors import HenchError
 
 GAME_PACKAGES = ("henchmania", "huns", "hemloch", "maniacal", "lancaster")
-PREFIXES = {"HM": "henchmania", "HU": "huns", "HL": "hemloch", "MA": "maniacal", "LH": "lancaster"}
+PREFIXES = {"HM": "henchmania", "HU": "huns", "HL": "hemloch", "MA": "maniacal", "LH": "lancaster", "LB": "lancaster"}
 
 
 @dataclass(frozen=True)

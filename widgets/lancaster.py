@@ -1,8 +1,8 @@
-"""Lancaster views: the table on the Lancaster-Lite stand-in with the three modules (At the King's Court,
-The King's Resentment, Laws of the King), a tour that shows the stand-in base and then teaches each module
-on its own, the module choice for a whole game, the exact odds of hench.lancaster.odds with Plotly charts
-and simulated checks, the card gallery and the assumptions table. No rule logic here: every fact comes
-from hench.lancaster."""
+"""Lancaster views: the table of the base game with any of the three modules of "Henry V - The Power of the King"
+(At the King's Court, The King's Resentment, Laws of the King), a tour that teaches the base game and then each
+module on its own, the module choice for a whole game, the exact odds of hench.lancaster.odds with Plotly charts
+and simulated checks, the card gallery and the assumptions table. No rule logic here: every fact comes from
+hench.lancaster."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ import ipywidgets as ipw
 import hench
 from hench import format_probability
 from hench.core import Rng, next_action, seat_name
-from hench.lancaster import GAME, PHASES, STAND_IN, assumptions, montecarlo, odds
+from hench.core.data import Assumption
+from hench.lancaster import GAME, PHASES, READINGS, SOURCES_NOTE, assumptions, montecarlo, odds
 from hench.lancaster.actions import OFFICES, Apply
 from hench.lancaster.bots import make_bot
-from hench.lancaster.describe import what_changed
 from hench.lancaster.game import MODULE_CHOICES
 from hench.lancaster.legality import apply_strength, tower_load
 from hench.lancaster.render import html as board_html
+from hench.lancaster.render import observation
 
 from . import plot
 from .cards import CardGallery
@@ -35,30 +36,27 @@ MODULE_NAMES = {
     "KC+KR": "King's Court + King's Resentment",
     "KC": "At the King's Court (KC) alone",
     "KR": "The King's Resentment (KR) alone",
-    "none": "no module: the Lancaster-Lite stand-in alone",
+    "none": "no module: the base game alone",
 }
-STAND_IN_NOTE = (
-    "<div class='hench-stand-in-note' style='background:#fff4d6;border:1px solid #e0b100;border-radius:6px;padding:6px 10px;"
-    "margin:4px 0;max-width:900px'><b>&#9888; Please note: the base game here is a stand-in.</b> The Lancaster base "
-    "rulebook is not available, so this kit plays the expansion <i>Henry V - The Power of the King</i> on "
-    "<b>Lancaster-Lite</b>, a small invented base game: its counties, castle spaces, conflict cards, base laws and "
-    "final knighthood scoring are placeholders (marked <i>assumed</i>), not the published Lancaster rules. The three "
-    "modules follow the expansion's text; the values it does not give are assumed too. The assumptions table lists "
-    "every one. With 2 players each player also controls an <b>ally</b> colour (an assumed model, catalogue L12): "
-    "right after each of your own placements you place one ally piece; the ally's rewards are lost, it never "
-    "scores and takes no dishonor, and the expansion's 2-player rules apply (seals and dishonor open, LH-065..LH-073, "
-    "LH-097..LH-100).</div>")
+SOURCES_HTML = (
+    "<div class='hench-sources-note' style='background:#eef4fb;border:1px solid #8aa9cf;border-radius:6px;padding:6px 10px;"
+    "margin:4px 0;max-width:900px'><b>&#9432; Lancaster (Queen Games 2011), with the modules of <i>Henry V - The Power of the "
+    "King</i>.</b> Base game rules: the publisher's; some board and card values: assumed. The rules follow the "
+    "publisher's English rulebook (catalogue rules LB-001..LB-104) and the expansion's text (LH-...); the values no "
+    "source gives (most counties' minimums and rewards, the conflict cards, the favor tiles, the castle, the "
+    "company-at-table scale, the law groups) are placeholders marked <i>assumed</i>, each listed in the assumptions "
+    "table with its note. With 2 players each player also controls an <b>ally</b> (the publisher's 2-player rules).</div>")
 
 
 def _clock(state) -> int:
-    return state.d["round"]
+    return state.round
 
 
 CONFIG = TableConfig(
-    game_id="lancaster", phases=PHASES, board=lambda state, seat, clickable: board_html(state, seat, clickable=clickable),
+    game_id="lancaster", phases=PHASES, board=lambda state, seat, clickable: board_html(observation(state, seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
-    clock=_clock, clock_label="round", describe=what_changed,
+    clock=_clock, clock_label="round",
 )
 
 
@@ -76,83 +74,81 @@ LESSONS = {
 
 
 # -- the tour ------------------------------------------------------------------------------------------
-BASE = {"modules": "none", "parliament": False}
-BASE_VOTE = {"modules": "none", "parliament": True}
-KC_ONLY = {"modules": "KC", "parliament": False}
-KR_ONLY = {"modules": "KR", "parliament": False}
-ALL = {"modules": "KC+KR+LK", "parliament": True}
+BASE = {"modules": "none"}
+KC_ONLY = {"modules": "KC"}
+KR_ONLY = {"modules": "KR"}
+ALL = {"modules": "KC+KR+LK"}
 
 
 def _placed(state, seat: int = 0) -> int:
-    d = state.d
-    return sum(k[1] != "court" for k in d["knights"][seat]) + (d["lord"][seat] not in ("court", "none"))
+    return sum(k[1] not in ("court", "reserve") for k in state.knights[seat]) + (state.lord[seat] not in ("court", "none"))
 
 
 def _placed_one(start, now) -> bool:
-    return now.is_terminal or now.d["round"] > start.d["round"] or now.phase != "place" or _placed(now) > _placed(start)
+    return now.is_terminal or now.round > start.round or now.phase != "place" or _placed(now) > _placed(start)
 
 
 def _moved_on(start, now) -> bool:
-    return now.is_terminal or now.d["round"] > start.d["round"]
+    return now.is_terminal or now.round > start.round
 
 
 def _vote_done(start, now) -> bool:
-    return (now.is_terminal or now.d["round"] > start.d["round"] or now.phase != "vote"
-            or now.d["vote_index"] != start.d["vote_index"])
+    return (now.is_terminal or now.round > start.round or now.phase != "vote"
+            or now.vote_index != start.vote_index)
 
 
 def _spot(state, where: str) -> str:
-    """A knight's place in words: 'Stafford', 'your castle's income space', 'conflict C4', 'the tower'."""
+    """A knight's place in words: 'Stafford', 'your castle's space K1', 'conflict C4', 'the tower'."""
     data = state.data
     if where.startswith("county:"):
         return data.counties[int(where[7:])].name
     if where.startswith("castle:"):
-        return f"your castle's {data.castle[int(where[7:])]} space"
+        return f"your castle's space K{int(where[7:]) + 1}"
     if where.startswith("office:"):
         return f"the {OFFICES[int(where[7:])]} office (supporting your lord)"
     return {"tower": "the tower"}.get(where, where.replace("conflict:", "conflict "))
 
 
 def _where(state, seat: int = 0) -> str:
-    moved = [f"knight {k[0]} in {_spot(state, k[1])}" for k in state.d["knights"][seat] if k[1] != "court"]
+    moved = [f"knight {k[0]} in {_spot(state, k[1])}" for k in state.knights[seat] if k[1] not in ("court", "reserve")]
     return ", ".join(moved) or "none of your knights is out"
 
 
 def _after_place(start, now) -> str:
-    return (f"Your pieces on the board now: {_where(now)}. Each player placed one piece in turn (LH-015); "
-            "a stronger knight could still expel yours from a county before phase 3.")
+    return (f"Your pieces on the board now: {_where(now)}. Each player placed one knight in turn (LB-017); "
+            "a stronger knight could still expel yours from a county before phase 3 (LB-023).")
 
 
 def _after_vote(start, now) -> str:
-    tally = now.d["tally"]
+    tally = now.tally
     if tally:
         law, yes, no = tally[-1]
         return (f"Votes revealed for {law}: {yes} yes against {no} no, so it was {'approved' if yes >= no else 'rejected'} "
                 "(a tie approves; an approved law enters the right of the current row and the oldest drops out).")
-    return f"All three votes are over; the current laws are now {', '.join(now.d['current'])}, applied left to right."
+    return f"All three votes are over; the current laws are now {', '.join(now.current)}, applied left to right."
 
 
 def _after_round(start, now) -> str:
     pp = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(now.scores()))
     order = (["the offices filled first"] if now.has("KC") else []) + (["the tower emptied"] if now.has("KR") else [])
-    rules = (["LH-029"] if now.has("KC") else []) + (["LH-088"] if now.has("KR") else []) + ["L7", "L8", "L9"]
-    return (f"Round {start.d['round']} was scored in phase 3: {', then '.join(order + ['the counties, castles and conflicts paid'])} "
+    rules = (["LH-029"] if now.has("KC") else []) + (["LH-088"] if now.has("KR") else []) + ["LB-045", "LB-047", "LB-053", "LB-059"]
+    return (f"Round {start.round} was scored in phase 3: {', then '.join(order + ['the counties A to I, the castles and the conflicts paid'])} "
             f"({', '.join(rules)}). Power points now: {pp}.")
 
 
 def _after_lord(start, now) -> str:
-    if now.d["round"] > start.d["round"]:
+    if now.round > start.round:
         held = [f"{name}: {seat_name(h) if h >= 0 else 'nobody'}" for name, h in zip(("Chancellor", "Constable", "Chamberlain"),
-                                                                                 now.d["holders"])]
+                                                                                 now.holders)]
         return ("Phase 3 filled the offices and sent every lord back to court (LH-029, LH-035). Office holders now: "
                 + "; ".join(held) + ".")
-    return (f"Your lord is now at {now.d['lord'][0].replace('office:0', 'the Chancellor').replace('office:1', 'the Constable').replace('office:2', 'the Chamberlain')}"
+    return (f"Your lord is now at {now.lord[0].replace('office:0', 'the Chancellor').replace('office:1', 'the Constable').replace('office:2', 'the Chamberlain')}"
             "; a strictly stronger stack may still expel it before phase 3 (LH-023, A1).")
 
 
 def _after_tower(start, now) -> str:
-    mine = [now.d["knights"][o][x][0] for o, x in now.d["tower"] if o == 0]
-    shed = start.d["res"][0]["dishonor"] - now.d["res"][0]["dishonor"]
+    mine = [now.knights[o][x][0] for o, x in now.tower if o == 0]
+    shed = start.res[0]["dishonor"] - now.res[0]["dishonor"]
     if mine:
         return (f"Your knight of strength {mine[0]} is in the tower (now {tower_load(now)} of {now.data.tower_capacity}) "
                 f"and you gave back {shed} dishonor marker(s) to the box (LH-083, LH-084).")
@@ -161,12 +157,12 @@ def _after_tower(start, now) -> str:
 
 
 def _after_dishonor(start, now) -> str:
-    return (f"You now hold {now.d['res'][0]['dishonor']} dishonor marker(s), hidden from the others (LH-091). Markers left "
-            f"on the track, left to right: {now.d['track']}; in the box: {now.d['box']} (LH-090).")
+    return (f"You now hold {now.res[0]['dishonor']} dishonor marker(s), hidden from the others (LH-091). Markers left "
+            f"on the track, left to right: {now.track}; in the box: {now.box} (LH-090).")
 
 
 def _is_king_law(s) -> bool:
-    return s.phase == "vote" and any(x.startswith("LK-") for x in s.d["proposals"] + s.d["current"])
+    return s.phase == "vote" and any(x.startswith("LK-") for x in s.proposals + s.current)
 
 
 def _seal_question(s) -> str:
@@ -179,40 +175,43 @@ def _office_strength(s) -> str:
 
 TOUR = [
     TourStep(
-        "The stand-in base: place a knight",
-        "<p><b>This first part is Lancaster-Lite, the stand-in for the base game</b> (its counties, castle and conflicts are "
-        "placeholders). Each round you place your knights one at a time, round the table: in a <b>county</b> (at least its "
-        "minimum strength; a stronger knight expels you), on a space of your own <b>castle</b>, or in a <b>conflict</b> "
-        "with France. Hover a county on the board to read its reward.</p>",
-        ("LH-001", "LH-015"),
+        "The base game: place a knight",
+        "<p><b>Lancaster, the base game.</b> Each round you place your knights one at a time, round the table: in a "
+        "<b>county</b> (A to I; the knight's own strength must reach the county's minimum; squires you add count only "
+        "against rivals, and a strictly stronger knight expels yours), on a knight space of your own <b>castle</b>, or in "
+        "a <b>conflict</b> with France, where the first six knights each take a King's Favor. Hover a county or a card on "
+        "the board to read it.</p>",
+        ("LB-017", "LB-019", "LB-020", "LB-021", "LB-023", "LB-028", "LB-031"),
         reach=lambda s: s.phase == "place", task="place one knight (click a yellow K chip on the board, or a move button)",
         done=_placed_one, after=_after_place,
-        question=Question("How many pieces does each player place on their turn in phase 1?",
+        question=Question("How many knights does each player place on their turn in phase 1?",
                           lambda s: ["1", "2", "all of them"], lambda s: "1",
-                          lambda s: "Exactly one piece per placement turn, then the next player (LH-015)."),
+                          lambda s: "Exactly one knight per turn, then the next player clockwise (LB-017)."),
         options=BASE),
     TourStep(
-        "The stand-in base: parliament",
-        "<p>In phase 2 three laws are proposed, and everyone votes on each in secret: yes or no, plus any voting markers "
-        "(VM) to add weight. Votes stay hidden until all have voted. The three <b>current laws</b> are then applied "
-        "left to right. (The base laws here are placeholders too.)</p>",
-        ("LH-001", "LH-105"),
+        "The base game: parliament",
+        "<p>In phase 2 the three laws of the lower row are voted on, left to right. Everyone lays a yes or no tile face "
+        "down and secretly takes any of their voting markers as extra votes; all are revealed together, a tie approves. "
+        "An approved law pushes the oldest current law out. Then the voting markers still held go back, and the three "
+        "<b>current laws</b> apply from left to right.</p>",
+        ("LB-034", "LB-035", "LB-036", "LB-038", "LB-040", "LB-041"),
         reach=lambda s: s.phase == "vote", task="vote on the proposed law", done=_vote_done, after=_after_vote,
-        question=Question("How many laws are current (applied each round)?", lambda s: ["2", "3", "4"],
-                          lambda s: str(s.data.slots),
-                          lambda s: f"The Parliament has {s.data.slots} current-law slots (stand-in value, L10)."),
-        options=BASE_VOTE),
+        question=Question("A law gets 3 yes votes and 3 no votes. What happens?", lambda s: ["approved", "rejected", "voted again"],
+                          lambda s: "approved", lambda s: "A tie approves the law (LB-036, LB-081)."),
+        options=BASE),
     TourStep(
-        "The stand-in base: rewards and scoring",
-        "<p>In phase 3 every county pays its occupant, castle spaces pay, and each conflict is fought: England wins when "
-        "its strength reaches France's, and the knights there score power points (PP) by rank. After 5 rounds the "
-        "strongest knights overall score a knighthood bonus, and most PP wins.</p>",
-        ("LH-029", "LH-093"),
+        "The base game: rewards and scoring",
+        "<p>In phase 3 the counties pay in letter order (a nobleman, the other reward, or both for 3 gold), then each "
+        "castle from the start player on (knight spaces, extensions, and a voting marker per nobleman plus one), then "
+        "the conflicts: England wins at France's strength, and ranks 1-3 score the card's power points (a tie goes to "
+        "the later entrant; a lost battle still pays one step down). After round 5: knighthood and extensions score "
+        "8 and 4, the company at table its scale, and most power points wins.</p>",
+        ("LB-045", "LB-047", "LB-053", "LB-059", "LB-060", "LB-063", "LB-077", "LB-078"),
         reach=lambda s: s.phase == "place", task="play on until this round is scored", done=_moved_on, after=_after_round,
-        question=Question("At the end, how many PP does the strongest knighthood score (stand-in value)?",
-                          lambda s: ["3", "5", "6", "10"], lambda s: str(s.data.knighthood[0]),
+        question=Question("At the end, how many PP does the strongest knighthood score?",
+                          lambda s: ["4", "6", "8", "10"], lambda s: str(s.data.knighthood[0]),
                           lambda s: f"Knighthood pays {s.data.knighthood[0]} PP to the strongest and {s.data.knighthood[1]} "
-                                    "to the second (an assumed stand-in value, L11)."),
+                                    "to the second; more squires breaks a tie (LB-077, LB-084)."),
         options=BASE),
     TourStep(
         "At the King's Court: your lord applies for an office",
@@ -222,7 +221,7 @@ TOUR = [
         "expels you.</p>",
         ("LH-014", "LH-016", "LH-017", "LH-018", "LH-019", "LH-021", "LH-023", "LH-026"),
         reach=lambda s: s.phase == "place", task="place your pieces; your lord is one of them (the yellow 'lord' chip on an office)",
-        done=lambda start, now: _moved_on(start, now) or now.d["lord"][0] not in ("court", "none"), after=_after_lord,
+        done=lambda start, now: _moved_on(start, now) or now.lord[0] not in ("court", "none"), after=_after_lord,
         question=Question("What is the strength of a lord supported by knights of strength 1 and 2 (no bishop, no Tudor)?",
                           lambda s: ["3", "4", "5"], _office_strength,
                           lambda s: "1 for the lord plus each knight's strength: 1 + 1 + 2 = 4 (LH-021)."),
@@ -234,7 +233,7 @@ TOUR = [
         "Chamberlain's Tudor knight adds 2 strength. Whenever you may upgrade a knight you may take a <b>bishop</b> "
         "instead: each bishop makes every seal worth 1 PP more.</p>",
         ("LH-030", "LH-031", "LH-040", "LH-044", "LH-053", "LH-060", "LH-064"),
-        reach=lambda s: s.d["round"] >= 2 and s.phase == "place", task="play on until this round is scored",
+        reach=lambda s: s.round >= 2 and s.phase == "place", task="play on until this round is scored",
         done=_moved_on, after=_after_lord,
         question=Question("With 1 bishop and 3 seals, how many PP do the seals score at the end?",
                           lambda s: ["3", "4", "6"], _seal_question,
@@ -250,7 +249,7 @@ TOUR = [
         task="place a knight: the tower (its K chip) or anywhere else", done=_placed_one, after=_after_tower,
         question=Question("With 3 players, how much strength is still free in the empty tower (beside the neutral knight)?",
                           lambda s: ["3", "4", "5", "7"], lambda s: str(odds.free_capacity(s.n, s.data)),
-                          lambda s: f"Capacity {s.data.tower_capacity} minus the neutral knight's {s.d['neutral']} (LH-078, LH-081)."),
+                          lambda s: f"Capacity {s.data.tower_capacity} minus the neutral knight's {s.neutral} (LH-078, LH-081)."),
         options=KR_ONLY),
     TourStep(
         "The King's Resentment: dishonor",
@@ -258,7 +257,7 @@ TOUR = [
         "from left to right. Markers are hidden. At the very end each costs 1 PP, and the most and second-most "
         "dishonored players also lose the two numbers of the rightmost space still showing on the track.</p>",
         ("LH-089", "LH-090", "LH-091", "LH-093", "LH-094", "LH-095"),
-        reach=lambda s: s.d["round"] >= 2 and s.phase == "place", task="play on until this round is scored",
+        reach=lambda s: s.round >= 2 and s.phase == "place", task="play on until this round is scored",
         done=_moved_on, after=_after_dishonor,
         question=Question("3 players, 3 markers per space: after 7 markers have left the track, which space is the rightmost "
                           "visible one?", lambda s: ["1", "2", "3"], lambda s: str(odds.rightmost_visible(7, 3)),
@@ -279,45 +278,52 @@ TOUR = [
 
 
 def tour(step: int = 1) -> TourView:
-    """The guided tour: the stand-in base briefly, then KC, KR and LK each on their own."""
-    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Lancaster, step by step (on the Lancaster-Lite stand-in)")
-    view.children = (ipw.HTML(STAND_IN_NOTE), *view.children)
+    """The guided tour: the base game, then KC, KR and LK each on their own."""
+    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Lancaster, step by step")
+    view.children = (ipw.HTML(SOURCES_HTML), *view.children)
     if step != 1:
         view.go(step - 1)
     return view
 
 
-KIT = GameKit(CONFIG, LESSONS, assumptions, title="Lancaster", seed=5)
+def assumptions_and_readings() -> list[Assumption]:
+    """Every value in force (hench.lancaster.assumptions) and every reading of an ambiguity the engine plays
+    (hench.lancaster.READINGS, with the option that changes it), for the assumptions table."""
+    readings = [Assumption(f"reading {r.id}", r.text, "assumed",
+                           "[reading] " + (f"option {r.option!r} changes it" if r.option else "no option: fixed"))
+                for r in READINGS]
+    return list(assumptions()) + readings
+
+
+KIT = GameKit(CONFIG, LESSONS, assumptions_and_readings, title="Lancaster", seed=5)
 learn_table, lesson, lesson_table, rules, assumptions_in_force = KIT.learn_table, KIT.lesson, KIT.lesson_table, KIT.rules, KIT.assumptions_in_force
 
 
-def stand_in_note() -> ipw.HTML:
-    """The plain statement that the base game is a stand-in, for the top of every app."""
-    return ipw.HTML(STAND_IN_NOTE)
+def sources_note() -> ipw.HTML:
+    """Where the rules and the values come from, for the top of every app."""
+    return ipw.HTML(SOURCES_HTML)
 
 
 class LancasterTable(ipw.VBox):
-    """A whole game against the bots with the module choice (the game's `modules` option) and parliament on/off."""
+    """A whole game against the bots with the module choice (the game's `modules` option)."""
 
-    def __init__(self, players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK", parliament: bool = True):
+    def __init__(self, players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK"):
         self.messages = MessageArea()
         self.modules = protect(ipw.Dropdown(options=[(MODULE_NAMES[m], m) for m in MODULE_CHOICES], value=modules,
                                             description="Modules", layout=ipw.Layout(width="520px")), self.messages)
-        self.parliament = protect(ipw.Checkbox(value=parliament, description="parliament (phase 2 votes and laws)",
-                                               indent=False, layout=ipw.Layout(width="auto")), self.messages)
         self.deal = ipw.Button(description="Deal with these modules", button_style="success", layout=ipw.Layout(width="auto"))
         self.deal.add_class("hench-deal-modules")
         self.deal.on_click(lambda _: self.redeal())
         self.players, self.seat = players, seat
-        self.view = self._table(seed, modules, parliament)
+        self.view = self._table(seed, modules)
         self.table_box = ipw.VBox([self.view])
-        super().__init__([ipw.HTML(STAND_IN_NOTE), ipw.HBox([self.modules, self.parliament, self.deal]), self.messages,
+        super().__init__([ipw.HTML(SOURCES_HTML), ipw.HBox([self.modules, self.deal]), self.messages,
                           self.table_box])
         self.add_class("hench-lancaster-table")
 
-    def _table(self, seed: int, modules: str, parliament: bool) -> GameView:
+    def _table(self, seed: int, modules: str) -> GameView:
         view = GameView(CONFIG, players=self.players, seed=seed, human_seats=(self.seat,), auto_dice=True, chart=True,
-                        options={"first_player": 0, "modules": modules, "parliament": parliament}, setup=True)
+                        options={"first_player": 0, "modules": modules}, setup=True)
         if view.fig is not None:  # the score chart is the power points chart: say so
             view.fig._base["title"] = "Power points (PP) round by round"
             view._draw_chart()
@@ -332,10 +338,10 @@ class LancasterTable(ipw.VBox):
         self.players, self.seat = old.players_pick.value, old.seat_pick.value
         text = (old.seed_box.value or "").strip()
         seed = int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else old.rng.randrange(10**6)
-        self.view = self._table(seed, modules, bool(self.parliament.value))  # a fresh table: players, seat and seed kept
+        self.view = self._table(seed, modules)  # a fresh table: players, seat and seed kept
         self.table_box.children = [self.view]
         discard(old)
-        self.messages.show(f"Dealt with {MODULE_NAMES[modules]}" + ("" if self.parliament.value else ", parliament off") + ".", "ok")
+        self.messages.show(f"Dealt with {MODULE_NAMES[modules]}.", "ok")
 
 
 def play_table(players: int = 3, seed: int = 11, seat: int = 0, modules: str = "KC+KR+LK") -> LancasterTable:
@@ -349,9 +355,9 @@ def simulation(games: int = 100, players: int = 3):
 
 # -- the card gallery ------------------------------------------------------------------------------------
 def card_gallery(kind: str = "") -> CardGallery:
-    """Every office, privilege, law, county, castle space, conflict and module piece in plain words, with an
-    'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
-    return CardGallery("lancaster", players=3, kind=kind, note=STAND_IN, height="560px")
+    """Every county, favor tile, conflict card, castle space, extension, law, office, privilege and module piece in
+    plain words, with an 'assumed' badge (hench.lancaster.render.card_texts); filter by kind."""
+    return CardGallery("lancaster", players=3, kind=kind, note=SOURCES_NOTE, height="560px")
 
 
 # -- power points round by round ------------------------------------------------------------------------------
@@ -363,7 +369,7 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
     marks: dict[int, list[int]] = {}
     while not state.is_terminal:
         state = state.apply(next_action(state, bots, rng))
-        marks[min(state.d["round"], state.data.rounds) if not state.is_terminal else state.data.rounds + 1] = state.scores()
+        marks[min(state.round, state.data.rounds) if not state.is_terminal else state.data.rounds + 1] = state.scores()
     xs = sorted(marks)
     labels = [f"round {x}" if x <= state.data.rounds else "final" for x in xs]
     chart = figure_widget("Power points round by round (a bot game)", height=300)
@@ -371,7 +377,7 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
                               line=dict(color=PALETTE[p % len(PALETTE)])) for p in range(players)],
            yaxis_title="PP", xaxis_title="end of")
     won = ", ".join(seat_name(i) for i in state.winners())
-    return ipw.VBox([chart, ipw.HTML(f"<div>Final PP {state.scores()} (knighthood, seals and dishonor included); "
+    return ipw.VBox([chart, ipw.HTML(f"<div>Final PP {state.scores()} (knighthood, extensions, noblemen, seals and dishonor included); "
                                      f"winner: <b>{html.escape(won)}</b>.</div>")])
 
 
@@ -392,7 +398,7 @@ def _law_page(i: Inputs) -> Shown:
     rows = ", ".join(f"round {r}: {prob(p)}" for r, p in sorted(dist.items()))
     text = answer_html(f"{html.escape(law)} (a law of group {i.group}) is proposed in {rows}.", 16,
                        "Groups 1-4 are shuffled on their own and stacked, group 1 on top; 3 laws are proposed each round "
-                       "(M6, LH-103; the group sizes are stand-in values).")
+                       "(LB-011, LH-103; the group numbers are inferred, so assumed).")
     top = _most_likely(dist)
     check: CheckQuestion | str = (montecarlo.CHECKS["law_round"], dict(group=i.group, round_no=top, king=i.king))
     if dist[top] == 1:
@@ -473,7 +479,7 @@ def study_position(players: int = 3, seed: int = 5, modules: str = "KC+KR+LK"):
             break
         p = state.current_player
         if (state.phase == "place" and p is not None and state.court_strengths(p)
-                and any(None in c["spaces"] for c in state.d["conflicts"])):
+                and any(None in c["spaces"] for c in state.conflicts)):
             return state
         state = state.apply(next_action(state, bots, rng))
     raise hench.HenchError(f"the deal {seed} never reaches a placement with an open conflict")
@@ -488,21 +494,21 @@ def _conflict_page(i: Inputs) -> Shown:
     strongest = max(state.court_strengths(me))
     extras = list(range(0, 5))
     traces, lines = [], []
-    for n, c in enumerate(state.d["conflicts"]):
+    for n, c in enumerate(state.conflicts):
         if None not in c["spaces"]:
             continue
         card = f"C{c['card'] + 1}"
         chances = [odds.conflict_win_chance(state, card, extra=x, p_joins=p) for x in extras]
         traces.append(plot.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
                                    line=dict(color=PALETTE[n % len(PALETTE)])))
-        lines.append(f"{card} (France {state.data.french[c['card']]}): adding your strongest knight ({strongest}) wins "
+        lines.append(f"{card} (France {state.data.cards[c['card']].french}): adding your strongest knight ({strongest}) wins "
                      f"with {prob(chances[min(4, strongest)])}")
-    text = answer_html(f"{html.escape(seat_name(me))} to place, round {state.d['round']}. " + "; ".join(lines) + ".", 15,
+    text = answer_html(f"{html.escape(seat_name(me))} to place, round {state.round}. " + "; ".join(lines) + ".", 15,
                        "Model: each other player with a knight at court adds their strongest one with chance "
                        f"{format_probability(p)}, spaces permitting; exact by enumerating who joins "
                        "(hench.lancaster.odds.conflict_win_chance).")
     return Shown(text, traces, dict(xaxis_title="strength you add now", xaxis_dtick=1, yaxis_title="P(England wins)", yaxis_tickformat=".0%",
-                                    yaxis_range=[0, 1.05]), below=board_html(state, me))
+                                    yaxis_range=[0, 1.05]), below=board_html(observation(state, me), False))
 
 
 class ConflictOddsView(OddsExplorer):
@@ -519,10 +525,20 @@ class ConflictOddsView(OddsExplorer):
 
 
 def odds_tables() -> ipw.HTML:
-    """The catalogue's other section-7 answers as exact numbers (tower fillings Q3, LK-8 cap, majority ties Q6)."""
+    """Exact numbers: the tower (Q3), the LK-8 cap, majority ties (Q6), and a law's chance in parliament by the
+    voting markers you add (hench.lancaster.odds.approval_chance)."""
     rows = [(f"{n} players", odds.free_capacity(n), odds.tower_fillings(odds.free_capacity(n)), odds.max_lk8_points(n),
              format_probability(odds.tie_for_most(n))) for n in (3, 4, 5)]
     body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr>" for a, b, c, d, e in rows)
+    others = [1, 1]  # two other voters holding 1 voting marker each
+    votes = "".join(f"<tr><td>{m}</td><td>{format_probability(odds.approval_chance(True, m, others))}</td>"
+                    f"<td>{format_probability(odds.approval_chance(False, m, others))}</td></tr>" for m in range(4))
     return ipw.HTML("<table class='hench-odds-table' style='border-collapse:collapse' border='1' cellpadding='4'><tr><th></th>"
                     "<th>free tower strength</th><th>ways to fill it (Q3)</th><th>most LK-8 PP a round</th>"
-                    "<th>P(tie for most, holdings 0-3) (Q6)</th></tr>" + body + "</table>")
+                    "<th>P(tie for most, holdings 0-3) (Q6)</th></tr>" + body + "</table>"
+                    "<p>Parliament (LB-035, LB-036): the chance a law passes when you add markers to your vote, if two other "
+                    "voters holding 1 voting marker each vote yes or no at even chances and add 0 or 1 marker at even "
+                    f"chances (a tie approves); {odds.markers_to_carry(others)} markers carry it whatever they do.</p>"
+                    "<table class='hench-vote-odds' style='border-collapse:collapse' border='1' cellpadding='4'><tr>"
+                    "<th>your markers</th><th>P(passes) if you vote yes</th><th>P(passes) if you vote no</th></tr>"
+                    + votes + "</table>")

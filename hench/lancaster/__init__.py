@@ -1,35 +1,49 @@
-"""lancaster: the Lancaster expansion "Henry V - The Power of the King" (modules At the King's Court,
-The King's Resentment and Laws of the King) on a STAND-IN base game.
+"""lancaster: Lancaster (Queen Games 2011), the base game, with the three modules of its expansion "Henry V - The
+Power of the King" (At the King's Court, The King's Resentment, Laws of the King), alone or combined.
 
-The Lancaster base rulebook is not available: the base game here is "Lancaster-Lite" (catalogue section
-8.2), the smallest stand-in the expansion needs. Its counties, castle, conflicts, laws and scoring are
-placeholders marked assumed in the data files, not the published Lancaster rules.
+The rules are the publisher's (catalogue shared/rules/lancaster-base.md, rules LB-001..LB-104, and
+lancaster-henry-v.md, LH-...). Some printed values (most counties' minimums and rewards, the conflict cards,
+the favor tiles, the castle, the company-at-table scale, the law groups) are not in any source we have: the data
+files mark them assumed, with a note, and your own file can replace them (`new_game(data=...)`).
 
->>> from hench.lancaster import GAME
->>> state = GAME.new_game(players=3, seed=1, modules="KC+KR")
+>>> import hench
+>>> state = hench.get_game("lancaster").new_game(players=3, seed=1, modules="KC+KR")
 >>> state.phase_title
 'Phase 1: place a knight (or your lord)'
 
-Public API beside the uniform game API: `GAME`, `PHASES`, `READINGS`, `STAND_IN`, `assumptions()`,
-`load_data(path)`, `LancasterDataError`, `observation`, `notation`, `html`, `breakdown`, `actions`,
-`odds` (section 7, exact), `bots` (`RandomBot`, `HeuristicBot`, `make_bot`).
-Options: `modules` ('KC+KR+LK', 'KC+KR', 'KC', 'KR', 'none'; LK alone is refused, LH-003),
-`parliament` (False: parliament_mode off), `data` (your own TOML file), `first_player`,
-`ally_bishop_mode` ('optional' or 'forced', reading A20), `law_groups` ('replace', LH-103, or 'combine': LH-104
-as far as the text allows, see data/modules.toml [combined_laws]). 2 players play with the ally model of catalogue
-L12 (assumed: data/two_player.toml): each seat also controls an ally colour (`state.colours`, `state.actor`).
+Public API (the same names in every game package): `GAME`, `PHASES`, `OPTIONS`, `READINGS`, `assumptions()`,
+`card_gallery()`, `odds` (exact), `bots` (`RandomBot`, `HeuristicBot`, `make_bot`); and beside them
+`SOURCES_NOTE`, `load_data(path)`, `default_data()`, `LancasterDataError`, `observation`, `notation`, `html`,
+`card_texts`, `breakdown`, `actions`, `montecarlo`. Importing the package is cheap: the engine loads on first use
+of a name (PEP 562), and `hench.get_game` registers `GAME`.
+Options: `modules` ('none', 'KC', 'KR', 'KC+KR', 'KC+KR+LK'; LK alone is refused, LH-003), `data` (your own TOML
+file), `first_player`, `law_groups` ('replace', LH-103, or 'combine': LH-104 as far as the text allows),
+`ally_bishop_mode` ('optional' or 'forced', reading A20), `most_squires` (the BL-02 reading). With 2 players each
+seat also controls an ally colour (LB-088..LB-101: `state.colours`; a move for the ally starts with "ally").
 """
 
-from hench.core import register
+from __future__ import annotations
 
-from . import actions, bots, odds
-from .data import LancasterDataError, assumptions, default_data, load_data
-from .game import GAME, READINGS
-from .phases import PHASES
-from .render import STAND_IN, card_texts, html, notation, observation
-from .scoring import breakdown
+from importlib import import_module
+from typing import Any
 
-register(GAME)
+_WHERE = {"GAME": "game", "OPTIONS": "game", "READINGS": "game", "PHASES": "phases", "assumptions": "data",
+          "card_gallery": "render", "SOURCES_NOTE": "render", "LancasterDataError": "data", "default_data": "data",
+          "load_data": "data", "observation": "render", "notation": "render", "html": "render", "card_texts": "render",
+          "breakdown": "scoring"}
+_MODULES = ("odds", "bots", "actions", "montecarlo")
+__all__ = sorted([*_WHERE, *_MODULES])
 
-__all__ = ["GAME", "PHASES", "READINGS", "STAND_IN", "LancasterDataError", "actions", "assumptions", "bots", "breakdown",
-           "card_texts", "default_data", "html", "load_data", "notation", "observation", "odds"]
+
+def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        return import_module(f"{__name__}.{name}")
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -1,33 +1,57 @@
-"""Bots: the core `RandomBot`, and `HeuristicBot`, which applies for offices it can hold, keeps its
-dishonor low (the tower, joining conflicts), and votes for the laws that favour it over the others."""
+"""Bots: the core `RandomBot`, and `HeuristicBot`, which joins conflicts England can win, takes free counties,
+applies for offices it can hold, keeps its dishonor low (the tower), votes for the laws that favour it over the
+others, and takes every reward it can pay for."""
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot
+from hench.core import Bot, RandomBot, State
 
-from .actions import Apply, Bishop, Castle, Choose, Conflict, County, Decline, Dorset, LAction, Tower, Treasury, Upgrade, Vote
+from .actions import (
+    Apply,
+    Bishop,
+    Castle,
+    Choose,
+    Conflict,
+    County,
+    Decline,
+    Dorset,
+    Extend,
+    Favor,
+    LAction,
+    Noble,
+    Pay,
+    Reward,
+    StartPlayer,
+    Tower,
+    Treasury,
+    Upgrade,
+    Vote,
+)
 from .legality import apply_strength
 from .odds import office_is_safe
 from .state import LancasterState
 
 
 def _value(s: LancasterState, seat: int) -> float:
-    r = s.d["res"][seat]
+    r = s.res[seat]
     return r["pp"] + 0.4 * (r["gold"] + r["squires"]) + 0.5 * r["vm"] + (1 + r["bishops"]) * r["seals"] - 1.5 * r["dishonor"]
 
 
 def law_interest(s: LancasterState, seat: int, law: str) -> float:
     """How much applying `law` now helps `seat` against the others' average (choices left aside)."""
-    from .transitions import apply_law
+    from .effects import base_law, king_law
 
     trial = s.clone()
-    trial.d["pending"] = []
-    mine = trial.d["res"][seat]
+    trial.pending = []
+    mine = trial.res[seat]
     for p in range(s.n):  # the bot cannot see behind the others' screens: it assumes they hold what it holds
         if p != seat:
-            trial.d["res"][p].update({k: mine[k] for k in ("gold", "squires", "seals", "dishonor")})
+            trial.res[p].update({k: mine[k] for k in ("gold", "squires", "seals", "dishonor")})
     before = [_value(trial, p) for p in range(s.n)]
-    apply_law(trial, law)
+    if law.startswith("LK-"):
+        king_law(trial, int(law[3:]))
+    else:
+        base_law(trial, law)
     gains = [_value(trial, p) - before[p] for p in range(s.n)]
     others = [g for p, g in enumerate(gains) if p != seat]
     return gains[seat] - (sum(others) / len(others) if others else 0)
@@ -36,19 +60,20 @@ def law_interest(s: LancasterState, seat: int, law: str) -> float:
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def choose(self, state: LancasterState) -> LAction:
+    def choose(self, state: State) -> LAction:
+        assert isinstance(state, LancasterState)
         legal = state._legal_cached()
         seat = state.actor  # the colour moving (with 2 players maybe the seat's ally, L12)
         phase = state.phase
         if phase == "vote":
-            law = state.d["proposals"][state.d["vote_index"]]
+            law = state.proposals[state.vote_index]
             interest = law_interest(state, seat, law)
-            vm = state.d["res"][seat]["vm"]
+            vm = state.res[seat]["vm"]
             spend = 1 if abs(interest) >= 2 and vm else 0
             want = Vote(interest >= 0, spend)
             return want if want in legal else Vote(interest >= 0, 0)
         if phase == "upgrade":
-            r = state.d["res"][seat]
+            r = state.res[seat]
             if Bishop() in legal and (state.is_ally(seat) or r["seals"] > 1 + r["bishops"]):
                 return Bishop()
             ups = [a for a in legal if isinstance(a, Upgrade)]
@@ -57,23 +82,40 @@ class HeuristicBot(Bot):
             wins = [a for a in legal if isinstance(a, Dorset) and a.card and self._wins(state, a.card, self._dorset_strength(state))]
             return wins[0] if wins else Dorset("")
         if phase == "law_choice":
-            task = state.d["pending"][0][2]
-            return Choose(0 if task["law"] in ("LK-4", "B2-3") else task["max"])
+            task = state.pending[0][2]
+            return Choose(0 if task["law"] in ("LK-4", "BL-04") else task["max"])
+        if phase in ("favor", "county", "noble", "start", "extension", "castle_pay", "ransom"):
+            return self._choice(state, seat, phase, legal)
         return self._place(state, seat, legal)
 
+    def _choice(self, s: LancasterState, colour: int, phase: str, legal: list[LAction]) -> LAction:
+        """Rewards: both when affordable, else the nobleman; an upgrade favor first; yourself as start player;
+        the extension that pays power points; pay every cost and ransom it can."""
+        if phase == "county":
+            return next(Reward(o) for o in ("both", "noble", "reward") if Reward(o) in legal)
+        if phase == "favor":
+            return min((a for a in legal if isinstance(a, Favor)), key=lambda a: -s.data.favors[[t.id for t in s.data.favors].index(a.tile)].gain.upgrades)
+        if phase == "start":
+            return StartPlayer(s.controller(colour))
+        if phase == "extension":
+            return [a for a in legal if isinstance(a, Extend)][-1]
+        if phase in ("castle_pay", "ransom"):
+            return Pay(True) if Pay(True) in legal else Pay(False)
+        return next(a for a in legal if isinstance(a, Noble))
+
     def _dorset_strength(self, s: LancasterState) -> int:
-        i = next(j for j, c in enumerate(s.data.counties) if c.reward == "dorset")
-        c = s.d["counties"][i]
-        return s.d["knights"][c["owner"]][c["knight"]][0] + (2 if c["tudor"] else 0)
+        c = s.counties[s.pending[0][2]]
+        assert c is not None
+        return int(s.knights[c["owner"]][c["knight"]][0]) + (2 if c["tudor"] else 0)
 
     def _wins(self, s: LancasterState, card: str, extra: int) -> bool:
         from .transitions import conflict_strength
 
         c = s.active_conflict(card)
-        return c is not None and conflict_strength(s, c) + extra >= s.data.french[c["card"]]
+        return c is not None and conflict_strength(s, c) + extra >= s.data.cards[c["card"]].french
 
-    def _place(self, s: LancasterState, seat: int, legal: list) -> LAction:
-        r = s.d["res"][seat]
+    def _place(self, s: LancasterState, seat: int, legal: list[LAction]) -> LAction:
+        r = s.res[seat]
         applies = [a for a in legal if isinstance(a, Apply) and not a.tudor]
         safe = [a for a in applies if office_is_safe(s, seat, apply_strength(s, a))]
         if safe:
@@ -88,17 +130,17 @@ class HeuristicBot(Bot):
         if wins:
             return min(wins, key=lambda a: (a.strength, not a.archer))
         counties = [a for a in knights if isinstance(a, County) and not a.squires and not a.tudor
-                    and s.d["counties"][s.data.county_index(a.county)] is None]
+                    and s.counties[s.data.county_index(a.county)] is None]
         if counties:
             return max(counties, key=lambda a: (s.data.counties[s.data.county_index(a.county)].min, -a.strength, a.shield))
         castles = [a for a in knights if isinstance(a, Castle)]
         if castles:
-            return min(castles, key=lambda a: ({"training": 0, "income": 1}.get(a.space, 2), a.strength))
+            return min(castles, key=lambda a: (a.strength, a.space))
         if knights:
             return knights[0]
         treasury = [a for a in legal if isinstance(a, Treasury)]
         if treasury:
-            return max(treasury, key=lambda a: s.d["treasury"][a.take])
+            return max(treasury, key=lambda a: s.treasury[a.take])
         return legal[0]
 
 

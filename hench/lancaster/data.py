@@ -1,14 +1,15 @@
-"""Component data of Lancaster-Lite (the STAND-IN base game) and of the three modules, read from
-`data/*.toml` through `hench.core.data` and checked field by field with `hench.core.schema.Reader`.
+"""Component data of the Lancaster base game (catalogue lancaster-base.md) and of the three modules of
+"Henry V - The Power of the King", read from `data/*.toml` through `hench.core.data` and checked field by
+field with `hench.core.schema.Reader`.
 
-Every section carries a `status`: "text" (the expansion text states it; source "rulebook"),
-"reported" (public summaries of the base game, unchecked) or "assumption" (invented so the stand-in
-plays); only "text" rows have source "rulebook". A person's own file (the same tables, any subset)
+Every row carries a `status`: "official" (the publisher's rulebook text or one of its worked examples;
+source "rulebook"), "fan" (a fan summary, FAQ or review; source "assumed") or "placeholder" (not found in any
+source: the catalogue's proposal; source "assumed"). A person's own file (the same tables, any subset)
 replaces the built-in sections it names: `new_game(data="my.toml")`.
 
 >>> from hench.lancaster.data import default_data
->>> [c.name for c in default_data().counties][:2], default_data().court.bishops
-(['Stafford', 'Kent'], (5, 5, 7, 9))
+>>> [c.name for c in default_data().counties][3:6], default_data().court.bishops
+(['Gloucester', 'Stafford', 'Dorset'], (5, 5, 7, 9))
 """
 
 from __future__ import annotations
@@ -21,24 +22,42 @@ from typing import Any
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file
 from hench.core.schema import Reader, check_int, check_unique_names
 
-STATUSES = {"text": "rulebook", "reported": "assumed", "assumption": "assumed"}
-REWARDS = ("gold", "squires", "vm", "upgrade", "pp", "dorset")
-CASTLE_SPACES = ("income", "training", "recruit")
-RESOURCES = ("gold", "squires", "vm", "pp")
-EFFECTS = ("all_gain", "most_upgrade", "most_recruit", "per_conflict", "per_deployed_strength",
-           "upgrade_if_none_deployed", "buy", "per_county", "per_two_counties", "trade", "per_castle_knight",
-           "all_weakest_deployed", "strongest_deployed")
+STATUSES = {"official": "rulebook", "fan": "assumed", "placeholder": "assumed"}
+GAINS = ("gold", "squires", "vm", "pp", "upgrades", "recruits", "extensions")
 PRIVILEGES = ("shield", "archer", "tudor")
 TRIBUTES = ("vm", "squires", "gold")
-SECTIONS = ("setup", "start_player", "castle", "county", "conflicts", "parliament", "scoring", "law",
-            "court", "office", "tower", "dishonor_track", "king_laws", "two_player", "combined_laws")
+SECTIONS = ("setup", "conflicts", "scoring", "nobles_scale", "county", "favor", "conflict", "castle_space", "extension",
+            "laws", "court", "office", "tower", "dishonor_track", "king_laws", "combined_laws", "two_player")
 BUILTIN_FILES = ("base.toml", "modules.toml", "two_player.toml")
 WHERE = "hench/lancaster/data"
-# Words the typed moves use: a county, conflict or law name equal to one would make a move ambiguous.
-RESERVED = ("knight", "to", "castle", "conflict", "tower", "lord", "treasury", "with", "knights", "bishops", "bishop",
-            "tudor", "archer", "shield", "squire", "squires", "vote", "yes", "no", "vm", "upgrade", "take", "decline",
-            "dorset-court", "choose", "gold", "pp", "court", "income", "training", "recruit", "player")
+LETTERS = "ABCDEFGHI"
+# Words the typed moves use: a county name equal to one would make a move ambiguous.
+RESERVED = ("knight", "to", "castle", "conflict", "tower", "lord", "treasury", "knights", "bishops", "bishop", "tudor",
+            "archer", "shield", "squire", "squires", "vote", "yes", "no", "vm", "upgrade", "take", "decline", "choose",
+            "gold", "pp", "court", "ally", "favor", "noble", "reward", "both", "start", "extension", "france")
 MAX_NOTE = 400
+
+# The 18 base laws (BL-01..BL-18): every effect is the rulebook's (catalogue section 3.5), in our words.
+LAW_TEXTS = (
+    "The player(s) with the most gold may upgrade one of their deployed knights.",
+    "The player(s) with the most squires recruit a strength-1 knight from their reserve.",
+    "Each player gains 3 PP for every 2 counties holding one of their knights.",
+    "From the start player on, each player may buy voting markers at 1 gold each.",
+    "From the start player on, each player may pay 1 squire and 1 gold for 3 PP, as often as they like.",
+    "Each player places 1 extension tile in their castle for every 2 conflicts they take part in.",
+    "Each player takes 1 squire for each of their deployed strength-2 knights.",
+    "Each player receives 1 squire, 1 voting marker and 1 gold for every 2 conflicts holding one of their knights.",
+    "Each player with no deployed strength-2 knight may upgrade one of their knights.",
+    "Each player whose strength-3 knight is deployed may exchange it for their strength-4 knight, if that is still in the reserve.",
+    "Each player gains 5 PP for every 3 extension tiles in their castle.",
+    "Each player gains 3 PP for each conflict holding at least one of their knights.",
+    "Each player gains 8 PP for every 3 counties holding one of their knights.",
+    "Each player with all three of their strength-1 knights deployed gains 5 PP.",
+    "Each player recruits 1 knight from the reserve for every 3 noblemen at their table.",
+    "From the start player on, each player may buy power points at 1 gold each.",
+    "From the start player on, each player may pay 1 squire per power point.",
+    "Each player with deployed knights of all four strengths gains 6 PP.",
+)
 
 
 class LancasterDataError(DataError):
@@ -56,11 +75,53 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Gain:
+    """What a county, favor tile, castle space or extension gives (the counts of each kind)."""
+
+    gold: int = 0
+    squires: int = 0
+    vm: int = 0
+    pp: int = 0
+    upgrades: int = 0
+    recruits: int = 0
+    extensions: int = 0
+    passage: bool = False
+    start_player: bool = False
+    noble: bool = False
+    cost: int = 0  # squires paid for it (castle extensions)
+
+    def words(self) -> str:
+        parts = [f"{n} {w}" for n, w in ((self.gold, "gold"), (self.squires, "squire(s)"), (self.vm, "voting marker(s)"),
+                                         (self.pp, "PP"), (self.upgrades, "upgrade(s)"),
+                                         (self.recruits, "new strength-1 knight(s)"), (self.extensions, "extension tile(s)"))
+                 if n]
+        parts += [w for on, w in ((self.passage, "passage to France"), (self.start_player, "the start player"),
+                                  (self.noble, "a nobleman of any county")) if on]
+        return (", ".join(parts) or "nothing") + (f" for {self.cost} squires" if self.cost else "")
+
+
+@dataclass(frozen=True)
 class County:
+    letter: str
     name: str
     min: int
-    reward: str
-    amount: int
+    gain: Gain
+    row: Row
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A King's Favor tile, a castle knight space or an extension tile."""
+
+    id: str
+    gain: Gain
+    row: Row
+
+
+@dataclass(frozen=True)
+class Card:
+    french: int
+    pp: tuple[int, int, int]
     row: Row
 
 
@@ -68,10 +129,6 @@ class County:
 class Law:
     id: str
     group: int
-    effect: str
-    resource: str
-    amount: int
-    strength: int
     text: str
     row: Row
 
@@ -102,35 +159,36 @@ class Court:
 
 @dataclass(frozen=True)
 class TwoPlayer:
-    """The 2-player ally model (L12, M14): all assumed."""
-    ally_knights: tuple[int, ...]
-    ally_castle: bool
-    ally_keeps_placing: bool
+    """LB-090, LB-099: an ally's knights at court at the start, and its castle's knight spaces."""
+
+    ally_court: tuple[int, ...]
+    ally_castle: tuple[Gain, ...]
     row: Row
 
 
 @dataclass(frozen=True)
 class LancasterData:
     rounds: int
-    start_knights: tuple[int, ...]
-    max_knights: int
-    max_strength: int
+    knights: tuple[int, ...]  # a colour's knights (LB-004)
+    court: tuple[int, ...]  # at court at the start (LB-007)
     gold: int
     squires: int
     vm: int
-    castle: tuple[str, ...]
-    counties: tuple[County, ...]
-    french: tuple[int, ...]
-    conflict_spaces: int
-    rank_pp: tuple[int, ...]
+    nobles: tuple[int, ...]  # noblemen per county for 2..5 players (LB-010)
+    noble_cost: int  # gold for both county rewards (LB-047)
     conflicts_per_round: int
-    rank_mode: str
-    slots: int
-    proposals: int
-    group_sizes: tuple[int, ...]
+    conflict_spaces: int
+    favors_per_round: int
     knighthood: tuple[int, ...]
+    extension_awards: tuple[int, ...]
+    noble_scale: tuple[int, ...]
+    counties: tuple[County, ...]
+    favors: tuple[Tile, ...]
+    cards: tuple[Card, ...]
+    castle: tuple[Tile, ...]
+    extensions: tuple[Tile, ...]
     laws: tuple[Law, ...]
-    court: Court
+    kc: Court
     offices: tuple[Office, ...]
     tower_capacity: int
     neutral: tuple[int, ...]  # by player count 2..5
@@ -141,20 +199,32 @@ class LancasterData:
     combined_sizes: tuple[int, ...]  # LH-104 (assumed): cards used from combined groups 2 and 3
     two: TwoPlayer
     rows: dict[str, Row]
-    raw: dict | None  # the person's document, or None for the built-in data
+    raw: dict[str, Any] | None  # the person's document, or None for the built-in data
+
+    @property
+    def max_strength(self) -> int:
+        return max(self.knights)
+
+    @property
+    def max_knights(self) -> int:
+        return len(self.knights)
 
     def county_index(self, name: str) -> int:
         index = self.__dict__.get("_county_index")
         if index is None:
             index = {c.name.lower(): i for i, c in enumerate(self.counties)}
+            index.update({c.letter.lower(): i for i, c in enumerate(self.counties)})
             object.__setattr__(self, "_county_index", index)
-        return index[name.lower()]
+        return int(index[name.lower()])
 
     def law(self, law_id: str) -> Law:
         for law in self.laws:
             if law.id == law_id:
                 return law
         raise KeyError(law_id)
+
+    def group_sizes(self) -> tuple[int, ...]:
+        return tuple(sum(law.group == g for law in self.laws) for g in range(5))
 
 
 def _row(r: Reader) -> Row:
@@ -172,6 +242,58 @@ def _ints(r: Reader, key: str, lo: int, hi: int, n_lo: int, n_hi: int) -> tuple[
     return tuple(r.list(key, lambda v, p: check_int(v, p, lo, hi, LancasterDataError), n_lo, n_hi))
 
 
+def _gain(r: Reader, flags: tuple[str, ...] = ()) -> Gain:
+    n = {k: r.int(k, 0, 9) if r.optional(k) else 0 for k in GAINS}
+    on = {k: r.bool(k) if r.optional(k) else False for k in flags if k != "cost"}
+    cost = r.int("cost", 0, 9) if "cost" in flags and r.optional("cost") else 0
+    return Gain(n["gold"], n["squires"], n["vm"], n["pp"], n["upgrades"], n["recruits"], n["extensions"],
+                on.get("passage", False), on.get("start_player", False), on.get("noble", False), cost)
+
+
+def _county(v: Any, where: str) -> County:
+    r = Reader(v, where, LancasterDataError)
+    letter = r.str("letter", tuple(LETTERS))
+    name = r.name("name")
+    if " " in name or not name.isalpha():
+        raise r.fail("name", f"should be one word of letters (moves name it, e.g. 'knight 2 to Stafford'), got {name!r}")
+    county = County(letter, name, r.int("min", 1, 4), _gain(r, ("passage", "start_player")), _row(r))
+    r.done()
+    return county
+
+
+def _tile(flags: tuple[str, ...]) -> Any:
+    def read(v: Any, where: str) -> Tile:
+        r = Reader(v, where, LancasterDataError)
+        tile = Tile(r.name("id"), _gain(r, flags), _row(r))
+        r.done()
+        return tile
+    return read
+
+
+def _card(v: Any, where: str) -> Card:
+    r = Reader(v, where, LancasterDataError)
+    pp = _ints(r, "pp", 0, 20, 3, 3)
+    card = Card(r.int("french", 1, 30), (pp[0], pp[1], pp[2]), _row(r))
+    r.done()
+    return card
+
+
+def _office(v: Any, where: str) -> Office:
+    r = Reader(v, where, LancasterDataError)
+    office = Office(r.str("name", ("Chancellor", "Constable", "Chamberlain")), r.str("tribute", TRIBUTES),
+                    r.int("seals", 0, 5), r.str("privilege", PRIVILEGES), _row(r))
+    r.done()
+    return office
+
+
+def _section(top: Reader, p: dict[str, Any], name: str, read: Any) -> None:
+    if top.optional(name):
+        r = top.obj(name)
+        p[name] = read(r)
+        p[f"row.{name}"] = _row(r)
+        r.done()
+
+
 def _parts(doc: Any, where: str) -> dict[str, Any]:
     """The sections present in `doc`, each checked field by field (ranges the rules can play)."""
     top = Reader(doc, where, LancasterDataError)
@@ -179,43 +301,23 @@ def _parts(doc: Any, where: str) -> dict[str, Any]:
     if unknown:
         raise LancasterDataError(f"{where} has unknown sections {unknown}; expected some of {list(SECTIONS)}")
     p: dict[str, Any] = {}
-    if top.optional("setup"):
-        r = top.obj("setup")
-        p["setup"] = (r.int("rounds", 1, 9), _ints(r, "start_knights", 1, 4, 1, 7), r.int("max_knights", 2, 7),
-                      r.int("max_strength", 2, 4), r.int("gold", 0, 20), r.int("squires", 0, 20), r.int("vm", 0, 20))
-        p["row.setup"] = _row(r)
-        r.done()
-    if top.optional("start_player"):
-        r = top.obj("start_player")
-        r.str("rule", ("clockwise",))
-        p["row.start_player"] = _row(r)
-        r.done()
-    if top.optional("castle"):
-        r = top.obj("castle")
-        spaces = tuple(r.list("spaces", lambda v, q: _choice(v, q, CASTLE_SPACES), 1, 3))
-        if len(set(spaces)) != len(spaces):
-            raise r.fail("spaces", f"lists a space twice: {list(spaces)}")
-        p["castle"], p["row.castle"] = spaces, _row(r)
-        r.done()
+    _section(top, p, "setup", lambda r: (r.int("rounds", 1, 9), _ints(r, "knights", 1, 4, 7, 7), _ints(r, "court", 1, 4, 1, 7),
+                                         r.int("gold", 0, 20), r.int("squires", 0, 20), r.int("vm", 0, 20),
+                                         _ints(r, "nobles", 1, 4, 4, 4), r.int("noble_cost", 0, 9)))
+    _section(top, p, "conflicts", lambda r: (r.int("per_round", 1, 3), r.int("spaces", 3, 3), r.int("favors", 0, 9)))
+    _section(top, p, "scoring", lambda r: (_ints(r, "knighthood", 0, 30, 2, 2), _ints(r, "extensions", 0, 30, 2, 2)))
+    _section(top, p, "nobles_scale", lambda r: _ints(r, "points", 0, 99, 10, 10))
     if top.optional("county"):
-        p["counties"] = tuple(top.list("county", _county, 2, 12))
-    if top.optional("conflicts"):
-        r = top.obj("conflicts")
-        p["conflicts"] = (_ints(r, "french", 1, 30, 2, 20), r.int("spaces", 2, 5), _ints(r, "rank_pp", 0, 20, 1, 5),
-                          r.int("per_round", 1, 3), r.str("rank_mode", ("strength", "space")))
-        p["row.conflicts"] = _row(r)
-        r.done()
-    if top.optional("parliament"):
-        r = top.obj("parliament")
-        p["parliament"] = (r.int("slots", 3, 3), r.int("proposals", 3, 3), _ints(r, "group_sizes", 3, 4, 5, 5))
-        p["row.parliament"] = _row(r)
-        r.done()
-    if top.optional("scoring"):
-        r = top.obj("scoring")
-        p["knighthood"], p["row.scoring"] = _ints(r, "knighthood", 0, 30, 2, 2), _row(r)
-        r.done()
-    if top.optional("law"):
-        p["laws"] = tuple(top.list("law", _law, 18, 18))
+        p["counties"] = tuple(top.list("county", _county, 9, 9))
+    if top.optional("favor"):
+        p["favors"] = tuple(top.list("favor", _tile(("noble",)), 1, 9))
+    if top.optional("conflict"):
+        p["cards"] = tuple(top.list("conflict", _card, 10, 20))
+    if top.optional("castle_space"):
+        p["castle"] = tuple(top.list("castle_space", _tile(()), 1, 6))
+    if top.optional("extension"):
+        p["extensions"] = tuple(top.list("extension", _tile(("cost",)), 6, 6))
+    _section(top, p, "laws", lambda r: _ints(r, "groups", 0, 4, 18, 18))
     if top.optional("court"):
         r = top.obj("court")
         p["court"] = Court(r.int("shields", 0, 9), r.int("archers", 0, 9), r.int("tudors", 0, 9),
@@ -225,78 +327,24 @@ def _parts(doc: Any, where: str) -> dict[str, Any]:
         r.done()
     if top.optional("office"):
         p["offices"] = tuple(top.list("office", _office, 3, 3))
-    if top.optional("tower"):
-        r = top.obj("tower")
-        p["tower"] = (r.int("capacity", 4, 20), _ints(r, "neutral", 0, 4, 4, 4), r.int("markers", 0, 99),
-                      _ints(r, "per_space", 1, 9, 4, 4))
-        p["row.tower"] = _row(r)
-        r.done()
-    if top.optional("dishonor_track"):
-        r = top.obj("dishonor_track")
-        larger, smaller = _ints(r, "larger", -99, 0, 1, 20), _ints(r, "smaller", -99, 0, 1, 20)
-        if len(larger) != len(smaller):
-            raise r.fail("smaller", f"has {len(smaller)} spaces but larger has {len(larger)}")
-        if any(a > b for a, b in zip(larger, smaller)):
-            raise r.fail("larger", "each space's larger penalty must be at least its smaller one (more negative or equal)")
-        p["track"], p["row.dishonor_track"] = tuple(zip(larger, smaller)), _row(r)
-        r.done()
-    if top.optional("king_laws"):
-        r = top.obj("king_laws")
-        p["king_groups"], p["row.king_laws"] = _ints(r, "groups", 2, 3, 8, 8), _row(r)
-        r.done()
-    if top.optional("combined_laws"):
-        r = top.obj("combined_laws")
-        p["combined"], p["row.combined_laws"] = _ints(r, "sizes", 1, 16, 2, 2), _row(r)
-        r.done()
-    if top.optional("two_player"):
-        r = top.obj("two_player")
-        p["two"] = TwoPlayer(_ints(r, "ally_knights", 1, 4, 1, 7), r.bool("ally_castle"), r.bool("ally_keeps_placing"),
-                             _row(r))
-        r.done()
+    _section(top, p, "tower", lambda r: (r.int("capacity", 4, 20), _ints(r, "neutral", 0, 4, 4, 4), r.int("markers", 0, 99),
+                                         _ints(r, "per_space", 1, 9, 4, 4)))
+    _section(top, p, "dishonor_track", _track)
+    _section(top, p, "king_laws", lambda r: _ints(r, "groups", 2, 3, 8, 8))
+    _section(top, p, "combined_laws", lambda r: _ints(r, "sizes", 1, 16, 2, 2))
+    _section(top, p, "two_player", lambda r: (_ints(r, "ally_court", 1, 4, 1, 7),
+                                              tuple(r.list("ally_castle", lambda v, q: _gain(Reader(v, q, LancasterDataError)), 1, 4))))
     top.done()
     return p
 
 
-def _choice(v: Any, path: str, choices: tuple[str, ...]) -> str:
-    if v not in choices:
-        raise LancasterDataError(f"{path} is {v!r}; expected one of {list(choices)}")
-    return v
-
-
-def _county(v: Any, where: str) -> County:
-    r = Reader(v, where, LancasterDataError)
-    name = r.name("name")
-    if " " in name:
-        raise r.fail("name", f"should be one word (moves name it, e.g. 'knight 2 to Kent'), got {name!r}")
-    county = County(name, r.int("min", 1, 8), r.str("reward", REWARDS), r.int("amount", 0, 9), _row(r))
-    r.done()
-    return county
-
-
-def _law(v: Any, where: str) -> Law:
-    r = Reader(v, where, LancasterDataError)
-    law_id = r.str("id")
-    if not (len(law_id) == 4 and law_id[0] == "B" and law_id[1].isdigit() and law_id[2] == "-" and law_id[3].isdigit()):
-        raise r.fail("id", f"should be a base-law id like 'B2-3', got {law_id!r}")
-    group = r.int("group", 0, 4)
-    effect = r.str("effect", EFFECTS)
-    resource = r.str("resource", RESOURCES)
-    amount = r.int("amount", 0, 9)
-    strength = r.int("strength", 1, 4) if r.optional("strength") else 1
-    text = r.str("text")
-    if not 1 <= len(text) <= 120 or not text.isprintable():
-        raise r.fail("text", "should be printable text of 1 to 120 characters")
-    law = Law(law_id, group, effect, resource, amount, strength, text, _row(r))
-    r.done()
-    return law
-
-
-def _office(v: Any, where: str) -> Office:
-    r = Reader(v, where, LancasterDataError)
-    office = Office(r.str("name", ("Chancellor", "Constable", "Chamberlain")), r.str("tribute", TRIBUTES),
-                    r.int("seals", 0, 5), r.str("privilege", PRIVILEGES), _row(r))
-    r.done()
-    return office
+def _track(r: Reader) -> tuple[tuple[int, int], ...]:
+    larger, smaller = _ints(r, "larger", -99, 0, 1, 20), _ints(r, "smaller", -99, 0, 1, 20)
+    if len(larger) != len(smaller):
+        raise r.fail("smaller", f"has {len(smaller)} spaces but larger has {len(larger)}")
+    if any(a > b for a, b in zip(larger, smaller)):
+        raise r.fail("larger", "each space's larger penalty must be at least its smaller one (more negative or equal)")
+    return tuple(zip(larger, smaller))
 
 
 @lru_cache(maxsize=1)
@@ -328,39 +376,27 @@ def data_from_document(doc: Any, where: str = "data") -> LancasterData:
     return _build(parts, doc, where)
 
 
-def _build(p: dict[str, Any], raw: dict | None, where: str) -> LancasterData:
-    rounds, start_knights, max_knights, max_strength, gold, squires, vm = p["setup"]
-    if len(start_knights) > max_knights or max(start_knights) > max_strength:
-        raise LancasterDataError(f"{where}: setup.start_knights {list(start_knights)} must fit max_knights "
-                                 f"{max_knights} and max_strength {max_strength}")
+def _build(p: dict[str, Any], raw: dict[str, Any] | None, where: str) -> LancasterData:
+    rounds, knights, court, gold, squires, vm, nobles, noble_cost = p["setup"]
+    if any(court.count(k) > knights.count(k) for k in court):
+        raise LancasterDataError(f"{where}: setup.court {list(court)} must be knights of setup.knights {list(knights)}")
     counties = p["counties"]
+    if [c.letter for c in counties] != list(LETTERS):
+        raise LancasterDataError(f"{where}: the 9 counties are lettered A to I, in that order (LB-046)")
     check_unique_names([c.name for c in counties], f"{where}: county names", LancasterDataError, reserved=RESERVED)
-    if any(c.min > max_strength + 2 for c in counties):
-        raise LancasterDataError(f"{where}: a county minimum above {max_strength + 2} could never be met")
-    french, spaces, rank_pp, per_round, rank_mode = p["conflicts"]
-    if len(french) < per_round * rounds:
-        raise LancasterDataError(f"{where}: conflicts.french lists {len(french)} cards but {per_round} per round "
-                                 f"over {rounds} rounds need {per_round * rounds}")
-    if len(rank_pp) > spaces:
-        raise LancasterDataError(f"{where}: conflicts.rank_pp has more ranks than the {spaces} knight spaces")
-    slots, proposals, sizes = p["parliament"]
-    laws = p["laws"]
-    ids = [law.id for law in laws]
-    if len(set(ids)) != len(ids):
-        raise LancasterDataError(f"{where}: two laws share an id")
-    for g, size in enumerate(sizes):
-        have = sum(law.group == g for law in laws)
-        if have < size:
-            raise LancasterDataError(f"{where}: parliament.group_sizes asks for {size} laws of group {g}, but there are {have}")
-    if sizes[0] != slots:
-        raise LancasterDataError(f"{where}: group 0 ({sizes[0]} laws) must fill the {slots} current-law slots")
-    if sum(sizes[1:]) < proposals * rounds:
-        raise LancasterDataError(f"{where}: groups 1-4 hold {sum(sizes[1:])} laws; {rounds} rounds of {proposals} proposals need more")
-    kg = p["king_groups"]
+    if sum(c.gain.passage for c in counties) > 1 or sum(c.gain.start_player for c in counties) != 1:
+        raise LancasterDataError(f"{where}: exactly one county names the start player (LB-050), at most one gives passage to France")
+    per_round, spaces, favors = p["conflicts"]
+    cards = p["cards"]
+    if len(cards) < per_round * rounds:
+        raise LancasterDataError(f"{where}: {len(cards)} conflict cards are too few for {per_round} per round over {rounds} rounds")
+    groups = p["laws"]
+    laws = tuple(Law(f"BL-{i + 1:02d}", g, LAW_TEXTS[i], p["row.laws"]) for i, g in enumerate(groups))
+    if next(groups.count(g) for g in range(5)) != 3 or len(groups) - 3 < 3 * rounds:
+        raise LancasterDataError(f"{where}: laws.groups must put 3 laws in group 0 (the first current row) and enough in 1-4 for {rounds} rounds")
+    kg = p["king_laws"]
     if kg.count(2) < 1 or kg.count(3) < 1:
         raise LancasterDataError(f"{where}: king_laws.groups must put Laws of the King in both groups 2 and 3")
-    if sum(sizes[1:]) - sizes[2] - sizes[3] + len(kg) < proposals * rounds:
-        raise LancasterDataError(f"{where}: with the Laws of the King in groups 2 and 3 the deck is too small for {rounds} rounds")
     offices = p["offices"]
     if sorted(o.name for o in offices) != ["Chamberlain", "Chancellor", "Constable"]:
         raise LancasterDataError(f"{where}: the offices must be Chancellor, Constable and Chamberlain, once each")
@@ -370,44 +406,38 @@ def _build(p: dict[str, Any], raw: dict | None, where: str) -> LancasterData:
         raise LancasterDataError(f"{where}: the tower's neutral knight must leave room (capacity {capacity})")
     rows = {k[4:]: v for k, v in p.items() if k.startswith("row.")}
     rows["court"] = p["court"].row
-    two = p["two"]
-    rows["two_player"] = two.row
-    combined = p["combined"]
-    for g, size in zip((2, 3), combined):
-        have = sum(law.group == g for law in laws) + kg.count(g)
-        if size > have:
-            raise LancasterDataError(f"{where}: combined_laws.sizes asks for {size} laws of group {g}, but the base laws "
-                                     f"and the Laws of the King hold {have}")
-    if sum(sizes[1:]) - sizes[2] - sizes[3] + sum(combined) < proposals * rounds:
-        raise LancasterDataError(f"{where}: with combined law groups the deck is too small for {rounds} rounds")
-    if len(two.ally_knights) > max_knights or max(two.ally_knights) > max_strength:
-        raise LancasterDataError(f"{where}: two_player.ally_knights {list(two.ally_knights)} must fit max_knights "
-                                 f"{max_knights} and max_strength {max_strength}")
-    return LancasterData(rounds, start_knights, max_knights, max_strength, gold, squires, vm, p["castle"], counties,
-                         french, spaces, rank_pp, per_round, rank_mode, slots, proposals, sizes, p["knighthood"],
-                         laws, p["court"], offices, capacity, neutral, markers, per_space, p["track"], kg, combined, two, rows,
-                         raw)
+    ally_court, ally_castle = p["two_player"]
+    if any(ally_court.count(k) > knights.count(k) for k in ally_court):
+        raise LancasterDataError(f"{where}: two_player.ally_court must be knights of setup.knights")
+    two = TwoPlayer(ally_court, ally_castle, rows["two_player"])
+    knighthood, extension_awards = p["scoring"]
+    return LancasterData(rounds, knights, court, gold, squires, vm, nobles, noble_cost, per_round, spaces, favors,
+                         knighthood, extension_awards, p["nobles_scale"], counties, p["favors"], cards, p["castle"],
+                         p["extensions"], laws, p["court"], offices, capacity, neutral, markers, per_space,
+                         p["dishonor_track"], kg, p["combined_laws"], two, rows, raw)
 
 
 def assumptions(data: LancasterData | None = None) -> list[Assumption]:
-    """Rows (what, value, source, note) of every value in force; 'assumed' rows are placeholders or
-    stand-in values (the base game here is a stand-in, Lancaster-Lite)."""
+    """Rows (what, value, source, note) of every value in force; 'assumed' rows are fan-reported values or
+    placeholders for values no source gives (the note says which)."""
     d = data or default_data()
 
     def row(what: str, value: str, r: Row) -> Assumption:
         return Assumption(what, value, r.source, f"[{r.status}] {r.note}")
 
-    out = [row("setup", f"{d.rounds} rounds, knights {list(d.start_knights)}, max {d.max_knights} knights of strength "
-               f"<= {d.max_strength}, {d.gold} gold, {d.squires} squires, {d.vm} VM", d.rows["setup"]),
-           row("start player", "drawn, then clockwise", d.rows["start_player"]),
-           row("castle spaces", ", ".join(d.castle), d.rows["castle"])]
-    out += [row(f"county {c.name}", f"min {c.min}, reward {c.reward} {c.amount}", c.row) for c in d.counties]
-    out.append(row("conflicts", f"French {list(d.french)}, {d.conflict_spaces} spaces, ranks {list(d.rank_pp)} PP, "
-                   f"{d.conflicts_per_round} per round, rank by {d.rank_mode}", d.rows["conflicts"]))
-    out.append(row("parliament", f"{d.slots} slots, {d.proposals} proposals, groups {list(d.group_sizes)}", d.rows["parliament"]))
-    out.append(row("knighthood scoring", f"{list(d.knighthood)} PP", d.rows["scoring"]))
-    out += [row(f"law {law.id}", law.text, law.row) for law in d.laws]
-    c = d.court
+    out = [row("setup", f"{d.rounds} rounds; knights {list(d.knights)}, {list(d.court)} at court; {d.gold} gold, "
+               f"{d.squires} squires, {d.vm} VM; noblemen per county {list(d.nobles)} for 2-5 players", d.rows["setup"]),
+           row("conflicts", f"{d.conflicts_per_round} per round, {d.conflict_spaces} spaces, {d.favors_per_round} favors",
+               d.rows["conflicts"]),
+           row("final scoring", f"knighthood {list(d.knighthood)}, extensions {list(d.extension_awards)}", d.rows["scoring"]),
+           row("company at table", f"{list(d.noble_scale)} PP for 0-9 noblemen", d.rows["nobles_scale"])]
+    out += [row(f"county {c.letter} {c.name}", f"minimum {c.min}; {c.gain.words()}", c.row) for c in d.counties]
+    out += [row(f"favor {t.id}", t.gain.words(), t.row) for t in d.favors]
+    out += [row(f"conflict C{i + 1}", f"France {c.french}, {'/'.join(map(str, c.pp))} PP", c.row) for i, c in enumerate(d.cards)]
+    out += [row(f"castle space {t.id}", t.gain.words(), t.row) for t in d.castle]
+    out += [row(f"extension {t.id}", t.gain.words(), t.row) for t in d.extensions]
+    out.append(row("law groups", ", ".join(f"{law.id}: {law.group}" for law in d.laws), d.rows["laws"]))
+    c = d.kc
     out.append(row("court (KC)", f"{c.shields} shields, {c.archers} archers, {c.tudors} Tudors, {c.seals} seals, "
                    f"bishops {list(c.bishops)} for 2-5 players", c.row))
     out += [row(f"office {o.name}", f"tribute {o.tribute}, {o.seals} seals, {o.privilege}", o.row) for o in d.offices]
@@ -418,7 +448,6 @@ def assumptions(data: LancasterData | None = None) -> list[Assumption]:
     out.append(row("combined law groups (LK option 2)", f"groups 2 and 3 each mix base laws and Laws of the King; "
                    f"{d.combined_sizes[0]} and {d.combined_sizes[1]} used", d.rows["combined_laws"]))
     t = d.two
-    out.append(row("2-player allies (L12)", f"ally knights {list(t.ally_knights)}, ally castle "
-                   f"{'used (rewards lost)' if t.ally_castle else 'not used'}, ally "
-                   f"{'keeps placing' if t.ally_keeps_placing else 'stops'} once its controller is done", t.row))
+    out.append(row("2-player allies", f"ally court {list(t.ally_court)}; ally castle: "
+                   + "; ".join(g.words() for g in t.ally_castle), t.row))
     return out

@@ -1,64 +1,69 @@
-"""Options, setup (LH-007..LH-013, LH-075..LH-078, LH-102..LH-105) and the `Game` description."""
+"""Options, readings, setup (LB-004..LB-015, LH-007..LH-013, LH-075..LH-078, LH-102..LH-105) and the `Game`
+description that wires the modules together."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hench.core import Game, InvalidOptionError, Option, Rng
+from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
-from .data import default_data, load_data
+from .data import LancasterData, default_data, load_data
 from .phases import PHASES
-from .state import ALLY_BISHOP_MODES, LancasterState
+from .state import ALLY_BISHOP_MODES, EDITION, MOST_SQUIRES, LancasterState, colours_of
+from .transitions import begin_round, build_law_deck
 from .validate import validate_state
 
 MODULE_CHOICES = ("KC+KR+LK", "KC+KR", "KC", "KR", "none")
 LAW_GROUPS = ("replace", "combine")
 
 OPTIONS = {
-    "modules": Option("modules", "KC+KR+LK", "LH-002, LH-003: the expansion modules in play: 'KC', 'KR', 'KC+KR', "
-                      "'KC+KR+LK' or 'none' (Lancaster-Lite alone); LK needs both KC and KR"),
-    "parliament": Option("parliament", True, "L10: play phase 2 (votes and laws); False (parliament_mode off) to "
-                         "teach KC or KR alone"),
-    "data": Option("data", None, "path of your own Lancaster data file (TOML); None: the built-in stand-in values"),
-    "first_player": Option("first_player", None, "L2: the start player of round 1 (None: drawn from the seed)"),
+    "modules": Option("modules", "none", "LH-002, LH-003: the expansion modules in play: 'none' (the base game), 'KC', "
+                      "'KR', 'KC+KR' or 'KC+KR+LK'; LK needs both KC and KR"),
+    "data": Option("data", None, "path of your own Lancaster data file (TOML); None: the built-in values (the rulebook's, "
+                   "and placeholders marked assumed where no source gives them)"),
+    "first_player": Option("first_player", None, "LB-015: the start player of round 1 (None: drawn from the seed)"),
     "law_groups": Option("law_groups", "replace", "LH-103, LH-104 (with LK): 'replace' (set-up option 1: the Laws of "
-                         "the King replace base groups 2 and 3) or 'combine' (option 2, as far as the text allows: groups "
-                         "2 and 3 mix base laws and Laws of the King; The New Laws' own cards are not in the text)",
-                         LAW_GROUPS),
-    "ally_bishop_mode": Option("ally_bishop_mode", "optional", "A20, LH-073 (2 players only): at an ally's upgrade "
-                               "opportunity its controller may remove a bishop from the game instead ('optional'), or "
-                               "must while bishops remain ('forced')", ALLY_BISHOP_MODES),
+                         "the King replace base groups 2 and 3) or 'combine' (option 2, as far as the text allows)", LAW_GROUPS),
+    "ally_bishop_mode": Option("ally_bishop_mode", "optional", "A20, LH-073 (2 players, KC): at an ally's upgrade "
+                               "opportunity its controller may remove a bishop from the game instead ('optional'), or must "
+                               "while bishops remain ('forced')", ALLY_BISHOP_MODES),
+    "most_squires": Option("most_squires", "held", "BL-02 reading: 'held' (squires behind the screen, the default) or "
+                           "'employed' (squires placed with knights in counties)", MOST_SQUIRES),
 }
 
-READINGS = {
-    "A1": (None, "an office is taken only by a strictly stronger stack (total strength)"),
-    "A6": (None, "the archer comes only with a knight taking a new space"),
-    "A7": (None, "ranks by strength, ties to the upper space (data: conflicts.rank_mode = 'space' ranks by space)"),
-    "A9": (None, "a Tudor knight counts for a county's minimum and for expulsion contests"),
-    "A11": (None, "every battle France wins hands out dishonor, first and second alike"),
-    "A14": (None, "more VM wins a dishonor tie, then knighthood; unresolved ties pay the worse position"),
-    "A18": (None, "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws"),
-    "LH-104": ("law_groups", "set-up option 2 ('combine'), as far as the text allows: The New Laws' cards and rules are "
-               "not in the text, so groups 2 and 3 each mix the base laws and the Laws of the King of that group and "
-               "use data combined_laws.sizes of them (assumed); 'replace' (option 1, LH-103) is the default"),
-    "A20": ("ally_bishop_mode", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from "
-            "the game instead of upgrading, while bishops remain ('optional', the default); 'forced' removes one "
-            "whenever any remain; with none left the ally upgrades normally"),
-    "A22": (None, "2 players: allies gain nothing from laws, conflicts, counties or castles and take no dishonor"),
-    "L12": (None, "2 players: each seat controls an ally colour (knights from data two_player.ally_knights, and a lord "
-            "with KC); right after each own placement its controller places one ally piece while the ally has one "
-            "(and, data two_player.ally_keeps_placing, also once the seat itself has nothing left); ally pieces "
-            "compete normally, also against their controller's own pieces (only lords are kept apart, LH-067)"),
-    "ally_rewards": (None, "2 players: an ally's county and castle rewards are lost, except that an upgrade reward "
-                     "(Essex, castle training) becomes an ally upgrade opportunity (LH-073, A20); its conflict ranks "
-                     "score nothing"),
-    "ally_dishonor": (None, "2 players: a seat with only ally knights in a lost conflict had no knights of its own "
-                      "there and takes dishonor (LH-089); allies never do (LH-098)"),
-    "majority": (None, "our reading: 'the player with the most' (LK-1, LK-5, LK-6, base majority laws) needs at "
-                 "least 1; when everybody holds 0 nobody is affected"),
-}
+READINGS = (
+    Reading("BL-02", "'the most squires' counts the squires a player holds ('held', the default); 'employed' counts "
+            "the squires standing with their knights in counties", "most_squires"),
+    Reading("LB-071", "BL-15 recruits the lowest-strength knight left in the player's reserve", None),
+    Reading("LB-086", "a tie for second place in knighthood is also broken by squires first, then the 4 points are shared", None),
+    Reading("LB-066", "each captured knight is ransomed or not, one by one, at its owner's choice (in player order)", None),
+    Reading("LB-044", "'deployed' knights are those in a county or a conflict while the laws are applied (not in the "
+            "castle, the tower or at the king's court)", None),
+    Reading("LB-052", "passage to France (Dorset, gap G1): after the reward the knight moves to a conflict of its owner's "
+            "choice, on the topmost empty space or its own space there; it earns no favor and fights this round", None),
+    Reading("LB-033", "a favor nobleman comes from any county with tiles left, one per letter (gap G2)", None),
+    Reading("LB-053", "castle order: knight spaces and free extensions pay first, then the extensions that cost squires "
+            "are offered to pay for", None),
+    Reading("LB-072", "an upgrade names a strength; the knight of that strength upgraded is the first of: in a conflict, "
+            "in a county, in the castle, at court; a knight in the tower only while the tower has room (LH-081)", None),
+    Reading("LB-067", "a conflict nobody joined is lost by England, moves down, and if still empty at its second battle is "
+            "lost again and removed; with KR every player takes dishonor for each loss", None),
+    Reading("majority", "'the player with the most' (BL-01, BL-02, LK-1, LK-5, LK-6) needs at least 1: when everybody "
+            "holds 0 nobody is affected", None),
+    Reading("A1", "an office is taken only by a strictly stronger stack (total strength)", None),
+    Reading("A6", "the archer comes only with a knight taking a new space", None),
+    Reading("A9", "a Tudor knight counts for a county's minimum and in county contests", None),
+    Reading("A11", "every battle France wins hands out dishonor, first and second alike", None),
+    Reading("A18", "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws", None),
+    Reading("LH-104", "set-up option 2 ('combine'), as far as the text allows: groups 2 and 3 each mix the base laws "
+            "and the Laws of the King of that group and use data combined_laws.sizes of them (assumed)", "law_groups"),
+    Reading("A20", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from the game "
+            "instead while bishops remain ('optional'); 'forced' removes one whenever any remain", "ally_bishop_mode"),
+    Reading("ally_dishonor", "2 players: a seat with only ally knights in a lost conflict had none of its own there "
+            "and takes dishonor (LH-089); allies never do (LH-098)", None),
+)
 
 
 def parse_modules(text: Any) -> tuple[str, ...]:
@@ -77,31 +82,16 @@ def parse_modules(text: Any) -> tuple[str, ...]:
     return tuple(m for m in ("KC", "KR", "LK") if m in words)
 
 
-def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng, law_groups: str = "replace") -> tuple[list[str], list[str]]:
-    """M6, LH-103: group 0 is the current row; groups 1-4 are shuffled and stacked, 1 on top; with LK
-    the Laws of the King replace groups 2 and 3. LH-104 ('combine', assumed reading): groups 2 and 3
-    each shuffle their base laws together with the Laws of the King of that group and use the first
-    `combined_laws.sizes` of them."""
-    groups: dict[int, list[str]] = {g: [] for g in range(5)}
-    for g, size in enumerate(data.group_sizes):
-        groups[g] = [law.id for law in data.laws if law.group == g][:size]
-    combine = "LK" in mods and law_groups == "combine"
-    if "LK" in mods:
-        for g in (2, 3):
-            king = [f"LK-{i + 1}" for i, grp in enumerate(data.king_groups) if grp == g]
-            if combine:
-                groups[g] = [law.id for law in data.laws if law.group == g] + king
-            else:
-                groups[g] = king
-    deck: list[str] = []
-    for g in (1, 2, 3, 4):
-        pile = rng.shuffled(groups[g])
-        deck += pile[:data.combined_sizes[g - 2]] if combine and g in (2, 3) else pile
-    return groups[0], deck
+def _knights(ld: LancasterData, court: tuple[int, ...]) -> list[list[Any]]:
+    """LB-006, LB-007, LB-090: a colour's 7 knights in its reserve, those named moved to court."""
+    out: list[list[Any]] = [[k, "reserve"] for k in ld.knights]
+    for k in court:
+        next(x for x in out if x[0] == k and x[1] == "reserve")[1] = "court"
+    return out
 
 
-def start(players: int, seed: int | None, modules: str, parliament: bool, data: str | None,
-          first_player: int | None, ally_bishop_mode: str = "optional", law_groups: str = "replace") -> LancasterState:
+def start(players: int, seed: int | None, modules: str, data: str | None, first_player: int | None,
+          law_groups: str = "replace", ally_bishop_mode: str = "optional", most_squires: str = "held") -> LancasterState:
     mods = parse_modules(modules)
     if law_groups == "combine" and "LK" not in mods:
         raise InvalidOptionError(f"law_groups='combine' is set-up option 2 of the Laws of the King (rule LH-104): it "
@@ -112,52 +102,45 @@ def start(players: int, seed: int | None, modules: str, parliament: bool, data: 
     ld = default_data() if data is None else load_data(data)
     rng = Rng.from_seed(seed)
     kc, kr = "KC" in mods, "KR" in mods
-    court = ld.court
-    current, law_deck = build_law_deck(ld, mods, rng, law_groups)
-    cards = rng.shuffled(range(len(ld.french)))
-    first = rng.randrange(players) if first_player is None else first_player
+    current, law_deck = build_law_deck(ld, mods, rng, law_groups)  # LB-011
+    cards = rng.shuffled(range(len(ld.cards)))
+    first = rng.randrange(players) if first_player is None else first_player  # LB-015
+    colours = colours_of(players)
     empty = {"shield": 0, "archer": 0, "tudor": 0}
-    colours = 2 * players if players == 2 else players  # L12: with 2 players, colours 2 and 3 are the allies
-    allies = range(players, colours)
     nothing = {"gold": 0, "squires": 0, "vm": 0, "pp": 0, "seals": 0, "dishonor": 0, "bishops": 0}
-    d: dict[str, Any] = {
-        "players": players, "modules": list(mods), "parliament": parliament, "round": 1, "start": first, "turn": first,
-        "stage": "place", "cursor": 0, "pending": [],
-        "knights": [[[k, "court"] for k in ld.start_knights] for _ in range(players)]  # L4
-        + [[[k, "court"] for k in ld.two.ally_knights] for _ in allies],  # L12
-        "res": [{"gold": ld.gold, "squires": ld.squires, "vm": court.start_vm if kc else ld.vm,  # L4, LH-012
-                 "pp": 0, "seals": 0, "dishonor": 0, "bishops": 0} for _ in range(players)]
-        + [dict(nothing) for _ in allies],  # L12: allies hold nothing
-        "priv": [dict(empty) for _ in range(colours)], "granted": [dict(empty) for _ in range(colours)],
-        "lord": ["court" if kc else "none"] * colours,  # LH-011, LH-066
-        "counties": [None] * len(ld.counties), "conflicts": [], "conflict_deck": cards, "discarded": [],
-        "castles": [[-1] * len(ld.castle) for _ in range(colours)], "tower": [],
-        "neutral": ld.neutral[players - 2] if kr else 0,  # LH-078
-        "offices": [None, None, None], "holders": [-1, -1, -1],  # LH-009
-        "treasury": {"vm": 0, "squires": 0, "gold": 0},
-        "supply": {"shield": court.shields if kc else 0, "archer": court.archers if kc else 0,  # LH-007
-                   "tudor": court.tudors if kc else 0, "seals": court.seals if kc else 0,  # LH-008
-                   "bishops": court.bishops[players - 2] if kc else 0},  # LH-010
-        "track": [ld.per_space[players - 2]] * len(ld.track) if kr else [],  # LH-076
-        "box": max(0, ld.markers - ld.per_space[players - 2] * len(ld.track)) if kr else 0,
-        "law_deck": law_deck if parliament else [], "current": current, "proposals": [], "vote_index": 0,
-        "votes": [None] * players, "vm_hold": [0] * players, "defer_vm": False, "tally": [], "final": [], "rng": 0,
-    }
-    if not parliament:
-        d["law_deck"] = law_deck  # kept face down, unused
-    if players == 2:
-        d["ally_bishop_mode"] = ally_bishop_mode  # A20
-    s = LancasterState(ld, d)
-    d["rng"] = rng.state
-    transitions.begin_round(s)
+    s = LancasterState.make(
+        edition=EDITION, data=ld, players=players, modules=list(mods), round=1, start=first, turn=first, stage="place",
+        agenda=[], pending=[[(first + k) % players, "extension", None] for k in range(players)],  # LB-009
+        ally_bishop_mode=ally_bishop_mode if players == 2 else None, most_squires=most_squires,
+        knights=[_knights(ld, ld.court) for _ in range(players)] + [_knights(ld, ld.two.ally_court) for _ in range(players, colours)],
+        res=[{**nothing, "gold": ld.gold, "squires": ld.squires, "vm": ld.kc.start_vm if kc else ld.vm}  # LB-008, LH-012
+             for _ in range(players)] + [dict(nothing) for _ in range(players, colours)],  # LB-091
+        priv=[dict(empty) for _ in range(colours)], granted=[dict(empty) for _ in range(colours)],
+        lord=["court" if kc else "none"] * colours,  # LH-011, LH-066
+        counties=[None] * len(ld.counties), nobles=[[] for _ in range(colours)],
+        stacks=[ld.nobles[players - 2]] * len(ld.counties),  # LB-010, LB-089
+        favors=[True] * len(ld.favors), conflicts=[], conflict_deck=cards, discarded=[],
+        castles=[[-1] * len(ld.castle) for _ in range(players)] + [[-1] * len(ld.two.ally_castle) for _ in range(players, colours)],
+        extensions=[[] for _ in range(colours)], tower=[], neutral=ld.neutral[players - 2] if kr else 0,  # LH-078
+        offices=[None, None, None], holders=[-1, -1, -1], treasury={"vm": 0, "squires": 0, "gold": 0},  # LH-009
+        supply={"shield": ld.kc.shields if kc else 0, "archer": ld.kc.archers if kc else 0,  # LH-007
+                "tudor": ld.kc.tudors if kc else 0, "seals": ld.kc.seals if kc else 0,  # LH-008
+                "bishops": ld.kc.bishops[players - 2] if kc else 0},  # LH-010
+        track=[ld.per_space[players - 2]] * len(ld.track) if kr else [],  # LH-076
+        box=max(0, ld.markers - ld.per_space[players - 2] * len(ld.track)) if kr else 0,
+        law_deck=law_deck, current=current, proposals=[], vote_index=0, votes=[None] * players,
+        vm_hold=[0] * players, defer_vm=False, tally=[], choices=[], final=[], rng=rng.state,
+    )
+    begin_round(s)  # LB-011, LB-012, LB-013: 2 conflicts, the favor tiles, 3 laws to vote on
     return s
 
 
 GAME = Game(
-    id="lancaster", title="Lancaster: Henry V - The Power of the King (on the Lancaster-Lite stand-in)",
+    id="lancaster", title="Lancaster (with Henry V - The Power of the King)",
     min_players=2, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
-    turn_rule="LH-015", end_rule="LH-093", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
-    transition=transitions.apply, chance=transitions.chance_outcomes, score=scoring.scores, observe=render.observation,
+    turn_rule="LB-017", end_rule="LB-076", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
+    handlers=transitions.HANDLERS, chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners,
+    observe=render.observation, notation=render.notation, html=render.html, readings=READINGS,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True, cards=render.card_texts, public=render.public_action,
 )

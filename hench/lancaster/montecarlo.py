@@ -11,7 +11,7 @@ from hench.core.montecarlo import Check, Estimate, estimate
 
 from . import odds
 from .data import LancasterData, default_data
-from .game import build_law_deck
+from .transitions import build_law_deck
 
 
 def named_law(group: int, king: bool = True, data: LancasterData | None = None) -> str:
@@ -31,7 +31,7 @@ def law_round_estimate(group: int, round_no: int, king: bool = True, *, trials: 
 
     def trial(rng: Rng) -> bool:
         _, deck = build_law_deck(d, mods, rng)
-        return deck.index(law) // d.proposals + 1 == round_no
+        return deck.index(law) // 3 + 1 == round_no
 
     return estimate(trial, trials, seed, progress)
 

@@ -1,13 +1,40 @@
-"""Transitions: what each action does to a fresh clone, then the engine runs the automatic steps
-(parliament results, laws, phase 3) until a player must act again. Rule IDs sit next to each effect."""
+"""Transitions: what each move does to its successor, then the engine runs the automatic steps (the `agenda`:
+votes counted, laws applied, counties, castles and conflicts paid) until a player must choose again. Every move
+says what it did (state.say). Rule IDs sit next to each effect."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
-from .actions import OFFICES, Apply, Bishop, Castle, Choose, Conflict, County, Decline, Dorset, LAction, Tower, Treasury, Upgrade, Vote
-from .legality import can_place, first_empty, own_space
-from .state import REWARD_STEPS, LancasterState, copy_fields
+from hench.core import Rng, seat_name
+
+from .actions import (
+    OFFICES,
+    Apply,
+    Bishop,
+    Castle,
+    Choose,
+    Conflict,
+    County,
+    Decline,
+    Dorset,
+    Extend,
+    Favor,
+    LAction,
+    Noble,
+    Pay,
+    Reward,
+    StartPlayer,
+    Tower,
+    Treasury,
+    Upgrade,
+    Vote,
+)
+from .effects import base_law, colour_order, gain_dishonor, grant_seals, king_law, law_choice, order, take, take_noble, upgrade
+from .legality import can_place, first_empty, mover, own_space, reward_options
+from .state import COPIES, LancasterState
 
 
 def chance_outcomes(state: LancasterState) -> list[tuple[LAction, Fraction]]:
@@ -15,777 +42,680 @@ def chance_outcomes(state: LancasterState) -> list[tuple[LAction, Fraction]]:
     return []
 
 
-# -- small effects -------------------------------------------------------------------------------
-def gain_dishonor(s: LancasterState, seat: int, count: int = 1) -> None:
-    """LH-090 LH-092: markers come off the track stack by stack from the left, then from the box,
-    and are recorded beyond that (dishonor is unlimited)."""
-    d = s.d
-    for _ in range(count):
-        for i, left in enumerate(d["track"]):
-            if left:
-                d["track"][i] -= 1
-                break
-        else:
-            if d["box"]:
-                d["box"] -= 1
-        d["res"][seat]["dishonor"] += 1
+def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng, law_groups: str = "replace") -> tuple[list[str], list[str]]:
+    """LB-011, LH-103: group 0 is the first current row; groups 1-4 are shuffled each and stacked, 1 on top; with LK
+    the Laws of the King replace groups 2 and 3. LH-104 ('combine', assumed reading): groups 2 and 3 each shuffle
+    their base laws together with the Laws of the King of that group and use `combined_laws.sizes` of them."""
+    groups = {g: [law.id for law in data.laws if law.group == g] for g in range(5)}
+    combine = "LK" in mods and law_groups == "combine"
+    if "LK" in mods:
+        for g in (2, 3):
+            king = [f"LK-{i + 1}" for i, grp in enumerate(data.king_groups) if grp == g]
+            groups[g] = groups[g] + king if combine else king
+    deck: list[str] = []
+    for g in (1, 2, 3, 4):
+        pile = rng.shuffled(groups[g])
+        deck += pile[:data.combined_sizes[g - 2]] if combine and g in (2, 3) else pile
+    return groups[0], deck
 
 
-def shed_dishonor(s: LancasterState, seat: int, count: int) -> int:
-    """LH-083 LH-084: markers go back to the supply box, never to the track; at most what you hold."""
-    d = s.d
-    back = min(count, d["res"][seat]["dishonor"])
-    d["res"][seat]["dishonor"] -= back
-    d["box"] += back
-    return back
-
-
-def grant_seals(s: LancasterState, seat: int, count: int) -> None:
-    """LH-032, A19: seals go behind the screen while the supply lasts."""
-    d = s.d
-    if s.data.court.seal_limit:
-        count = min(count, d["supply"]["seals"])
-    d["supply"]["seals"] -= count
-    d["res"][seat]["seals"] += count
-
-
-def to_court(s: LancasterState, seat: int, knight: int) -> None:
-    s.d["knights"][seat][knight][1] = "court"
-
-
-def order(s: LancasterState) -> list[int]:
-    return [(s.d["start"] + k) % s.n for k in range(s.n)]
-
-
-# -- player actions ------------------------------------------------------------------------------
 def own_all(s: LancasterState) -> None:
-    """Make every part of a successor's fields its own (it starts sharing them with the state it came
-    from, see LancasterState.successor) before a step that may change any of them."""
-    if s._shared:
-        s.d = copy_fields(s.d)
-        s._shared = False
+    """Give a successor fresh copies of every container field (it starts sharing them with the state it came
+    from) before a step that may change any of them: assigning a new value is always safe (hench.core.fields)."""
+    for key, how in COPIES.items():
+        setattr(s, key, how(getattr(s, key)))
 
 
-class Own:
-    """Copy-on-write for one placement: each container is copied the first time it is changed, so a
-    successor shares everything else with the state it came from."""
-
-    __slots__ = ("d", "done")
-
-    def __init__(self, d: dict) -> None:
-        self.d, self.done = d, set()
-
-    def top(self, key: str):
-        if key not in self.done:
-            self.d[key] = self.d[key].copy()
-            self.done.add(key)
-        return self.d[key]
-
-    def item(self, key: str, i: int):
-        outer = self.top(key)
-        if (key, i) not in self.done:
-            outer[i] = outer[i].copy()
-            self.done.add((key, i))
-        return outer[i]
-
-    def knight(self, colour: int, j: int, where: str) -> None:
-        row = self.item("knights", colour)
-        row[j] = [row[j][0], where]
+PLACE_FIELDS = ("knights", "counties", "res", "priv", "castles", "tower", "conflicts", "offices", "lord", "treasury",
+                "supply", "pending")
 
 
-def apply(s: LancasterState, a: LAction) -> None:
-    d = s.d
-    if type(a) is Vote:
-        seat = s.voter
-        d["votes"] = d["votes"].copy()
-        d["votes"][seat] = [a.yes, a.vm]  # hidden until everyone has voted (LH-105, L10)
-        if None in d["votes"]:  # somebody still votes (s.voter is not None)
-            return
-        if d["vote_index"] + 1 < len(d["proposals"]):
-            resolve_vote(s)  # copy-on-write; not the last proposal, so nothing else runs
-            return
-        own_all(s)
-        advance(s)
-        return
-    seat = s.actor  # the colour whose piece moves (with 2 players maybe the seat's ally, L12)
-    pending = d["pending"]
-    if len(pending) > 1 and isinstance(a, (Upgrade, Bishop, Decline, Choose)):
-        # another choice waits: nothing runs by itself, so change copies only (copy-on-write)
-        d["pending"] = pending[1:]
-        own = Own(d)
-        if isinstance(a, Upgrade):
-            ks = own.item("knights", seat)
-            j = next(i for i, k in enumerate(ks) if k[0] == a.strength)
-            ks[j] = [ks[j][0] + 1, ks[j][1]]  # L5: +1 strength, at most the maximum
-        elif isinstance(a, Bishop):
-            own.top("supply")["bishops"] -= 1  # LH-060; an ally's bishop leaves the game (LH-073, A20)
-            if not s.is_ally(seat):
-                own.item("res", seat)["bishops"] += 1
-        elif isinstance(a, Choose):
-            law_choice(s, seat, pending[0][2]["law"], a.amount)
-        return
-    if isinstance(a, (County, Castle, Conflict, Tower, Apply, Treasury)):
-        place(s, seat, a)
-        s._placements_for = None
-        nxt = next_colour(s, seat)
-        if nxt >= 0:
-            s.d["turn"] = nxt
-            known = s._placements_for
-            if known is not None and known[0] == nxt:
-                s._legal = known[1]  # can_place built exactly the moves legal_actions would (legality.fast_placements)
-            return  # still phase 1: nothing runs by itself
-        if d["parliament"] and d["law_deck"]:
-            end_placement(s)  # copy-on-write: only the law deck and the vote fields change
-            return
-        own_all(s)
-        end_placement(s)
-        advance(s)
-        return
+def push_front(s: LancasterState, tasks: list[list[Any]]) -> None:
+    """New choices go before the ones already waiting (a reward's choices are made at once)."""
+    if tasks:
+        s.pending[:0] = tasks
+
+
+def to_court(s: LancasterState, colour: int, knight: int) -> None:
+    s.knights[colour][knight][1] = "court"
+
+
+# -- phase 1: placing ---------------------------------------------------------------------------------------
+def placement(s: LancasterState, a: County | Castle | Conflict | Tower | Apply | Treasury) -> None:
+    """LB-017, LB-092, LH-015: one piece placed; the next seat with a piece to place moves, or parliament begins."""
+    for key in PLACE_FIELDS:  # fresh copies of what a placement can change (the rest stays shared)
+        setattr(s, key, COPIES[key](getattr(s, key)))
+    colour = mover(s, a)
+    say_place(s, colour, a)
+    place(s, colour, a)
+    nxt = next_seat(s, s.turn)
+    if nxt >= 0:
+        s.turn = nxt
+        return  # still phase 1 (a favor choice may wait): nothing runs by itself
     own_all(s)
-    d = s.d
-    if isinstance(a, Upgrade):
-        d["pending"].pop(0)
-        ks = d["knights"][seat]
-        j = next(i for i, k in enumerate(ks) if k[0] == a.strength)
-        ks[j][0] += 1  # L5: +1 strength, at most the maximum
-    elif isinstance(a, Bishop):
-        d["pending"].pop(0)
-        d["supply"]["bishops"] -= 1  # LH-060; an ally's bishop leaves the game (LH-073, A20)
-        if not s.is_ally(seat):
-            d["res"][seat]["bishops"] += 1
-    elif isinstance(a, Decline):
-        d["pending"].pop(0)
-    elif isinstance(a, Dorset):
-        d["pending"].pop(0)
-        dorset_move(s, seat, a.card)
-    elif isinstance(a, Choose):
-        task = d["pending"].pop(0)[2]
-        law_choice(s, seat, task["law"], a.amount)
     advance(s)
 
 
-def place(s: LancasterState, seat: int, a: LAction) -> None:
-    """One placement (LH-015), changing only copies of what it touches (Own)."""
-    d, data = s.d, s.data
-    kind = type(a)
-    if kind is Castle:  # the commonest moves first, copying exactly what they change
-        x = data.castle.index(a.space)
-        j = s.knight_at_court(seat, a.strength)
-        castles = d["castles"] = d["castles"].copy()
-        row = castles[seat] = castles[seat].copy()
-        row[x] = j
-        knights = d["knights"] = d["knights"].copy()
-        mine = knights[seat] = knights[seat].copy()
-        mine[j] = [mine[j][0], f"castle:{x}"]
-        return
-    if kind is County:  # copying exactly what it changes, as Own would
-        ci = data.county_index(a.county)
-        j = s.knight_at_court(seat, a.strength)
-        counties = d["counties"] = d["counties"].copy()
-        knights = d["knights"] = d["knights"].copy()
-        old = counties[ci]
-        if old is not None:  # L7: the expelled knight goes back to court, its squires are lost, its Tudor returns
-            row = knights[old["owner"]] = knights[old["owner"]].copy()
-            row[old["knight"]] = [row[old["knight"]][0], "court"]
-            if old["tudor"]:
-                supply = d["supply"] = d["supply"].copy()
-                supply["tudor"] += 1  # LH-055
-        if a.squires:
-            res = d["res"] = d["res"].copy()
-            mine_res = res[seat] = res[seat].copy()
-            mine_res["squires"] -= a.squires
-        if a.shield or a.tudor:
-            priv = d["priv"] = d["priv"].copy()
-            held = priv[seat] = priv[seat].copy()
-            if a.shield:
-                held["shield"] -= 1  # LH-041
-            if a.tudor:
-                held["tudor"] -= 1  # LH-054
-        counties[ci] = {"owner": seat, "knight": j, "squires": a.squires, "shield": a.shield, "tudor": a.tudor}
-        mine = knights[seat] = knights[seat].copy()
-        mine[j] = [mine[j][0], f"county:{ci}"]
-        return
-    if kind is Conflict and not a.archer and not a.tudor:  # the plain knight, copying exactly what it changes
-        j = s.knight_at_court(seat, a.strength)
-        card = s.card_index(a.card)
-        conflicts = d["conflicts"] = d["conflicts"].copy()
-        ci = next(k for k, c in enumerate(conflicts) if c["card"] == card)
-        c = conflicts[ci] = conflicts[ci].copy()
-        spaces = c["spaces"] = c["spaces"].copy()
-        mine = own_space(c, seat)  # L9: the topmost empty space, or your own space there (reinforcing)
-        if mine < 0:
-            spaces[first_empty(c)] = {"owner": seat, "knights": [j], "archer": False, "tudor": 0}
-        else:
-            sp = spaces[mine]
-            spaces[mine] = {**sp, "knights": sp["knights"] + [j]}
-        knights = d["knights"] = d["knights"].copy()
-        row = knights[seat] = knights[seat].copy()
-        row[j] = [row[j][0], f"conflict:{a.card}"]
-        return
-    own = Own(d)
-    ally = seat >= d["players"]
-    if isinstance(a, Treasury):
-        own.top("lord")[seat] = "treasury"  # LH-026, LH-027: takes everything of one kind; cannot be expelled
-        treasury = own.top("treasury")
-        if not ally:  # LH-070: an allied lord sends it to the general supply instead
-            own.item("res", seat)[a.take] += treasury[a.take]
-        treasury[a.take] = 0
-        return
-    if isinstance(a, Apply):
-        i = OFFICES.index(a.office)
-        office = data.offices[i]
-        offices = own.top("offices")
-        old = offices[i]
-        lord = own.top("lord")
-        if old is not None:  # LH-023, LH-024: the weaker stack goes back to court; its tribute stays paid
-            for x in old["knights"]:
-                own.knight(old["owner"], x, "court")
-            if old["tudor"]:
-                own.item("priv", old["owner"])["tudor"] += 1  # its Tudor was not used: it returns with the stack
-            lord[old["owner"]] = "court"
-        if not ally:  # LH-068: an ally's lord pays no tribute
-            own.item("res", seat)[office.tribute] -= 1  # LH-018, LH-025
-            own.top("treasury")[office.tribute] += 1
-        knights = []
-        where = f"office:{i}"
-        for k in a.knights:  # LH-019
-            j = s.knight_at_court(seat, k)
-            own.knight(seat, j, where)
-            knights.append(j)
-        if a.tudor:
-            own.item("priv", seat)["tudor"] -= 1  # LH-054
-        offices[i] = {"owner": seat, "knights": knights, "bishops": a.bishops, "tudor": a.tudor}
-        lord[seat] = where
-        return
-    j = s.knight_at_court(seat, a.strength)  # type: ignore[attr-defined]
-    if isinstance(a, Conflict):  # with an archer or a Tudor knight (County and Castle: above)
-        conflicts = own.top("conflicts")
-        ci = next(k for k, c in enumerate(conflicts) if c["card"] == s.card_index(a.card))
-        c = own.item("conflicts", ci)
-        spaces = c["spaces"] = c["spaces"].copy()
-        mine = own_space(c, seat)  # L9: the topmost empty space, or your own space there (reinforcing)
-        if mine < 0:
-            mine = first_empty(c)
-            spaces[mine] = {"owner": seat, "knights": [j], "archer": False, "tudor": int(a.tudor)}
-        else:
-            sp = spaces[mine]
-            spaces[mine] = {**sp, "knights": sp["knights"] + [j], "tudor": sp["tudor"] + int(a.tudor)}  # A9
-        own.knight(seat, j, f"conflict:{a.card}")
-        if a.archer:  # LH-045: the archer takes the space right below the knight
-            spaces[mine + 1] = {"owner": seat, "knights": [], "archer": True, "tudor": 0}
-            own.item("priv", seat)["archer"] -= 1
-        if a.tudor:
-            own.item("priv", seat)["tudor"] -= 1
-    elif isinstance(a, Tower):
-        own.top("tower").append([seat, j])  # LH-082
-        own.knight(seat, j, "tower")
-        if not ally:  # LH-099: an allied knight in the tower returns no dishonor
-            strength = d["knights"][seat][j][0]
-            back = min(strength, d["res"][seat]["dishonor"])  # LH-083, LH-084, LH-085 (shed_dishonor)
-            if back:
-                own.item("res", seat)["dishonor"] -= back
-                d["box"] += back
-
-
-def join_conflict(s: LancasterState, seat: int, j: int, card: str, tudor: bool) -> None:
-    """L9: the topmost empty space, or your own space there (reinforcing); a Tudor stays with its knight (A9)."""
-    c = s.active_conflict(card)
-    assert c is not None
-    mine = own_space(c, seat)
-    if mine < 0:
-        mine = first_empty(c)
-        c["spaces"][mine] = {"owner": seat, "knights": [], "archer": False, "tudor": 0}
-    c["spaces"][mine]["knights"].append(j)
-    c["spaces"][mine]["tudor"] += int(tudor)
-    s.d["knights"][seat][j][1] = f"conflict:{card}"
-
-
-def next_colour(s: LancasterState, seat: int) -> int:
-    """LH-015, L6: the next colour in order with something to place (-1: the phase ends, nobody has).
-    L12 (2 players): right after a seat's own placement it places one piece for its ally, while the ally
-    has one; data two_player.ally_keeps_placing lets the ally go on once the seat itself is done."""
-    n = s.d["players"]
-    if n == 2:
-        if seat < n and can_place(s, seat + n):
-            return seat + n
-        own = seat if seat < n else seat - n
-        alone = s.data.two.ally_keeps_placing
-        for k in range(1, n + 1):
-            nxt = (own + k) % n
-            if can_place(s, nxt):
-                return nxt
-            if alone and can_place(s, nxt + n):
-                return nxt + n
-        return -1
-    for k in range(1, n + 1):
-        nxt = (seat + k) % n
-        if can_place(s, nxt):
+def next_seat(s: LancasterState, seat: int) -> int:
+    """LB-018: clockwise, skipping seats with nothing left to place (-1: nobody has)."""
+    for k in range(1, s.n + 1):
+        nxt = (seat + k) % s.n
+        if any(can_place(s, c) for c in s.own_colours(nxt)):
             return nxt
     return -1
 
 
-def next_placer(s: LancasterState, seat: int) -> None:
-    """LH-015, L6, L12: the next colour to place; the phase ends when nobody has anything left."""
-    nxt = next_colour(s, seat)
-    if nxt >= 0:
-        s.d["turn"] = nxt
-    else:
-        end_placement(s)
+def _extras(a: County | Conflict) -> str:
+    parts = [f"{a.squires} squire(s)"] if isinstance(a, County) and a.squires else []
+    parts += [name for name, on in (("a shield", getattr(a, "shield", False)), ("an archer", getattr(a, "archer", False)),
+                                     ("a Tudor knight", a.tudor)) if on]
+    return f" with {', '.join(parts)}" if parts else ""
 
 
-def end_placement(s: LancasterState) -> None:
-    d = s.d
-    if d["parliament"]:
-        d["stage"] = "vote"  # L10: reveal 3 proposals and vote on them from left to right
-        deck = d["law_deck"]
-        k = min(s.data.proposals, len(deck))
-        d["proposals"], d["law_deck"] = deck[:k], deck[k:]  # new lists: the deck may be shared (copy-on-write)
-        d["vote_index"], d["votes"], d["tally"] = 0, [None] * s.n, []
-        if not d["proposals"]:
-            start_laws(s)
-    else:
-        d["stage"], d["cursor"] = "rewards", 0
+def say_place(s: LancasterState, colour: int, a: LAction) -> None:
+    """What a placement does, in words (said before the board changes, so the expelled piece is still there)."""
+    who, seat = s.seat_text(colour), s.controller(colour)
+    if isinstance(a, County):
+        i = s.data.county_index(a.county)
+        old = s.counties[i]
+        s.say(f"{who} places a knight of strength {a.strength} in {a.county} (minimum {s.data.counties[i].min}){_extras(a)}",
+              "LB-020", "LB-022", seats=(seat,))
+        if old is not None:
+            s.say(f"{s.seat_text(old['owner'])}'s knight is expelled from {a.county} and goes back to court"
+                  + (f"; its {old['squires']} squire(s) are lost" if old["squires"] else ""), "LB-023", "LB-025",
+                  seats=(s.controller(old["owner"]),))
+    elif isinstance(a, Castle):
+        s.say(f"{who} places a knight of strength {a.strength} on their castle's space K{a.space}", "LB-027", seats=(seat,))
+    elif isinstance(a, Conflict):
+        c = s.active_conflict(a.card)
+        joined = c is not None and own_space(c, colour) >= 0
+        s.say(f"{who} sends a knight of strength {a.strength} to conflict {a.card}{_extras(a)}"
+              + (" (reinforcing their space)" if joined else ""), "LB-028", "LB-029", seats=(seat,))
+    elif isinstance(a, Tower):
+        s.say(f"{who} drops a knight of strength {a.strength} into the tower", "LH-082", seats=(seat,))
+        if not s.is_ally(colour):
+            back = min(a.strength, s.res[colour]["dishonor"])
+            s.say(f"You give back {back} dishonor marker(s)", "LH-083", "LH-084", seats=(seat,), to=(seat,))
+    elif isinstance(a, Apply):
+        i = OFFICES.index(a.office)
+        support = (f" supported by knights {', '.join(map(str, a.knights))}" if a.knights else "") + (
+            f", {a.bishops} bishop(s)" if a.bishops else "") + (", a Tudor knight" if a.tudor else "")
+        s.say(f"{who}'s lord applies for {a.office}{support}" + ("" if s.is_ally(colour) else
+              f", paying 1 {s.data.offices[i].tribute} tribute"), "LH-018", "LH-019", seats=(seat,))
+        old = s.offices[i]
+        if old is not None:
+            s.say(f"{s.seat_text(old['owner'])}'s lord and supporters are expelled and go back to court", "LH-023", "LH-024",
+                  seats=(s.controller(old["owner"]),))
+    elif isinstance(a, Treasury):
+        s.say(f"{who}'s lord enters the treasury and takes all its {a.take} ({s.treasury[a.take]})"
+              + (" (to the supply: an ally keeps nothing)" if s.is_ally(colour) else ""), "LH-026", seats=(seat,))
 
 
-# -- phase 2: parliament -------------------------------------------------------------------------
+def place(s: LancasterState, colour: int, a: LAction) -> None:
+    """One placement (the state is owned, own_all)."""
+    if isinstance(a, County):
+        place_county(s, colour, a)
+    elif isinstance(a, Castle):
+        j = s.knight_at_court(colour, a.strength)
+        s.castles[colour][a.space - 1] = j  # LB-027
+        s.knights[colour][j][1] = f"castle:{a.space - 1}"
+    elif isinstance(a, Conflict):
+        place_conflict(s, colour, a)
+    elif isinstance(a, Tower):
+        j = s.knight_at_court(colour, a.strength)
+        s.tower.append([colour, j])  # LH-082
+        s.knights[colour][j][1] = "tower"
+        if not s.is_ally(colour):  # LH-099: an allied knight in the tower returns no dishonor
+            back = min(a.strength, s.res[colour]["dishonor"])  # LH-083, LH-084, LH-085
+            s.res[colour]["dishonor"] -= back
+            s.box += back
+    elif isinstance(a, Apply):
+        place_lord(s, colour, a)
+    elif isinstance(a, Treasury):
+        s.lord[colour] = "treasury"  # LH-026, LH-027: takes everything of one kind; cannot be expelled
+        if not s.is_ally(colour):  # LH-070: an allied lord sends it to the general supply instead
+            s.res[colour][a.take] += s.treasury[a.take]
+        s.treasury[a.take] = 0
+
+
+def place_county(s: LancasterState, colour: int, a: County) -> None:
+    """LB-020..LB-025: the knight takes the county, with its squires; an occupant it beats goes back to court and its
+    squires to the supply (its Tudor knight to its supply, LH-055)."""
+    i = s.data.county_index(a.county)
+    j = s.knight_at_court(colour, a.strength)
+    old = s.counties[i]
+    if old is not None:
+        to_court(s, old["owner"], old["knight"])
+        s.supply["tudor"] += int(old["tudor"])
+    s.res[colour]["squires"] -= a.squires
+    s.priv[colour]["shield"] -= int(a.shield)  # LH-041
+    s.priv[colour]["tudor"] -= int(a.tudor)  # LH-054
+    s.counties[i] = {"owner": colour, "knight": j, "squires": a.squires, "shield": a.shield, "tudor": a.tudor}
+    s.knights[colour][j][1] = f"county:{i}"
+
+
+def join_conflict(s: LancasterState, colour: int, j: int, card: str, tudor: bool) -> int:
+    """LB-028, LB-029: the topmost empty space, or the colour's own space there (reinforcing); a Tudor stays with
+    its knight. Returns the space."""
+    c = s.active_conflict(card)
+    assert c is not None
+    mine = own_space(c, colour)
+    if mine < 0:
+        mine = first_empty(c)
+        c["spaces"][mine] = {"owner": colour, "knights": [], "archer": False, "tudor": 0}
+    c["spaces"][mine]["knights"].append(j)
+    c["spaces"][mine]["tudor"] += int(tudor)
+    s.knights[colour][j][1] = f"conflict:{card}"
+    return mine
+
+
+def place_conflict(s: LancasterState, colour: int, a: Conflict) -> None:
+    """LB-028..LB-031, LH-045: the knight joins the conflict (an archer on the space below); the first six knights at
+    conflicts in a round each earn a King's Favor while a tile is face up."""
+    j = s.knight_at_court(colour, a.strength)
+    mine = join_conflict(s, colour, j, a.card, a.tudor)
+    s.priv[colour]["tudor"] -= int(a.tudor)
+    if a.archer:  # LH-045: the archer takes the space right below the knight
+        c = s.active_conflict(a.card)
+        assert c is not None
+        c["spaces"][mine + 1] = {"owner": colour, "knights": [], "archer": True, "tudor": 0}
+        s.priv[colour]["archer"] -= 1
+    if any(s.favors):
+        s.pending.insert(0, [colour, "favor", None])
+
+
+def place_lord(s: LancasterState, colour: int, a: Apply) -> None:
+    """LH-018..LH-025: the lord's stack takes the lord space; a weaker stack there goes back to court."""
+    i = OFFICES.index(a.office)
+    old = s.offices[i]
+    if old is not None:  # LH-023, LH-024: its tribute stays paid
+        for x in old["knights"]:
+            to_court(s, old["owner"], x)
+        s.priv[old["owner"]]["tudor"] += int(old["tudor"])  # its Tudor was not used: it returns with the stack
+        s.lord[old["owner"]] = "court"
+    if not s.is_ally(colour):  # LH-068: an ally's lord pays no tribute
+        tribute = s.data.offices[i].tribute
+        s.res[colour][tribute] -= 1  # LH-018, LH-025
+        s.treasury[tribute] += 1
+    where, knights = f"office:{i}", []
+    for k in a.knights:  # LH-019
+        j = s.knight_at_court(colour, k)
+        s.knights[colour][j][1] = where
+        knights.append(j)
+    s.priv[colour]["tudor"] -= int(a.tudor)  # LH-054
+    s.offices[i] = {"owner": colour, "knights": knights, "bishops": a.bishops, "tudor": a.tudor}
+    s.lord[colour] = where
+
+
+# -- phase 2: parliament ----------------------------------------------------------------------------------
+def vote(s: LancasterState, a: Vote) -> None:
+    """LB-035: a secret vote (yes or no, plus voting markers); counted once everyone has voted."""
+    seat = s.voter
+    assert seat is not None
+    s.votes = s.votes.copy()  # a new list: the others stay shared until the votes are counted
+    s.votes[seat] = [a.yes, a.vm]
+    s.say(f"{seat_name(seat)} casts a secret vote", "LB-035", seats=(seat,))
+    s.say(f"Your vote: {'yes' if a.yes else 'no'} with {a.vm} voting marker(s)", "LB-035", seats=(seat,), to=(seat,))
+    if s.voter is None:  # everyone has voted: count, and run on
+        own_all(s)
+        advance(s)
+
+
 def resolve_vote(s: LancasterState) -> None:
-    """L10: one vote plus any VM each; a tie approves; spent VM go to the supply; the approved law
-    enters the right of the row and the oldest drops out."""
-    d = s.d
-    law = d["proposals"][d["vote_index"]]
-    yes = sum(1 + v[1] for v in d["votes"] if v[0])
-    no = sum(1 + v[1] for v in d["votes"] if not v[0])
-    own = Own(d)  # copy-on-write: a successor may share these with its predecessor
-    for p, v in enumerate(d["votes"]):
-        if v[1]:
-            own.item("res", p)["vm"] -= v[1]
-    if yes >= no:
-        d["current"] = d["current"][1:] + [law]
-    d["tally"] = d["tally"] + [[law, yes, no]]
-    d["votes"] = [None] * s.n
-    d["vote_index"] += 1
-    if d["vote_index"] >= len(d["proposals"]):
+    """LB-036..LB-039: each tile 1 vote, each marker 1 more; a tie approves; markers used go to the supply; an
+    approved law enters the row on the right and pushes the leftmost out; a rejected one leaves the game."""
+    law = s.proposals[s.vote_index]
+    yes = sum(1 + v[1] for v in s.votes if v is not None and v[0])
+    no = sum(1 + v[1] for v in s.votes if v is not None and not v[0])
+    for p, v in enumerate(s.votes):
+        if v is not None:
+            s.res[p]["vm"] -= v[1]  # LB-037
+    passed = yes >= no
+    s.say(f"Law {law}: {yes} yes against {no} no (the votes are revealed): " + (
+        f"approved, it enters the current row on the right and {s.current[0]} leaves the game" if passed else "rejected"),
+        "LB-036", "LB-038" if passed else "LB-039")
+    if passed:
+        s.current = s.current[1:] + [law]
+    s.tally = s.tally + [[law, yes, no]]
+    s.votes = [None] * s.n
+    s.vote_index += 1
+    if s.vote_index >= len(s.proposals):
         start_laws(s)
 
 
 def start_laws(s: LancasterState) -> None:
-    """A18, LH-111..LH-113: VM held after the 3rd vote count for LK-5; they return to the supply now,
-    or after the laws while LK-5 is in force (VM gained through the laws are kept)."""
-    d = s.d
-    d["proposals"], d["tally"], d["votes"], d["vote_index"] = [], [], [None] * s.n, 0
-    d["vm_hold"] = [d["res"][p]["vm"] for p in range(s.n)]
-    d["defer_vm"] = "LK-5" in d["current"]
-    if not d["defer_vm"]:
+    """LB-040, LB-041, A18, LH-111..LH-113: after the 3rd vote the voting markers still held return to the supply
+    (while LK-5 is in force, only after the laws); then the current laws apply from left to right."""
+    s.proposals, s.votes, s.vote_index = [], [None] * s.n, 0  # the tally stays on view until the next parliament
+    s.vm_hold = [s.res[p]["vm"] for p in range(s.n)]
+    s.defer_vm = "LK-5" in s.current
+    if not s.defer_vm:
         for p in range(s.n):
-            d["res"][p]["vm"] = 0
-    d["stage"], d["cursor"] = "laws", 0
+            s.res[p]["vm"] = 0
+        s.say("The voting markers still held go back to the supply", "LB-040")
+    else:
+        s.say("LK-5 is in force: the voting markers go back only after the laws", "LH-112")
+    s.stage = "laws"
+    s.agenda = [f"law:{x}" for x in s.current] + ["laws_done"]
 
 
 def finish_laws(s: LancasterState) -> None:
-    d = s.d
-    if d["defer_vm"]:  # LH-112: the return waits until every law has been applied
+    if s.defer_vm:  # LH-112: the return waits until every law has been applied
         for p in range(s.n):
-            d["res"][p]["vm"] -= min(d["vm_hold"][p], d["res"][p]["vm"])
-    d["vm_hold"], d["defer_vm"] = [0] * s.n, False
-    d["stage"], d["cursor"] = "rewards", 0
+            s.res[p]["vm"] -= min(s.vm_hold[p], s.res[p]["vm"])
+    s.vm_hold, s.defer_vm = [0] * s.n, False
+    s.stage = "rewards"
+    s.agenda = ["offices", "tower"] + [f"county:{i}" for i in range(len(s.data.counties))] + ["castles", "conflicts", "cleanup"]
+    s.say("Phase 3: the rewards", "LB-045")
 
 
-def deployed(s: LancasterState, seat: int) -> list[list]:
-    """A23: knights in counties and conflicts (not court supporters, castle or tower)."""
-    return [k for k in s.d["knights"][seat] if k[1].startswith(("county:", "conflict:"))]
+# -- choices ------------------------------------------------------------------------------------------------
+def choice(s: LancasterState, a: LAction) -> None:
+    """A pending choice is made; then the automatic steps run on until a player must choose again."""
+    own_all(s)
+    colour, kind, info = s.pending.pop(0)
+    if kind == "ransom":
+        assert isinstance(a, Pay)
+        ransom(s, colour, info, a.yes)
+    else:
+        CHOICES[type(a)](s, colour, info, a)
+    advance(s)
 
 
-def conflicts_with_knight(s: LancasterState, seat: int) -> int:
-    return sum(any(sp is not None and sp["owner"] == seat and sp["knights"] for sp in c["spaces"]) for c in s.d["conflicts"])
+def _upgrade(s: LancasterState, colour: int, scope: Any, a: Upgrade) -> None:
+    upgrade(s, colour, a.strength, scope)  # LB-072
 
 
-def counties_held(s: LancasterState, seat: int) -> int:
-    return sum(c is not None and c["owner"] == seat for c in s.d["counties"])
-
-
-def most(values: list[int]) -> list[int]:
-    """The seats tied for the most; nobody when the most is 0 (holding nothing is not a majority:
-    our reading, see READINGS["majority"])."""
-    top = max(values)
-    return [i for i, v in enumerate(values) if v == top] if top > 0 else []
-
-
-def recruit(s: LancasterState, seat: int) -> None:
-    """L5: a new strength-1 knight at court, while you have fewer than the maximum."""
-    if len(s.d["knights"][seat]) < s.data.max_knights:
-        s.d["knights"][seat].append([1, "court"])
-
-
-def apply_law(s: LancasterState, law_id: str) -> None:
-    d, res = s.d, s.d["res"]
-    players = order(s)
-    if law_id.startswith("LK-"):
-        apply_king_law(s, int(law_id[3:]))
-        return
-    law = s.data.law(law_id)
-    e, r, amt = law.effect, law.resource, law.amount
-    if e == "all_gain":
-        for p in players:
-            res[p][r] += amt
-    elif e in ("most_upgrade", "most_recruit"):
-        for p in most([res[q][r] for q in range(s.n)]):
-            if e == "most_upgrade":
-                d["pending"].append([p, "upgrade", 0])
-            else:
-                recruit(s, p)
-    elif e == "per_conflict":
-        for p in players:
-            res[p][r] += amt * conflicts_with_knight(s, p)
-    elif e == "per_deployed_strength":
-        for p in players:
-            res[p][r] += amt * sum(k[0] == law.strength for k in deployed(s, p))
-    elif e == "upgrade_if_none_deployed":
-        for p in players:
-            if not any(k[0] == law.strength for k in deployed(s, p)):
-                d["pending"].append([p, "upgrade", 0])
-    elif e in ("buy", "trade"):
-        for p in players:  # everyone decides (even 0), so the choice itself reveals nothing hidden
-            top = res[p]["gold"] if e == "buy" else min(res[p]["gold"], res[p]["squires"])
-            d["pending"].append([p, "law_choice", {"law": law_id, "max": top}])
-    elif e == "per_county":
-        for p in players:
-            res[p][r] += amt * counties_held(s, p)
-    elif e == "per_two_counties":
-        for p in players:
-            res[p][r] += amt * (counties_held(s, p) // 2)
-    elif e == "per_castle_knight":
-        for p in players:
-            res[p][r] += amt * sum(x >= 0 for x in d["castles"][p])
-    elif e == "all_weakest_deployed":
-        for p in players:
-            ones = [k for k in d["knights"][p] if k[0] == 1]
-            if ones and all(k[1].startswith(("county:", "conflict:")) for k in ones):
-                res[p][r] += amt
-    elif e == "strongest_deployed":
-        best = [max((k[0] for k in deployed(s, p)), default=0) for p in range(s.n)]
-        if max(best):
-            for p in most(best):
-                res[p][r] += amt
-
-
-def apply_king_law(s: LancasterState, n: int) -> None:
-    """LH-106..LH-116: the eight Laws of the King (M5: numbered in the order the text lists them)."""
-    d, res = s.d, s.d["res"]
-    players = order(s)
-    if n == 1:  # LH-106, LH-107, A17
-        for p in most([res[q]["squires"] for q in range(s.n)]):
-            res[p]["squires"] -= min(2, res[p]["squires"])
-        for p in most([res[q]["gold"] for q in range(s.n)]):
-            res[p]["gold"] -= min(3, res[p]["gold"])
-    elif n == 2:  # LH-108, A21
-        for p in players:
-            if not res[p]["bishops"]:
-                shed_dishonor(s, p, 1)
-    elif n == 3:  # LH-109
-        low = min(res[q]["dishonor"] for q in range(s.n))
-        for p in players:
-            if res[p]["dishonor"] == low:
-                res[p]["pp"] += 5
-    elif n == 4:  # LH-110: in turn order from the start player
-        for p in players:  # seals are hidden: everyone decides, possibly 0
-            d["pending"].append([p, "law_choice", {"law": "LK-4", "max": res[p]["seals"]}])
-    elif n == 5:  # LH-111, LH-113, A18: VM held after the 3rd vote; law-gained ones do not count
-        for p in most(list(d["vm_hold"])):
-            grant_seals(s, p, 1)
-    elif n == 6:  # LH-114
-        for p in most([res[q]["squires"] for q in range(s.n)]):
-            res[p]["pp"] += 3
-        for p in most([res[q]["gold"] for q in range(s.n)]):
-            res[p]["pp"] += 3
-    elif n == 7:  # LH-115, A21
-        for p in players:
-            gain_dishonor(s, p, counties_held(s, p) // 2)
-    elif n == 8:  # LH-116
-        for owner, _ in d["tower"]:
-            if owner < s.n:  # A22: an allied knight earns nothing
-                res[owner]["pp"] += 3
-
-
-def ally_upgrade(s: LancasterState, colour: int) -> None:
-    """LH-073, A20: an ally's upgrade opportunity. 'forced' (ally_bishop_mode): a bishop leaves the game
-    while any remain; otherwise its controller chooses (upgrade an ally knight, remove a bishop, or decline)."""
-    d = s.d
-    if d.get("ally_bishop_mode") == "forced" and s.has("KC") and d["supply"]["bishops"]:
-        d["supply"]["bishops"] -= 1
-        return
-    d["pending"].append([colour - d["players"], "upgrade", 1])
-
-
-def upgrade_opportunity(s: LancasterState, colour: int) -> None:
-    """L5, LH-060: an upgrade opportunity for a colour (an ally's follows LH-073)."""
+def _bishop(s: LancasterState, colour: int, info: Any, a: Bishop) -> None:
+    s.supply["bishops"] -= 1  # LH-060; an ally's bishop leaves the game (LH-073, A20)
     if s.is_ally(colour):
-        ally_upgrade(s, colour)
+        s.say(f"{s.seat_text(colour)}'s upgrade removes a bishop from the game instead", "LH-073", seats=(s.controller(colour),))
     else:
-        s.d["pending"].append([colour, "upgrade", 0])
+        s.res[colour]["bishops"] += 1
+        s.say(f"{s.seat_text(colour)} takes a bishop instead of an upgrade", "LH-060", seats=(colour,))
 
 
-def law_choice(s: LancasterState, seat: int, law_id: str, amount: int) -> None:
-    own = Own(s.d)  # copy-on-write: safe on a successor still sharing its containers
-    res = own.item("res", seat)
-    if law_id == "LK-4":  # LH-110: each seal given up brings 2 squires and 1 gold
-        res["seals"] -= amount
-        own.top("supply")["seals"] += amount
-        res["squires"] += 2 * amount
-        res["gold"] += amount
+def _decline(s: LancasterState, colour: int, info: Any, a: Decline) -> None:
+    s.say(f"{s.seat_text(colour)} lets the upgrade go", "LB-072", seats=(s.controller(colour),))
+
+
+def _choose(s: LancasterState, colour: int, info: Any, a: Choose) -> None:
+    law_choice(s, colour, info["law"], a.amount)  # LB-042, LH-110
+    public = info["law"] == "LK-4" or s.players == 2  # seals are hidden; with 2 players nothing is (LB-089)
+    s.say(f"{seat_name(colour)} chooses {a.amount} under {info['law']}" if public and info["law"] != "LK-4"
+          else f"{seat_name(colour)} makes their choice under {info['law']} behind the screen", "LB-042", seats=(colour,))
+    s.say(f"You chose {a.amount}", "LB-042", seats=(colour,), to=(colour,))
+
+
+def _favor(s: LancasterState, colour: int, info: Any, a: Favor) -> None:
+    """LB-031, LB-096: the tile turns face down and its reward is taken at once."""
+    i = [t.id for t in s.data.favors].index(a.tile)
+    s.favors[i] = False
+    push_front(s, take(s, colour, s.data.favors[i].gain, f"King's Favor {a.tile}", ("LB-031",)))
+    s.say(f"{s.seat_text(colour)} takes the King's Favor {a.tile} ({s.data.favors[i].gain.words()})", "LB-031",
+          seats=(s.controller(colour),))
+
+
+def _reward(s: LancasterState, colour: int, county: int, a: Reward) -> None:
+    """LB-047..LB-050, LB-098: a nobleman, the other reward, or both for 3 gold (the nobleman first)."""
+    data = s.data.counties[county]
+    tasks: list[list[Any]] = []
+    s.choices.append([county, colour, a.option])
+    s.say(f"{data.name}: {s.seat_text(colour)} takes " + {"noble": "a nobleman", "reward": "the other reward",
+                                                         "both": "both rewards"}[a.option], "LB-047", seats=(s.controller(colour),))
+    if a.option == "both":
+        s.res[colour]["gold"] -= s.data.noble_cost
+        s.say(f"{s.seat_text(colour)} pays {s.data.noble_cost} gold to take both rewards of {data.name}", "LB-047", seats=(colour,))
+    if a.option in ("noble", "both"):
+        take_noble(s, colour, county)
+    if a.option in ("reward", "both"):
+        tasks = take(s, colour, data.gain, data.name, ("LB-047",))
+    if not data.gain.passage or a.option == "noble":
+        vacate(s, county)
+    else:
+        tasks.append([colour, "dorset", county])
+    push_front(s, tasks)
+
+
+def _noble(s: LancasterState, colour: int, how: Any, a: Noble) -> None:
+    take_noble(s, colour, "ABCDEFGHI".index(a.letter))  # LB-033, LB-096
+
+
+def _dorset(s: LancasterState, colour: int, county: int, a: Dorset) -> None:
+    """LB-052, LH-059 (gap G1, the catalogue's placeholder): the knight goes on to a conflict with its Tudor knight,
+    on the topmost empty space or its own space there; it earns no favor. Or it goes back to court."""
+    c = s.counties[county]
+    assert c is not None
+    s.counties[county] = None
+    if a.card:
+        join_conflict(s, colour, c["knight"], a.card, c["tudor"])
+        s.say(f"{s.seat_text(colour)}'s knight passes to France: conflict {a.card}", "LB-052", "LH-059", seats=(s.controller(colour),))
+    else:
+        to_court(s, colour, c["knight"])
+        s.supply["tudor"] += int(c["tudor"])  # LH-055
+        s.say(f"{s.seat_text(colour)}'s knight goes back to court instead", "LB-052", seats=(s.controller(colour),))
+    s.supply["shield"] += int(c["shield"])  # LH-042
+
+
+def _start(s: LancasterState, colour: int, info: Any, a: StartPlayer) -> None:
+    s.start = a.seat  # LB-050: at once, for the castles and ransoms of this phase too
+    s.say(f"{s.seat_text(colour)} names {seat_name(a.seat)} the start player", "LB-050", seats=(s.controller(colour), a.seat))
+
+
+def _extend(s: LancasterState, colour: int, info: Any, a: Extend) -> None:
+    s.extensions[colour] = s.extensions[colour] + [a.tile]  # LB-009, LB-054
+    tile = next(t for t in s.data.extensions if t.id == a.tile)
+    s.say(f"{s.seat_text(colour)} adds extension {a.tile} to their castle ({tile.gain.words()})", "LB-009", seats=(colour,))
+
+
+def _pay(s: LancasterState, colour: int, info: Any, a: Pay) -> None:
+    tile = next(t for t in s.data.extensions if t.id == info)
+    if not a.yes:
+        s.say(f"{s.seat_text(colour)} does not pay for extension {info}", "LB-055", seats=(colour,))
         return
-    law = s.data.law(law_id)
-    if law.effect == "buy":  # pay 1 gold each
-        res["gold"] -= amount
-        res[law.resource] += amount * law.amount
-    else:  # trade: 1 squire + 1 gold each
-        res["gold"] -= amount
-        res["squires"] -= amount
-        res[law.resource] += amount * law.amount
+    s.res[colour]["squires"] -= tile.gain.cost  # LB-055
+    s.say(f"{s.seat_text(colour)} pays {tile.gain.cost} squires for extension {info}", "LB-055", seats=(colour,))
+    push_front(s, take(s, colour, tile.gain, f"Extension {info}", ("LB-053",)))
 
 
-# -- phase 3: rewards ----------------------------------------------------------------------------
-def fill_offices(s: LancasterState) -> None:
-    """LH-029..LH-036, LH-039, LH-043, LH-052, LH-058: offices go to the applicants (or stay with their
-    former holders); seals and privileges are granted; every lord and supporter goes back to court."""
-    d, data = s.d, s.data
-    last = d["round"] == data.rounds
-    for i, office in enumerate(data.offices):
-        o = d["offices"][i]
-        if o is not None:
-            d["holders"][i] = o["owner"]
-        holder = d["holders"][i]
-        if holder < 0:
-            continue  # LH-034
-        if not s.is_ally(holder):  # LH-071: an ally holds offices and privileges but never seals
-            grant_seals(s, holder, office.seals)
-        priv = office.privilege
-        if (not last or priv == "tudor") and d["supply"][priv]:  # LH-043, LH-052, LH-058, A25
-            d["supply"][priv] -= 1
-            d["granted"][holder][priv] += 1
-    for i, o in enumerate(d["offices"]):  # LH-035
-        if o is not None:
-            for x in o["knights"]:
-                to_court(s, o["owner"], x)
-            if o["tudor"]:
-                d["supply"]["tudor"] += 1
-            d["lord"][o["owner"]] = "court"
-            d["offices"][i] = None
-    for p in range(s.colours):  # LH-036
-        if d["lord"][p] == "treasury":
-            d["lord"][p] = "court"
-
-
-def clear_tower(s: LancasterState) -> None:
-    """LH-088: player knights leave the tower just before the counties; the neutral knight stays."""
-    for owner, x in s.d["tower"]:
-        to_court(s, owner, x)
-    s.d["tower"] = []
-
-
-def evaluate_counties(s: LancasterState) -> None:
-    """L7: each occupant takes its county's reward; squires are used up. Dorset sends its knight on (C9)."""
-    d = s.d
-    for i, county in enumerate(s.data.counties):
-        c = d["counties"][i]
-        if c is None:
-            continue
-        p, reward = c["owner"], county.reward
-        c["squires"] = 0
-        if p >= s.n:  # L12: an ally's rewards are lost, but an upgrade is its upgrade opportunity (LH-073)
-            if reward == "upgrade":
-                for _ in range(county.amount):
-                    ally_upgrade(s, p)
-            elif reward == "dorset":
-                d["pending"].append([p - s.n, "dorset", 1])
-            continue
-        if reward in ("gold", "squires", "vm", "pp"):
-            d["res"][p][reward] += county.amount
-        elif reward == "upgrade":
-            d["pending"].extend([[p, "upgrade", 0]] * county.amount)
-        elif reward == "dorset":
-            d["pending"].append([p, "dorset", 0])
-
-
-def dorset_move(s: LancasterState, seat: int, card: str) -> None:
-    """LH-059: the Dorset knight moves on to a conflict with its Tudor knight, or back to court."""
-    d = s.d
-    i = next(j for j, c in enumerate(s.data.counties) if c.reward == "dorset")
-    c = d["counties"][i]
-    d["counties"][i] = None
-    if card:
-        join_conflict(s, seat, c["knight"], card, c["tudor"])
+def ransom(s: LancasterState, colour: int, j: int, pay: bool) -> None:
+    """LB-066: a captured knight comes back to court for 1 gold per strength level, or goes to the reserve."""
+    k = s.knights[colour][j][0]
+    if pay:
+        s.res[colour]["gold"] -= k
+        s.knights[colour][j][1] = "court"
+        s.say(f"{s.seat_text(colour)} ransoms a strength-{k} knight for {k} gold", "LB-066", seats=(colour,))
     else:
-        to_court(s, seat, c["knight"])
-        if c["tudor"]:
-            d["supply"]["tudor"] += 1  # LH-055
-    if c["shield"]:
-        d["supply"]["shield"] += 1  # LH-042
+        s.knights[colour][j][1] = "reserve"
+        s.say(f"{s.seat_text(colour)}'s captured strength-{k} knight goes to the reserve", "LB-066", seats=(colour,))
 
 
-def return_shields(s: LancasterState) -> None:
-    """LH-042: after the county evaluation the shields go back to the regal board."""
-    for c in s.d["counties"]:
-        if c is not None and c["shield"]:
-            c["shield"] = False
-            s.d["supply"]["shield"] += 1
+CHOICES: dict[type, Callable[[LancasterState, int, Any, Any], None]] = {
+    Upgrade: _upgrade, Bishop: _bishop, Decline: _decline, Choose: _choose, Favor: _favor, Reward: _reward,
+    Noble: _noble, Dorset: _dorset, StartPlayer: _start, Extend: _extend, Pay: _pay,
+}
 
 
-def evaluate_castles(s: LancasterState) -> None:
-    """L8: income, training (an upgrade opportunity) and recruiting, in player order."""
-    d = s.d
-    for p in order(s) if s.n != 2 else [c for q in order(s) for c in (q, q + s.n)]:
-        for j, x in enumerate(d["castles"][p]):
-            if x < 0:
-                continue
-            space = s.data.castle[j]
-            if p >= s.n:  # L12: an ally's castle rewards are lost, but training is an upgrade opportunity (LH-073)
-                if space == "training":
-                    ally_upgrade(s, p)
-                continue
-            if space == "income":
-                d["res"][p]["gold"] += 1
-                d["res"][p]["squires"] += 1
-            elif space == "training":
-                d["pending"].append([p, "upgrade", 0])
-            else:
-                recruit(s, p)
+# -- phase 3: rewards ---------------------------------------------------------------------------------------
+def vacate(s: LancasterState, county: int) -> None:
+    """LB-049, LH-042, LH-055: after its reward the knight goes back to court; its squires go to the supply, a
+    shield back to the regal board, a Tudor knight to its supply."""
+    c = s.counties[county]
+    if c is None:
+        return
+    to_court(s, c["owner"], c["knight"])
+    s.supply["shield"] += int(c["shield"])
+    s.supply["tudor"] += int(c["tudor"])
+    s.counties[county] = None
 
 
-def conflict_strength(s: LancasterState, c: dict) -> int:
-    """L9: English strength = knights + archers + Tudor knights."""
-    court = s.data.court
-    total = 0
+def pay_county(s: LancasterState, county: int) -> None:
+    """LB-046, LB-047: the county's owner chooses its reward (no choice when only one is open)."""
+    c = s.counties[county]
+    if c is None:
+        return
+    options = reward_options(s, c["owner"], county)
+    if len(options) > 1:
+        s.pending.append([c["owner"], "county", county])
+    else:
+        _reward(s, c["owner"], county, Reward(options[0]))
+
+
+def pay_castle(s: LancasterState, colour: int) -> None:
+    """LB-053..LB-057, LB-099: knight spaces pay and their knights go back to court; extensions pay (those costing
+    squires are offered to pay for, after the others: reading 'castle order'); the company at table gives 1 voting
+    marker per nobleman plus 1 for the lord, except in round 5."""
+    spaces = s.data.two.ally_castle if s.is_ally(colour) else tuple(t.gain for t in s.data.castle)
+    tasks: list[list[Any]] = []
+    for x, j in enumerate(s.castles[colour]):
+        if j >= 0:
+            tasks += take(s, colour, spaces[x], f"{s.seat_text(colour)}'s castle space K{x + 1}", ("LB-053",))
+            to_court(s, colour, j)  # LB-054
+            s.castles[colour][x] = -1
+    for tile in s.data.extensions:
+        if tile.id not in s.extensions[colour]:
+            continue
+        if tile.gain.cost:
+            if s.res[colour]["squires"] >= tile.gain.cost:
+                tasks.append([colour, "castle_pay", tile.id])
+        else:
+            tasks += take(s, colour, tile.gain, f"Extension {tile.id}", ("LB-053", "LB-054"))
+    if not s.is_ally(colour) and s.round < s.data.rounds:  # LB-056, LB-057
+        vm = len(s.nobles[colour]) + 1
+        s.res[colour]["vm"] += vm
+        s.say(f"{seat_name(colour)}'s company at table: {vm} voting marker(s) ({len(s.nobles[colour])} noblemen and the lord)",
+              "LB-056", seats=(colour,))
+    s.pending.extend(tasks)
+
+
+def conflict_strength(s: LancasterState, c: dict[str, Any]) -> int:
+    """LB-059: England's strength is every knight in the conflict (with KC, archers and Tudor knights too)."""
+    kc, total = s.data.kc, 0
     for sp in c["spaces"]:
         if sp is not None:
-            total += sum(s.d["knights"][sp["owner"]][x][0] for x in sp["knights"])
-            total += court.archer_strength * sp["archer"] + court.tudor_strength * sp["tudor"]
+            total += sum(s.knights[sp["owner"]][x][0] for x in sp["knights"])
+            total += kc.archer_strength * sp["archer"] + kc.tudor_strength * sp["tudor"]
     return total
 
 
-def ranking(s: LancasterState, c: dict) -> list[tuple[int, int, int]]:
-    """A7, LH-048: (strength, space, owner) per rank; the archer holds a rank of its own; ties go to the upper space."""
-    court = s.data.court
-    entries = []
+def ranking(s: LancasterState, c: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """LB-060, LB-083, LH-048: (strength, space, owner) by rank: higher totals first, and between equal totals the
+    later entrant (the lower space) first; an archer holds a rank of its own."""
+    kc, entries = s.data.kc, []
     for j, sp in enumerate(c["spaces"]):
         if sp is None:
             continue
         if sp["archer"]:
-            entries.append((court.archer_strength, j, sp["owner"]))
+            entries.append((kc.archer_strength, j, sp["owner"]))
         else:
-            ks = s.d["knights"][sp["owner"]]
-            entries.append((sum(ks[x][0] for x in sp["knights"]) + court.tudor_strength * sp["tudor"], j, sp["owner"]))
-    if s.data.rank_mode == "space":
-        return sorted(entries, key=lambda e: e[1])
-    return sorted(entries, key=lambda e: (-e[0], e[1]))
+            ks = s.knights[sp["owner"]]
+            entries.append((sum(ks[x][0] for x in sp["knights"]) + kc.tudor_strength * sp["tudor"], j, sp["owner"]))
+    return sorted(entries, key=lambda e: (-e[0], -e[1]))
 
 
-def clear_conflict(s: LancasterState, c: dict) -> None:
-    """LH-049, LH-051, LH-055, LH-057: knights back to court; archers and Tudors to their supply."""
-    d = s.d
-    for sp in c["spaces"]:
-        if sp is None:
-            continue
+def score_ranks(s: LancasterState, c: dict[str, Any], shift: int) -> list[str]:
+    """LB-061..LB-063, LB-100: ranks 1-3 take the card's power points (shifted one down after a lost battle); a rank
+    nobody holds pays nothing; an ally's points are forfeited."""
+    pp, paid = s.data.cards[c["card"]].pp, []
+    for rank, (_, _, owner) in enumerate(ranking(s, c)):
+        if rank + shift < len(pp) and pp[rank + shift]:
+            if owner < s.n:
+                s.res[owner]["pp"] += pp[rank + shift]
+                paid.append(f"{seat_name(owner)} +{pp[rank + shift]} PP")
+            else:
+                paid.append(f"{s.seat_text(owner)}'s {pp[rank + shift]} PP forfeited")
+    return paid
+
+
+def release(s: LancasterState, c: dict[str, Any], captured: bool) -> None:
+    """LB-061, LB-066, LH-051, LH-057: knights go back to court (or, captured, wait for their ransom; an ally's go to
+    its reserve); archers and Tudor knights to their supply; the card leaves the game."""
+    ransoms = []
+    for sp in sorted((sp for sp in c["spaces"] if sp is not None), key=lambda sp: order(s).index(s.controller(sp["owner"]))):
         for x in sp["knights"]:
-            to_court(s, sp["owner"], x)
-        d["supply"]["archer"] += int(sp["archer"])
-        d["supply"]["tudor"] += sp["tudor"]
-    d["conflicts"].remove(c)
-    d["discarded"].append(c["card"])
+            if not captured:
+                to_court(s, sp["owner"], x)
+            elif s.is_ally(sp["owner"]) or s.res[sp["owner"]]["gold"] < s.knights[sp["owner"]][x][0]:
+                s.knights[sp["owner"]][x][1] = "reserve"  # LB-100: an ally's captured knights are not ransomed
+                s.say(f"{s.seat_text(sp['owner'])}'s captured strength-{s.knights[sp['owner']][x][0]} knight goes to the reserve",
+                      "LB-066", "LB-100", seats=(s.controller(sp["owner"]),))
+            else:
+                s.knights[sp["owner"]][x][1] = "captured"
+                ransoms.append([sp["owner"], "ransom", x])
+        s.supply["archer"] += int(sp["archer"])
+        s.supply["tudor"] += sp["tudor"]
+    s.conflicts = [x for x in s.conflicts if x["card"] != c["card"]]
+    s.discarded.append(c["card"])
+    s.pending.extend(ransoms)
 
 
-def resolve_conflicts(s: LancasterState) -> None:
-    """L9, LH-089: England wins at >= French strength and the ranks score; a first-battle loss moves the
-    card down with its pieces (LH-050, LH-057); a second-battle loss discards it. Each loss gives every
-    player without a knight there 1 dishonor (A11, A12)."""
-    d = s.d
-    for c in list(d["conflicts"]):
-        french = s.data.french[c["card"]]
-        involved = {sp["owner"] for sp in c["spaces"] if sp is not None and sp["knights"]}
-        if conflict_strength(s, c) >= french:
-            for rank, (_, _, owner) in enumerate(ranking(s, c)):
-                if rank < len(s.data.rank_pp) and owner < s.n:  # L12: an ally's rank scores nothing
-                    d["res"][owner]["pp"] += s.data.rank_pp[rank]
-            clear_conflict(s, c)
-            continue
-        if s.has("KR"):
-            for p in order(s):
-                if p not in involved:
-                    gain_dishonor(s, p)  # LH-089
-        if c["lower"]:
-            clear_conflict(s, c)
-        else:
-            c["lower"] = True
+def resolve_conflict(s: LancasterState, card: int) -> None:
+    """LB-059..LB-067, LB-075, LH-089: England wins at the French strength or more (ranks score, the card goes);
+    a lost first battle still scores one step down and moves the card and its knights to the lower row; a lost
+    second battle (or a first one in round 5) scores one step down and its knights are captured. A conflict nobody
+    joined is lost by England. With KR each lost battle gives every player with no knight there 1 dishonor."""
+    c = next(x for x in s.conflicts if x["card"] == card)
+    french, england = s.data.cards[card].french, conflict_strength(s, c)
+    name = f"C{card + 1}"
+    if england >= french:
+        paid = score_ranks(s, c, 0)
+        s.say(f"Conflict {name}: England {england} against France {french}, won" + (": " + ", ".join(paid) if paid else ""),
+              "LB-059", "LB-061", "LB-065" if c["lower"] else "LB-061")
+        release(s, c, False)
+        return
+    paid = score_ranks(s, c, 1)
+    final = c["lower"] or s.round == s.data.rounds
+    s.say(f"Conflict {name}: England {england} against France {french}, lost" + (": " + ", ".join(paid) if paid else "")
+          + ("; its knights are captured" if c["lower"] and england else "" if final else "; it moves to the lower row for a second battle"),
+          "LB-059", "LB-066" if final else "LB-063", "LB-067" if not england else "LB-062")
+    if s.has("KR"):
+        involved = {s.controller(sp["owner"]) for sp in c["spaces"] if sp is not None and sp["knights"] and sp["owner"] < s.n}
+        hit = [p for p in order(s) if p not in involved]
+        for p in hit:
+            gain_dishonor(s, p)  # LH-089
+        if hit:
+            s.say("1 dishonor marker each for " + ", ".join(seat_name(p) for p in hit) + " (no knight there)", "LH-089", seats=hit)
+    if final:
+        release(s, c, bool(c["lower"]))  # LB-066; LB-075: a battle lost in round 5 has no second one
+    else:
+        c["lower"] = True
+
+
+def fill_offices(s: LancasterState) -> None:
+    """LH-029..LH-036, LH-039, LH-043, LH-052, LH-058: offices go to the applicants (or stay with their former
+    holders); seals and privileges are granted; every lord and supporter goes back to court."""
+    last = s.round == s.data.rounds
+    for i, office in enumerate(s.data.offices):
+        o = s.offices[i]
+        if o is not None:
+            s.holders[i] = o["owner"]
+        holder = s.holders[i]
+        if holder < 0:
+            continue  # LH-034
+        s.say(f"{s.seat_text(holder)} holds {office.name}" + ("" if o is not None else " again (no applicant)"),
+              "LH-030", "LH-033", seats=(s.controller(holder),))
+        if not s.is_ally(holder):  # LH-071: an ally holds offices and privileges but never seals
+            grant_seals(s, holder, office.seals)
+        priv = office.privilege
+        if (not last or priv == "tudor") and s.supply[priv]:  # LH-043, LH-052, LH-058, A25
+            s.supply[priv] -= 1
+            s.granted[holder][priv] += 1
+    for i, o in enumerate(s.offices):  # LH-035
+        if o is not None:
+            for x in o["knights"]:
+                to_court(s, o["owner"], x)
+            s.supply["tudor"] += int(o["tudor"])
+            s.lord[o["owner"]] = "court"
+            s.offices[i] = None
+    for p in range(s.colours):  # LH-036
+        if s.lord[p] == "treasury":
+            s.lord[p] = "court"
+
+
+def clear_tower(s: LancasterState) -> None:
+    """LH-088: player knights leave the tower just before the counties; the neutral knight stays."""
+    if s.tower:
+        s.say("The knights in the tower go back to court", "LH-088")
+    for owner, x in s.tower:
+        to_court(s, owner, x)
+    s.tower = []
 
 
 def cleanup(s: LancasterState) -> None:
-    """L1, L2, LH-038: unused privileges go back; knights come home (not those in the lower row);
-    the start player passes on; the next round reveals its conflicts, or the game is scored."""
-    d, data = s.d, s.data
-    last = d["round"] == data.rounds
+    """LB-073, LB-076, LH-038: unused privileges go back; the next round reveals 2 conflicts, turns the favor tiles
+    face up and deals 3 laws to vote on; after round 5 the final scoring."""
+    last = s.round == s.data.rounds
     for p in range(s.colours):
         for key in ("shield", "archer", "tudor"):
-            d["supply"][key] += d["priv"][p][key]  # LH-038
-            d["priv"][p][key] = 0
+            s.supply[key] += s.priv[p][key]  # LH-038
+            s.priv[p][key] = 0
         if not last:
-            d["priv"][p], d["granted"][p] = d["granted"][p], {"shield": 0, "archer": 0, "tudor": 0}
-    for i, c in enumerate(d["counties"]):
-        if c is not None:
-            to_court(s, c["owner"], c["knight"])
-            if c["tudor"]:
-                d["supply"]["tudor"] += 1  # LH-055
-            d["counties"][i] = None
-    for p in range(s.colours):
-        for j, x in enumerate(d["castles"][p]):
-            if x >= 0:
-                to_court(s, p, x)
-                d["castles"][p][j] = -1
+            s.priv[p], s.granted[p] = s.granted[p], {"shield": 0, "archer": 0, "tudor": 0}
     if last:
         from .scoring import final_scoring
 
+        s.say("Round 5 is over: the final scoring", "LB-076")
         final_scoring(s)
-        d["stage"] = "over"
+        s.stage = "over"
         return
-    d["round"] += 1
-    d["start"] = (d["start"] + 1) % s.n  # L2, M15
+    s.round += 1  # LB-064: knights in the lower row stay there
+    s.say(f"Round {s.round} begins; {seat_name(s.start)} is the start player", "LB-073", "LB-050")
     begin_round(s)
 
 
 def begin_round(s: LancasterState) -> None:
-    """L9: reveal this round's conflicts into the upper row; phase 1 starts with the start player."""
-    d = s.d
+    """LB-012, LB-073: 2 new conflicts in the upper row, the favor tiles face up, 3 laws to vote on; phase 1
+    starts with the start player."""
     for _ in range(s.data.conflicts_per_round):
-        if d["conflict_deck"]:
-            d["conflicts"].append({"card": d["conflict_deck"].pop(0), "lower": False,
-                                   "spaces": [None] * s.data.conflict_spaces})
-    d["stage"], d["cursor"], d["turn"] = "place", 0, d["start"]
-    if not can_place(s, d["start"]):
-        next_placer(s, d["start"])
+        if s.conflict_deck:
+            s.conflicts.append({"card": s.conflict_deck.pop(0), "lower": False, "spaces": [None] * s.data.conflict_spaces})
+    s.favors = [True] * len(s.data.favors)
+    s.choices = []
+    k = min(3, len(s.law_deck))
+    s.proposals, s.law_deck = s.law_deck[:k], s.law_deck[k:]
+    s.stage, s.agenda, s.turn = "place", [], s.start
+    if not any(can_place(s, c) for c in s.own_colours(s.start)):
+        nxt = next_seat(s, s.start)
+        s.turn = nxt if nxt >= 0 else s.start
 
 
-STEPS = {"offices": fill_offices, "tower": clear_tower, "counties": evaluate_counties, "shields": return_shields,
-         "castles": evaluate_castles, "conflicts": resolve_conflicts, "cleanup": cleanup}
+def castles_in_order(s: LancasterState) -> list[str]:
+    """LB-045: the castles from the start player on (as it stands now, after Surrey), each seat then its ally."""
+    return [f"castle:{c}" for c in colour_order(s)]
+
+
+def conflicts_in_order(s: LancasterState) -> list[str]:
+    """LB-058: every lower-row conflict before any upper-row one."""
+    return [f"conflict:{c['card']}" for row in (True, False) for c in s.conflicts if c["lower"] == row]
+
+
+def run_step(s: LancasterState, step: str) -> None:
+    kind, _, arg = step.partition(":")
+    if kind == "law":
+        s.say(f"Law {arg} applies" + ("" if arg.startswith("LK-") else f": {s.data.law(arg).text}"), "LB-041")
+        push_front(s, king_law(s, int(arg[3:])) if arg.startswith("LK-") else base_law(s, arg))
+    elif kind == "laws_done":
+        finish_laws(s)
+    elif kind == "offices" and s.has("KC"):
+        fill_offices(s)
+    elif kind == "tower" and s.has("KR"):
+        clear_tower(s)
+    elif kind == "county":
+        pay_county(s, int(arg))
+    elif kind == "castles":
+        s.agenda[:0] = castles_in_order(s)
+    elif kind == "castle":
+        pay_castle(s, int(arg))
+    elif kind == "conflicts":
+        s.agenda[:0] = conflicts_in_order(s)
+    elif kind == "conflict":
+        resolve_conflict(s, int(arg))
+    elif kind == "cleanup":
+        cleanup(s)
 
 
 def advance(s: LancasterState) -> None:
-    """Run the automatic steps until a player has to act (or the game is over)."""
-    d = s.d
-    while not d["pending"]:
-        stage = d["stage"]
-        if stage == "vote":
+    """Run the automatic steps until a player has to choose (or the game is over)."""
+    while not s.pending and s.stage != "over":
+        if s.stage == "place":
+            if any(can_place(s, c) for c in s.own_colours(s.turn)):
+                return
+            s.stage, s.vote_index, s.votes, s.tally = "vote", 0, [None] * s.n, []  # LB-034
+            s.say("Every piece is placed. Parliament votes on " + ", ".join(s.proposals), "LB-034")
+            if not s.proposals:
+                start_laws(s)
+        elif s.stage == "vote":
             if s.voter is not None:
                 return
             resolve_vote(s)
-        elif stage == "laws":
-            if d["cursor"] >= len(d["current"]):
-                finish_laws(s)
-            else:
-                d["cursor"] += 1
-                apply_law(s, d["current"][d["cursor"] - 1])
-        elif stage == "rewards":
-            step = REWARD_STEPS[d["cursor"]]
-            d["cursor"] += 1
-            if (step == "offices" and not s.has("KC")) or (step == "tower" and not s.has("KR")):
-                continue
-            STEPS[step](s)
+        elif s.agenda:
+            run_step(s, s.agenda.pop(0))
         else:
             return
+
+
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    County: placement, Castle: placement, Conflict: placement, Tower: placement, Apply: placement, Treasury: placement,
+    Vote: vote, Upgrade: choice, Bishop: choice, Decline: choice, Dorset: choice, Choose: choice, Favor: choice,
+    Reward: choice, Noble: choice, StartPlayer: choice, Extend: choice, Pay: choice,
+}

@@ -1,18 +1,15 @@
-"""The invariants a saved Lancaster state must keep (wired as `Game.validate_state`, issue 14).
-
-`state.check_fields` (called by `from_dict`) checks every field's type and range; `state.validate_state`
-checks that every piece is in exactly one place and the component counts add up. This module adds what a
-save must also agree on so that it plays on to the end: the vote in progress (whose turn, Votes of Might
-that the voter really holds) and the Votes of Might held over for the laws. Every refusal is an
-InvalidStateError naming the field.
-"""
+"""The invariants a saved Lancaster state must keep (wired as `Game.validate_state`): every knight in exactly one
+place that agrees with the board, the components adding up, and the stage agreeing with whose move it is. The
+fields' own types and ranges are checked as they are read (state.FIELDS). Every refusal is an InvalidStateError
+naming the field."""
 
 from __future__ import annotations
 
+import json
+
 from hench.core import InvalidStateError, seat_name
 
-from .state import LancasterState
-from .state import validate_state as validate_pieces
+from .state import PRIV, RES, LancasterState
 
 
 def fail(where: str, why: str) -> InvalidStateError:
@@ -20,50 +17,155 @@ def fail(where: str, why: str) -> InvalidStateError:
 
 
 def validate_state(s: LancasterState) -> None:
-    validate_pieces(s)
-    _vote(s)
-    _held_votes(s)
-    _law_choices(s)
+    _pieces(s)
+    _components(s)
+    _modules(s)
+    _laws(s)
+    _stage(s)
+    json.dumps(s.to_dict())
 
 
-def _vote(s: LancasterState) -> None:
-    """L10 (LH-015): during a vote the seats vote in turn from the start player; each vote spends at most
-    the Votes of Might (VM) its player holds."""
-    d, n = s.d, s.n
-    if d["stage"] != "vote":
-        return
-    order = [(d["start"] + k) % n for k in range(n)]
-    cast = [d["votes"][seat] is not None for seat in order]
-    if all(cast) or cast != sorted(cast, reverse=True):
-        raise fail("votes", f"should hold the votes of the first seats in turn from {seat_name(d['start'])} "
-                            f"(state.start), with someone still to vote, got {d['votes']}")
-    for p, v in enumerate(d["votes"]):
-        if v is not None and v[1] > d["res"][p]["vm"]:
-            raise fail(f"votes[{p}][1]", f"is {v[1]}, but {seat_name(p)} holds {d['res'][p]['vm']} VM (state.res[{p}].vm)")
+def _board(s: LancasterState) -> dict[tuple[int, int], str]:
+    """Where the board says each placed knight is."""
+    where: dict[tuple[int, int], str] = {}
+
+    def put(owner: int, x: int, place: str, field: str) -> None:
+        if (owner, x) in where:
+            raise fail(field, f"puts {s.seat_text(owner)}'s knight {x} in two places")
+        where[(owner, x)] = place
+
+    for i, c in enumerate(s.counties):
+        if c is not None:
+            put(c["owner"], c["knight"], f"county:{i}", f"counties[{i}]")
+    for c in s.conflicts:
+        for sp in c["spaces"]:
+            if sp is None:
+                continue
+            if not sp["knights"] and not sp["archer"]:
+                raise fail("conflicts", "holds an empty space that should be null")
+            for x in sp["knights"]:
+                put(sp["owner"], x, f"conflict:C{c['card'] + 1}", "conflicts")
+    for p, row in enumerate(s.castles):
+        for j, x in enumerate(row):
+            if x >= 0:
+                put(p, x, f"castle:{j}", f"castles[{p}]")
+    for owner, x in s.tower:
+        put(owner, x, "tower", "tower")
+    for i, o in enumerate(s.offices):
+        if o is not None:
+            for x in o["knights"]:
+                put(o["owner"], x, f"office:{i}", f"offices[{i}]")
+    return where
 
 
-def _held_votes(s: LancasterState) -> None:
-    """A18, LH-111..LH-113: VM are held over only while the laws are applied."""
-    d = s.d
-    if d["stage"] != "laws" and (any(d["vm_hold"]) or d["defer_vm"]):
-        raise fail("vm_hold", f"and state.defer_vm hold Votes of Might over only while the laws are applied, "
-                              f"not in {d['stage']!r}")
+def _pieces(s: LancasterState) -> None:
+    """LB-004, LB-069: every knight is in the reserve, at court, captured, or where the board has it."""
+    where = _board(s)
+    for p, ks in enumerate(s.knights):
+        for j, k in enumerate(ks):
+            expected = where.pop((p, j), None)
+            if expected is None and k[1] not in ("reserve", "court", "captured"):
+                raise fail(f"knights[{p}][{j}]", f"is at {k[1]!r} but the board does not have it there")
+            if expected is not None and k[1] != expected:
+                raise fail(f"knights[{p}][{j}]", f"is at {k[1]!r} but the board has it at {expected!r}")
+            if k[1] == "captured" and not any(t[1] == "ransom" and t[0] == p and t[2] == j for t in s.pending):
+                raise fail(f"knights[{p}][{j}]", "is captured but no ransom waits for it (LB-066)")
+    if where:
+        raise fail("knights", f"miss knights the board holds: {sorted(where)}")
+    for p in range(s.n, s.colours):  # LB-091: allies hold nothing
+        if any(s.res[p][key] for key in RES) or s.nobles[p] or s.extensions[p]:
+            raise fail(f"res[{p}]", f"gives an ally ({s.seat_text(p)}) resources, noblemen or extensions (LB-090, LB-091)")
 
 
-def _law_choices(s: LancasterState) -> None:
-    """LH-110 and the base buy/trade laws: a pending choice offers at most what its player can pay."""
-    d = s.d
-    for i, (seat, task, arg) in enumerate(d["pending"]):
-        if task != "law_choice":
-            continue
-        res = d["res"][seat]
-        if arg["law"] == "LK-4":
-            top, what = res["seals"], f"the seals state.res[{seat}].seals"
-        else:
-            law = next((x for x in s.data.laws if x.id == arg["law"]), None)
-            if law is None or law.effect not in ("buy", "trade"):
-                raise fail(f"pending[{i}][2].law", f"is {arg['law']!r}, a law that asks no choice")
-            top = res["gold"] if law.effect == "buy" else min(res["gold"], res["squires"])
-            what = f"the gold state.res[{seat}].gold" + ("" if law.effect == "buy" else " and squires")
-        if arg["max"] > top:
-            raise fail(f"pending[{i}][2].max", f"is {arg['max']}, more than {what} ({top})")
+def _components(s: LancasterState) -> None:
+    """LB-010, LB-031, LB-048: noblemen and favor tiles add up; conflict cards are each in one place."""
+    for i, county in enumerate(s.data.counties):
+        seated = sum(county.letter in row for row in s.nobles)
+        if s.stacks[i] + seated > s.data.nobles[s.n - 2]:
+            raise fail(f"stacks[{i}]", f"and the tables hold more noblemen of {county.letter} than the game deals")
+    cards = [c["card"] for c in s.conflicts] + s.conflict_deck + s.discarded
+    if sorted(cards) != list(range(len(s.data.cards))):
+        raise fail("conflict_deck", "and the board should hold every conflict card exactly once")
+    if sum(not c["lower"] for c in s.conflicts) > s.data.conflicts_per_round:
+        raise fail("conflicts", f"hold more than {s.data.conflicts_per_round} upper-row conflicts (LB-068)")
+    for i, c in enumerate(s.counties):
+        if c is not None and c["squires"] and s.is_ally(c["owner"]):
+            raise fail(f"counties[{i}]", "give squires to an ally's knight (LB-093)")
+
+
+def _modules(s: LancasterState) -> None:
+    """LH-007..LH-010, LH-075..LH-078: the modules' pieces exist only with their module, and add up."""
+    kc, kr, court = s.has("KC"), s.has("KR"), s.data.kc
+    if not kc and (any(o is not None for o in s.offices) or any(h != -1 for h in s.holders) or any(x != "none" for x in s.lord)):
+        raise fail("offices", "and lords exist only with the King's Court module")
+    for p, loc in enumerate(s.lord):
+        mine = [i for i, o in enumerate(s.offices) if o is not None and o["owner"] == p]
+        if kc and (len(mine) > 1 or (mine and loc != f"office:{mine[0]}") or (not mine and loc not in ("court", "treasury"))):
+            raise fail(f"lord[{p}]", f"is {loc!r}, which does not match the offices")
+    tokens = {"shield": sum(c is not None and c["shield"] for c in s.counties),
+              "archer": sum(sp is not None and sp["archer"] for c in s.conflicts for sp in c["spaces"]),
+              "tudor": sum(c is not None and c["tudor"] for c in s.counties)
+              + sum(sp["tudor"] for c in s.conflicts for sp in c["spaces"] if sp is not None)
+              + sum(o is not None and o["tudor"] for o in s.offices)}
+    totals = {"shield": court.shields, "archer": court.archers, "tudor": court.tudors}
+    for key in PRIV:
+        held = sum(v[key] for v in s.priv) + sum(v[key] for v in s.granted)
+        if tokens[key] + held + s.supply[key] != (totals[key] if kc else 0):
+            raise fail(f"supply.{key}", f"and the {key} tokens in play do not add up to {totals[key] if kc else 0}")
+    seals = sum(r["seals"] for r in s.res) + s.supply["seals"]
+    if seals > court.seals or (not kc and seals):
+        raise fail("supply.seals", "and the seals held are more than the game has")
+    if sum(r["bishops"] for r in s.res) + s.supply["bishops"] > (court.bishops[s.n - 2] if kc else 0):
+        raise fail("supply.bishops", "and the bishops owned are more than are in play (LH-010)")
+    if not kr and (s.tower or s.neutral or s.track or s.box or any(r["dishonor"] for r in s.res)):
+        raise fail("tower", "and dishonor exist only with the King's Resentment module")
+    if kr:
+        if s.neutral != s.data.neutral[s.n - 2]:
+            raise fail("neutral", "does not match the player count (LH-078)")
+        if s.neutral + sum(s.knights[o][x][0] for o, x in s.tower) > s.data.tower_capacity:
+            raise fail("tower", "holds more strength than it can (LH-081)")
+        full = s.data.per_space[s.n - 2]
+        if len(s.track) != len(s.data.track) or any(x > full for x in s.track) or any(
+                x and any(y < full for y in s.track[i + 1:]) for i, x in enumerate(s.track)):
+            raise fail("track", "should hold stacks for this player count, taken from left to right (LH-076, LH-090)")
+
+
+def _laws(s: LancasterState) -> None:
+    """LB-011, LB-038: three current laws; no law card in two places; the Laws of the King only with LK."""
+    laws = s.law_deck + s.current + s.proposals[s.vote_index:]
+    if len(set(laws)) != len(laws) or len(s.current) != 3:
+        raise fail("current", "and the law deck hold a law twice, or the current row is not 3 laws")
+    if any(x.startswith("LK") for x in laws) and not s.has("LK"):
+        raise fail("law_deck", "holds Laws of the King without the LK module (LH-003)")
+
+
+def _stage(s: LancasterState) -> None:
+    """LB-016, LB-035: the stage agrees with the votes, the held voting markers and the final scoring."""
+    stage = s.stage
+    if stage == "vote":
+        order = [(s.start + k) % s.n for k in range(s.n)]
+        cast = [s.votes[p] is not None for p in order]
+        if all(cast) or cast != sorted(cast, reverse=True) or s.pending:
+            raise fail("votes", f"should hold the votes of the first seats from {seat_name(s.start)}, with someone still to vote")
+        for p, v in enumerate(s.votes):
+            if v is not None and v[1] > s.res[p]["vm"]:
+                raise fail(f"votes[{p}][1]", f"is {v[1]}, but {seat_name(p)} holds {s.res[p]['vm']} VM")
+        if len(s.tally) != s.vote_index:
+            raise fail("tally", "should hold one line per finished vote")
+    elif any(v is not None for v in s.votes):
+        raise fail("votes", "hold votes outside the vote")
+    if stage != "laws" and (any(s.vm_hold) or s.defer_vm):
+        raise fail("vm_hold", "holds voting markers over only while the laws are applied (A18)")
+    if (stage == "over") != bool(s.final) or (s.final and len(s.final) != s.n):
+        raise fail("final", "is recorded exactly when the game is over")
+    if stage == "over" and s.pending:
+        raise fail("pending", "is empty once the game is over")
+    for i, (colour, kind, info) in enumerate(s.pending):
+        if kind == "law_choice":
+            res = s.res[colour]
+            cap = {"LK-4": res["seals"], "BL-04": res["gold"], "BL-16": res["gold"], "BL-17": res["squires"],
+                   "BL-05": min(res["gold"], res["squires"])}.get(info["law"])
+            if cap is None or stage != "laws" or info["max"] > cap or colour >= s.n:
+                raise fail(f"pending[{i}]", f"offers a choice under {info['law']} that its player cannot make")
+        if kind in ("county", "dorset") and (s.counties[info] is None or s.counties[info]["owner"] != colour):
+            raise fail(f"pending[{i}]", "names a county the colour does not hold")

@@ -6,17 +6,17 @@ from .visits import answer_question, chart_svg, drawn, open_lessons, text_of, to
 
 
 def lancaster_tour(page) -> None:
-    """The first steps of the tour: the stand-in note, a question, a knight placed by a click on the board."""
+    """The first steps of the tour: where the rules come from, a question, a knight placed by a click on the board."""
     tour = page.locator(".hench-tour")
     tour.locator(".hench-tour-step", has_text="Step 1 of 8").wait_for(timeout=90_000)
-    assert "the base game here is a stand-in" in tour.inner_text().lower()
+    assert "base game rules: the publisher's" in tour.inner_text().lower()
     assert "Waiting for your move" in tour.locator(".hench-tour-status").inner_text()
     tour.locator(".hench-board [data-action^='knight']").first.click()  # a K chip on a county, castle or conflict
     tour.locator(".hench-done").wait_for(timeout=90_000)
     assert "Your pieces on the board now" in tour.locator(".hench-done").inner_text()
-    answer_question(page, "1", "2")  # one piece per placement turn (LH-015)
+    answer_question(page, "1", "2")  # one knight per placement turn (LB-017)
     tour_next(page, 2, 8)
-    tour.locator(".hench-lancaster", has_text="Proposals").wait_for(timeout=90_000)  # step 2's table is drawn (a vote)
+    tour.locator(".hench-lancaster", has_text="Votes are secret").wait_for(timeout=90_000)  # step 2's table is drawn (a vote)
     tour.locator(".hench-tour-jump select").select_option(label="4. At the King's Court: your lord applies for an office")
     tour.locator(".hench-tour-step", has_text="Step 4 of 8").wait_for(timeout=90_000)
     assert "Regal board" in tour.locator(".hench-lancaster").inner_text()
@@ -36,13 +36,13 @@ def lancaster_learn(page) -> None:
 
 def lancaster_odds(page) -> None:
     answer, chart = ".hench-law-odds .hench-answer", ".hench-law-odds .js-plotly-plot"
-    assert "stand-in" in page.inner_text("body")
+    assert "the publisher's" in page.inner_text("body")
     before = text_of(page, answer)
     assert "3/4" in before  # a Law of the King of group 2: round 2 with probability 3/4
     svg = chart_svg(page, chart)
     page.locator(".hench-law-odds select").select_option(label="group 4")
     after = wait_change(page, answer, before)
-    assert "B4-" in after
+    assert "BL-" in after
     wait_chart_change(page, chart, svg)
     page.locator(".hench-law-odds").get_by_role("button", name="Check by simulation").click()
     page.wait_for_selector(".hench-law-odds .hench-mc", timeout=120_000)
@@ -52,13 +52,17 @@ def lancaster_odds(page) -> None:
 
 def lancaster_play(page) -> None:
     table, board = ".hench-lancaster-table", ".hench-lancaster-table .hench-lancaster"
-    assert "Regal board" in text_of(page, board) and "stand-in" in text_of(page, table).lower()
+    assert "Regal board" in text_of(page, board) and "the publisher's" in text_of(page, table).lower()
     assert drawn(page, ".hench-game .js-plotly-plot .scatterlayer .trace") >= 3, "one PP line per player"
     page.locator(f"{table} select").first.select_option(label="The King's Resentment (KR) alone")
     before = text_of(page, board)
     page.get_by_role("button", name="Deal with these modules").click()
     after = wait_change(page, board, before)
     assert "Tower" in after and "Regal board" not in after
+    extension = page.locator(".hench-game .hench-board [data-action^='extension']")
+    if extension.count():  # a new game opens with each player's first castle extension (LB-009)
+        extension.first.click()
+        page.locator(".hench-game .hench-board [data-action^='knight']").first.wait_for(timeout=120_000)
     before = text_of(page, ".hench-game")
     chip = page.locator(".hench-game .hench-board [data-action^='knight']").first
     label = chip.get_attribute("data-action")

@@ -156,13 +156,14 @@ def test_reader_names_the_field():
 
 def test_rules_index_covers_all_catalogues():
     counts = Counter(r.game for r in hench.rules.all_rules())
-    assert counts == {"henchmania": 116, "huns": 107, "hemloch": 97, "maniacal": 180, "lancaster": 116}
+    assert counts == {"henchmania": 116, "huns": 107, "hemloch": 97, "maniacal": 180, "lancaster": 220}
     assert len({r.id for r in hench.rules.all_rules()}) == sum(counts.values())
     rule = hench.rules.get("hm-020")
     assert rule.tag == "engine" and "spots" in rule.summary.lower()
     found = hench.rules.search("duel")
     assert found and all(r.game == "henchmania" for r in found[:5])
     assert [r.id for r in hench.rules.search("HU-7")] == ["HU-007"]
+    assert [r.id for r in hench.rules.search("LB-50")] == ["LB-050"] and hench.rules.get("LB-104").game == "lancaster"
     assert hench.rules.search("duel", game="huns") == []
     assert hench.rules.search("zzqxj") == []
     with pytest.raises(hench.rules.UnknownRuleError):

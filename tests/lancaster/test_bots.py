@@ -35,15 +35,16 @@ def test_heuristic_beats_random_on_average():
 
 @pytest.mark.rule("LH-109")
 def test_votes_its_interest():
-    s = new(3, "KC+KR+LK", parliament=True)
-    s.d["res"][0]["dishonor"] = 3  # LK-3 pays the fewest-dishonor players
+    s = new(3, "KC+KR+LK")
+    s.res[0]["dishonor"] = 3  # LK-3 pays the fewest-dishonor players
     assert law_interest(s, 1, "LK-3") == 0  # seat 1 cannot see seat 0's markers: assumes they equal its own
     assert law_interest(s, 0, "LK-3") == 0
-    s.d["pending"] = []
-    s.d["res"][1]["dishonor"] = 0
-    s.d["counties"][0] = {"owner": 1, "knight": 0, "squires": 0, "shield": False, "tudor": False}
-    s.d["knights"][1][0][1] = "county:0"
-    assert law_interest(s, 1, "B2-4") > 0 > law_interest(s, 0, "B2-4")  # +1 gold per county held
+    s.pending = []
+    s.res[1]["dishonor"] = 0
+    for i in (0, 1):
+        s.counties[i] = {"owner": 1, "knight": i, "squires": 0, "shield": False, "tudor": False}
+        s.knights[1][i][1] = f"county:{i}"
+    assert law_interest(s, 1, "BL-03") > 0 > law_interest(s, 0, "BL-03")  # 3 PP for every 2 counties held
 
 
 def test_make_bot():

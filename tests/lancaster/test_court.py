@@ -1,4 +1,5 @@
-"""At the King's Court (KC): the worked examples T-LH-01..T-LH-10 and T-LH-14, and the rules LH-014..LH-064."""
+"""At the King's Court (KC) on the base game: the worked examples T-LH-01..T-LH-10 and T-LH-14, and the rules
+LH-014..LH-064, hooked in where the base catalogue's table says (offices before the counties, LH-029)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,9 @@ from hench.lancaster import observation
 from hench.lancaster.actions import Apply, Bishop, Conflict, County, Decline, Treasury, Upgrade
 from hench.lancaster.legality import office_strength
 from hench.lancaster.scoring import knighthood, seal_points
-from hench.lancaster.transitions import (
-    cleanup,
-    evaluate_counties,
-    fill_offices,
-    ranking,
-    resolve_conflicts,
-    return_shields,
-)
+from hench.lancaster.transitions import cleanup, fill_offices, ranking
 
-from .helpers import at_turn, give_knights, new, refused, res
+from .helpers import at, at_turn, fight, give_knights, hard_conflict, join, new, put, refused, res, step, with_conflict
 
 YELLOW, BLUE, RED = 0, 1, 2
 
@@ -27,11 +21,11 @@ def t01():
     return s.apply("lord to Chancellor")
 
 
-@pytest.mark.rule("LH-016", "LH-017", "LH-018", "LH-021")
+@pytest.mark.rule("LH-016", "LH-017", "LH-018", "LH-021", "LH-012")
 def test_t_lh_01_apply():
     s = t01()
-    assert res(s, YELLOW)["vm"] == 1 and s.d["treasury"]["vm"] == 1
-    assert office_strength(s, s.d["offices"][0]) == 1 and s.d["lord"][YELLOW] == "office:0"
+    assert res(s, YELLOW)["vm"] == 1 and s.treasury["vm"] == 1
+    assert office_strength(s, s.offices[0]) == 1 and s.lord[YELLOW] == "office:0"
 
 
 @pytest.mark.rule("LH-023", "LH-024", "LH-025", "LH-019", "LH-020")
@@ -39,27 +33,27 @@ def test_t_lh_02_expel():
     s = t01()
     assert s.current_player == BLUE
     s = s.apply("lord to Chancellor knights 2")
-    assert office_strength(s, s.d["offices"][0]) == 3
-    assert s.d["lord"][YELLOW] == "court" and res(s, YELLOW)["vm"] == 1  # no refund
-    assert res(s, BLUE)["vm"] == 1 and s.d["treasury"]["vm"] == 2
-    assert s.d["offices"][0]["owner"] == BLUE and s.d["knights"][BLUE][1] == [2, "office:0"]
+    assert office_strength(s, s.offices[0]) == 3
+    assert s.lord[YELLOW] == "court" and res(s, YELLOW)["vm"] == 1  # no refund
+    assert res(s, BLUE)["vm"] == 1 and s.treasury["vm"] == 2
+    assert s.offices[0]["owner"] == BLUE and at(s, BLUE, 2, "office:0")
 
 
 @pytest.mark.rule("LH-026", "LH-027")
 def test_t_lh_03_treasury():
     s = t01().apply("lord to Chancellor knights 2").apply("lord to treasury take vm")
-    assert res(s, RED)["vm"] == 4 and s.d["treasury"]["vm"] == 0 and s.d["lord"][RED] == "treasury"
+    assert res(s, RED)["vm"] == 4 and s.treasury["vm"] == 0 and s.lord[RED] == "treasury"
     assert not any(isinstance(a, Treasury) for a in at_turn(s, RED).legal_actions())  # the lord is placed for good
     assert s.current_player == YELLOW and any(isinstance(a, Apply) for a in s.legal_actions())  # LH-024: again later
 
 
-@pytest.mark.rule("LH-029", "LH-030", "LH-032", "LH-035", "LH-036", "LH-037")
-def test_t_lh_04_appointment():
-    s = t01().apply("lord to Chancellor knights 2").apply("lord to treasury take vm").clone()
-    fill_offices(s)
-    assert s.d["holders"][0] == BLUE and res(s, BLUE)["seals"] == 2 and s.d["granted"][BLUE]["shield"] == 1
-    assert s.d["supply"]["seals"] == 22 and s.d["knights"][BLUE][1] == [2, "court"]
-    assert s.d["lord"] == ["court", "court", "court"] and s.d["offices"] == [None, None, None]
+@pytest.mark.rule("LH-029", "LH-030", "LH-032", "LH-035", "LH-036", "LH-037", "LH-013")
+def test_t_lh_04_appointment_before_the_counties():
+    s = t01().apply("lord to Chancellor knights 2").apply("lord to treasury take vm")
+    s = step(s, "offices")
+    assert s.holders[0] == BLUE and res(s, BLUE)["seals"] == 2 and s.granted[BLUE]["shield"] == 1
+    assert s.supply["seals"] == 22 and at(s, BLUE, 2, "court")
+    assert s.lord == ["court", "court", "court"] and s.offices == [None, None, None]
     seen = observation(s, YELLOW)["players"][BLUE]
     assert seen["seals"] is None and seen["granted"]["shield"] == 1  # seals hidden, privileges public
     assert observation(s, BLUE)["players"][BLUE]["seals"] == 2
@@ -68,49 +62,43 @@ def test_t_lh_04_appointment():
 @pytest.mark.rule("LH-041", "LH-042", "LH-031")
 def test_t_lh_05_shield():
     s = new(3, "KC")
-    s.d["priv"][BLUE]["shield"] = 1
-    s.d["supply"]["shield"] -= 1
+    s.priv[BLUE]["shield"] = 1
+    s.supply["shield"] -= 1
     give_knights(s, BLUE, [2])
     give_knights(s, RED, [4])
     s = at_turn(s, BLUE).apply("knight 2 to Stafford +shield")
     refused(at_turn(s, RED), County(4, "Stafford"), "LH-041")
-    refused(at_turn(s, YELLOW), County(1, "Kent", 0, True), "LH-031")  # Yellow holds no shield
-    s = s.clone()
-    evaluate_counties(s)
-    return_shields(s)
-    assert s.d["supply"]["shield"] == 2 and not s.d["counties"][0]["shield"]
-
-
-def with_conflict(s, spaces=None):
-    c = s.d["conflicts"][0]
-    if spaces:
-        c["spaces"] = spaces
-    return c, f"C{c['card'] + 1}"
+    refused(at_turn(s, YELLOW), County(1, "CountyA", 0, True), "LH-031")  # Yellow holds no shield
+    s = step(s, "county:4")
+    while s.pending:
+        s = s.apply(s.legal_actions()[-1])
+    assert s.supply["shield"] == 2 and s.counties[4] is None
 
 
 @pytest.mark.rule("LH-045", "LH-047", "LH-048")
 def test_t_lh_06_archer_takes_the_space_below():
     s = new(3, "KC")
-    s.d["priv"][RED]["archer"] = 1
-    s.d["supply"]["archer"] -= 1
-    c, card = with_conflict(s)
+    s.priv[RED]["archer"] = 1
+    s.supply["archer"] -= 1
+    _c, card = with_conflict(s)
     s = at_turn(s, RED).apply(f"knight 1 to conflict {card} +archer")
+    while s.phase == "favor":
+        s = s.apply(s.legal_actions()[0])
     c = s.active_conflict(card)
     assert c["spaces"][0]["knights"] and c["spaces"][1] == {"owner": RED, "knights": [], "archer": True, "tudor": 0}
     assert sorted(ranking(s, c)) == [(1, 0, RED), (2, 1, RED)]  # two ranks, 3 in all
     s = at_turn(s, RED).apply(f"knight 2 to conflict {card}")  # reinforcing joins the knight, never the archer
-    assert s.active_conflict(card)["spaces"][0]["knights"] == [0, 1] and not s.active_conflict(card)["spaces"][1]["knights"]
+    assert len(s.active_conflict(card)["spaces"][0]["knights"]) == 2 and not s.active_conflict(card)["spaces"][1]["knights"]
 
 
 @pytest.mark.rule("LH-046")
 def test_t_lh_07_no_archer_on_the_lowest_space():
     s = new(3, "KC")
-    s.d["priv"][RED]["archer"] = 1
-    s.d["supply"]["archer"] -= 1
-    s = s.apply("knight 1 to castle income")  # Yellow
+    s.priv[RED]["archer"] = 1
+    s.supply["archer"] -= 1
     _c, card = with_conflict(s)
-    s = s.apply(f"knight 1 to conflict {card}")  # Blue: space 1
-    s = at_turn(s, YELLOW).apply(f"knight 2 to conflict {card}")  # Yellow: space 2
+    join(s, card, BLUE, [1])
+    join(s, card, YELLOW, [2])
     s = at_turn(s, RED)
     refused(s, Conflict(1, card, True), "LH-046")
     assert s.apply(f"knight 1 to conflict {card}").active_conflict(card)["spaces"][2]["owner"] == RED
@@ -119,40 +107,37 @@ def test_t_lh_07_no_archer_on_the_lowest_space():
 @pytest.mark.rule("LH-050", "LH-051", "LH-049", "LH-057")
 def test_t_lh_08_archer_and_tudor_after_a_lost_first_battle():
     s = new(3, "KC")
-    c, card = with_conflict(s)
-    s.d["knights"][RED][0][1] = f"conflict:{card}"
-    c["spaces"][0] = {"owner": RED, "knights": [0], "archer": False, "tudor": 1}
+    c, card = hard_conflict(s, 9)
+    join(s, card, RED, [1])
+    c["spaces"][0]["tudor"] = 1
     c["spaces"][1] = {"owner": RED, "knights": [], "archer": True, "tudor": 0}
-    s.d["supply"]["archer"] -= 1
-    s.d["supply"]["tudor"] -= 1
-    s.d["holders"][1] = YELLOW  # Red no longer holds the Constable office
-    lost = s.clone()
-    resolve_conflicts(lost)
+    s.supply["archer"] -= 1
+    s.supply["tudor"] -= 1
+    lost = fight(s)
     c2 = lost.active_conflict(card)
     assert c2["lower"] and c2["spaces"][1]["owner"] == RED and c2["spaces"][0]["tudor"] == 1
-    again = lost.clone()
-    resolve_conflicts(again)  # France wins the second battle too
-    assert again.active_conflict(card) is None and again.d["supply"]["archer"] == 3 and again.d["supply"]["tudor"] == 3
+    again = fight(lost)  # France wins the second battle too: the archer and the Tudor go to their supply
+    assert again.active_conflict(card) is None and again.supply["archer"] == 3 and again.supply["tudor"] == 3
     won = lost.clone()
-    won.d["knights"][RED][0][0] = 4
-    won.active_conflict(card)["spaces"][0]["knights"].append(1)
-    won.d["knights"][RED][1][1] = f"conflict:{card}"
+    won.active_conflict(card)["spaces"][0]["knights"].append(put(won, RED, 4, f"conflict:{card}"))
+    pp = won.data.cards[c["card"]].pp
     before = res(won, RED)["pp"]
-    resolve_conflicts(won)  # England wins: the archer scores its own rank and goes to supply
-    assert res(won, RED)["pp"] - before == 5 + 3 and won.d["supply"]["archer"] == 3
+    won = fight(won)  # England wins: the knight (1+4+2) ranks first, the archer (2) second
+    assert res(won, RED)["pp"] - before == pp[0] + pp[1] and won.supply["archer"] == 3
 
 
 @pytest.mark.rule("LH-059", "LH-054", "LH-056", "LH-055")
 def test_t_lh_09_tudor_from_dorset():
     s = new(3, "KC")
-    s.d["priv"][BLUE]["tudor"] = 1
-    s.d["supply"]["tudor"] -= 1
+    s.priv[BLUE]["tudor"] = 1
+    s.supply["tudor"] -= 1
     give_knights(s, BLUE, [1])
-    refused(at_turn(s, BLUE), County(1, "Dorset"), "LH-001")  # Dorset needs 2
+    refused(at_turn(s, BLUE), County(1, "Dorset"), "LB-021")  # Dorset needs 2
     s = at_turn(s, BLUE).apply("knight 1 to Dorset +tudor")  # LH-056: the Tudor meets the minimum
-    s = s.clone()
-    evaluate_counties(s)
-    assert s.d["pending"] == [[BLUE, "dorset", 0]]
+    s = step(s, "county:5")
+    assert s.phase == "county" and s.current_player == BLUE
+    s = s.apply("take reward")
+    assert s.phase == "dorset"
     _c, card = with_conflict(s)
     s = s.apply(f"dorset to conflict {card}")
     sp = s.active_conflict(card)["spaces"][0]
@@ -162,46 +147,46 @@ def test_t_lh_09_tudor_from_dorset():
 @pytest.mark.rule("LH-064")
 def test_t_lh_10_seal_scoring():
     s = new(3, "KC")
-    s.d["res"][BLUE].update(bishops=2, seals=8)
+    s.res[BLUE].update(bishops=2, seals=8)
     assert seal_points(s)[BLUE] == 24
 
 
 @pytest.mark.rule("LH-043", "LH-052", "LH-058")
 def test_t_lh_14_round_five_grants():
     s = new(3, "KC")
-    s.d["round"] = 5
-    s.d["holders"] = [YELLOW, BLUE, RED]
+    s.round = 5
+    s.holders = [YELLOW, BLUE, RED]
     before = knighthood(s, RED)
     fill_offices(s)
-    assert res(s, YELLOW)["seals"] == 2 and s.d["granted"][YELLOW]["shield"] == 0
-    assert res(s, BLUE)["seals"] == 1 and s.d["granted"][BLUE]["archer"] == 0
-    assert s.d["granted"][RED]["tudor"] == 1 and knighthood(s, RED) == before + 2
+    assert res(s, YELLOW)["seals"] == 2 and s.granted[YELLOW]["shield"] == 0
+    assert res(s, BLUE)["seals"] == 1 and s.granted[BLUE]["archer"] == 0
+    assert s.granted[RED]["tudor"] == 1 and knighthood(s, RED) == before + 2
     cleanup(s)
-    assert s.is_terminal and s.d["granted"][RED]["tudor"] == 1
+    assert s.is_terminal and s.granted[RED]["tudor"] == 1
 
 
 @pytest.mark.rule("LH-040", "LH-044", "LH-053", "LH-033", "LH-039", "LH-034")
 def test_offices_grant_and_former_holders_keep_them():
     s = new(3, "KC")
-    s.d["holders"] = [BLUE, -1, -1]
-    s.d["offices"][1] = {"owner": BLUE, "knights": [], "bishops": 0, "tudor": False}
-    s.d["lord"][BLUE] = "office:1"
+    s.holders = [BLUE, -1, -1]
+    s.offices[1] = {"owner": BLUE, "knights": [], "bishops": 0, "tudor": False}
+    s.lord[BLUE] = "office:1"
     fill_offices(s)
-    assert res(s, BLUE)["seals"] == 3 and s.d["granted"][BLUE] == {"shield": 1, "archer": 1, "tudor": 0}
-    assert s.d["holders"] == [BLUE, BLUE, -1] and s.d["supply"]["tudor"] == 3  # nobody ever held the Chamberlain
+    assert res(s, BLUE)["seals"] == 3 and s.granted[BLUE] == {"shield": 1, "archer": 1, "tudor": 0}
+    assert s.holders == [BLUE, BLUE, -1] and s.supply["tudor"] == 3  # nobody ever held the Chamberlain
 
 
 @pytest.mark.rule("LH-038", "LH-031")
 def test_privileges_serve_the_next_round_then_go_back():
     s = new(3, "KC")
-    s.d["holders"] = [YELLOW, -1, -1]
+    s.holders = [YELLOW, -1, -1]
     fill_offices(s)
-    assert s.d["priv"][YELLOW]["shield"] == 0  # not in the round it is granted
+    assert s.priv[YELLOW]["shield"] == 0  # not in the round it is granted
     cleanup(s)
-    assert s.d["priv"][YELLOW]["shield"] == 1 and s.d["round"] == 2
-    s.d["holders"] = [-1, -1, -1]
+    assert s.priv[YELLOW]["shield"] == 1 and s.round == 2
+    s.holders = [-1, -1, -1]
     cleanup(s)  # unused during round 2: back to the regal board
-    assert s.d["priv"][YELLOW]["shield"] == 0 and s.d["supply"]["shield"] == 2
+    assert s.priv[YELLOW]["shield"] == 0 and s.supply["shield"] == 2
 
 
 @pytest.mark.rule("LH-014", "LH-015", "LH-022")
@@ -209,13 +194,13 @@ def test_the_lord_is_placed_every_round_and_never_strengthened():
     s = new(3, "KC")
     for seat in range(3):
         give_knights(s, seat, [1])
-    s = s.apply("knight 1 to castle income").apply("knight 1 to castle income").apply("knight 1 to castle income")
+    s = s.apply("knight 1 to castle K1").apply("knight 1 to castle K1").apply("knight 1 to castle K1")
     assert s.phase == "place" and s.current_player == YELLOW  # knights placed, the lords are not
     s = s.apply("lord to Constable")
     assert not any(isinstance(a, Apply) for a in at_turn(s, YELLOW).legal_actions())
     refused(at_turn(s, YELLOW), Apply("Constable", (), 1), "LH-015")
     s = s.apply("lord to treasury take gold").apply("lord to treasury take squires")
-    assert s.phase != "place" or s.d["round"] == 2
+    assert s.phase != "place"
 
 
 @pytest.mark.rule("LH-023", "LH-017")
@@ -223,42 +208,42 @@ def test_equal_strength_does_not_expel_and_tribute_is_needed():
     s = t01()
     refused(s, Apply("Chancellor"), "LH-023")
     s = s.clone()
-    s.d["res"][BLUE]["gold"] = 0
+    s.res[BLUE]["gold"] = 0
     refused(s, Apply("Chamberlain"), "LH-017")
 
 
 @pytest.mark.rule("LH-054", "LH-019", "LH-063", "LH-021")
 def test_supporters_bishops_and_tudor():
     s = new(3, "KC")
-    s.d["res"][YELLOW]["bishops"] = 2
-    s.d["supply"]["bishops"] -= 2
-    s.d["priv"][YELLOW]["tudor"] = 1
-    s.d["supply"]["tudor"] -= 1
+    s.res[YELLOW]["bishops"] = 2
+    s.supply["bishops"] -= 2
+    s.priv[YELLOW]["tudor"] = 1
+    s.supply["tudor"] -= 1
     refused(s, Apply("Chancellor", (), 0, True), "LH-054")
     refused(s, Apply("Chancellor", (), 3), "LH-063")
     refused(s, Apply("Chancellor", (2, 2)), "LH-019")
     s = s.apply("lord to Chancellor knights 1 2 bishops 2 +tudor")
-    assert office_strength(s, s.d["offices"][0]) == 1 + 2 + 3 + 2
-    s = s.clone()
-    fill_offices(s)
-    assert s.d["supply"]["tudor"] == 3 and s.d["priv"][YELLOW]["tudor"] == 0  # LH-035: to the Tudor supply
+    assert office_strength(s, s.offices[0]) == 1 + 2 + 3 + 2
+    s = step(s, "offices")
+    assert s.supply["tudor"] == 3 and s.priv[YELLOW]["tudor"] == 0  # LH-035: to the Tudor supply
 
 
 @pytest.mark.rule("LH-060", "LH-061", "LH-062", "LH-028")
 def test_a_bishop_instead_of_an_upgrade():
     s = new(3, "KC")
-    s.d["stage"], s.d["cursor"] = "rewards", 6
-    s.d["pending"] = [[YELLOW, "upgrade", 0]]
+    s.stage, s.agenda = "rewards", ["cleanup"]
+    s.proposals = []
+    s.pending = [[YELLOW, "upgrade", "any"]]
     assert {str(a) for a in s.legal_actions()} == {"upgrade knight 1", "upgrade knight 2", "take bishop", "decline"}
     t = s.apply(Bishop())
-    assert res(t, YELLOW)["bishops"] == 1 and t.d["supply"]["bishops"] == 4
-    assert t.d["round"] == 2 and any(isinstance(a, Apply) and a.bishops == 1 for a in at_turn(t, YELLOW).legal_actions())
+    assert res(t, YELLOW)["bishops"] == 1 and t.supply["bishops"] == 4
+    assert t.round == 2 and any(isinstance(a, Apply) and a.bishops == 1 for a in at_turn(t, YELLOW).legal_actions())
     empty = s.clone()
-    empty.d["supply"]["bishops"] = 0
+    empty.supply["bishops"] = 0
     refused(empty, Bishop(), "LH-061")
     full = s.clone()
-    full.d["res"][YELLOW]["bishops"] = 3
-    full.d["supply"]["bishops"] = 2
+    full.res[YELLOW]["bishops"] = 3
+    full.supply["bishops"] = 2
     refused(full, Bishop(), "LH-062")
-    assert full.apply(Upgrade(2)).d["knights"][YELLOW][1][0] == 3
-    assert full.apply(Decline()).d["round"] == 2
+    assert at(full.apply(Upgrade(2)), YELLOW, 3, "court")
+    assert full.apply(Decline()).round == 2

@@ -84,12 +84,47 @@ def test_q8_lk4_trade():
 @pytest.mark.rule("LH-089")
 def test_live_conflict_chance_by_enumeration():
     s = new(3, "KC")
-    c = s.d["conflicts"][0]
+    c = s.conflicts[0]
     card = f"C{c['card'] + 1}"
-    french = s.data.french[c["card"]]
+    french = s.data.cards[c["card"]].french
     got = odds.conflict_win_chance(s, card, extra=2)
     brute = Fraction(0)
     for a, b in product((0, 1), repeat=2):  # each rival adds their strongest (2) with probability 1/2
         brute += Fraction(1, 4) * (2 + 2 * a + 2 * b >= french)
     assert got == brute
     assert s.apply(Conflict(2, card)).active_conflict(card) is not None
+
+
+@pytest.mark.rule("LB-060", "LB-061", "LB-063", "LB-083")
+def test_conflict_points_follow_the_ranking_and_battle_rules():
+    from .helpers import hard_conflict, join
+
+    s = new(3, "none")
+    _c, card = hard_conflict(s, 5)  # 4/2/1 PP
+    join(s, card, 2, [2])  # Player 3 already holds the top space with 2
+    got = odds.conflict_points(s, card, 2)
+    # Player 1 adds 2 (space 2); then Player 2 adds its 2 on space 3, and Player 3 reinforces with its 1, each with
+    # chance 1/2. Nobody: 4 < 5, lost, Player 1 (later than Player 3, equal 2s) first, one step down: 2 PP.
+    # Player 2: 6, won, 2s in order Player 2, Player 1, Player 3: 2 PP. Player 3: 5, won, Player 3 (3) first: 2 PP.
+    # Both: 7, won, Player 3 (3), Player 2 (2, later), Player 1 (2): 1 PP.
+    assert got == {2: Fraction(3, 4), 1: Fraction(1, 4)}
+    weak = odds.conflict_points(s, card, 1)
+    # 3 alone: lost, Player 1 (1) second -> the low value 1; with Player 2: 5, won, Player 1 third -> 1
+    assert weak == {1: Fraction(1)}
+    s.knights[1] = [[k[0], "reserve" if k[1] == "court" else k[1]] for k in s.knights[1]]  # Player 2 cannot join
+    assert odds.conflict_points(s, card, 4) == {4: Fraction(1)}  # 6 >= 5: Player 1 first
+    assert odds.expected({4: Fraction(1, 2), 0: Fraction(1, 2)}) == 2
+
+
+@pytest.mark.rule("LB-036", "LB-081", "LB-035")
+def test_approval_chance_by_enumeration():
+    others = [1, 0]
+    got = odds.approval_chance(False, 0, others)
+    brute = Fraction(0)
+    for yes1, m1, yes2 in product((True, False), (0, 1), (True, False)):
+        w = Fraction(1, 2) * Fraction(1, 2) * Fraction(1, 2)
+        margin = -1 + (1 if yes1 else -1) * (1 + m1) + (1 if yes2 else -1)
+        brute += w * (margin >= 0)
+    assert got == brute
+    assert odds.approval_chance(True, odds.markers_to_carry(others), others) == 1
+    assert odds.approval_chance(True, odds.markers_to_carry(others) - 1, others) < 1

@@ -1,11 +1,11 @@
-"""Seeded random Lancaster games play exactly as they did before the playout speed-ups (issue 11).
+"""Seeded random Lancaster games play exactly as recorded.
 
-Each row was recorded from the engine before any optimisation (commit 2ae6be3, the ally model and LH-104
-in; the 3-5 player rows also match the engine before the ally model, commit a2ecd64): players, game seed,
-options, the number of actions, the final scores, and a digest of every legal-action list met on the way
-(as text, in order) and the final saved state. Any change in legal actions, their order, the shuffles or
-the results changes a row. A second test checks that applying an action never touches the state it was
-applied to (the successor may share untouched parts with it).
+The game changed with issue 27 (Lancaster's own base game replaced the stand-in "Lancaster-Lite"), so every row
+was re-recorded then from the new engine; from here on they pin it: players, game seed, options, the number of
+actions, the final scores, and a digest of every legal-action list met on the way (as text, in order) and the final
+saved position. Any change in legal actions, their order, the shuffles or the results changes a row. A second test
+checks that applying an action never touches the state it was applied to (the successor may share untouched parts
+with it).
 """
 
 from __future__ import annotations
@@ -17,27 +17,27 @@ from hench.lancaster import GAME
 from ..playout_record import record, states_changed_later
 
 RECORDED = [  # (players, seed, options, actions, scores, digest)
-    (3, 3000, {}, 101, [-8, -3, 2], "156a66b26de2f7ff"),
-    (4, 3001, {}, 126, [16, -5, -6, 16], "9e539ba2e0c2101a"),
-    (5, 3002, {}, 180, [21, -17, 15, 11, -7], "dc2e1b06c29f87d3"),
-    (3, 3003, {}, 94, [-23, 4, 17], "8a132ed3e7763f44"),
-    (4, 3004, {}, 143, [10, 25, 22, -10], "5215eb7c29388e74"),
-    (5, 3005, {}, 166, [13, 4, -7, -8, -20], "99b6f1d68e19ab7d"),
-    (3, 3006, {"modules": "none"}, 89, [20, 8, 24], "8458cdf46ec08d24"),
-    (5, 3007, {"modules": "KC"}, 163, [14, 10, 35, 24, 20], "31455381bce4e815"),
-    (4, 3008, {"modules": "KR"}, 124, [-7, 12, 26, 15], "1061b78343a67aa5"),
-    (3, 3009, {"modules": "KC+KR"}, 114, [6, -3, -7], "3a5648a0fb71a188"),
-    (5, 3010, {"modules": "KC+KR", "parliament": False}, 74, [-5, -7, 4, -25, -13], "c39f8f60c4618123"),
-    (4, 3011, {"modules": "KC", "parliament": False}, 60, [11, 15, 8, 21], "0cd30270271126d9"),
-    (5, 3012, {"modules": "none"}, 162, [7, 22, 7, 12, 13], "4ac7054c56fed1f0"),
-    (3, 3013, {"modules": "KR"}, 95, [-19, 16, 1], "6fbfd412738c415c"),
-    (2, 3100, {}, 101, [-14, 26], "6312715147c1ad76"),
-    (2, 3101, {"modules": "none"}, 86, [11, 32], "d2f2fecadf9fca06"),
-    (2, 3102, {"modules": "KC"}, 100, [41, 13], "588b754b19d4e1f3"),
-    (2, 3103, {"modules": "KR"}, 89, [14, -25], "c508e326ad58aa3e"),
-    (2, 3104, {"modules": "KC+KR", "ally_bishop_mode": "forced"}, 87, [-2, -3], "15fe506404fe5f98"),
-    (2, 3105, {"parliament": False}, 52, [-16, -3], "601e6832d87c923c"),
-    (3, 3106, {"law_groups": "combine"}, 108, [-26, 2, -7], "b77dcf81fa905741"),
+    (3, 3000, {}, 98, [24, 30, 18], "e454010dc6bede8f"),
+    (4, 3001, {"modules": "KC+KR+LK"}, 167, [-2, -1, 0, 3], "525b0a5755674b54"),
+    (5, 3002, {}, 179, [41, 17, 14, 22, 12], "c95314c588f78ebe"),
+    (3, 3003, {"modules": "KC+KR+LK"}, 128, [17, -7, -10], "ecfd31fc1d4e26ef"),
+    (4, 3004, {}, 170, [28, 18, 36, 20], "9a3bcfd6daaae999"),
+    (5, 3005, {"modules": "KC+KR+LK"}, 201, [23, 11, 5, -21, -1], "788be4d32cefc729"),
+    (3, 3006, {"modules": "none"}, 114, [24, 20, 38], "31222537326a193a"),
+    (5, 3007, {"modules": "KC"}, 236, [24, 33, 24, 23, 37], "245129ded502f4d5"),
+    (4, 3008, {"modules": "KR"}, 163, [-6, 12, 18, 11], "9bce4dd72ac030fe"),
+    (3, 3009, {"modules": "KC+KR"}, 129, [-9, 29, 23], "64e1aaeb208e1a8d"),
+    (5, 3010, {"modules": "KC+KR"}, 212, [10, 11, 6, -16, -13], "2e3e8458cfed66c9"),
+    (4, 3011, {"modules": "KC"}, 168, [26, 24, 21, 25], "98b07c6412dd2bbd"),
+    (5, 3012, {"modules": "none"}, 206, [26, 27, 31, 20, 15], "9b57ce6bfa0400a1"),
+    (3, 3013, {"modules": "KR"}, 131, [-19, 19, 12], "e47d1299336ef8df"),
+    (2, 3100, {}, 112, [25, 35], "6ec4248ed315c134"),
+    (2, 3101, {"modules": "none"}, 83, [43, 13], "ef35ec7fc5d20073"),
+    (2, 3102, {"modules": "KC"}, 109, [38, 32], "f432224388072633"),
+    (2, 3103, {"modules": "KR"}, 94, [-16, 17], "057ccb6006614e95"),
+    (2, 3104, {"modules": "KC+KR", "ally_bishop_mode": "forced"}, 103, [-14, 23], "be2c9d45810dc43c"),
+    (2, 3105, {}, 106, [15, 26], "e7680a67161745cb"),
+    (3, 3106, {"modules": "KC+KR+LK", "law_groups": "combine"}, 117, [2, 10, -10], "37f16d06a3cd143a"),
 ]
 
 
@@ -47,7 +47,7 @@ def test_seeded_random_game_is_unchanged(players, seed, options, actions, scores
 
 
 @pytest.mark.parametrize("players, seed, options", [(2, 7, {}), (3, 7, {}), (5, 8, {}), (5, 11, {"modules": "KC+KR"}),
-                                                    (4, 9, {"modules": "none", "parliament": False})])
+                                                    (4, 9, {"modules": "none"})])
 def test_apply_leaves_every_earlier_state_untouched(players, seed, options):
     changed = states_changed_later(GAME, players, seed, **options)
     assert changed == [], f"later moves changed the states after steps {changed[:5]}"

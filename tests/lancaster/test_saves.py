@@ -1,6 +1,6 @@
 """Bad Lancaster saves (issue 14): each edit that breaks an invariant the engine relies on is refused with
-InvalidStateError naming the field (hench/lancaster/validate.py, state.check_fields), and the engine's own
-saves along a game all load."""
+InvalidStateError naming the field (hench/lancaster/validate.py, state.FIELDS), the engine's own saves along a
+game all load, and a save of the stand-in base game played before issue 27 is refused naming the change."""
 
 from __future__ import annotations
 
@@ -28,43 +28,43 @@ def refusal(doc: dict) -> str:
     return str(err.value)
 
 
-@pytest.mark.rule("LH-015")
+@pytest.mark.rule("LB-035")
 def test_a_vote_spending_more_votes_of_might_than_held_is_refused():
-    doc = first(lambda s: s.d["stage"] == "vote" and any(v is not None for v in s.d["votes"]))
+    doc = first(lambda s: s.stage == "vote" and any(v is not None for v in s.votes))
     st = doc["state"]
     p = next(i for i, v in enumerate(st["votes"]) if v is not None)
     st["votes"][p][1] = st["res"][p]["vm"] + 1
     assert refusal(doc).startswith(f"state.votes[{p}][1] is {st['res'][p]['vm'] + 1}, but Player {p + 1} holds")
 
 
-@pytest.mark.rule("LH-015")
+@pytest.mark.rule("LB-035")
 def test_votes_out_of_turn_are_refused():
-    doc = first(lambda s: s.d["stage"] == "vote" and all(v is None for v in s.d["votes"]))
+    doc = first(lambda s: s.stage == "vote" and all(v is None for v in s.votes))
     st = doc["state"]
     late = (st["start"] + 1) % st["players"]  # the second voter has voted, the first not
     st["votes"][late] = [True, 0]
-    assert refusal(doc).startswith("state.votes should hold the votes of the first seats in turn from")
+    assert refusal(doc).startswith("state.votes should hold the votes of the first seats from")
 
 
 @pytest.mark.rule("LH-111")
 def test_votes_of_might_held_outside_the_laws_are_refused():
-    doc = first(lambda s: s.d["stage"] == "place")
+    doc = first(lambda s: s.stage == "place")
     doc["state"]["vm_hold"][0] = 2
-    assert refusal(doc).startswith("state.vm_hold and state.defer_vm hold Votes of Might over only while the laws")
+    assert refusal(doc).startswith("state.vm_hold holds voting markers over only while the laws are applied")
 
 
 @pytest.mark.rule("LH-110")
 def test_a_law_choice_offering_more_than_the_player_can_pay_is_refused():
-    doc = first(lambda s: any(t[1] == "law_choice" for t in s.d["pending"]))
+    doc = first(lambda s: any(t[1] == "law_choice" for t in s.pending))
     st = doc["state"]
     i = next(k for k, t in enumerate(st["pending"]) if t[1] == "law_choice")
     st["pending"][i][2]["max"] += 50
-    assert refusal(doc).startswith(f"state.pending[{i}][2].max is ")
+    assert refusal(doc).startswith(f"state.pending[{i}] offers a choice under")
 
 
-@pytest.mark.rule("LH-054")
+@pytest.mark.rule("LB-069")
 def test_a_knight_moved_on_the_board_but_not_in_its_record_names_the_knight():
-    doc = first(lambda s: any(k[1].startswith("county:") for k in s.d["knights"][0]))
+    doc = first(lambda s: any(k[1].startswith("county:") for k in s.knights[0]))
     st = doc["state"]
     j = next(k for k, kn in enumerate(st["knights"][0]) if kn[1].startswith("county:"))
     st["knights"][0][j][1] = "court"
@@ -84,3 +84,10 @@ def test_every_save_along_a_game_loads_whole():
     for state, _, _ in walk("lancaster", 3, 11):
         text = state.to_json()
         assert hench.state_from_json(text).to_json() == text
+
+
+def test_a_save_of_the_stand_in_game_is_refused_naming_the_change():
+    doc = first(lambda s: True)
+    del doc["state"]["edition"]
+    said = refusal(doc)
+    assert "stand-in" in said and "Lancaster-Lite" in said and "issue 27" in said and "new game" in said
