@@ -26,7 +26,8 @@ KIND_COLOURS = {  # a border per kind, so families stand apart; other kinds take
     "Action": "#8d6e63", "Reserve": "#6a1b9a", "Trump": "#c99a06",
 }
 SPARE_COLOURS = ("#2f6fd6", "#d23b3b", "#2e9e4f", "#6a1b9a", "#c97a06", "#00838f", "#8d6e63", "#ad1457", "#455a64",
-                 "#558b2f", "#5e35b1", "#bf360c", "#00695c", "#6d4c41", "#283593", "#9e9d24", "#d84315", "#7b1fa2")
+                 "#558b2f", "#5e35b1", "#bf360c", "#00695c", "#6d4c41", "#283593", "#9e9d24", "#d84315", "#7b1fa2",
+                 "#0277bd", "#827717", "#4e342e", "#c2185b")
 
 
 def kind_colours(kinds: Sequence[str]) -> dict[str, str]:
