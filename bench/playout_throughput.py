@@ -11,6 +11,7 @@ Target (issue 7): Henchmania at 5 players plays 10,000 random games in under 60 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 
@@ -76,12 +77,33 @@ def main() -> None:
     ref = reference
     rows = [["openspiel python_tic_tac_toe", "2p", ref["games"], f"{ref['actions_per_s']:,}", ref["games_per_s"],
              ref["projected_s_for_10000_games"], "1.00"]]
+    before = baseline()
+    for key, f in out["games"].items():
+        then = before.get(key)
+        f["before_issue_26_vs_openspiel"] = then
+        f["now_vs_before"] = round(f["actions_per_s_vs_openspiel"] / then, 2) if then else None
     rows += [[key.split("/")[0], key.split("/")[1], f["games"], f"{f['actions_per_s']:,}", f["games_per_s"],
-              f["projected_s_for_10000_games"], f"{f['actions_per_s_vs_openspiel']:.2f}"] for key, f in out["games"].items()]
+              f["projected_s_for_10000_games"], f"{f['actions_per_s_vs_openspiel']:.2f}",
+              f"{f['before_issue_26_vs_openspiel']:.2f}" if f["before_issue_26_vs_openspiel"] else "-",
+              f"{f['now_vs_before']:.2f}" if f["now_vs_before"] else "-"] for key, f in out["games"].items()]
     hm = out["games"].get("henchmania/5p")
     notes = [f"henchmania 5p: {hm['projected_s_for_10000_games']} s per 10,000 games (target < 60 s)"] if hm else []
+    notes.append("before: the same measure taken before issue 26 (playout_baseline.json, each engine's own state code), as a "
+                 "multiple of OpenSpiel in that run; now/before compares the two multiples (absolute figures vary with the machine). "
+                 "Lancaster before is the stand-in base game, and issue 28's rule fixes changed some Huns, Hemloch and "
+                 "Maniacal games (Henchmania plays the very same games): those rows compare different games.")
     report(args.json, out, f"Random playouts on one core (up to {args.games} games or {args.seconds:g} s each)",
-           ["game", "players", "games", "actions/s", "games/s", "s per 10k games", "actions/s vs openspiel"], rows, notes)
+           ["game", "players", "games", "actions/s", "games/s", "s per 10k games", "actions/s vs openspiel", "before", "now/before"],
+           rows, notes)
+
+
+def baseline() -> dict[str, float]:
+    """Each game's actions/s as a multiple of OpenSpiel's, measured before issue 26 (bench/playout_baseline.json)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "playout_baseline.json")
+    with open(path, encoding="utf-8") as handle:
+        doc = json.load(handle)
+    ref = doc["reference_openspiel_python_tic_tac_toe"]["actions_per_s"]
+    return {key: round(f["actions_per_s"] / ref, 2) for key, f in doc["games"].items()}
 
 
 if __name__ == "__main__":

@@ -38,22 +38,13 @@ CORE_HOOKS = ("_legal_actions", "_legal_cached", "_apply_in_place", "apply", "ch
               "to_dict", "from_dict", "own", "own_item", "say", "legal_actions", "chance_outcomes", "observation",
               "notation", "_repr_html_", "winners", "scores")
 
-# The games already on the contract (issue 26). The others are expected to fail the checks they do not meet
-# yet (NOT_YET) until they are moved onto it: strict, so a check a game passes must come off the list.
-ON_CONTRACT = {"tinypig", "henchmania", "hemloch", "maniacal", "huns", "lancaster"}
-NOT_YET: dict[str, set[str]] = {"globals": set()}  # check -> the games that fail it today (default: all)
-
-
 def game_ids() -> list[str]:
     return list(dict.fromkeys([*hench.GAMES, "tinypig"]))
 
 
-def params(check: str = "") -> list:
-    def expected_to_fail(g: str) -> bool:
-        return g not in ON_CONTRACT and (check not in NOT_YET or g in NOT_YET[check])
-
-    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=f"{g} is not on the one game contract yet (issue 26)")
-                         if expected_to_fail(g) else ()) for g in game_ids()]
+def params(check: str = "") -> list[str]:
+    """Every registered game and the template: all five games are on the contract (issue 26), none is excused."""
+    return game_ids()
 
 
 def package_of(game_id: str) -> str:
