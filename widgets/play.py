@@ -51,7 +51,6 @@ class TableConfig:
     label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
-    describe: Callable[[Any, Any], list[str]] | None = None  # (before, after) -> what a move did that all may see
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -498,9 +497,6 @@ class GameView(ipw.VBox):
         kept with its step when it was applied, then the score changes."""
         viewer = self.viewer if isinstance(seat, Viewer) else seat
         lines = [line.text for line in step.narration(viewer)]  # the one narration contract (issue 26)
-        lines += [str(e) for e in getattr(step.after, "events", ())]  # the games not moved onto it yet
-        if self.config.describe is not None:  # a game whose log says little: the changes every seat sees
-            lines += self.config.describe(step.before, step.after)
         names = self.config.names(len(step.scores))
         changes = [f"{names[i]} {a - b:+d} → {a}" for i, (b, a) in enumerate(zip(step.scores_before, step.scores)) if a != b]
         if changes:

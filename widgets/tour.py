@@ -200,8 +200,17 @@ class TourView(ipw.VBox):
             opened = " open" if last and view.watch.value else ""  # watching move by move: the newest run stays open
             parts.append(f"<li class='hench-bot-fold' style='list-style:none;margin-left:-16px'><details{opened}>"
                          f"<summary style='cursor:pointer;color:#445'>{what}</summary><ul style='margin:2px 0'>"
-                         + "".join(line(s, "hench-bot-move") for s in run) + "</ul></details></li>")
+                         + "".join(line(s, "hench-bot-move") for s in run) + "</ul></details>" + for_you(run) + "</li>")
             run.clear()
+
+        def for_you(steps: list[Any]) -> str:
+            """What the folded moves did to the learner (lines naming a learner's seat), kept in view."""
+            seats = set(view.human_seats)
+            said = [ln.text for s in steps for ln in s.narration(view.viewer) if seats & set(ln.seats)]
+            if not said:
+                return ""
+            return ("<div class='hench-for-you' style='color:#2f4f6f;margin:2px 0 2px 16px'>for you: "
+                    + "; ".join(html.escape(t) for t in said) + "</div>")
 
         starts: list[int] = []  # where each of the learner's moves begins in `parts`
         for s in view.session.history:
