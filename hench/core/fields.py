@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from .errors import InvalidStateError
 from .game import State
 from .schema import Reader
 
@@ -120,6 +121,20 @@ class Field:
     @property
     def save_key(self) -> str:
         return self.key or self.name
+
+
+def data_field(builtin: Callable[[], Any], parse: Callable[[Any], Any], error: type[Exception]) -> Field:
+    """The `data` field of a game with component data: saved as null for the builtin data, else the person's own
+    document whole (a save never names a path); a saved document that is not usable data is refused, naming it."""
+
+    def read(r: Reader, s: Any) -> Any:
+        raw = r.raw("data")
+        try:
+            return builtin() if raw is None else parse(raw)
+        except error as exc:
+            raise InvalidStateError(f"state.data: {exc}") from None
+
+    return Field("data", read=read, save=lambda data: plain(data.raw))
 
 
 class Fields:

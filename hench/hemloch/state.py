@@ -15,7 +15,7 @@ from itertools import repeat
 from typing import Any, NamedTuple
 
 from hench.core import CHANCE, InvalidStateError, seat_name
-from hench.core.fields import LIST, ROWS, TEMP, Field, Fields, FieldState
+from hench.core.fields import LIST, ROWS, TEMP, Field, Fields, FieldState, data_field
 from hench.core.schema import Reader, check_int, check_str
 
 from .actions import HLAction
@@ -80,18 +80,6 @@ class Sides(list[list[int]]):
 
 
 # -- reading a save, field by field (each check may use the fields read before it) --------------------------------
-def _read_data(r: Reader, s: HemlochState) -> HemlochData:
-    raw = r.raw("data")
-    try:
-        return default_data() if raw is None else data_from_document(raw, "state.data")
-    except HemlochDataError as exc:
-        raise InvalidStateError(f"state.data: {exc}") from None
-
-
-def _save_data(data: HemlochData) -> dict[str, Any] | None:
-    return data.raw
-
-
 def _cards(s: HemlochState) -> Callable[[Any, str], list[int]]:
     top = len(s.data.minions) - 1
 
@@ -162,7 +150,7 @@ def _save_tasks(tasks: tuple[Task, ...]) -> list[list[str | int]]:
 
 
 FIELDS = Fields(
-    Field("data", read=_read_data, save=_save_data),  # the user's data document, or None for the placeholders
+    data_field(default_data, lambda raw: data_from_document(raw, "state.data"), HemlochDataError),  # null: the placeholders
     Field("tables", read=lambda r, s: tables_for(s.data), saved=False),  # every action of this data, built once
     Field("sides", read=lambda r, s: tuple(r.list("sides", lambda v, p: check_str(v, p, SIDES), LOCATIONS, LOCATIONS))),
     Field("end_after_weeks_end", read=lambda r, s: r.bool("end_after_weeks_end")),

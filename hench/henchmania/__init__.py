@@ -17,8 +17,9 @@ registers `GAME` then.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from hench.core.lazy import lazy_package
 
 _ACTIONS = ("ACTION_TYPES", "Discard", "Fight", "HMAction", "Keep", "NoApothecary", "NoCourtesan", "NoGuard", "Pass",
             "Place", "PlaceWithPorter", "Play", "PlayGuard", "Roll", "SkipExtra", "TakeExtra", "Use", "UseApothecary",
@@ -69,18 +70,7 @@ __all__ = [  # the names _WHERE and _MODULES serve (written out for linters and 
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _MODULES:
-        return import_module(f"{__name__}.{name}")
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_package(__name__, _WHERE, _MODULES)
 
 
 if TYPE_CHECKING:  # what type checkers and editors see

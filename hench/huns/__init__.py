@@ -23,8 +23,9 @@ package is cheap: the engine loads on first use of a name (PEP 562), and `hench.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from hench.core.lazy import lazy_package
 
 _WHERE = {
     **dict.fromkeys(("GAME", "OPTIONS", "READINGS", "assumptions"), "game"),
@@ -61,18 +62,7 @@ __all__ = [  # every public name, loaded on first use
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _MODULES:
-        return import_module(f"{__name__}.{name}")
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_package(__name__, _WHERE, _MODULES)
 
 
 if TYPE_CHECKING:  # what type checkers and editors see (never run)

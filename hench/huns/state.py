@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hench.core import CHANCE, InvalidStateError
-from hench.core.fields import LIST, ROWS, Field, Fields, FieldState
+from hench.core.fields import LIST, ROWS, Field, Fields, FieldState, data_field
 from hench.core.schema import Reader, check_int, check_str
 
 from .data import BLACK, COLOURS, LETTERS, RED, HunsData, HunsDataError, data_from_document, default_data
@@ -99,14 +99,6 @@ def _wagon(s: HunsState) -> Callable[[object, str], int]:
 
 def _cubes(v: object, path: str) -> int:
     return check_int(v, path, 0, CUBES_PER_COLOUR)
-
-
-def _read_data(r: Reader, s: HunsState) -> HunsData:
-    raw = r.raw("data")
-    try:
-        return default_data() if raw is None else data_from_document(raw)
-    except HunsDataError as exc:
-        raise InvalidStateError(f"state.data: {exc}") from None
 
 
 def _read_seat(key: str) -> Callable[[Reader, HunsState], int]:
@@ -218,7 +210,7 @@ def _turn(name: str, read: Callable[[Reader, HunsState], Any], **how: Any) -> Fi
 
 FIELDS = Fields(
     Field("n", key="players", read=lambda r, s: r.int("players", 2, 4)),
-    Field("data", read=_read_data, save=lambda data: data.raw),  # the builtin placeholders (null) or a person's own file
+    data_field(default_data, data_from_document, HunsDataError),  # the builtin placeholders (null) or a person's own file
     _option("strict", "strict_pillage_use", lambda r, s: r.bool("strict_pillage_use")),  # A5
     _option("bonus_dest", "setup_bonus_destination", lambda r, s: r.str("setup_bonus_destination", ("wagons", "stash"))),  # A1
     _option("raid_same_turn", "raid_same_turn", lambda r, s: r.bool("raid_same_turn")),  # A8

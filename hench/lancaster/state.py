@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hench.core import InvalidStateError, seat_name
-from hench.core.fields import DEEP, DICT, LIST, ROWS, Field, Fields, FieldState
+from hench.core.fields import DEEP, DICT, LIST, ROWS, Field, Fields, FieldState, data_field
 from hench.core.schema import Reader
 
 from .data import LETTERS, LancasterData, LancasterDataError, data_from_document, default_data
@@ -117,15 +117,6 @@ def read_edition(r: Reader, s: Any) -> str:
     if not r.optional("edition"):
         raise InvalidStateError(STAND_IN_SAVE)
     return r.str("edition", (EDITION,))
-
-
-def read_data(r: Reader, s: Any) -> LancasterData:
-    """The component data in force: null for the builtin data, else the whole document (a save never names a path)."""
-    raw = r.raw("data")
-    try:
-        return default_data() if raw is None else data_from_document(raw, "state.data")
-    except LancasterDataError as exc:
-        raise InvalidStateError(f"state.data: {exc}") from None
 
 
 def read_modules(r: Reader, s: Any) -> list[str]:
@@ -423,13 +414,9 @@ def read_final(r: Reader, s: Any) -> list[list[int]]:
     return _copy(rows)
 
 
-def _save_data(data: LancasterData) -> Any:
-    return _copy(data.raw)
-
-
 FIELDS = Fields(
     Field("edition", read=read_edition),
-    Field("data", read=read_data, save=_save_data),
+    data_field(default_data, lambda raw: data_from_document(raw, "state.data"), LancasterDataError),  # null: the builtin data
     Field("players", read=lambda r, s: r.int("players", 2, 5)),
     Field("modules", LIST, read=read_modules),
     Field("round", read=lambda r, s: r.int("round", 1, s.data.rounds)),

@@ -15,8 +15,7 @@ name (PEP 562), and `hench.get_game` registers `GAME` then.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from hench.core.lazy import lazy_package
 
 _WHERE = {"GAME": "game", "OPTIONS": "game", "READINGS": "game", "PHASES": "phases", "assumptions": "data",
           "card_gallery": "data", "default_data": "data", "load_data": "data"}
@@ -24,15 +23,4 @@ _MODULES = ("odds", "bots")
 __all__ = sorted([*_WHERE, *_MODULES])
 
 
-def __getattr__(name: str) -> Any:
-    if name in _MODULES:
-        return import_module(f"{__name__}.{name}")
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_package(__name__, _WHERE, _MODULES)
