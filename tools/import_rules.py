@@ -37,8 +37,14 @@ def parse(md: str) -> list[dict]:
         elif l := LEADING_SECTION.match(rest):
             section, rest = l["section"], rest[l.end():]
         rules.append({"id": m["id"], "tag": m["tag"], "heading": heading, "section": section.strip(),
-                      "summary": re.sub(r"\*\*|`", "", rest).strip()})
+                      "summary": kit_words(re.sub(r"\*\*|`", "", rest).strip())})
     return rules
+
+
+def kit_words(summary: str) -> str:
+    """The catalogue's "Stand-in: <how the software models it>" notes, said as what they are: how the kit does it
+    (the apps call nothing a stand-in since the real Lancaster base game replaced one, issue 27)."""
+    return summary.replace("Stand-in: ", "In the kit: ")
 
 
 def parse_base(md: str) -> list[dict]:
