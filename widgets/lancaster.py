@@ -501,12 +501,14 @@ def _conflict_page(i: Inputs) -> Shown:
         chances = [odds.conflict_win_chance(state, card, extra=x, p_joins=p) for x in extras]
         traces.append(plot.Scatter(x=extras, y=[float(q) for q in chances], mode="lines+markers", name=card,
                                    line=dict(color=PALETTE[n % len(PALETTE)])))
-        lines.append(f"{card} (France {state.data.cards[c['card']].french}): adding your strongest knight ({strongest}) wins "
-                     f"with {prob(chances[min(4, strongest)])}")
+        points = odds.expected(odds.conflict_points(state, card, strongest, p))
+        lines.append(f"{card} (France {state.data.cards[c['card']].french}): if you add your strongest knight ({strongest}), "
+                     f"England wins with {prob(chances[min(4, strongest)])} and you earn <b>{float(points):.2f}</b> power points on average "
+                     f"(exactly {points}; your rank among the knights there decides it, a later entrant winning a tie)")
     text = answer_html(f"{html.escape(seat_name(me))} to place, round {state.round}. " + "; ".join(lines) + ".", 15,
                        "Model: each other player with a knight at court adds their strongest one with chance "
                        f"{format_probability(p)}, spaces permitting; exact by enumerating who joins "
-                       "(hench.lancaster.odds.conflict_win_chance).")
+                       "(LB-059 to LB-063).")
     return Shown(text, traces, dict(xaxis_title="strength you add now", xaxis_dtick=1, yaxis_title="P(England wins)", yaxis_tickformat=".0%",
                                     yaxis_range=[0, 1.05]), below=board_html(observation(state, me), False))
 

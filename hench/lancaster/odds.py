@@ -17,6 +17,7 @@ from hench.core import Dist
 
 from .data import LancasterData, default_data
 from .state import LancasterState
+from .transitions import conflict_strength, ranking
 
 
 # -- Q1 seals and bishops ----------------------------------------------------------------------------
@@ -180,8 +181,6 @@ def conflict_points(state: Any, card: str, strength: int, p_joins: Fraction = Fr
     strongest one with probability `p_joins`: on its own space there (reinforcing), else on a new space while one
     is free (below the others: a later entrant wins a tie). England wins at the French strength or more (ranks take the card's 1st/2nd/3rd values);
     a lost battle pays one step down (a lost second battle is scored the same way)."""
-    from .transitions import conflict_strength, ranking
-
     c = state.active_conflict(card)
     if c is None:
         raise ValueError(f"conflict {card} is not in play")
