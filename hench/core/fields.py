@@ -250,9 +250,9 @@ class FieldState(State):
     def own(self, name: str) -> Any:
         """Field `name`, this state's own to change in place (copied the first time a move asks)."""
         owned = self._owned
-        if owned is None or name in owned:
-            return self.__dict__[name]
         d = self.__dict__
+        if owned is None or name in owned:
+            return d[name]
         shared = d[name]
         kind = self.FIELDS.own_kind.get(name, _NOT_OWNABLE)
         if kind is _SHALLOW:  # the common case, without a call per copy
@@ -269,28 +269,27 @@ class FieldState(State):
             owned[name] = _WHOLE
         return value
 
-    def own_item(self, name: str, key: Any) -> Any:
+    def own_item(self, name: str, key: Any, _id: Callable[[object], int] = id) -> Any:
         """Row `key` of a ROWS field, this state's own to change in place (the field owned too). A row is
         copied once per move, even if the move has reordered the field's rows since."""
         owned = self._owned
-        d = self.__dict__
+        rows = self.__dict__[name]
         if owned is None:
-            return d[name][key]
-        ids = owned.get(name)
-        if ids is None:  # `own(name)` for a ROWS field, inlined (the playout hot path)
+            return rows[key]
+        if name in owned:
+            ids = owned[name]
+            if ids is _WHOLE:
+                raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
+        else:  # `own(name)` for a ROWS field, inlined (the playout hot path)
             if self.FIELDS.own_kind.get(name) is not _ROWS:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-            rows = d[name] = d[name].copy()
+            rows = self.__dict__[name] = rows.copy()
             ids = owned[name] = set()
-        elif ids is _WHOLE:
-            raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-        else:
-            rows = d[name]
         row = rows[key]
-        if id(row) in ids:
+        if _id(row) in ids:
             return row
         row = rows[key] = row.copy()  # still a row the state before shares: copied now
-        ids.add(id(row))  # type: ignore[union-attr]
+        ids.add(_id(row))  # type: ignore[union-attr]
         return row
 
     def clone(self: S) -> S:
