@@ -144,7 +144,8 @@ def test_an_odd_board_click_sends_no_traceback(play, action):
     boards = play.models(lambda s: "hench-board" in str(s["state"].get("_esm", "")))
     assert boards, "the play app has no clickable board"
     play.seen.clear()
-    play.comm(boards[0], {"method": "custom", "content": {"action": action}})
+    version = play.states[boards[0]]["state"].get("version", 0)  # as the page sends it: the board's version
+    play.comm(boards[0], {"method": "custom", "content": {"action": action, "version": version}})
     assert play.receive(shows_error_message), f"no plain message for the click {action!r}"
     play.settle()
     assert_no_python_text(play.seen)
