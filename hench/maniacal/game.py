@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from hench.core import Game, Option, Reading, Rng
+from hench.core.data import Assumption
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
-from .data import DIFFICULTIES, TYPES, cards, default_data
+from .data import DIFFICULTIES, TYPES, ManiacalData, cards, default_data
+from .data import assumptions as data_rows
 from .phases import PHASES
 from .state import Lair, ManiacalState, Member
 from .table import deal, who
@@ -34,8 +36,23 @@ READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
     Reading("AMB-28", "the $3 theft takes what the victim has, up to $3"),
     Reading("MA-170b", "the player of the 'remove one die' Scheme chooses the die it takes out (the text does not say "
             "who chooses; the card is theirs)"),
+    Reading("MA-106", "the contract discard piles are face up, so every seat sees each discarded contract's face, "
+            "even one never turned face up (the map's contracts discarded at a round's end, MA-213): the text hides "
+            "only the face of a contract on the map, and says nothing of hiding a discard pile"),
     Reading("AMB-30", "the Bodyguard Option is allowed at any player count", "bodyguard"),
 )
+
+
+def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
+    """Every value in force that the text does not give: the component data's rows (placeholders are
+    'assumed'), then one row per reading of READINGS, with its option and default if it has one."""
+    rows = data_rows(data)
+    for r in READINGS:
+        option = OPTIONS[r.option] if r.option else None
+        note = (f"option {option.name}: default {option.default!r}" + (f", choices {list(option.choices)}" if option.choices else "")
+                if option else "the engine's fixed reading (no option)")
+        rows.append(Assumption(f"reading {r.id}", r.text, "assumed", note))
+    return rows
 
 
 def start(players: int, seed: int | None, bodyguard: bool) -> ManiacalState:
