@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hench.core import Game, Option, Reading, Rng
+from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 from hench.core.data import Assumption
 
 from . import legality, render, scoring, transitions
@@ -17,11 +17,19 @@ from .validate import validate_state
 OPTIONS = {
     "bodyguard": Option("bodyguard", False, "MA-230 .. MA-233: the Bodyguard Option (a random Mercenary each, kept as an "
                         "ordinary henchman); allowed at any player count (AMB-30)", (False, True)),
+    "supervillain_abilities": Option("supervillain_abilities", False, "MA-021: each Supervillain's strength or weakness "
+                                     "(Advanced Rules, page 15); the text does not give them, so there is nothing to "
+                                     "play and only off is accepted", (False, True)),
+    "optional_recruit": Option("optional_recruit", False, "AMB-05: the top attraction may decline a henchman (the type "
+                               "then ends, like MA-076); off: recruiting is compulsory when affordable", (False, True)),
 }
 
 READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
     Reading("AMB-01", "the Room and Power decks are shuffled separately"),
-    Reading("AMB-05", "recruiting is compulsory when affordable, so Phase II runs by itself"),
+    Reading("AMB-05", "recruiting is compulsory when affordable, so Phase II runs by itself; with optional_recruit "
+            "the recruiter may decline an offer, which ends that type this round as MA-076 does", "optional_recruit"),
+    Reading("MA-021", "the Supervillains have no strength or weakness: the text refers to Advanced Rules the "
+            "catalogue does not have, so the option cannot be turned on", "supervillain_abilities"),
     Reading("AMB-06", "a Room is built only if its cost can be paid; selling is always open"),
     Reading("AMB-09", "both passes of a round go the same way"),
     Reading("AMB-11", "team, then the negative-Scheme window, then the time (+1 week under that Scheme), then the flip"),
@@ -55,11 +63,16 @@ def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
     return rows
 
 
-def start(players: int, seed: int | None, bodyguard: bool) -> ManiacalState:
+def start(players: int, seed: int | None, bodyguard: bool, supervillain_abilities: bool = False,
+          optional_recruit: bool = False) -> ManiacalState:
+    if supervillain_abilities:  # MA-021
+        raise InvalidOptionError("supervillain_abilities: the Supervillains' strengths and weaknesses are in the "
+                                 "Advanced Rules (page 15), which the text does not give (MA-021); with no ability "
+                                 "to play, the option can only be off")
     data = default_data()
     rng = Rng.from_seed(seed)
     villains = rng.shuffled([sv.id for sv in data.supervillains])[:players]  # MA-020
-    state = ManiacalState.new(data, rng.state, bodyguard)
+    state = ManiacalState.new(data, rng.state, bodyguard, optional_recruit)
     _shuffle_decks(state)
     first = state._random_index(players)  # MA-026
     state.order = [(first + k) % players for k in range(players)]  # MA-027: clockwise from the first player

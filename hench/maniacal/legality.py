@@ -14,6 +14,7 @@ from .actions import (
     Assign,
     Attempt,
     Choose,
+    Decline,
     Dismiss,
     Done,
     Fire,
@@ -25,6 +26,7 @@ from .actions import (
     Pass,
     Pick,
     PlayScheme,
+    Recruit,
     Remove,
     Reroll,
     Roll,
@@ -250,7 +252,7 @@ def _firing(state: ManiacalState, seat: int) -> list[MAAction]:
 
 _GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window, "remove_die": _remove_die,
                "before_roll": _before_roll, "after_roll": _after_roll, "reroll": _reroll, "effect": _effect, "hospital": _hospital, "salaries": _salaries,
-               "firing": _firing}
+               "firing": _firing, "recruit": lambda state, seat: [Recruit(), Decline()]}
 
 
 # -- the checks ---------------------------------------------------------------------------------

@@ -11,9 +11,10 @@ PHASES = Phases([
     Phase("draft", "Phase I: choose a Room to build or sell (in secret)", PLAYER,
           ("MA-041", "MA-040", "MA-042", "MA-049", "MA-056"), {"build", "sell"},
           "Pick one Room card from your hand and say whether you build it (pay its cost) or sell it (take its cost)."),
-    Phase("recruit", "Phase II: henchmen join the highest attraction", AUTO,
-          ("MA-070", "MA-071", "MA-072", "MA-076", "MA-077"), (),
-          "For Beasts, Criminals, Scientists and Mystics in turn, the top attraction score recruits the face-up card."),
+    Phase("recruit", "Phase II: henchmen join the highest attraction", PLAYER,
+          ("MA-070", "MA-071", "MA-072", "MA-076", "MA-077"), {"recruit", "decline"},
+          "For Beasts, Criminals, Scientists and Mystics in turn, the top attraction score recruits the face-up card "
+          "(by itself; with the option optional_recruit, AMB-05, the recruiter may decline: the type then ends)."),
     Phase("contract_action", "Phase III: take one action", PLAYER,
           ("MA-090", "MA-091", "MA-092", "MA-095", "MA-190", "MA-200", "MA-172"),
           {"activate", "attempt", "visit", "pass", "scheme"},

@@ -166,6 +166,22 @@ def _read_bonus(r: Reader, s: ManiacalState) -> list[int]:
     return r.list("bonus", lambda x, p: check_int(x, p, 0, MAX_POINTS), n, n)
 
 
+def _read_recruiting(r: Reader, s: ManiacalState) -> tuple[int, int, int] | None:
+    """The offer waiting for its recruiter's choice (option optional_recruit): (type index, slot, seat); absent: none."""
+    if not r.optional("recruiting"):
+        return None
+    n = len(s.lairs)
+    t, k, seat = r.list("recruiting", lambda x, p: check_int(x, p, 0, 99), 3, 3)
+    if t >= len(TYPES) or k >= 2 or seat >= n:
+        raise InvalidStateError(f"state.recruiting {[t, k, seat]} is not [type 0..3, slot 0..1, seat]")
+    return (t, k, seat)
+
+
+def _read_flag(key: str) -> Field:
+    """A true/false option saved only when on (older saves, and saves with it off, lack the key)."""
+    return Field(key, read=lambda r, s: r.optional(key) and r.bool(key), omit=lambda v: not v)
+
+
 def _save_lairs(lairs: list[Lair]) -> list[dict[str, Any]]:
     return [lair.to_dict() for lair in lairs]
 
@@ -199,6 +215,8 @@ FIELDS = Fields(
     Field("bonus", LIST, read=_read_bonus),  # MA-220: money-rank Infamy bonus at game end
     Field("options", DICT, read=_read_options),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
+    _read_flag("optional_recruit"),  # AMB-05: the recruiter may decline an offer
+    Field("recruiting", read=_read_recruiting, omit=lambda v: v is None),  # the offer waiting for its recruiter's choice
     legacy=("events",),  # the whole game's log, saved before narration became per move (issue 26)
 )
 
@@ -221,13 +239,15 @@ class ManiacalState(FieldState):
     counter: int
     bonus: list[int]
     options: dict[str, bool]
+    optional_recruit: bool
+    recruiting: tuple[int, int, int] | None
 
     @classmethod
-    def new(cls, data: ManiacalData, rng: int, bodyguard: bool) -> ManiacalState:
+    def new(cls, data: ManiacalData, rng: int, bodyguard: bool, optional_recruit: bool = False) -> ManiacalState:
         """A table before setup: no lairs, empty decks (game.start fills them)."""
         return cls.make(data=data, lairs=[], round=1, step="draft", order=[], next_order=[],
                         decks={d: [] for d in DECKS}, map=[], pick_no=1, attempt=None, queue=[], counter=0, bonus=[],
-                        options={"bodyguard": bodyguard}, rng=rng)
+                        options={"bodyguard": bodyguard}, rng=rng, optional_recruit=optional_recruit, recruiting=None)
 
     @property
     def phase(self) -> str:  # type: ignore[override]
@@ -250,6 +270,11 @@ class ManiacalState(FieldState):
             raise StopIteration
         if step in ("salaries", "firing"):
             return self.queue[0]
+        if step == "recruit":  # AMB-05 (optional_recruit): the top attraction decides
+            recruiting = self.recruiting
+            if recruiting is None:
+                raise ValueError("no offer waits for a recruiter")
+            return recruiting[2]
         if attempt is None:
             return self.active_seat()
         if step == "remove_die":  # the 'remove one die' Scheme's player chooses (MA-170b)

@@ -90,6 +90,8 @@ def _seats(state: ManiacalState) -> None:
         raise fail("order", f"should list every seat 0..{n - 1} once")
     if len(set(state.next_order)) != len(state.next_order) or len(set(state.queue)) != len(state.queue):
         raise fail("next_order", "or queue names a seat twice")
+    if (state.step == "recruit") != (state.recruiting is not None) or (state.recruiting and not state.optional_recruit):
+        raise fail("recruiting", "names the offer waiting for its recruiter exactly in the step 'recruit', under optional_recruit (AMB-05)")
     if state.step == "draft" and state.next_order:
         raise fail("next_order", "is empty until a Time token leaves the Time track (MA-087)")
     if state.step in ("salaries", "firing") and sorted(state.next_order) != list(range(n)):
