@@ -7,7 +7,7 @@ from hench.core.data import Assumption
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
-from .data import DIFFICULTIES, TYPES, ManiacalData, cards, default_data
+from .data import DIFFICULTIES, TYPES, ManiacalData, cards, default_data, load_data
 from .data import assumptions as data_rows
 from .phases import PHASES
 from .state import Lair, ManiacalState, Member
@@ -20,6 +20,8 @@ OPTIONS = {
     "supervillain_abilities": Option("supervillain_abilities", False, "MA-021: each Supervillain's strength or weakness "
                                      "(Advanced Rules, page 15); the text does not give them, so there is nothing to "
                                      "play and only off is accepted", (False, True)),
+    "data": Option("data", None, "path of your own Maniacal data file (TOML: rooms, henchmen, contracts, tables...; "
+                   "any subset of sections, over the placeholders); None: the placeholders"),
     "optional_recruit": Option("optional_recruit", False, "AMB-05: the top attraction may decline a henchman (the type "
                                "then ends, like MA-076); off: recruiting is compulsory when affordable", (False, True)),
 }
@@ -64,26 +66,28 @@ def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
 
 
 def start(players: int, seed: int | None, bodyguard: bool, supervillain_abilities: bool = False,
-          optional_recruit: bool = False) -> ManiacalState:
+          optional_recruit: bool = False, data: str | None = None) -> ManiacalState:
     if supervillain_abilities:  # MA-021
         raise InvalidOptionError("supervillain_abilities: the Supervillains' strengths and weaknesses are in the "
                                  "Advanced Rules (page 15), which the text does not give (MA-021); with no ability "
                                  "to play, the option can only be off")
-    data = default_data()
+    d = default_data() if data is None else load_data(data)
+    if not d.min_players <= players <= d.max_players:
+        raise InvalidOptionError(f"{data}: this data is for {d.min_players} to {d.max_players} players, not {players}")
     rng = Rng.from_seed(seed)
-    villains = rng.shuffled([sv.id for sv in data.supervillains])[:players]  # MA-020
-    state = ManiacalState.new(data, rng.state, bodyguard, optional_recruit)
+    villains = rng.shuffled([sv.id for sv in d.supervillains])[:players]  # MA-020
+    state = ManiacalState.new(d, rng.state, bodyguard, optional_recruit)
     _shuffle_decks(state)
     first = state._random_index(players)  # MA-026
     state.order = [(first + k) % players for k in range(players)]  # MA-027: clockwise from the first player
-    start_money, step = data.tables["start_money"]
-    attraction = data.tables["attraction"]
+    start_money, step = d.tables["start_money"]
+    attraction = d.tables["attraction"]
     state.lairs = [Lair(sv, 0, [attraction] * 4) for sv in villains]  # MA-023, MA-024, MA-025
     state.bonus = [0] * players
     for k, seat in enumerate(state.order):  # MA-028
         state.lairs[seat].money = start_money + step * k
     for lair in state.lairs:
-        lair.crew.append(Member(data.cards[lair.sv].lackey))  # MA-022, MA-065
+        lair.crew.append(Member(d.cards[lair.sv].lackey))  # MA-022, MA-065
         if bodyguard:  # MA-231, MA-233
             lair.crew.append(Member(state.decks["mercenaries"].pop(0), bodyguard=True))
         lair.schemes.append(state.decks["schemes"].pop(0))  # MA-030, MA-160

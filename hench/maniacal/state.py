@@ -13,13 +13,14 @@ replaced, never changed in place); any other field is assigned a new value.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from hench.core import CHANCE, InvalidStateError
-from hench.core.fields import DICT, LIST, ROWS, Field, Fields, FieldState
+from hench.core.fields import DICT, LIST, ROWS, Field, Fields, FieldState, data_field
 from hench.core.schema import Reader, check_int, check_str
 
-from .data import DIFFICULTIES, TYPES, ManiacalData, default_data
+from .data import DIFFICULTIES, TYPES, ManiacalData, ManiacalDataError, data_from_document, default_data
 from .phases import PHASES
 
 DECKS = ("rooms", *TYPES, *DIFFICULTIES, "easy_discard", "hard_discard", "legendary_discard",
@@ -166,6 +167,20 @@ def _read_bonus(r: Reader, s: ManiacalState) -> list[int]:
     return r.list("bonus", lambda x, p: check_int(x, p, 0, MAX_POINTS), n, n)
 
 
+def _data_field() -> Field:
+    """The component data: a person's own document saved whole (a save never names a path); the built-in data
+    is not written at all, so saves of it are the same as before the `data` option (and they load as built-in)."""
+    field = data_field(default_data, lambda raw: data_from_document(raw, "state.data"), ManiacalDataError)
+    builtin_or_own = field.read
+    if builtin_or_own is None:
+        raise ValueError("data_field has a read")
+
+    def read(r: Reader, s: ManiacalState) -> ManiacalData:
+        return builtin_or_own(r, s) if r.optional("data") else default_data()
+
+    return replace(field, read=read, omit=lambda data: data.raw is None)
+
+
 def _read_recruiting(r: Reader, s: ManiacalState) -> tuple[int, int, int] | None:
     """The offer waiting for its recruiter's choice (option optional_recruit): (type index, slot, seat); absent: none."""
     if not r.optional("recruiting"):
@@ -200,7 +215,7 @@ def copy_attempt(value: Any) -> Any:
 
 
 FIELDS = Fields(
-    Field("data", read=lambda r, s: default_data(), saved=False),  # the builtin data (a save carries no other)
+    _data_field(),  # the builtin data (not written), or a person's own document (MA-053 ..)
     Field("lairs", ROWS, read=lambda r, s: r.list("lairs", Lair.from_dict, 2, 5), save=_save_lairs),
     Field("round", read=lambda r, s: r.int("round", 1, 3)),
     Field("step", read=lambda r, s: r.str("step", PHASES.ids)),  # the phase id

@@ -181,8 +181,9 @@ def reveal(state: ManiacalState) -> None:
         if how == "build":
             lair.money -= r.cost
             lair.rooms.append(room_id)
-            lair.attraction[TYPES.index(r.attract_type)] += r.attract_value  # MA-053 (MA-055: ties share a space)
-            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: +{r.attract_value} {r.attract_type} attraction", "MA-042", "MA-049", "MA-053", seats=(seat,))
+            for t, value in r.attracts:  # MA-053: one type, or two (MA-055: ties share a space)
+                lair.attraction[TYPES.index(t)] += value
+            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: {r.attraction_words()} attraction", "MA-042", "MA-049", "MA-053", seats=(seat,))
         else:
             lair.money += r.cost
             state.say(f"{who(seat)} sells {r.name} for ${r.cost}", "MA-042", "MA-056", seats=(seat,))
