@@ -125,9 +125,14 @@ def no_scheme(state: ManiacalState, action: NoScheme) -> None:
 
 
 def done(state: ManiacalState, action: Done) -> None:
-    """MA-120 (compare the roll with the Target) or MA-192 (leave Hoodlum Hospital)."""
+    """MA-120 (compare the roll with the Target), MA-172 (end the moment after resolving a contract) or MA-192
+    (leave Hoodlum Hospital)."""
     if state.step == "after_roll":
         contracts.resolve(state)
+    elif state.step == "after_contract":
+        seat = _seat(state)
+        state.say(f"{who(seat)} plays no more Schemes after the contract", "MA-172", seats=(seat,))
+        contracts.end_action(state, seat)
     else:
         seat = _seat(state)
         state.say(f"{who(seat)} leaves Hoodlum Hospital", "MA-192", seats=(seat,))

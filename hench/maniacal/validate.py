@@ -139,10 +139,11 @@ def _attempt(state: ManiacalState) -> None:
             state.lairs[seat].weeks is None:
         raise fail("attempt", "should describe the attempt of a player still on the Time track")
     kind = a.get("kind")
-    expected = {"hospital": {"kind", "seat"}, "room": {"kind", "seat", "effects"},
+    expected = {"hospital": {"kind", "seat"}, "after": {"kind", "seat"}, "room": {"kind", "seat", "effects"},
                 "contract": {"kind", "seat", "slot", "team", "asked", "negative", "pool", "rolled", "target", "effects", "success",
                              "lackey_used", "reroll", "bonus"}}
-    if not isinstance(kind, str) or kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital"):
+    if not isinstance(kind, str) or kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital") \
+            or (kind == "after") != (state.step == "after_contract") or (kind == "after" and state.lairs[seat].weeks != 0):
         raise fail("attempt", f"has the wrong fields for {state.step}")
     if kind == "room":
         if state.step != "effect" or a["effects"] != [["refresh"]]:
