@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from hench.core.lazy import lazy_package
 
-_WHERE = {"GAME": "game", "OPTIONS": "game", "READINGS": "game", "PHASES": "phases", "assumptions": "data",
+_WHERE = {"GAME": "game", "OPTIONS": "game", "READINGS": "game", "PHASES": "phases", "assumptions": "game",
           "card_gallery": "data", "default_data": "data", "load_data": "data"}
 _MODULES = ("odds", "bots")
 __all__ = sorted([*_WHERE, *_MODULES])

@@ -148,6 +148,18 @@ class Keep(MAAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Recruit(MAAction):
+    """AMB-05 (option optional_recruit): the top attraction takes the face-up henchman (MA-072, MA-073)."""
+    kind: ClassVar[str] = "recruit"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(MAAction):
+    """AMB-05 (option optional_recruit): the top attraction leaves the offer; like MA-076, the type ends this round."""
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
 class Remove(MAAction):
     """MA-170b: the 'remove one die' Scheme's player takes one die of this trait out of the pool."""
     kind: ClassVar[str] = "remove"
@@ -155,9 +167,9 @@ class Remove(MAAction):
 
 
 ACTION_TYPES = (Pick, Activate, Attempt, Assign, Visit, Pass, PlayScheme, NoScheme, Roll, Die, Choose, Heal, Done,
-                Dismiss, Fire, Keep, Reroll, Mark, Remove)
+                Dismiss, Fire, Keep, Reroll, Mark, Remove, Recruit, Decline)
 _ONE_CARD = {Choose: "choose", Heal: "heal", Dismiss: "dismiss", Fire: "fire"}
-_BARE = {"pass": Pass, "roll": Roll, "done": Done, "keep": Keep}
+_BARE = {"pass": Pass, "roll": Roll, "done": Done, "keep": Keep, "recruit": Recruit, "decline": Decline}
 
 
 def format_action(action: MAAction) -> str:

@@ -330,6 +330,8 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
         lair.placed = state.counter
     elif effect == "refresh_henchman":
         lair.update(action.member, ready=True)
+        if state.step == "effect":  # a refresh room's effect may have nobody left to refresh (MA-172)
+            next_effect(state)
     else:  # cancel_harm (MA-177d): the Injured or Captured effect, or the Scheme's Injury that follows the window
         a = state.own("attempt")
         effects = a["effects"]
@@ -456,6 +458,10 @@ def finish(state: ManiacalState) -> None:
         state.map = state.map[:]  # a new list: a successor shares the old one
         state.map[a["slot"]] = new
         state.say(f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}", "MA-126")
+        if state.lairs[seat].weeks == 0 and state.lairs[seat].schemes:  # MA-172, MA-174: the moment after resolving
+            state.attempt = {"kind": "after", "seat": seat}  # (its Schemes' count and the weeks are public, MA-162)
+            state.step = "after_contract"
+            return
     end_action(state, seat)
 
 

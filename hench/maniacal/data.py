@@ -60,6 +60,11 @@ class Room:
     weeks: int
     source: str
     note: str
+    attracts: tuple[tuple[str, int], ...] = ()  # MA-053: every (type, value) it attracts; the first is attract_type's
+
+    def attraction_words(self) -> str:
+        """'+5 scientist', or '+3 beast, +2 criminal' for a room attracting two types (MA-053)."""
+        return ", ".join(f"+{v} {t}" for t, v in self.attracts)
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,7 @@ class ManiacalData:
     tables: dict[str, Any]
     notes: dict[str, tuple[str, str]]
     cards: dict[str, Any] = field(default_factory=dict)  # every id -> its record
+    raw: Any = None  # a person's own document (saved whole with the game), or None for the built-in data
 
     def card(self, card_id: str) -> Any:
         return self.cards[card_id]
@@ -176,7 +182,8 @@ def _traits(r: Reader) -> tuple[int, int, int, int]:
 def _room(v: Any, where: str) -> Room:
     r = Reader(v, where, ManiacalDataError)
     rid, name, cost = _id(r), _text(r, "name"), r.int("cost", 0, MAX_COST)
-    attract_type, attract_value, kind = r.str("attract_type", TYPES), r.int("attract_value", 0, MAX_COST), r.str("kind", ROOM_KINDS)
+    attracts = _attracts(r)
+    attract_type, attract_value, kind = attracts[0][0], attracts[0][1], r.str("kind", ROOM_KINDS)
     effect, param, weeks = "", "", 0
     if kind == "action":
         effect, weeks = r.str("effect", ACTION_EFFECTS), r.int("weeks", 1, 3)  # MA-099: usually 1 week
@@ -186,7 +193,21 @@ def _room(v: Any, where: str) -> Room:
         effect = r.str("effect", CONTRACT_EFFECTS)
     source, note = _source(r)
     r.done()
-    return Room(rid, name, cost, attract_type, attract_value, kind, effect, param, weeks, source, note)
+    return Room(rid, name, cost, attract_type, attract_value, kind, effect, param, weeks, source, note, attracts)
+
+
+def _attracts(r: Reader) -> tuple[tuple[str, int], ...]:
+    """MA-053: `attract_type` one type, or a list of two (a room may appeal to two types, "both" in the text);
+    `attract_value` one value for them all, or a list with one value per type."""
+    raw_types = r.raw("attract_type")
+    types = raw_types if isinstance(raw_types, list) else [raw_types]
+    if not 1 <= len(types) <= 2 or not all(t in TYPES for t in types) or len(set(types)) != len(types):
+        raise r.fail("attract_type", f"should be one of {list(TYPES)} or a list of two different ones, got {raw_types!r}")
+    raw_values = r.raw("attract_value")
+    values = raw_values if isinstance(raw_values, list) else [raw_values] * len(types)
+    if len(values) != len(types) or not all(type(v) is int and 0 <= v <= MAX_COST for v in values):
+        raise r.fail("attract_value", f"should be a whole number 0..{MAX_COST}, or a list of one per attract_type, got {raw_values!r}")
+    return tuple(zip(types, values))
 
 
 def _henchman(v: Any, where: str) -> Card:
@@ -317,14 +338,14 @@ def load_data(path: str | Path) -> ManiacalData:
 def data_from_document(doc: Any, where: str = "data") -> ManiacalData:
     parts = dict(_builtin_parts())
     parts.update(_parts(doc, where))
-    return _build(parts, where)
+    return _build(parts, where, doc)
 
 
-def _build(parts: dict[str, Any], where: str) -> ManiacalData:
+def _build(parts: dict[str, Any], where: str, raw: Any = None) -> ManiacalData:
     tables = {k: parts[k][0] for k in TABLE_READERS}
     notes = {k: parts[k][1] for k in TABLE_READERS}
     data = ManiacalData(parts["room"], parts["henchman"], parts["supervillain"], parts["lackey"], parts["mercenary"],
-                        parts["contract"], parts["power"], parts["scheme"], tables, notes)
+                        parts["contract"], parts["power"], parts["scheme"], tables, notes, raw=raw)
     everything: list[Room | Card | Supervillain | Contract | Power | Scheme] = [*data.rooms, *data.henchmen, *data.supervillains, *data.lackeys, *data.mercenaries,
                   *data.contracts, *data.powers, *data.schemes]
     check_unique_names([x.id for x in everything], f"{where}: card ids", ManiacalDataError, reserved=RESERVED)
@@ -376,7 +397,7 @@ def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
 def _value(x: Any) -> str:
     if isinstance(x, Room):
         fx = f", {x.kind} {x.effect} {x.param}".rstrip() if x.kind != "plain" else ", plain"
-        return f"${x.cost}, +{x.attract_value} {x.attract_type}{fx}"
+        return f"${x.cost}, {x.attraction_words()}{fx}"
     if isinstance(x, (Card, Power)):
         traits = ", ".join(f"{t} {v}" for t, v in zip(TRAITS, x.traits) if v)
         return f"{x.type} cost {x.cost}: {traits}" if isinstance(x, Card) else traits
@@ -434,7 +455,7 @@ def card_texts(d: ManiacalData) -> list[CardText]:
         return bool(x.source == "assumed")
 
     for r in d.rooms:
-        what = f"Costs ${r.cost} to build (or sells for ${r.cost}); built, it adds {r.attract_value} to your {r.attract_type} attraction."
+        what = f"Costs ${r.cost} to build (or sells for ${r.cost}); built, it adds {' and '.join(f'{v} to your {t}' for t, v in r.attracts)} attraction."
         when = "Only its attraction counts: it has no special effect."
         rules: tuple[str, ...] = ("MA-049", "MA-053", "MA-056")
         if r.kind == "action":

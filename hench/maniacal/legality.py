@@ -14,6 +14,7 @@ from .actions import (
     Assign,
     Attempt,
     Choose,
+    Decline,
     Dismiss,
     Done,
     Fire,
@@ -25,6 +26,7 @@ from .actions import (
     Pass,
     Pick,
     PlayScheme,
+    Recruit,
     Remove,
     Reroll,
     Roll,
@@ -151,6 +153,8 @@ def _assign(state: ManiacalState, seat: int) -> list[MAAction]:
                 out += [_ASSIGN[m.id, t] for t in TRAITS]
             else:
                 out.append(_ASSIGN[m.id])
+    if state.lairs[seat].schemes:  # MA-172: the active player, before resolving the contract
+        out += _positives(state, state.lairs[seat], ("gain_two_weeks", "refresh_henchman"))
     return out
 
 
@@ -218,12 +222,13 @@ def _reroll(state: ManiacalState, seat: int) -> list[MAAction]:
 def _effect(state: ManiacalState, seat: int) -> list[MAAction]:
     effect = state.ongoing["effects"][0][0]
     if effect == "cancel_window":
-        out: list[MAAction] = [*_positives(state, state.lairs[seat], ("cancel_harm",))]
+        out: list[MAAction] = [*_positives(state, state.lairs[seat], ("cancel_harm", "gain_two_weeks", "refresh_henchman"))]
         out.append(_NO_SCHEME)
         return out
     out = [_CHOOSE[m] for m in targets(state)]
-    if effect in ("injured", "captured"):
-        out += _positives(state, state.lairs[seat], ("cancel_harm",))
+    if seat == state.ongoing["seat"] and state.lairs[seat].schemes:  # MA-172: the active player's own moment
+        out += _positives(state, state.lairs[seat], ("cancel_harm", "gain_two_weeks", "refresh_henchman")
+                          if effect in ("injured", "captured") else ("gain_two_weeks", "refresh_henchman"))
     return out
 
 
@@ -232,6 +237,16 @@ def _hospital(state: ManiacalState, seat: int) -> list[MAAction]:
     out: list[MAAction] = []
     if lair.money >= state.data.tables["times"]["hospital_fee"]:
         out += [_HEAL[m.id] for m in lair.crew if m.injuries]
+    if lair.schemes:  # MA-172: the active player's own turn
+        out += _positives(state, lair, ("gain_two_weeks", "refresh_henchman"))
+    out.append(_DONE)
+    return out
+
+
+def _after_contract(state: ManiacalState, seat: int) -> list[MAAction]:
+    """MA-172, MA-174: after resolving the contract that used the last weeks, the positive halves that work now
+    (a Scheme won as its reward included), then 'done' ends the turn."""
+    out: list[MAAction] = [*_positives(state, state.lairs[seat], ("gain_two_weeks", "refresh_henchman"))]
     out.append(_DONE)
     return out
 
@@ -250,7 +265,7 @@ def _firing(state: ManiacalState, seat: int) -> list[MAAction]:
 
 _GENERATORS = {"draft": _draft, "contract_action": _contract_action, "assign": _assign, "scheme_window": _scheme_window, "remove_die": _remove_die,
                "before_roll": _before_roll, "after_roll": _after_roll, "reroll": _reroll, "effect": _effect, "hospital": _hospital, "salaries": _salaries,
-               "firing": _firing}
+               "firing": _firing, "after_contract": _after_contract, "recruit": lambda state, seat: [Recruit(), Decline()]}
 
 
 # -- the checks ---------------------------------------------------------------------------------

@@ -11,15 +11,17 @@ PHASES = Phases([
     Phase("draft", "Phase I: choose a Room to build or sell (in secret)", PLAYER,
           ("MA-041", "MA-040", "MA-042", "MA-049", "MA-056"), {"build", "sell"},
           "Pick one Room card from your hand and say whether you build it (pay its cost) or sell it (take its cost)."),
-    Phase("recruit", "Phase II: henchmen join the highest attraction", AUTO,
-          ("MA-070", "MA-071", "MA-072", "MA-076", "MA-077"), (),
-          "For Beasts, Criminals, Scientists and Mystics in turn, the top attraction score recruits the face-up card."),
+    Phase("recruit", "Phase II: henchmen join the highest attraction", PLAYER,
+          ("MA-070", "MA-071", "MA-072", "MA-076", "MA-077"), {"recruit", "decline"},
+          "For Beasts, Criminals, Scientists and Mystics in turn, the top attraction score recruits the face-up card "
+          "(by itself; with the option optional_recruit, AMB-05, the recruiter may decline: the type then ends)."),
     Phase("contract_action", "Phase III: take one action", PLAYER,
           ("MA-090", "MA-091", "MA-092", "MA-095", "MA-190", "MA-200", "MA-172"),
           {"activate", "attempt", "visit", "pass", "scheme"},
           "Activate an Action room, attempt a contract, visit a Special Location, or pass."),
-    Phase("assign", "Phase III: assign the contract team", PLAYER, ("MA-107", "MA-152"), {"assign"},
-          "Assign ready, uninjured henchmen one by one until the team is as big as the contract says."),
+    Phase("assign", "Phase III: assign the contract team", PLAYER, ("MA-107", "MA-152", "MA-172"), {"assign", "scheme"},
+          "Assign ready, uninjured henchmen one by one until the team is as big as the contract says (a positive "
+          "Scheme may refresh one first)."),
     Phase("scheme_window", "Phase III: an opponent may play a negative Scheme", PLAYER,
           ("MA-165", "MA-166", "MA-167", "MA-168"), {"scheme", "no_scheme"},
           "Play the negative half of one of your Scheme cards against this attempt, or let it go."),
@@ -37,8 +39,11 @@ PHASES = Phases([
     Phase("effect", "Phase III: choose who the contract's effect hits", PLAYER,
           ("MA-141", "MA-142", "MA-180", "MA-170", "MA-177"), {"choose", "scheme", "no_scheme"},
           "Choose the henchman the Captured, Injured or Power effect applies to."),
-    Phase("hospital", "Phase III: Hoodlum Hospital", PLAYER, ("MA-192",), {"heal", "done"},
+    Phase("hospital", "Phase III: Hoodlum Hospital", PLAYER, ("MA-192", "MA-172"), {"heal", "done", "scheme"},
           "Pay $2 to remove one Injury token, as often as you like, then leave."),
+    Phase("after_contract", "Phase III: after resolving your contract", PLAYER, ("MA-172", "MA-174", "MA-086"),
+          {"scheme", "done"}, "Your time is used up: play a positive Scheme (gain 2 weeks, refresh a henchman) before "
+          "your Time token leaves the track, or end your turn."),
     Phase("cleanup", "Phase IV: clean-up", AUTO, ("MA-205", "MA-212", "MA-213"), (),
           "Salaries, Mercenaries return, optional firing, refresh, new contracts."),
     Phase("salaries", "Phase IV: choose whom you cannot pay", PLAYER, ("MA-206", "MA-207", "MA-209"), {"dismiss"},
@@ -49,4 +54,4 @@ PHASES = Phases([
 ])
 CONTRACT_STEPS = (  # Phase III, the Contract Phase (MA-080 .. MA-201)
     "contract_action", "assign", "scheme_window", "remove_die", "before_roll", "rolling", "after_roll", "reroll", "effect",
-                  "hospital")
+                  "hospital", "after_contract")

@@ -237,8 +237,8 @@ def _room_html(data: ManiacalData, rid: str, used: bool, plain: dict[str, str], 
     kind = {"plain": "", "action": " &middot; Action", "contract": " &middot; Contract room"}[r.kind]
     return (f"<span{_face(plain.get(rid, ''))} style='display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
             f"border-radius:5px;background:#f7f3ea;border:1px solid {TYPE_HEX[r.attract_type]};font-size:11px;"
-            f"{'opacity:0.55;' if used else ''}'><b>{_esc(rid)}</b> {_esc(r.name)} ${r.cost} &middot; +{r.attract_value} "
-            f"{_esc(r.attract_type)}{kind}{' (used)' if used else ''}{actions}</span>")
+            f"{'opacity:0.55;' if used else ''}'><b>{_esc(rid)}</b> {_esc(r.name)} ${r.cost} &middot; "
+            f"{_esc(r.attraction_words())}{kind}{' (used)' if used else ''}{actions}</span>")
 
 
 def _tracks_html(p: dict[str, Any]) -> str:

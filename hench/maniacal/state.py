@@ -13,13 +13,14 @@ replaced, never changed in place); any other field is assigned a new value.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from hench.core import CHANCE, InvalidStateError
-from hench.core.fields import DICT, LIST, ROWS, Field, Fields, FieldState
+from hench.core.fields import DICT, LIST, ROWS, Field, Fields, FieldState, data_field
 from hench.core.schema import Reader, check_int, check_str
 
-from .data import DIFFICULTIES, TYPES, ManiacalData, default_data
+from .data import DIFFICULTIES, TYPES, ManiacalData, ManiacalDataError, data_from_document, default_data
 from .phases import PHASES
 
 DECKS = ("rooms", *TYPES, *DIFFICULTIES, "easy_discard", "hard_discard", "legendary_discard",
@@ -166,6 +167,36 @@ def _read_bonus(r: Reader, s: ManiacalState) -> list[int]:
     return r.list("bonus", lambda x, p: check_int(x, p, 0, MAX_POINTS), n, n)
 
 
+def _data_field() -> Field:
+    """The component data: a person's own document saved whole (a save never names a path); the built-in data
+    is not written at all, so saves of it are the same as before the `data` option (and they load as built-in)."""
+    field = data_field(default_data, lambda raw: data_from_document(raw, "state.data"), ManiacalDataError)
+    builtin_or_own = field.read
+    if builtin_or_own is None:
+        raise ValueError("data_field has a read")
+
+    def read(r: Reader, s: ManiacalState) -> ManiacalData:
+        return builtin_or_own(r, s) if r.optional("data") else default_data()
+
+    return replace(field, read=read, omit=lambda data: data.raw is None)
+
+
+def _read_recruiting(r: Reader, s: ManiacalState) -> tuple[int, int, int] | None:
+    """The offer waiting for its recruiter's choice (option optional_recruit): (type index, slot, seat); absent: none."""
+    if not r.optional("recruiting"):
+        return None
+    n = len(s.lairs)
+    t, k, seat = r.list("recruiting", lambda x, p: check_int(x, p, 0, 99), 3, 3)
+    if t >= len(TYPES) or k >= 2 or seat >= n:
+        raise InvalidStateError(f"state.recruiting {[t, k, seat]} is not [type 0..3, slot 0..1, seat]")
+    return (t, k, seat)
+
+
+def _read_flag(key: str) -> Field:
+    """A true/false option saved only when on (older saves, and saves with it off, lack the key)."""
+    return Field(key, read=lambda r, s: r.optional(key) and r.bool(key), omit=lambda v: not v)
+
+
 def _save_lairs(lairs: list[Lair]) -> list[dict[str, Any]]:
     return [lair.to_dict() for lair in lairs]
 
@@ -184,7 +215,7 @@ def copy_attempt(value: Any) -> Any:
 
 
 FIELDS = Fields(
-    Field("data", read=lambda r, s: default_data(), saved=False),  # the builtin data (a save carries no other)
+    _data_field(),  # the builtin data (not written), or a person's own document (MA-053 ..)
     Field("lairs", ROWS, read=lambda r, s: r.list("lairs", Lair.from_dict, 2, 5), save=_save_lairs),
     Field("round", read=lambda r, s: r.int("round", 1, 3)),
     Field("step", read=lambda r, s: r.str("step", PHASES.ids)),  # the phase id
@@ -199,6 +230,8 @@ FIELDS = Fields(
     Field("bonus", LIST, read=_read_bonus),  # MA-220: money-rank Infamy bonus at game end
     Field("options", DICT, read=_read_options),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
+    _read_flag("optional_recruit"),  # AMB-05: the recruiter may decline an offer
+    Field("recruiting", read=_read_recruiting, omit=lambda v: v is None),  # the offer waiting for its recruiter's choice
     legacy=("events",),  # the whole game's log, saved before narration became per move (issue 26)
 )
 
@@ -221,13 +254,15 @@ class ManiacalState(FieldState):
     counter: int
     bonus: list[int]
     options: dict[str, bool]
+    optional_recruit: bool
+    recruiting: tuple[int, int, int] | None
 
     @classmethod
-    def new(cls, data: ManiacalData, rng: int, bodyguard: bool) -> ManiacalState:
+    def new(cls, data: ManiacalData, rng: int, bodyguard: bool, optional_recruit: bool = False) -> ManiacalState:
         """A table before setup: no lairs, empty decks (game.start fills them)."""
         return cls.make(data=data, lairs=[], round=1, step="draft", order=[], next_order=[],
                         decks={d: [] for d in DECKS}, map=[], pick_no=1, attempt=None, queue=[], counter=0, bonus=[],
-                        options={"bodyguard": bodyguard}, rng=rng)
+                        options={"bodyguard": bodyguard}, rng=rng, optional_recruit=optional_recruit, recruiting=None)
 
     @property
     def phase(self) -> str:  # type: ignore[override]
@@ -250,6 +285,11 @@ class ManiacalState(FieldState):
             raise StopIteration
         if step in ("salaries", "firing"):
             return self.queue[0]
+        if step == "recruit":  # AMB-05 (optional_recruit): the top attraction decides
+            recruiting = self.recruiting
+            if recruiting is None:
+                raise ValueError("no offer waits for a recruiter")
+            return recruiting[2]
         if attempt is None:
             return self.active_seat()
         if step == "remove_die":  # the 'remove one die' Scheme's player chooses (MA-170b)

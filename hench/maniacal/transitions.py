@@ -15,6 +15,7 @@ from .actions import (
     Assign,
     Attempt,
     Choose,
+    Decline,
     Die,
     Dismiss,
     Done,
@@ -27,6 +28,7 @@ from .actions import (
     Pass,
     Pick,
     PlayScheme,
+    Recruit,
     Remove,
     Reroll,
     Roll,
@@ -123,9 +125,14 @@ def no_scheme(state: ManiacalState, action: NoScheme) -> None:
 
 
 def done(state: ManiacalState, action: Done) -> None:
-    """MA-120 (compare the roll with the Target) or MA-192 (leave Hoodlum Hospital)."""
+    """MA-120 (compare the roll with the Target), MA-172 (end the moment after resolving a contract) or MA-192
+    (leave Hoodlum Hospital)."""
     if state.step == "after_roll":
         contracts.resolve(state)
+    elif state.step == "after_contract":
+        seat = _seat(state)
+        state.say(f"{who(seat)} plays no more Schemes after the contract", "MA-172", seats=(seat,))
+        contracts.end_action(state, seat)
     else:
         seat = _seat(state)
         state.say(f"{who(seat)} leaves Hoodlum Hospital", "MA-192", seats=(seat,))
@@ -145,7 +152,12 @@ def end_pick(state: ManiacalState) -> None:
         pass_hands(state)
         return
     discard_leftovers(state)
+    state.say(f"Round {state.round} Henchmen Phase", "MA-070", "MA-071")
     recruit(state)
+
+
+def start_contracts(state: ManiacalState) -> None:
+    """MA-080 ..: the Time tokens go on the Time track and the Contract Phase begins."""
     place_time_tokens(state)
     state.step = "contract_action"
 
@@ -174,8 +186,9 @@ def reveal(state: ManiacalState) -> None:
         if how == "build":
             lair.money -= r.cost
             lair.rooms.append(room_id)
-            lair.attraction[TYPES.index(r.attract_type)] += r.attract_value  # MA-053 (MA-055: ties share a space)
-            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: +{r.attract_value} {r.attract_type} attraction", "MA-042", "MA-049", "MA-053", seats=(seat,))
+            for t, value in r.attracts:  # MA-053: one type, or two (MA-055: ties share a space)
+                lair.attraction[TYPES.index(t)] += value
+            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: {r.attraction_words()} attraction", "MA-042", "MA-049", "MA-053", seats=(seat,))
         else:
             lair.money += r.cost
             state.say(f"{who(seat)} sells {r.name} for ${r.cost}", "MA-042", "MA-056", seats=(seat,))
@@ -202,7 +215,8 @@ def discard_leftovers(state: ManiacalState) -> None:
 
 
 # -- Chapter II, Henchmen: recruitment by attraction for the four types in order (MA-070 .. MA-079) ------------
-# AMB-05: recruiting is compulsory when affordable, so the whole phase runs by itself.
+# AMB-05: recruiting is compulsory when affordable, so the whole phase runs by itself; under the option
+# optional_recruit each affordable offer waits for its recruiter's Recruit or Decline.
 SLOTS_PER_TYPE = 2  # MA-070: at most 2 of each type per round
 
 
@@ -218,27 +232,60 @@ def top_scorer(state: ManiacalState, type_index: int) -> int:
     return best
 
 
-def recruit(state: ManiacalState) -> None:
-    """MA-071 .. MA-076: Beasts, Criminals, Scientists, Mystics; two offers each, stopping at an unaffordable one."""
-    state.say(f"Round {state.round} Henchmen Phase", "MA-070", "MA-071")
-    for t, name in enumerate(TYPES):
-        deck = state.own_item("decks", name)
-        for _ in range(SLOTS_PER_TYPE):
-            if not deck:
+def recruit(state: ManiacalState, t: int = 0, k: int = 0) -> None:
+    """MA-071 .. MA-076: Beasts, Criminals, Scientists, Mystics; two offers each, stopping at an unaffordable one;
+    from type `t`, offer `k`. Under optional_recruit (AMB-05) it stops at an affordable offer for the recruiter's
+    choice (step 'recruit'); else, at the end, the Contract Phase starts."""
+    while t < len(TYPES):
+        name = TYPES[t]
+        deck = state.decks[name]
+        if k >= SLOTS_PER_TYPE or not deck:
+            if k < SLOTS_PER_TYPE:
                 state.say(f"the {name} deck is empty", "MA-074")
-                break
-            offer = card(state, deck[0])
-            seat = top_scorer(state, t)
-            score = state.lairs[seat].attraction[t]
-            if score < offer.cost:  # MA-076: it stays face up for next round; this type ends
-                state.say(f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}", "MA-076")
-                break
-            deck.pop(0)  # MA-074: the next card turns face up
-            lair: Lair = state.own_item("lairs", seat)
-            lair.attraction[t] -= offer.cost  # MA-073 (AMB-04: the score goes down)
-            lair.crew.append(Member(offer.id))  # AMB-07: face up in the crew, public
-            state.say(f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction", "MA-072", "MA-073", seats=(seat,))
+            t, k = t + 1, 0
+            continue
+        offer = card(state, deck[0])
+        seat = top_scorer(state, t)
+        score = state.lairs[seat].attraction[t]
+        if score < offer.cost:  # MA-076: it stays face up for next round; this type ends
+            state.say(f"nobody recruits {offer.name} ({name}, cost {offer.cost}): the top {name} attraction is {score}", "MA-076")
+            t, k = t + 1, 0
+            continue
+        if state.optional_recruit:  # AMB-05: the recruiter chooses
+            state.recruiting, state.step = (t, k, seat), "recruit"
+            state.say(f"{who(seat)} may recruit {offer.name} ({name}) for {offer.cost} attraction", "MA-072", "AMB-05", seats=(seat,))
+            return
+        take_offer(state, t, seat)
+        k += 1
     # MA-078: each deck's top card is its face-up offer (the list's first card); MA-079: scores carry over.
+    state.recruiting = None
+    start_contracts(state)
+
+
+def take_offer(state: ManiacalState, t: int, seat: int) -> None:
+    """MA-072 .. MA-074: the recruiter takes the face-up henchman of type `t`, paying its cost in attraction."""
+    name = TYPES[t]
+    offer = card(state, state.own_item("decks", name).pop(0))  # MA-074: the next card turns face up
+    lair: Lair = state.own_item("lairs", seat)
+    lair.attraction[t] -= offer.cost  # MA-073 (AMB-04: the score goes down)
+    lair.crew.append(Member(offer.id))  # AMB-07: face up in the crew, public
+    state.say(f"{who(seat)} recruits {offer.name} ({name}) for {offer.cost} attraction", "MA-072", "MA-073", seats=(seat,))
+
+
+def choose_recruit(state: ManiacalState, action: Recruit | Decline) -> None:
+    """AMB-05 (optional_recruit): Recruit takes the offer and the type goes on; Decline leaves it face up and,
+    like MA-076, ends the type this round."""
+    if state.recruiting is None:
+        raise ValueError("no offer waits for a recruiter")
+    t, k, seat = state.recruiting
+    if isinstance(action, Recruit):
+        take_offer(state, t, seat)
+        recruit(state, t, k + 1)
+        return
+    name = TYPES[t]
+    state.say(f"{who(seat)} declines {card(state, state.decks[name][0]).name} ({name}): no more {name}s this round",
+              "AMB-05", "MA-076", seats=(seat,))
+    recruit(state, t + 1, 0)
 
 
 HANDLERS: dict[type, Callable[[Any, Any], None]] = {
@@ -249,5 +296,6 @@ HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     Choose: lambda s, a: contracts.choose(s, a), Heal: lambda s, a: contracts.heal(s, _seat(s), a),
     Dismiss: lambda s, a: cleanup.dismiss(s, _seat(s), a), Fire: lambda s, a: cleanup.fire(s, _seat(s), a),
     Keep: lambda s, a: cleanup.fire(s, _seat(s), None), Remove: lambda s, a: contracts.remove_die(s, _seat(s), a),
+    Recruit: choose_recruit, Decline: choose_recruit,
 }
 """The transition of each action class (the core dispatches by `action.__class__`)."""

@@ -90,6 +90,8 @@ def _seats(state: ManiacalState) -> None:
         raise fail("order", f"should list every seat 0..{n - 1} once")
     if len(set(state.next_order)) != len(state.next_order) or len(set(state.queue)) != len(state.queue):
         raise fail("next_order", "or queue names a seat twice")
+    if (state.step == "recruit") != (state.recruiting is not None) or (state.recruiting and not state.optional_recruit):
+        raise fail("recruiting", "names the offer waiting for its recruiter exactly in the step 'recruit', under optional_recruit (AMB-05)")
     if state.step == "draft" and state.next_order:
         raise fail("next_order", "is empty until a Time token leaves the Time track (MA-087)")
     if state.step in ("salaries", "firing") and sorted(state.next_order) != list(range(n)):
@@ -137,10 +139,11 @@ def _attempt(state: ManiacalState) -> None:
             state.lairs[seat].weeks is None:
         raise fail("attempt", "should describe the attempt of a player still on the Time track")
     kind = a.get("kind")
-    expected = {"hospital": {"kind", "seat"}, "room": {"kind", "seat", "effects"},
+    expected = {"hospital": {"kind", "seat"}, "after": {"kind", "seat"}, "room": {"kind", "seat", "effects"},
                 "contract": {"kind", "seat", "slot", "team", "asked", "negative", "pool", "rolled", "target", "effects", "success",
                              "lackey_used", "reroll", "bonus"}}
-    if not isinstance(kind, str) or kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital"):
+    if not isinstance(kind, str) or kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital") \
+            or (kind == "after") != (state.step == "after_contract") or (kind == "after" and state.lairs[seat].weeks != 0):
         raise fail("attempt", f"has the wrong fields for {state.step}")
     if kind == "room":
         if state.step != "effect" or a["effects"] != [["refresh"]]:

@@ -126,3 +126,22 @@ def test_a_full_tie_is_shared():
     state.decks["rooms"] = []
     assert fresh(state).winners() == [0, 1]
     assert cleanup.is_mercenary(state, Member("ME1")) and not cleanup.is_mercenary(state, Member("ME1", bodyguard=True))
+
+
+@pytest.mark.rule("MA-106", "MA-213")
+def test_discarded_never_flipped_contracts_are_public_as_the_assumptions_say():
+    """The engine's reading (issue 28, Maniacal 9): contract discard piles are face up, so the map's contracts
+    discarded at a round's end, never turned face up, are listed for every seat; the assumptions table says so."""
+    from hench.maniacal import assumptions, render
+
+    rows = {row.what: row for row in assumptions()}
+    assert "face up" in rows["reading MA-106"].value and "MA-213" in rows["reading MA-106"].value
+    state = new(3, seed=8)
+    state = last_pass(state)
+    old_map = list(state.map)
+    state = state.apply(Keep()).apply(Keep()).apply(Keep())
+    assert state.round == 2
+    for seat in (0, 1, 2, None):
+        discards = render.observation(state, seat)["discards"]
+        listed = [c for k in ("easy_discard", "hard_discard", "legendary_discard") for c in discards[k]]
+        assert all(c in listed for c in old_map), seat

@@ -608,3 +608,44 @@ def test_the_remove_one_die_schemes_player_chooses_the_die():
     left = list(pool)
     left.remove(trait)
     assert after.phase == "before_roll" and after.attempt["pool"] == left and after.current_player == 0
+
+
+@pytest.mark.rule("MA-172", "MA-174", "MA-177", "MA-086")
+def test_a_scheme_won_by_the_contract_that_used_the_last_weeks_can_be_played_after_resolving():
+    """Issue 28, item 4: the positive half is played 'before or after resolving a contract' (MA-172), and a Scheme
+    won as the reward can be used at once (MA-174): with the last weeks spent, the moment after resolving comes
+    before the Time token leaves the track."""
+    state = duel("H01", team=("BE10",))  # Hard, team 1, Target 3, success: a Scheme; North America costs 3 weeks
+    gain = next(s.id for s in state.data.schemes if s.positive == "gain_two_weeks" and s.id in state.decks["schemes"])
+    state.decks["schemes"].remove(gain)
+    state.decks["schemes"].insert(0, gain)  # the reward draws it
+    state.lairs[0].weeks = 3
+    state.lairs[1].weeks, state.next_order = None, [1]  # Player 2 is done: Player 1 stays the active player
+    state = play(fresh(state), "attempt A", "assign BE10", "roll")
+    state = dice(state, "icon", "2", *["blank"] * (len(state.attempt["pool"]) - 2))
+    assert state.lairs[0].schemes == [gain] and state.lairs[0].weeks == 0
+    assert state.phase == "after_contract" and state.current_player == 0
+    assert set(state.legal_actions()) == {PlayScheme(gain), Done()}
+    state = state.apply(PlayScheme(gain))
+    assert state.lairs[0].weeks == 2 and state.phase == "after_contract"  # MA-177b: no time spent
+    state = state.apply(Done())
+    assert state.phase == "contract_action" and state.lairs[0].weeks == 2 and state.current_player == 0
+
+
+@pytest.mark.rule("MA-172", "MA-177")
+def test_positive_schemes_are_offered_at_every_moment_of_the_active_players_turn():
+    """Issue 28, item 4: while choosing the team, at Hoodlum Hospital and in the effect step (not only a cancel)."""
+    state = duel("E01", team=("BE10", "BE01"))
+    edit(state, 0, "BE01", ready=False)
+    ref, gain = scheme(state, 0, "refresh_henchman"), scheme(state, 0, "gain_two_weeks")
+    state = play(fresh(state), "attempt A")
+    assert state.phase == "assign" and PlayScheme(ref, "BE01") in state.legal_actions()  # refresh, then assign it
+    after = state.apply(PlayScheme(ref, "BE01"))
+    assert after.lairs[0].member("BE01").ready and Assign("BE01") in after.legal_actions()
+    state = dice(play(state, "assign BE10", "roll"), *["blank"] * 8)
+    state = state.apply(Done()) if state.phase == "after_roll" else state
+    assert state.phase == "effect" and PlayScheme(gain) in state.legal_actions()
+    hospital = duel("E01", team=("BE10",))
+    gain = scheme(hospital, 0, "gain_two_weeks")
+    hospital = fresh(hospital).apply("visit hospital")
+    assert hospital.phase == "hospital" and PlayScheme(gain) in hospital.legal_actions()

@@ -40,6 +40,10 @@ def test_known_cards_from_the_rulebook():
     ({"time_track": {"weeks": [8, 8]}}, "weeks"),
     ({"room": [{"id": f"X{i}", "name": "x", "cost": 2, "attract_type": "dragon", "attract_value": 1, "kind": "plain"}
                for i in range(15)]}, "attract_type"),
+    ({"room": [{"id": f"X{i}", "name": "x", "cost": 2, "attract_type": ["beast", "beast"], "attract_value": 1, "kind": "plain"}
+               for i in range(25)]}, "attract_type"),
+    ({"room": [{"id": f"X{i}", "name": "x", "cost": 2, "attract_type": ["beast", "mystic"], "attract_value": [1], "kind": "plain"}
+               for i in range(25)]}, "attract_value"),
     ({"henchman": [{"id": "build", "name": "x", "type": "beast", "cost": 1, "brawn": 1, "stealth": 0, "intellect": 0, "magic": 0}] * 4}, "build"),
     ({"surprise": 1}, "unknown sections"),
     ({"power": [{"id": "P", "name": "p", "brawn": 1, "stealth": 0, "intellect": 0, "magic": 0, "extra": 1}]}, "unexpected"),
@@ -55,3 +59,58 @@ def test_a_person_can_load_their_own_file(tmp_path):
     d = load_data(path)
     assert d.tables["money_rank_bonus"] == (9, 4, 2, 1, 0) and len(d.rooms) == 75
     assert ("money_rank_bonus", "(9, 4, 2, 1, 0)", "rulebook", "from my box") in assumptions(d)
+
+
+def _two_type_rooms() -> str:
+    """The built-in rooms with R01 attracting Beasts and Criminals (MA-053), as a person's own file."""
+    from importlib import resources
+
+    text = resources.files("hench.maniacal").joinpath("data/rooms.toml").read_text(encoding="utf-8")
+    head, rest = text.split('id = "R01"', 1)
+    first, tail = rest.split("[[room]]", 1)
+    first = first.replace('attract_type = "beast"\nattract_value = 3', 'attract_type = ["beast", "criminal"]\nattract_value = [3, 2]')
+    return head + 'id = "R01"' + first + "[[room]]" + tail
+
+
+@pytest.mark.rule("MA-053")
+def test_a_room_may_attract_two_types_and_building_it_raises_both(tmp_path):
+    """Issue 28, Maniacal 7: the text's Room that appeals to two types is accepted; building it adds to both scores."""
+    from hench.maniacal import transitions
+
+    path = tmp_path / "rooms.toml"
+    path.write_text(_two_type_rooms(), encoding="utf-8")
+    d = load_data(path)
+    assert d.card("R01").attracts == (("beast", 3), ("criminal", 2))
+    from hench.maniacal import GAME
+
+    state = GAME.new_game(players=2, seed=1, data=str(path))
+    for lair in state.lairs:
+        if "R01" in lair.hand:
+            lair.hand.remove("R01")
+    state.lairs[0].hand[0] = "R01"
+    state.lairs[0].money = 99
+    state.lairs[0].pick = ["R01", "build"]
+    state.lairs[1].pick = [state.lairs[1].hand[0], "sell"]
+    before = list(state.lairs[0].attraction)
+    transitions.reveal(state)
+    assert state.lairs[0].attraction == [before[0] + 3, before[1] + 2, before[2], before[3]]  # MA-053
+
+
+@pytest.mark.rule("MA-053", "MA-001")
+def test_a_game_on_a_persons_own_data_saves_it_whole_and_plays_it_again(tmp_path):
+    """Issue 28, Maniacal 7: `new_game(data=...)` plays a person's own file; the save carries the document (never the
+    path) and loads back on it; a game on the built-in data saves no `data` key, as before."""
+    import json
+
+    from hench.maniacal import GAME
+
+    path = tmp_path / "mine.toml"
+    path.write_text(_two_type_rooms(), encoding="utf-8")
+    state = GAME.new_game(players=3, seed=4, data=str(path))
+    while state.phase == "draft":
+        state = state.apply(state.legal_actions()[0])
+    saved = state.to_dict()
+    assert str(path) not in json.dumps(saved) and saved["data"]["room"][0]["attract_type"] == ["beast", "criminal"]
+    again = GAME.load_state(json.loads(json.dumps(saved)))
+    assert again.data.card("R01").attracts == (("beast", 3), ("criminal", 2)) and again.to_dict() == saved
+    assert "data" not in GAME.new_game(players=3, seed=4).to_dict()

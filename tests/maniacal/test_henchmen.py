@@ -103,3 +103,53 @@ def test_mercenaries_never_come_from_recruitment():
     state.lairs[0].attraction = [99, 99, 99, 99]
     transitions.recruit(state)
     assert not any(state.data.cards[m.id].type == "mercenary" for lair in state.lairs for m in lair.crew)
+
+
+@pytest.mark.rule("MA-072", "MA-073", "MA-076")
+def test_optional_recruit_lets_the_recruiter_decline_and_the_type_ends():
+    """Issue 28, Maniacal 8: the catalogue's AMB-05 option. Under it each affordable offer waits for its recruiter's
+    Recruit or Decline; a decline leaves the card face up and ends that type this round, like MA-076."""
+    from hench.maniacal import GAME
+    from hench.maniacal.actions import Decline, Recruit
+
+    state = new(3, seed=1, optional_recruit=True)
+    while state.phase != "recruit":
+        state = state.apply(state.legal_actions()[0])
+    t, k, seat = state.recruiting
+    assert (t, k) == (0, 0) and state.current_player == seat and state.legal_actions() == [Recruit(), Decline()]
+    offer = state.decks["beast"][0]
+    cost = state.data.cards[offer].cost
+    before = state.lairs[seat].attraction[0]
+    state = state.apply("recruit")
+    assert state.lairs[seat].member(offer) is not None and state.lairs[seat].attraction[0] == before - cost  # MA-073
+    assert state.phase == "recruit" and state.recruiting[:2] == (0, 1)
+    declined, who = state.decks["beast"][0], state.recruiting[2]
+    state = state.apply("decline")
+    assert state.decks["beast"][0] == declined and state.lairs[who].member(declined) is None  # stays face up
+    assert state.recruiting is None or state.recruiting[0] > 0  # the Beasts are over (MA-076)
+    assert any("declines" in line for line in said(state))
+    assert GAME.load_state(state.to_dict()).to_dict() == state.to_dict()
+
+
+@pytest.mark.rule("MA-070")
+def test_optional_recruit_off_is_the_default_and_leaves_saves_alone():
+    from hench.maniacal import GAME, OPTIONS, READINGS, assumptions
+
+    assert OPTIONS["optional_recruit"].default is False
+    assert any(r.id == "AMB-05" and r.option == "optional_recruit" for r in READINGS)
+    assert "option optional_recruit: default False" in {row.what: row for row in assumptions()}["reading AMB-05"].note
+    save = GAME.new_game(players=3, seed=1).to_dict()
+    assert "optional_recruit" not in save and "recruiting" not in save
+
+
+@pytest.mark.rule("MA-021")
+def test_supervillain_abilities_is_off_and_on_is_refused_with_the_reason():
+    """Issue 28, Maniacal 8: the catalogue's option for MA-021; the text gives no ability, so on is refused."""
+    from hench.core import InvalidOptionError
+    from hench.maniacal import GAME, OPTIONS, assumptions
+
+    assert OPTIONS["supervillain_abilities"].default is False
+    assert "supervillain_abilities" in {row.what: row for row in assumptions()}["reading MA-021"].note
+    assert GAME.new_game(players=3, seed=1, supervillain_abilities=False).to_dict() == GAME.new_game(players=3, seed=1).to_dict()
+    with pytest.raises(InvalidOptionError, match="MA-021"):
+        GAME.new_game(players=3, seed=1, supervillain_abilities=True)

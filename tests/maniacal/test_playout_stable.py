@@ -22,28 +22,31 @@ from ..playout_record import record, states_changed_later
 # differently from there. Rows marked "item 3" re-taken at the fix that opens the window to cancel the Scheme's
 # Injury to a player holding any Scheme card (MA-162, MA-177d); "item 5" at the fix that lets the owner choose
 # which Mercenaries go unpaid (MA-207, AMB-15) and the 'remove one die' Scheme's player choose the die (MA-170b).
+# "item 4" at the fix that offers positive Schemes at every moment of the active player's turn (team assignment,
+# Hoodlum Hospital, every effect step) and after resolving a contract that used the last weeks (MA-172, MA-174);
+# its note keeps the values just before it (actions, scores, digest).
 # Every other row is unchanged.
 RECORDED = [  # (players, seed, bodyguard, actions, scores, digest)
     (2, 1000, False, 82, [8, 6], "dbd51edc464532d6"),  # issue 28 item 5 (was 81 actions, 23a29657edf126a3)
-    (3, 1001, False, 169, [16, 23, 8], "9df1f49a3e97a436"),  # issue 28 items 3, 5 (was 174 actions, 716679f94b3810af)
-    (4, 1002, True, 332, [22, 12, 22, 12], "bf2a07fb2442c3c9"),  # issue 28 items 2, 5 (was 306 actions, 1e058c3dbc5bb158)
-    (5, 1003, False, 224, [2, 8, 5, 12, 12], "474a345af146d699"),  # issue 28 items 2, 5 (was 313 actions, 1ad62093b9730b5c)
+    (3, 1001, False, 169, [16, 23, 8], "ab1a3c79c1eb2995"),  # issue 28 items 3, 5 (was 174 actions, 716679f94b3810af); item 4 (was 169 actions, [16, 23, 8], 9df1f49a3e97a436)
+    (4, 1002, True, 263, [23, 16, 9, 12], "d45f7f8eabba02c4"),  # issue 28 items 2, 5 (was 306 actions, 1e058c3dbc5bb158); item 4 (was 332 actions, [22, 12, 22, 12], bf2a07fb2442c3c9)
+    (5, 1003, False, 351, [8, 9, 12, 34, 8], "6df99ea16bb042ee"),  # issue 28 items 2, 5 (was 313 actions, 1ad62093b9730b5c); item 4 (was 224 actions, [2, 8, 5, 12, 12], 474a345af146d699)
     (2, 1004, False, 89, [10, 20], "41bd4478dce4c7f5"),
     (3, 1005, True, 201, [12, 15, 18], "212aaf6836684f4f"),  # issue 28 items 2, 5 (was 182 actions, 1703222682abc840)
-    (4, 1006, False, 221, [7, 13, 9, 17], "8ddc1892a9ff45d3"),  # issue 28 items 2, 3, 5 (was 199 actions, 534467cd76748db1)
-    (5, 1007, False, 226, [12, 11, 15, 11, 14], "5440ec68b2cfb460"),  # issue 28 item 5 (was 205 actions, 837e2c27c9454723)
+    (4, 1006, False, 265, [7, 17, 7, 17], "2000d60cbd302704"),  # issue 28 items 2, 3, 5 (was 199 actions, 534467cd76748db1); item 4 (was 221 actions, [7, 13, 9, 17], 8ddc1892a9ff45d3)
+    (5, 1007, False, 289, [11, 10, 19, 12, 25], "0ecc4d1b053fc420"),  # issue 28 item 5 (was 205 actions, 837e2c27c9454723); item 4 (was 226 actions, [12, 11, 15, 11, 14], 5440ec68b2cfb460)
     (2, 1008, True, 142, [17, 29], "c3fce99c06fab394"),
-    (3, 1009, False, 205, [21, 12, 28], "99985ec7da074aa1"),  # issue 28 item 5 (was 206 actions, 3ed94986c44c72f3)
-    (4, 1010, False, 267, [8, 25, 5, 11], "35119b8b51405da5"),  # issue 28 items 2, 5 (was 255 actions, 6dc1c2d9bad4941c)
-    (5, 1011, True, 384, [24, 14, 20, 21, 18], "90a13d0cc53eef39"),  # issue 28 items 2, 3, 5 (was 368 actions, a517de4c6784a405)
-    (2, 1012, False, 165, [15, 27], "c692d6c721234158"),
-    (3, 1013, False, 215, [9, 21, 29], "127665070c4665df"),  # issue 28 item 5 (was 192 actions, f72b65d14c6ee320)
+    (3, 1009, False, 206, [21, 12, 28], "9558d3ce1ea3d095"),  # issue 28 item 5 (was 206 actions, 3ed94986c44c72f3); item 4 (was 205 actions, [21, 12, 28], 99985ec7da074aa1)
+    (4, 1010, False, 248, [9, 16, 7, 9], "f28d9a03299472d9"),  # issue 28 items 2, 5 (was 255 actions, 6dc1c2d9bad4941c); item 4 (was 267 actions, [8, 25, 5, 11], 35119b8b51405da5)
+    (5, 1011, True, 392, [18, 13, 21, 21, 18], "6262556834c06087"),  # issue 28 items 2, 3, 5 (was 368 actions, a517de4c6784a405); item 4 (was 384 actions, [24, 14, 20, 21, 18], 90a13d0cc53eef39)
+    (2, 1012, False, 165, [15, 27], "eadb76c4212a8d75"),  # issue 28 item 4 (was 165 actions, [15, 27], c692d6c721234158)
+    (3, 1013, False, 215, [9, 21, 29], "6c014bfa650da3ef"),  # issue 28 item 5 (was 192 actions, f72b65d14c6ee320); item 4 (was 215 actions, [9, 21, 29], 127665070c4665df)
     (4, 1014, True, 260, [9, 10, 16, 14], "8e9e4ddf09b6372b"),  # issue 28 item 5 (was 243 actions, b400f9669acfa989)
-    (5, 1015, False, 297, [16, 25, 5, 14, 16], "c51aa7dcaaa975cd"),  # issue 28 items 2, 3, 5 (was 244 actions, 8331b2b5bd9f2964)
+    (5, 1015, False, 223, [6, 14, 5, 6, 14], "35cf63f33147327d"),  # issue 28 items 2, 3, 5 (was 244 actions, 8331b2b5bd9f2964); item 4 (was 297 actions, [16, 25, 5, 14, 16], c51aa7dcaaa975cd)
     (2, 1016, False, 171, [22, 18], "bbc943b9af333a6d"),  # issue 28 item 5 (was 173 actions, 5fb5267e8b9a4357)
-    (3, 1017, True, 188, [6, 9, 21], "8b23c19393d37f2e"),  # issue 28 item 3 (was 188 actions, f0f2caa0856a3ac1)
-    (4, 1018, False, 248, [11, 12, 12, 19], "b283d4e9540250cc"),
-    (5, 1019, False, 259, [9, 19, 13, 16, 14], "7b85562c4e49caf9"),  # issue 28 items 2, 5 (was 216 actions, 075700207908e01f)
+    (3, 1017, True, 189, [6, 9, 21], "3271e13fa75100ab"),  # issue 28 item 3 (was 188 actions, f0f2caa0856a3ac1); item 4 (was 188 actions, [6, 9, 21], 8b23c19393d37f2e)
+    (4, 1018, False, 248, [11, 12, 12, 19], "63407c07237790ca"),  # issue 28 item 4 (was 248 actions, [11, 12, 12, 19], b283d4e9540250cc)
+    (5, 1019, False, 223, [12, 11, 14, 12, 10], "2bb15528168e9adf"),  # issue 28 items 2, 5 (was 216 actions, 075700207908e01f); item 4 (was 259 actions, [9, 19, 13, 16, 14], 7b85562c4e49caf9)
 ]
 
 
