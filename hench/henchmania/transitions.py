@@ -204,9 +204,11 @@ def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -
     porter = type(a) is PlaceWithPorter
     if porter:
         s.own("exhausted").add(present(s.has_fresh(me, "porter"), "unturned Porter"))  # HM-098, HM-036
-    owner = s.own_item("held", me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
+    owner = me if a.owner is None else a.owner  # HM-100: a taken pawn, placed when its taker chooses, counts for its owner
     if owner == me:
         s.own("to_place")[me] -= 1
+    else:
+        s.own_item("held", me).remove(owner)
     s.own_item("pawns", site)[owner] += 1
     text = f"{SEATS[me]} places a pawn on the {a.site}" if owner == me else \
         f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
