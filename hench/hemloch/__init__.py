@@ -8,7 +8,7 @@
 Public API beside the uniform game API (the same names in every game package, docs/adding-a-game.md):
 
 - `GAME` / `hench.get_game("hemloch")`; options `first_player`, `sides` (HL-095), `draft` (HL-088),
-  `end_after_weeks_end` (A2), `zero_tie_places` (A8), `score_scepters` (A1), `data` (your own TOML file).
+  `end_after_weeks_end` (A2), `zero_tie_places` (A8), `score_scepters` (A1), `may_pass` (HL-055), `data` (your own TOML file).
   `READINGS`: the catalogue's readings (`hench.core.Reading`) and the option that changes each.
 - `PHASES`: the phase table (`state.phase` is one of its ids; people read `phase.title`).
 - `assumptions()` rows (what, value, source, note); `card_gallery()`: every card explained.

@@ -2,6 +2,7 @@
 (any case when typed); rows and columns of Influence Spaces are counted from 1 for people.
 
     draw                                     play Unfair Lady at Courtyard       use Potion
+    pass (option may_pass)
     mark Courtyard row 1 column 3            festival to Alley Maze              steal face-up Potion
     recall Horned Advisor from Courtyard     move Fan Dancer from Courtyard to Alley Maze
     retreat Fan Dancer from Courtyard        swap Alley Maze                     reveal Alley Maze Night
@@ -33,6 +34,12 @@ class HLAction(Action):
 class Draw(HLAction):
     """HL-056: spend an Action to draw 1 Minion card."""
     kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(HLAction):
+    """HL-055 (option `may_pass`): take no more Actions this turn; the turn ends."""
+    kind: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +136,14 @@ class Flip(HLAction):
     up: bool
 
 
-ACTION_TYPES = (Draw, Play, Use, Mark, Festival, Steal, Recall, Move, Retreat, Swap, Reveal, Keep, Flip)
+ACTION_TYPES = (Draw, Play, Use, Mark, Festival, Steal, Recall, Move, Retreat, Swap, Reveal, Keep, Flip, Pass)
 
 
 def format_action(a: HLAction) -> str:
     if isinstance(a, Draw):
         return "draw"
+    if isinstance(a, Pass):
+        return "pass"
     if isinstance(a, Play):
         return f"play {a.card} at {a.location}"
     if isinstance(a, Use):
@@ -162,7 +171,7 @@ def format_action(a: HLAction) -> str:
     raise InvalidActionError(f"{a!r} is not a Hemloch action")
 
 
-EXAMPLES = ("'draw', 'play Unfair Lady at Courtyard', 'use Potion', 'mark Courtyard row 1 column 3', "
+EXAMPLES = ("'draw', 'pass' (option may_pass), 'play Unfair Lady at Courtyard', 'use Potion', 'mark Courtyard row 1 column 3', "
             "'festival to Alley Maze', 'steal face-up Potion', 'recall Fan Dancer from Courtyard', "
             "'move Fan Dancer from Courtyard to Alley Maze', 'retreat Fan Dancer from Courtyard', "
             "'swap Alley Maze', 'reveal Alley Maze Night', 'keep Unfair Lady', 'turn up Potion' or 'leave Potion face-down'")
@@ -196,6 +205,8 @@ def parse_with(data: HemlochData, text: str) -> HLAction:
     items = {k.lower(): k for k in ITEMS}
     if verb == "draw" and not rest:
         return Draw()
+    if verb == "pass" and not rest:
+        return Pass()
     if verb == "play":
         card, place = _split(rest, "at", text)
         return Play(_name(card, cards, "Minion"), _name(place, places, "Location"))

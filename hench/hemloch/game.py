@@ -37,7 +37,8 @@ def _chosen_sides(sides: str, location_sides: str | None) -> tuple[str, ...]:
 
 
 def start(players: int, seed: int | None, first_player: int | None, sides: str, location_sides: str | None, draft: bool,
-          end_after_weeks_end: bool, zero_tie_places: bool, score_scepters: bool, data: str | None) -> HemlochState:
+          end_after_weeks_end: bool, zero_tie_places: bool, score_scepters: bool, data: str | None,
+          may_pass: bool = False) -> HemlochState:
     if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
                                      or first_player not in (0, 1)):
         raise InvalidOptionError(f"first_player should be None (drawn) or a seat 0 or 1, not {first_player!r}")
@@ -46,7 +47,7 @@ def start(players: int, seed: int | None, first_player: int | None, sides: str, 
     k = len(d.week)
     s = HemlochState.make(
         data=d, tables=tables_for(d), sides=_chosen_sides(sides, location_sides), end_after_weeks_end=end_after_weeks_end,
-        zero_tie_places=zero_tie_places, score_scepters=score_scepters, draft=draft, stage="reveal", week=1,
+        zero_tie_places=zero_tie_places, score_scepters=score_scepters, may_pass=may_pass, draft=draft, stage="reveal", week=1,
         start=rng.randrange(2) if first_player is None else first_player,  # HL-011
         active=-1, actions=0, item_used=False, played=[],
         week_deck=list(range(k)), revealed=[],  # HL-009: the Nights, shuffled (each reveal is a chance event)

@@ -119,6 +119,8 @@ def legal_actions(state: HemlochState) -> list[HLAction]:
         for k in range(len(ITEMS)):
             if mine[k][0] and (k != SCEPTER or state.data.items[k].ability != "move_minion" or _can_move(state, seat)):
                 out.append(t.use[k])
+    if state.may_pass:  # HL-055 (option may_pass): the remaining Actions may be left untaken
+        out.append(t.pass_turn)
     return out
 
 
@@ -289,7 +291,16 @@ def validate_action(s: HemlochState, a: HLAction) -> None:
             raise InvalidActionError(f"{a!r}: {field} should be a whole number from 0")
 
 
+def check_may_pass(s: HemlochState, a: HLAction) -> Violation | None:
+    """HL-055: by default a turn's Actions are all taken (reading HL-055); the option may_pass allows a pass."""
+    if not s.may_pass:
+        return Violation("HL-055", "a turn's Actions are all taken (reading HL-055): there is no pass unless the game "
+                                   "is started with may_pass=True; draw or play a card")
+    return None
+
+
 CHECKS = CheckTable({
+    "pass": (check_may_pass,),
     "play": (check_card_in_hand, check_not_festival, check_once_per_location),
     "use": (check_one_item_per_turn, check_item_face_up, check_scepter_target),
     "mark": (check_mark_space,), "festival": (check_festival_moves,), "steal": (check_steal,),

@@ -13,6 +13,8 @@ OPTIONS = {
     "end_after_weeks_end": Option("end_after_weeks_end", True, "A2, A3: also check the end conditions after Week's End"),
     "zero_tie_places": Option("zero_tie_places", False, "A8: a 0-0 tie at an empty Location places Markers too"),
     "score_scepters": Option("score_scepters", True, "A1: Scepters score like the other Items (2 face up, 1 face down)"),
+    "may_pass": Option("may_pass", False, "HL-055, HL-056: a player may pass instead of taking an Action (the turn ends), "
+                                          "so nobody is forced to draw from an empty deck"),
     "data": Option("data", None, "path of your own Hemloch data file (TOML); None: the placeholders"),
 }
 
@@ -30,7 +32,9 @@ READINGS = (
     Reading("A11", "at Week's End the Start Player retreats first, then the other, in the open"),
     Reading("A12", "one Item per turn in total"),
     Reading("HL-055", "a turn's 2 Actions are both taken (the text's 'may' is the choice of draw or play, and the turn "
-                      "ends once both are done): there is no pass, and a Draw from an empty deck draws nothing (A10)"),
+                      "ends once both are done): there is no pass, and a Draw from an empty deck draws nothing (A10); "
+                      "with may_pass a player may instead pass, ending the turn without its remaining Actions",
+            "may_pass"),
     Reading("HL-033", "with none of that kind left in the supply, the player may turn one of their face-down Items of "
                       "the kind face up, or leave it (a face-up Item scores more but is worth more to a thief)"),
     Reading("A14", "one Minion per Location per turn limits Play actions only (not the Scepter's move)"),

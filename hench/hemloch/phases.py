@@ -17,8 +17,9 @@ PHASES = Phases([
     Phase("turn_start_draw", "Start of turn: a free draw for an empty hand", AUTO, ("HL-054",), (),
           "A player whose hand is empty draws 1 card at no Action cost."),
     Phase("turn_actions", "Your turn: spend your Actions", PLAYER,
-          ("HL-055", "HL-056", "HL-057", "HL-058", "HL-064", "HL-065", "HL-066"), {"draw", "play", "use"},
-          "Draw a card or play a Minion (1 Action each); an Item once per turn (a Potion costs no Action)."),
+          ("HL-055", "HL-056", "HL-057", "HL-058", "HL-064", "HL-065", "HL-066"), {"draw", "play", "use", "pass"},
+          "Draw a card or play a Minion (1 Action each); an Item once per turn (a Potion costs no Action); "
+          "with the option may_pass, pass to end the turn."),
     Phase("ability_mark", "An ability places one of your Markers", PLAYER, ("HL-060", "HL-061", "HL-063"), {"mark"},
           "Choose an empty Influence Space of the Location for your Marker."),
     Phase("ability_festival", "An ability moves the Festival", PLAYER, ("HL-060", "HL-063", "HL-038"), {"festival"},

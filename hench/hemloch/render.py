@@ -370,6 +370,8 @@ def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[st
     else:
         hand = f"{p['hand_size']} cards (hidden) {_backs(p['hand_size'], seat_name(seat))}"
     draw = _chip("draw a card (1 Action)", "#1d4f91", _attr("draw", legal, "click to draw 1 card (HL-056)")) if "draw" in legal and seat == viewer else ""
+    if "pass" in legal and seat == viewer:
+        draw += _chip("pass (end the turn)", "#666", _attr("pass", legal, "click to leave your remaining Actions (HL-055, may_pass)"))
     b = p["breakdown"]
     sheet = " + ".join(f"{k} {v}" for k, v in b["markers"].items()) + f" + Items {b['items']} = <b>{b['total']}</b>"
     start = " &#9733; Start Player" if obs["start"] == seat else ""

@@ -156,6 +156,7 @@ FIELDS = Fields(
     Field("end_after_weeks_end", read=lambda r, s: r.bool("end_after_weeks_end")),
     Field("zero_tie_places", read=lambda r, s: r.bool("zero_tie_places")),
     Field("score_scepters", read=lambda r, s: r.bool("score_scepters")),
+    Field("may_pass", read=lambda r, s: r.optional("may_pass") and r.bool("may_pass"), omit=lambda v: not v),  # HL-055
     Field("draft", read=lambda r, s: r.bool("draft")),
     Field("stage", read=lambda r, s: r.str("stage", STAGES)),
     Field("week", read=lambda r, s: r.int("week", 1, MAX_WEEKS)),
@@ -192,7 +193,7 @@ class HemlochState(FieldState):
 
     `board[loc]` holds the Minions of each seat there, `spaces[loc]` the owner of each Influence Space (-1:
     empty), `items[seat][kind]` [face up, face down]; `supply` the Items left of each kind. Options in force:
-    `sides`, `draft`, `end_after_weeks_end`, `zero_tie_places`, `score_scepters`.
+    `sides`, `draft`, `end_after_weeks_end`, `zero_tie_places`, `score_scepters`, `may_pass`.
     """
 
     FIELDS = FIELDS
@@ -202,6 +203,7 @@ class HemlochState(FieldState):
     end_after_weeks_end: bool
     zero_tie_places: bool
     score_scepters: bool
+    may_pass: bool
     draft: bool
     stage: str
     week: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .actions import Draw, Festival, Flip, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
+from .actions import Draw, Festival, Flip, Keep, Mark, Move, Pass, Play, Recall, Retreat, Reveal, Steal, Swap, Use
 from .data import ITEMS, HemlochData
 
 
@@ -13,13 +13,14 @@ class Tables:
     """Actions indexed by card (minion index), location, space, item and Week card; and the Influence each Minion
     counts at each Location (HL-076, HL-077), computed once per data."""
 
-    __slots__ = ("draw", "festival", "flip", "influence", "keep", "mark", "move", "outcomes", "play", "play_at", "recall", "retreat", "reveal",
+    __slots__ = ("draw", "festival", "flip", "influence", "keep", "mark", "move", "outcomes", "pass_turn", "play", "play_at", "recall", "retreat", "reveal",
                  "steal", "swap", "use")
 
     def __init__(self, d: HemlochData) -> None:
         names, places = [m.name for m in d.minions], [loc.name for loc in d.locations]
         spots = range(len(places))
         self.draw = Draw()
+        self.pass_turn = Pass()
         self.play = tuple(tuple(Play(n, p) for p in places) for n in names)
         # play_at[card][mask]: the plays of a card at the Locations whose bits are set in `mask`, in Location order
         self.play_at = tuple(tuple(tuple(row[p] for p in spots if mask >> p & 1) for mask in range(1 << len(places)))

@@ -16,7 +16,7 @@ from typing import Any
 
 from hench.core import seat_name
 
-from .actions import Draw, Festival, Flip, HLAction, Keep, Mark, Move, Play, Recall, Retreat, Reveal, Steal, Swap, Use
+from .actions import Draw, Festival, Flip, HLAction, Keep, Mark, Move, Pass, Play, Recall, Retreat, Reveal, Steal, Swap, Use
 from .data import GAIN, ITEMS, LOCATIONS
 from .legality import choice_options
 from .state import CHOICE_TASKS, DRAFT_PACK, PLAYERS, HemlochState, Task
@@ -72,6 +72,17 @@ def draw(s: HemlochState, a: Draw) -> None:
         s.say(f"{who(seat)} spends an Action to draw, but the deck is empty: nothing is drawn", "HL-056", "A10",
               seats=ONE[seat])
     advance(s)
+
+
+def pass_turn(s: HemlochState, a: Pass) -> None:
+    seat = s.active
+    s.say(f"{who(seat)} passes, leaving {_actions_word(s.actions)} untaken; the turn ends", "HL-055", seats=ONE[seat])
+    s.actions = 0  # HL-055 (option may_pass)
+    advance(s)
+
+
+def _actions_word(n: int) -> str:
+    return "1 Action" if n == 1 else f"{n} Actions"
 
 
 def play(s: HemlochState, a: Play) -> None:
@@ -466,5 +477,5 @@ def finish_setup(s: HemlochState, decks: list[list[int]]) -> None:
 
 HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     Reveal: reveal, Draw: draw, Play: play, Use: use, Mark: mark, Festival: festival, Steal: steal, Recall: recall,
-    Retreat: retreat, Move: move, Swap: swap, Keep: keep, Flip: flip,
+    Retreat: retreat, Move: move, Swap: swap, Keep: keep, Flip: flip, Pass: pass_turn,
 }

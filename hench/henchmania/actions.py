@@ -37,16 +37,18 @@ class HMAction(Action):
 
 @dataclass(frozen=True, slots=True)
 class Place(HMAction):
-    """HM-016: one Henchman pawn on a site."""
+    """HM-016: one Henchman pawn on a site; `owner`: the seat whose pawn a Traitor took, placed by its taker (HM-100)."""
     kind: ClassVar[str] = "place"
     site: str
+    owner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceWithPorter(HMAction):
-    """HM-098: a pawn on a full site, turning the Porter."""
+    """HM-098: a pawn on a full site, turning the Porter (`owner` as for Place)."""
     kind: ClassVar[str] = "porter"
     site: str
+    owner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +168,10 @@ def format_action(a: HMAction) -> str:
     if cls in _SIMPLE:
         return _SIMPLE[cls]
     if isinstance(a, Place):
-        return f"place {a.site}"
+        return f"place {a.site}" if a.owner is None else f"place {seat_name(a.owner)}'s pawn on the {a.site}"
     if isinstance(a, PlaceWithPorter):
-        return f"place {a.site} with Porter"
+        return f"place {a.site} with Porter" if a.owner is None else \
+            f"place {seat_name(a.owner)}'s pawn on the {a.site} with Porter"
     if isinstance(a, (TakeExtra, SkipExtra)):
         return f"{'take' if cls is TakeExtra else 'skip'} extra {a.site}"
     if isinstance(a, Fight):
@@ -216,12 +219,23 @@ def _name(word: str, table: dict[str, str], what: str) -> str:
     return table[word]
 
 
+_HELD = re.compile(r"player (\d+)'s pawn on (?:the )?(.+)")
+
+
+def _held_owner(rest: str) -> tuple[str, int | None]:
+    """HM-100: "player 2's pawn on the tavern" names a held pawn's owner (seats from 1); else the placer's own pawn."""
+    m = _HELD.fullmatch(rest)
+    if m is None:
+        return rest, None
+    return m.group(2), int(m.group(1)) - 1
+
+
 def _parse_fixed(t: str, site_of: dict[str, str], card_of: dict[str, str]) -> HMAction | None:
     if t.startswith("place "):
-        rest = t[6:]
+        rest, owner = _held_owner(t[6:])
         if rest.endswith(" with porter"):
-            return PlaceWithPorter(_name(rest[:-12], site_of, "site"))
-        return Place(_name(rest, site_of, "site"))
+            return PlaceWithPorter(_name(rest[:-12], site_of, "site"), owner)
+        return Place(_name(rest, site_of, "site"), owner)
     for word, cls in (("take extra ", TakeExtra), ("skip extra ", SkipExtra)):
         if t.startswith(word):
             return cls(_name(t[len(word):], site_of, "site"))

@@ -49,9 +49,21 @@ def legal_actions(state: HMState) -> Sequence[HMAction]:
 
 
 def _placements(s: HMState) -> Sequence[HMAction]:
-    """HM-020 free spots; HM-098 a Porter for full sites."""
-    values, me = s.data.values, s.current_player
+    """HM-020 free spots; HM-098 a Porter for full sites; HM-100 a held pawn, placed when its taker chooses."""
+    me = s.current_player
     assert me is not None, PLAYER_ACTS
+    own = _own_placements(s, me)
+    if not s.held[me]:
+        return own
+    out = list(own) if s.to_place[me] else []
+    for owner in dict.fromkeys(s.held[me]):  # each owner's pawn once, in the order taken
+        out += [(Place if type(a) is Place else PlaceWithPorter)(a.site, owner) for a in own if isinstance(a, (Place, PlaceWithPorter))]
+    return out
+
+
+def _own_placements(s: HMState, me: int) -> Sequence[HMAction]:
+    """The sites open to a pawn: HM-020 free spots; HM-098 a Porter for full sites."""
+    values = s.data.values
     spots, sites = values["spots"][s.n], values["sites"]
     if max(map(sum, s.pawns)) < spots:  # no site is full yet (most placements): every site is open, no Porter
         out = _FREE.get(sites)
@@ -265,6 +277,10 @@ def validate_action(s: HMState, a: HMAction) -> None:
     at = getattr(a, "at", None)
     if at is not None and at not in data.by_name and at not in data.site_index:
         raise InvalidActionError(f"{at!r} is neither a site {list(data.site_names)} nor a card name")
+    owner = getattr(a, "owner", None)
+    if owner is not None and (not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < s.n):
+        raise InvalidActionError(f"there is no {seat_name(owner) if isinstance(owner, int) else repr(owner)} "
+                                 f"in a {s.n}-player game (Player 1 to Player {s.n})")
     target = getattr(a, "target", None)
     if target is not None and (not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < s.n):
         raise InvalidActionError(f"there is no {seat_name(target) if isinstance(target, int) else repr(target)} "
@@ -316,6 +332,21 @@ def check_free_spot(s: HMState, a: Place) -> Violation | None:
         extra = " or use a Porter from your Reserve" if s.has_fresh(s.player, "porter") is not None else ""
         return Violation("HM-020", f"the {a.site} is full ({taken} of {s.spots()} spots with {s.n} players); "
                                    f"choose a site with a free spot{extra}")
+    return None
+
+
+def check_held_pawn(s: HMState, a: Place | PlaceWithPorter) -> Violation | None:
+    """HM-100: a pawn a Traitor took is placed by its taker, naming its owner, at any placement they choose; their
+    own pawns only while they have some left."""
+    held = s.held[s.player]
+    if a.owner is not None and a.owner not in held:
+        holding = " and ".join(f"{seat_name(o)}'s" for o in dict.fromkeys(held))
+        return Violation("HM-100", f"you hold no pawn of {seat_name(a.owner)} (a Traitor takes one); "
+                                   + (f"you hold {holding}" if holding else "place one of your own ('place <site>')"))
+    if a.owner is None and held and not s.to_place[s.player]:
+        owner = seat_name(held[0])
+        return Violation("HM-100", f"your own pawns are all placed; place the pawn you hold, e.g. "
+                                   f"'place {owner}'s pawn on the {a.site}'")
     return None
 
 
@@ -553,7 +584,7 @@ def check_keep(s: HMState, a: Keep) -> Violation | None:
 
 
 CHECKS = CheckTable({
-    "place": (check_free_spot,), "porter": (check_porter_ready, check_site_full),
+    "place": (check_held_pawn, check_free_spot), "porter": (check_held_pawn, check_porter_ready, check_site_full),
     "extra": (check_dominated_site,), "skip": (check_dominated_site,),
     "play": (check_in_hand, check_playable_now, check_target, check_reserve_max, check_reserve_room),
     "use": (check_use_source, check_at_your_turn, check_unturned, check_target),

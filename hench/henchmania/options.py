@@ -44,7 +44,9 @@ READINGS: tuple[Reading, ...] = (
     Reading("A15", "Gauntlet = Glove, Army card = Armory card, Demonstration = Performance card", None),
     Reading("A16", "Old Lady (HM-107): at your turn she borrows an opponent's 'At your turn' Trump effect (Innkeeper, "
             "Bishop, Royal Favour), turned or not; an opponent's Banner or Master-at-Arms she lends at its moment "
-            "(winning a duel as Attacker; fighting bare-handed), turning by herself if you have no such Trump", None),
+            "(winning a duel as Attacker; fighting bare-handed), turning by herself if you have no such Trump, and only "
+            "when the loan changes the result (a bare-handed die it turns into a hit or a parry; the Banner's points)",
+            None),
     Reading("HM-069", "duel cards go back on their sites' discard piles without asking their owners for an order, since "
             "no order can change anything: a discard pile is public (HM-088), no card is ever taken from it by position, "
             "and it becomes a draw pile only by a shuffle (HM-019) that starts from its cards in id order, so the new "

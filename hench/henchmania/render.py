@@ -131,13 +131,21 @@ def _clickable(action: str, legal: set[str], hint: str) -> str:
     return f" data-action='{_e(action)}' title='{_e(hint)}'" if action in legal else ""
 
 
+def _site_click(name: str, legal: set[str]) -> str:
+    """A click on a site places your own pawn there; with only a held pawn left (HM-100), that one."""
+    if f"place {name}" in legal:
+        return _clickable(f"place {name}", legal, f"click to place a pawn on the {name} (HM-016)")
+    held = next((m for m in sorted(legal) if m.startswith("place Player ") and m.endswith(f"'s pawn on the {name}")), None)
+    return "" if held is None else _clickable(held, legal, f"click to {held} (HM-100)")
+
+
 def _sites_html(obs: dict[str, Any], legal: set[str]) -> str:
     cells = []
     for i, site in enumerate(obs["sites"]):
         name, color, left = site["name"], SITE_COLORS[i % len(SITE_COLORS)], site["spots_left"]
         pawns = "".join(_pawn(seat) for seat, k in enumerate(site["pawns"]) for _ in range(k)) or "&nbsp;"
         cells.append(
-            f"<div{_clickable(f'place {name}', legal, f'click to place a pawn on the {name} (HM-016)')} "
+            f"<div{_site_click(name, legal)} "
             f"style='{_BOX}flex:1;min-width:110px;background:{color}22;border:2px solid {color}'>"
             f"<div style='font-weight:bold;color:{color}'>{_e(name)}</div><div style='min-height:16px'>{pawns}</div>"
             f"<div style='font-size:11px;color:#444'>spots left {max(left, 0)}/{obs['spots']}{' FULL' if left <= 0 else ''}"

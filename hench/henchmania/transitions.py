@@ -204,9 +204,11 @@ def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -
     porter = type(a) is PlaceWithPorter
     if porter:
         s.own("exhausted").add(present(s.has_fresh(me, "porter"), "unturned Porter"))  # HM-098, HM-036
-    owner = s.own_item("held", me).pop(0) if s.held[me] else me  # HM-100: a taken pawn counts for its owner
+    owner = me if a.owner is None else a.owner  # HM-100: a taken pawn, placed when its taker chooses, counts for its owner
     if owner == me:
         s.own("to_place")[me] -= 1
+    else:
+        s.own_item("held", me).remove(owner)
     s.own_item("pawns", site)[owner] += 1
     text = f"{SEATS[me]} places a pawn on the {a.site}" if owner == me else \
         f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
@@ -609,7 +611,7 @@ def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
     lent = lent_trump(s, seat, effect)
     if lent is None:
         return 0
-    if turn:
+    if turn and s.data.deck[lent].points:  # HM-107: a loan that adds nothing changes nothing, and she stays unturned
         s.own("exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
         s.say(f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=(seat,))
     return s.data.deck[lent].points
@@ -617,6 +619,16 @@ def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
 
 def bare_bonus(s: HMState, seat: int, turn: bool = False) -> int:
     return trump_bonus(s, seat, "bare_hands_bonus", turn)
+
+
+def lend_bare_bonus(s: HMState, seat: int, dice: tuple[int, ...], value: int, bare: int) -> None:
+    """HM-107 (A16): a bare-handed roll counted at `value` with a lent Master-at-Arms; the Old Lady turns only if
+    the loan changed the count (a die between the two thresholds), so she stays free for a later loan otherwise."""
+    if lent_trump(s, seat, "bare_hands_bonus") is None:
+        return
+    unlent = max(1, bare)
+    if sum(1 for x in dice if x >= value) != sum(1 for x in dice if x >= unlent):
+        bare_bonus(s, seat, turn=True)
 
 
 def attack_value(s: HMState) -> int:
@@ -642,9 +654,9 @@ def do_roll(s: HMState, a: Roll) -> None:
     assert d is not None, IN_DUEL
     if s.phase == "attack_roll":
         value = attack_value(s)
-        if d["aw"] is None:
-            bare_bonus(s, d["att"], turn=True)
         d["hits"] = sum(1 for x in a.dice if x >= value)  # HM-058 (A1)
+        if d["aw"] is None:
+            lend_bare_bonus(s, d["att"], a.dice, value, s.data.values["bare_hands_attack"])
         s.say(f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
               seats=(d["att"],))
         if d["hits"]:
@@ -654,7 +666,7 @@ def do_roll(s: HMState, a: Roll) -> None:
         return
     value = defense_value(s)
     if d["dw"] is None:
-        bare_bonus(s, d["dfn"], turn=True)
+        lend_bare_bonus(s, d["dfn"], a.dice, value, s.data.values["bare_hands_defense"])
     parries = sum(1 for x in a.dice if x >= value)  # HM-061
     d["wounds"] = d["hits"] - parries
     s.say(f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",

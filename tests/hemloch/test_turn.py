@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hench import CHANCE, IllegalActionError
+from hench.hemloch import GAME
 from hench.hemloch.actions import Draw, Play, Use
 
 from .helpers import ALLEY, BONEYARD, COURTYARD, LOC4, arrange, card, edit, loc, new, reveal
@@ -169,3 +170,25 @@ def test_a_drawn_card_is_named_to_its_drawer_only():
     assert [line.text for line in after.narration(0)] == ["Player 1 spends an Action to draw a card", "you draw Grave Digger"]
     for seat in (1, None):
         assert [line.text for line in after.narration(seat)] == ["Player 1 spends an Action to draw a card"]
+
+
+@pytest.mark.rule("HL-055", "HL-056")
+def test_by_default_there_is_no_pass_and_a_save_does_not_name_the_option():
+    s = reveal(new(), ALLEY)
+    assert "pass" not in [str(a) for a in s.legal_actions()]
+    assert "may_pass" in refused(s, "pass", "HL-055")
+    assert "may_pass" not in s.to_dict() and not GAME.load_state(s.to_dict()).may_pass  # old saves load unchanged
+
+
+@pytest.mark.rule("HL-055", "HL-056")
+def test_with_may_pass_a_player_may_pass_instead_of_drawing_from_an_empty_deck():
+    s = edit(reveal(new(may_pass=True), ALLEY))
+    s.discards[0], s.decks[0] = s.decks[0], []
+    assert "pass" in [str(a) for a in s.legal_actions()]
+    after = s.apply("pass")
+    assert after.active == after.current_player == 1 and after.actions == 2  # the other player's turn begins
+    assert after.hands[0] == s.hands[0] and after.decks[0] == []
+    assert after.narration(1)[0].text == "Player 1 passes, leaving 2 Actions untaken; the turn ends"
+    assert after.may_pass and GAME.load_state(after.to_dict()).may_pass
+    one_left = s.apply("draw")
+    assert one_left.apply("pass").active == 1  # a pass also after one Action

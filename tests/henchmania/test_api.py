@@ -285,7 +285,7 @@ def test_fuzzed_actions_raise_only_hench_errors():
     data = new().data
     cards, sites = [*data.card_names(), None], [*data.site_names, None]
     choices = {"site": sites, "card": cards, "weapon": cards, "replacing": [None, *cards[:6]], "at": sites + cards[:6],
-               "target": [None, 0, 1, 2, 7], "dice": [(6, 4, 1), (5,), (9, 1, 1), (), (1, 6)]}
+               "target": [None, 0, 1, 2, 7], "owner": [None, 0, 1, 2, 7], "dice": [(6, 4, 1), (5,), (9, 1, 1), (), (1, 6)]}
     for seed in range(4):
         for s in walk(seed, 2 + seed, every=3):
             before = s.to_json()

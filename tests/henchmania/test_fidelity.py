@@ -131,6 +131,20 @@ def test_old_lady_lends_the_master_at_arms_to_bare_hands():
     bare = s.data.values["bare_hands_attack"]
     rolled = act(s, f"roll {bare - 1} 1 1")  # a hit only with the borrowed bonus
     assert rolled.duel["hits"] == 1 and any("borrows the Master-at-Arms" in e for e in lines(rolled))
+    assert rolled.has_fresh(0, "old_lady") is None  # the loan made the hit: she turns
+
+
+@pytest.mark.rule("HM-107", "HM-036")
+def test_old_lady_stays_unturned_when_her_loan_changes_nothing():
+    s = give(give(duel_ready(scores=[10, 10, 10]), 0, "Old Lady", where="reserve"), 2, "Master-at-Arms", where="trump")
+    s = give(s, 1, "Old Lady", where="reserve")
+    s = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed")
+    rolled = act(s, "roll 6 6 6")  # three hits with or without the bonus: the loan changes nothing
+    assert rolled.duel["hits"] == 3 and rolled.has_fresh(0, "old_lady") is not None
+    assert not any("borrows" in e for e in lines(rolled))
+    parried = act(rolled, "roll 6 6 6")  # the bare-handed Defender parries all three either way
+    assert any("Player 2 wins the duel" in e for e in lines(parried)) and parried.has_fresh(1, "old_lady") is not None
+    assert not any("borrows" in e for e in lines(parried))
 
 
 @pytest.mark.rule("HM-096")

@@ -228,9 +228,29 @@ def test_traitor_takes_a_pawn_placed_next_day_for_its_owner():
     assert s3.day == 2 and s3.placements_left(0) == 9 and s3.placements_left(1) == 7
     first = s3.current_player
     assert first == 1  # the Badge moved to P1
-    s4 = act(s3, "place Tavern", "place Castle")
-    assert s4.pawns[1] == [0, 1] and len(s4.hands[0]) == 1  # P0's first pawn is P1's, counting for P1
+    s4 = act(s3, "place Tavern", "place Player 2's pawn on the Castle")
+    assert s4.pawns[1] == [0, 1] and len(s4.hands[0]) == 1  # P1's pawn, placed by P0, counting for P1
     assert s4.held[0] == []
+
+
+@pytest.mark.rule("HM-100")
+def test_the_taker_places_a_held_pawn_when_they_choose_and_the_move_says_whose():
+    s = give(start(players=2), 0, "Traitor")
+    site_name = s.data.site_names[next(i for i, row in enumerate(s.pawns) if row[1])]
+    s = act(pass_all(act(s, f"play Traitor on Player 2 {site_name}")), "place Tavern")  # day 2, Player 1 to place
+    moves = [str(a) for a in s.legal_actions()]
+    assert "place Castle" in moves and "place Player 2's pawn on the Castle" in moves  # not forced first
+    own_first = act(s, "place Castle")
+    assert own_first.held[0] == [1] and own_first.pawns[1] == [1, 0]
+    held = act(s, "place Player 2's pawn on the Castle")
+    assert held.pawns[1] == [0, 1] and held.held[0] == [] and held.placements_left(0) == 8
+    said = [line.text for line in held.narration(0)]
+    assert said[0].startswith("Player 1 places Player 2's pawn on the Castle")
+    assert rule_of(s, "place Player 1's pawn on the Castle") == "HM-100"  # nobody's pawn of that seat is held
+    spent = edit(s)
+    spent.to_place[0] = 0  # own pawns all placed: only the held one is left
+    assert all(str(a).startswith("place Player 2's pawn on the ") for a in spent.legal_actions())
+    assert rule_of(spent, "place Castle") == "HM-100"
 
 
 @pytest.mark.rule("HM-105")

@@ -127,3 +127,14 @@ def test_a_raid_is_refused_where_the_rules_do_not_leave_a_gap():
     s = give_card(s, 0, "RA-09")
     s = play(s, "activate RA-01", "onto wagons", "place blue on wagon 2", "place blue on wagon 2")
     assert s.phase == "pillage_place" and rule_of(s, "activate RA-09 red") == "HU-086"
+
+
+@pytest.mark.rule("HU-033")
+def test_notation_and_repr_print_the_phase_title_and_seats_from_1():
+    from hench.huns.phases import PHASES
+
+    s = start(3, first=2)
+    title = PHASES.title("turn_take_die")
+    for shown in (s.notation(), repr(s), notation(observation(s, 1))):  # issue 28: no phase ids, no 0-based seats
+        assert f"[{title}]" in shown and "turn_take_die" not in shown
+        assert "first: Player 3, active: Player 3" in shown and "=3" not in shown and "=2 " not in shown

@@ -14,6 +14,7 @@ from hench.core import CHANCE, IllegalActionError, InvalidActionError, InvalidSt
 from hench.huns.bots import HeuristicBot
 from hench.huns.data import COLOURS
 from hench.huns.legality import CHECKS
+from hench.huns.phases import PHASES
 from hench.huns.state import PHASE_IDS, RESERVE_BY_PLAYERS
 
 from .helpers import GAME
@@ -209,7 +210,7 @@ def test_notation_and_html():
     *_, (final, _) = walk(3, 4)
     for s in (state, final):
         line = s.notation()
-        assert "\n" not in line and s.phase in line and repr(s).startswith("<huns ")
+        assert "\n" not in line and s.phase not in line and PHASES.title(s.phase) in line and repr(s).startswith("<huns ")
         html = s._repr_html_()
         assert html.startswith("<div") and "Player 2" in html and "reserve" in html
     assert "Final scoring" in final._repr_html_()
