@@ -90,8 +90,8 @@ def main() -> None:
     notes = [f"henchmania 5p: {hm['projected_s_for_10000_games']} s per 10,000 games (target < 60 s)"] if hm else []
     notes.append("before: the same measure taken before issue 26 (playout_baseline.json, each engine's own state code), as a "
                  "multiple of OpenSpiel in that run; now/before compares the two multiples (absolute figures vary with the machine). "
-                 "Lancaster before is the stand-in base game, and issue 28's rule fixes changed some Huns, Hemloch and "
-                 "Maniacal games (Henchmania plays the very same games): those rows compare different games.")
+                 "Lancaster before is the stand-in base game, and issue 28's rule fixes changed some of every other engine's "
+                 "random games too (new choices: a Traitor's held pawn, the Old Lady, Hemloch's Potion, Maniacal's Schemes).")
     report(args.json, out, f"Random playouts on one core (up to {args.games} games or {args.seconds:g} s each)",
            ["game", "players", "games", "actions/s", "games/s", "s per 10k games", "actions/s vs openspiel", "before", "now/before"],
            rows, notes)
