@@ -39,12 +39,8 @@ CORE_HOOKS = ("_legal_actions", "_legal_cached", "_apply_in_place", "apply", "ch
               "notation", "_repr_html_", "winners", "scores")
 
 def game_ids() -> list[str]:
-    return list(dict.fromkeys([*hench.GAMES, "tinypig"]))
-
-
-def params(check: str = "") -> list[str]:
     """Every registered game and the template: all five games are on the contract (issue 26), none is excused."""
-    return game_ids()
+    return list(dict.fromkeys([*hench.GAMES, "tinypig"]))
 
 
 def package_of(game_id: str) -> str:
@@ -82,7 +78,7 @@ def sibling_imports(path: Path, package: str) -> list[tuple[str, int]]:
     return found
 
 
-@pytest.mark.parametrize("game_id", params())
+@pytest.mark.parametrize("game_id", game_ids())
 def test_modules_and_import_direction(game_id):
     folder, package = package_dir(game_id), package_of(game_id)
     modules = {p.stem for p in folder.glob("*.py")}
@@ -128,7 +124,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("game_id", params("globals"))
+@pytest.mark.parametrize("game_id", game_ids())
 def test_no_module_fills_another_modules_globals(game_id):
     """Tables live where they are defined: no module assigns into, or updates, another module's globals."""
     folder, package = package_dir(game_id), package_of(game_id)
@@ -154,7 +150,7 @@ def test_no_module_fills_another_modules_globals(game_id):
     assert not bad, f"{package}: {bad}"
 
 
-@pytest.mark.parametrize("game_id", params())
+@pytest.mark.parametrize("game_id", game_ids())
 def test_package_is_lazy_and_exports_the_public_names(game_id):
     package = package_of(game_id)
     code = (f"import sys, hench.core.registry as r; import {package} as p; "
@@ -178,7 +174,7 @@ def test_package_is_lazy_and_exports_the_public_names(game_id):
     assert isinstance(module.card_gallery(), list)
 
 
-@pytest.mark.parametrize("game_id", params())
+@pytest.mark.parametrize("game_id", game_ids())
 def test_game_record_is_wired_the_same_way(game_id):
     game = hench.get_game(game_id)
     for hook in ("handlers", "winners", "cards", "observe", "notation", "html", "score", "checks", "phases", "validate_state"):
@@ -194,7 +190,7 @@ def test_game_record_is_wired_the_same_way(game_id):
     assert not own, f"{game_id}: the state class overrides the core's {own}"
 
 
-@pytest.mark.parametrize("game_id", params())
+@pytest.mark.parametrize("game_id", game_ids())
 def test_signatures(game_id):
     package = package_of(game_id)
     render = importlib.import_module(f"{package}.render")
@@ -214,7 +210,7 @@ def test_signatures(game_id):
     assert game.winners is scoring.winners and game.legal is legality.legal_actions
 
 
-@pytest.mark.parametrize("game_id", params())
+@pytest.mark.parametrize("game_id", game_ids())
 def test_views_come_from_the_observation_and_moves_are_narrated(game_id):
     """`html` and `notation` take the observation only; every move made in a playout says something in words."""
     from hench.core import RandomBot, Rng, next_action

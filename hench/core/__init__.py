@@ -20,7 +20,7 @@ _WHERE = {
     "HenchError": "errors", "IllegalActionError": "errors", "InvalidActionError": "errors", "InvalidStateError": "errors",
     "UnknownGameError": "errors",
     "Game": "game", "InvalidOptionError": "game", "Option": "game", "Reading": "game", "State": "game", "state_from_json": "game",
-    "Field": "fields", "Fields": "fields", "FieldState": "fields", "Line": "fields", "lines_for": "fields",
+    "Field": "fields", "Fields": "fields", "FieldState": "fields", "Line": "fields",
     "Check": "legality", "CheckTable": "legality", "Violation": "legality", "rule_ids_of": "legality",
     "Phase": "phases", "Phases": "phases",
     "declare": "registry", "get_game": "registry", "register": "registry", "registered": "registry",
@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # what type checkers and editors see
     from .data import Assumption, DataError
     from .dist import Dist, format_probability
     from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError, UnknownGameError
-    from .fields import Field, Fields, FieldState, Line, lines_for
+    from .fields import Field, Fields, FieldState, Line
     from .game import Game, InvalidOptionError, Option, Reading, State, state_from_json
     from .legality import Check, CheckTable, Violation, rule_ids_of
     from .phases import Phase, Phases

@@ -146,15 +146,12 @@ class Fields:
             raise ValueError(f"duplicate field names: {sorted({n for n in names if names.count(n) > 1})}")
         self.fields = fields
         self.by_name = {f.name: f for f in fields}
-        self.owned_copy = {f.name: _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
-        self.shallow = frozenset(f.name for f in fields if f.copy in (LIST, DICT, SET, ROWS))  # owned by `.copy()`
         self.own_kind: dict[str, Any] = {f.name: _ROWS if f.copy == ROWS else _SHALLOW if f.copy in (LIST, DICT, SET)
                                          else _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
         self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
         self.writers = tuple((f.name, f.save_key, f.group, f.omit, f.save_with or _by_value(f.save)) for f in self.saved)
-        self.rows = frozenset(f.name for f in fields if f.copy == ROWS)
         self.loaded = tuple(f for f in fields if f.copy != TEMP)
         self.legacy = legacy  # keys older saves have that are no longer part of the position: read and dropped
 
@@ -192,11 +189,6 @@ class Line(NamedTuple):
 
 _WHOLE: frozenset[int] = frozenset()  # `_owned`'s mark of a field owned whole (not a ROWS field)
 _new_line = tuple.__new__  # a Line from the tuple of its fields, without the generated __new__'s call
-
-
-def lines_for(lines: Iterable[Line], seat: int | None) -> list[Line]:
-    """The lines of a narration that `seat` may read (None: a spectator, public lines only)."""
-    return [line for line in lines if line.visible_to(seat)]
 
 
 class FieldState(State):

@@ -61,7 +61,7 @@ class State:
 
     A game's subclass holds the fields and implements `clone`, `to_dict`, `from_dict` and the
     `phase` / `current_player` attributes or properties; the rules live in the game's modules and
-    reach the state through its `Game` (`legal`, `transition`, `checks`, `score`, `observe`).
+    reach the state through its `Game` (`legal`, `handlers`, `checks`, `score`, `observe`).
     """
 
     game: ClassVar[Game]
@@ -136,11 +136,7 @@ class State:
         return self.clone()
 
     def _apply_in_place(self, action: Any) -> None:
-        handlers = self.game.handlers
-        if handlers is not None:  # the transition of each action class (Game.handlers)
-            handlers[action.__class__](self, action)
-        else:
-            self.game.transition(self, action)
+        self.game.handlers[action.__class__](self, action)  # the transition of the action's class
 
     def check(self, action: Any) -> None:
         """Raise InvalidActionError / IllegalActionError unless `action` is legal here."""
@@ -335,8 +331,7 @@ class Game:
     phases: Phases | None = None
     checks: CheckTable | None = None
     legal: Callable[[Any], Sequence[Any]] = lambda state: []
-    transition: Callable[[Any, Any], None] = lambda state, action: None
-    handlers: dict[type, Callable[[Any, Any], None]] | None = None  # the transition of each action class
+    handlers: dict[type, Callable[[Any, Any], None]] = field(default_factory=dict)  # the transition of each action class
     winners: Callable[[Any], Sequence[int]] | None = None  # the winning seats of a finished game (with tie rules)
     readings: Sequence[Reading] = ()  # how the engine reads the catalogue's ambiguities
     notation: Callable[[dict[str, Any]], str] | None = None  # observation -> the one-line notation (render.notation)

@@ -20,7 +20,7 @@ the sequence of allowances in the order they are used: "any" (any subset, the La
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, product
@@ -29,7 +29,7 @@ from math import factorial
 from hench.core import Dist
 
 from .contracts import can_join
-from .data import CONTINENT_NAMES, TRAITS, ManiacalData, default_data
+from .data import CONTINENT_NAMES, TRAITS, Contract, ManiacalData, default_data
 from .render import contract_view
 from .state import ManiacalState, Member
 from .table import traits_of
@@ -197,17 +197,21 @@ def map_odds(state: ManiacalState, seat: int | None = None, rerolls: bool = Fals
     """For each continent: the chance the player's best team meets its contract, counting the Target (known
     only once flipped, so here the contract's printed Target as the engine holds it). None: no team.
     With `rerolls`, the Lackey's reroll is counted when the Lackey is on the team (slower: exact optimum)."""
-    seat = state.seat_to_act() if seat is None else seat
+
+    def chance(slot: int, c: Contract, team: list[tuple[str, str]], dice: dict[str, int]) -> Fraction:
+        lackey = any(trait for _, trait in team)
+        return contract_chance(dice, c.trait, c.target, ("any",) if rerolls and lackey else (), state.data)
+
+    return _best_team_odds(state, state.seat_to_act() if seat is None else seat, chance)
+
+
+def _best_team_odds(state: ManiacalState, seat: int, chance: Callable[[int, Contract, list[tuple[str, str]], dict[str, int]], Fraction]) -> dict[str, Fraction | None]:
+    """For each continent, `chance(slot, contract, team, dice)` of `seat`'s strongest ready team there (None: no full team)."""
     out: dict[str, Fraction | None] = {}
     for slot, name in enumerate(CONTINENT_NAMES):
         c = state.data.cards[state.map[slot]]
         team = best_team(state, seat, slot)
-        if len(team) < c.team:
-            out[name] = None
-            continue
-        lackey = any(trait for _, trait in team)
-        out[name] = contract_chance(team_dice(state, seat, team), c.trait, c.target,
-                                    ("any",) if rerolls and lackey else (), state.data)
+        out[name] = None if len(team) < c.team else chance(slot, c, team, team_dice(state, seat, team))
     return out
 
 
@@ -251,17 +255,10 @@ def known_map_odds(state: ManiacalState, seat: int) -> dict[str, Fraction | None
     know it. A face-down contract's Target is hidden from everyone (MA-106, MA-111), so the chance is averaged
     over the contracts of the data with the same back (difficulty, team size, recommended trait), each equally
     likely; once flipped, its own Target. None: no full team. (`odds.map_odds` uses the engine's Target.)"""
-    out: dict[str, Fraction | None] = {}
-    for slot, name in enumerate(CONTINENT_NAMES):
-        c = state.data.cards[state.map[slot]]
-        team = best_team(state, seat, slot)
-        if len(team) < c.team:
-            out[name] = None
-            continue
-        dice = team_dice(state, seat, team)
-        if "id" in contract_view(state, slot):
-            targets = [c.target]
-        else:
-            targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
-        out[name] = sum((contract_chance(dice, c.trait, t, (), state.data) for t in targets), Fraction(0)) / len(targets)
-    return out
+
+    def chance(slot: int, c: Contract, team: list[tuple[str, str]], dice: dict[str, int]) -> Fraction:
+        targets = [c.target] if "id" in contract_view(state, slot) else [x.target for x in state.data.contracts
+                                                       if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
+        return sum((contract_chance(dice, c.trait, t, (), state.data) for t in targets), Fraction(0)) / len(targets)
+
+    return _best_team_odds(state, seat, chance)
