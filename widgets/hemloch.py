@@ -44,7 +44,6 @@ def _live(state, viewer: int | None) -> str:
 
 CONFIG = TableConfig(
     game_id="hemloch", phases=PHASES,
-    board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.week, clock_label="week", explain_for=_live,

@@ -8,7 +8,7 @@ import ipywidgets as ipw
 
 import hench
 from hench import format_probability
-from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds, render
+from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds
 from hench.henchmania.actions import Play
 from hench.henchmania.bots import HeuristicBot, RandomBot, dominated_sites
 
@@ -41,7 +41,7 @@ MOVE_TIPS = {  # what a move that names no card does, in plain words (the card m
 
 
 CONFIG = TableConfig(
-    game_id="henchmania", phases=PHASES, board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
+    game_id="henchmania", phases=PHASES,
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.day, clock_label="day", explain=_duel_odds,
     show_stepper=False,  # the board draws the phase bar and the last events itself

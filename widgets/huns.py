@@ -12,7 +12,6 @@ from hench.core import Dist, seat_name
 from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
 from hench.huns.actions import Onto
 from hench.huns.bots import make_bot
-from hench.huns.render import html as board_html
 from hench.huns.scoring import breakdown, treasure_met
 
 from . import plot
@@ -54,7 +53,7 @@ MOVE_TIPS = {  # what a move that names no card does, in plain words (the card m
 
 
 CONFIG = TableConfig(
-    game_id="huns", phases=PHASES, board=lambda state, seat, clickable: board_html(state.observation(seat), clickable),
+    game_id="huns", phases=PHASES,
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.round, clock_label="round", label=_label,

@@ -53,7 +53,7 @@ def _clock(state) -> int:
 
 
 CONFIG = TableConfig(
-    game_id="lancaster", phases=PHASES, board=lambda state, seat, clickable: board_html(observation(state, seat), clickable),
+    game_id="lancaster", phases=PHASES,
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=_clock, clock_label="round",

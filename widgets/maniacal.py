@@ -42,7 +42,7 @@ def _live_odds(state) -> str:
 
 
 CONFIG = TableConfig(
-    game_id="maniacal", phases=PHASES, board=lambda state, seat, clickable: render.html(state.observation(seat), clickable),
+    game_id="maniacal", phases=PHASES,
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.round, clock_label="round", explain=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player

@@ -39,7 +39,7 @@ class TableConfig:
 
     game_id: str
     phases: Any = ()  # the game's `Phases` table (hench.core.Phases)
-    board: Callable[..., str] | None = None  # (state, viewer seat, clickable=bool) -> HTML
+    board: Callable[..., str] | None = None  # (state, viewer seat, clickable=bool) -> HTML; default: the game's own board
     make_bot: Callable[[int], Any] | None = None  # seed -> bot with .choose(state)
     bot_kinds: dict[str, Callable[[int], Any]] = field(default_factory=dict)
     clock: Callable[[Any], int] | None = None  # the day or round a state belongs to
@@ -62,8 +62,13 @@ class TableConfig:
         return [self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}" for i in range(players)]
 
     def draw(self, state: State, viewer: int | None, clickable: bool = False) -> str:
-        """The board as HTML; with `clickable`, elements marked data-action="<move>" are moves to click."""
-        return self.board(state, viewer, clickable) if self.board else state._repr_html_()
+        """The board as HTML, as `viewer` may see it (the game's `render.html` of that seat's observation, unless
+        `board` draws it otherwise); with `clickable`, elements marked data-action="<move>" are moves to click."""
+        if self.board is not None:
+            return self.board(state, viewer, clickable)
+        if state.game.html is not None:
+            return state.game.html(state.observation(viewer), clickable)
+        return state._repr_html_()
 
     def bot(self, seed: int, kind: str | None = None):
         factory = self.bot_kinds.get(kind) if kind else None
