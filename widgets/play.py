@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 import ipywidgets as ipw
 
 import hench
-from hench.core import CHANCE, Rng, State, Step, format_probability, next_action, sample_outcome
+from hench.core import CHANCE, Rng, ScoreSheet, State, Step, format_probability, next_action, sample_outcome
 
 from . import plot
 from .board import ClickableBoard, MoveButtons
@@ -119,6 +119,21 @@ def rules_line(rule_ids: Sequence[str], label: str = "Rules in play") -> str:
     return f"<span style='color:#667'>{html.escape(label)}: </span>" + "".join(chips) if chips else ""
 
 
+def score_sheet_html(sheet: ScoreSheet, names: Sequence[str], humans: Sequence[int] = (), winners: Sequence[int] = ()) -> str:
+    """A score sheet as a table: a row per player (the winners marked), a column per source, then the total."""
+    head = "".join(f"<th style='padding:2px 8px'>{html.escape(s)}</th>" for s in sheet.sources)
+    rows = []
+    for seat, (row, total) in enumerate(zip(sheet.points, sheet.totals)):
+        who = names[seat] + (" (you)" if seat in humans else "") + (" 🏆" if seat in winners else "")
+        cells = "".join(f"<td style='text-align:right;padding:2px 8px'>{v}</td>" for v in row)
+        rows.append(f"<tr><td style='padding:2px 8px'>{html.escape(who)}</td>{cells}"
+                    f"<td style='text-align:right;padding:2px 8px'><b>{total}</b></td></tr>")
+    tie = f"<p class='hench-tie-break' style='margin:4px 0'><b>Tie-break:</b> {html.escape(sheet.tie_break)}</p>" if sheet.tie_break else ""
+    return (f"<div style='margin:8px 0'><b>Final score sheet</b><table style='border-collapse:collapse;margin-top:4px'>"
+            f"<tr><th></th>{head}<th style='padding:2px 8px'>Total</th></tr>{''.join(rows)}</table>{tie}"
+            f"{rules_line(sheet.rules, 'Scoring rules')}</div>")
+
+
 class GameView(ipw.VBox):
     """Play a game against bots with the rules explained. The session is the only source of truth."""
 
@@ -174,6 +189,8 @@ class GameView(ipw.VBox):
         self.undo_button, self.redo_button = ipw.Button(description="Undo"), ipw.Button(description="Redo")
         self.new_button = ipw.Button(description="New game")
         self.log_view = ipw.HTML()
+        self.sheet = ipw.HTML()  # the final score sheet, shown when the game is over
+        self.sheet.add_class("hench-score-sheet")
         clock = self.config.clock_label
         self.fig = figure_widget(f"Points of each player, {clock} by {clock} (the last point is now)", height=300) if chart else None
         self.play_selected.on_click(lambda _: self._play_selected())
@@ -219,7 +236,7 @@ class GameView(ipw.VBox):
         self.watch_row.add_class("hench-watch")
         side = ipw.VBox([self.scoreboard, ipw.HTML("<b>What just happened</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
         self.stepper.layout.display = None if self.config.show_stepper else "none"
-        parts = [self.setup_row, self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.messages,
+        parts = [self.setup_row, self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.sheet, self.messages,
                  self.dice_box, self.move_box, self.watch_row, controls]
         return parts + ([self.fig] if self.fig is not None else [])
 
@@ -427,6 +444,7 @@ class GameView(ipw.VBox):
         self._draw_moves()  # then the board, with the version of these moves: a click on an older board plays nothing
         self.board.show(self.config.draw(st, self.viewer, clickable=self._human_to_move()), self.moves.version)
         self.log_view.value = self._log_html()
+        self.sheet.value = self._sheet_html() if st.is_terminal else ""
         self.undo_button.disabled, self.redo_button.disabled = not self.session.can_undo, not self.session.can_redo
         self.bots_go.disabled = st.is_terminal
         self.bot_step.disabled = not (self.watch.value and self.bot_pending())
@@ -458,6 +476,14 @@ class GameView(ipw.VBox):
         elif self.learner_rolls(st):
             wait = " <span style='color:#8a5a00'>&middot; your roll: press <b>Roll the dice</b> (or set them)</span>"
         return f"<b>Now:</b> {html.escape(whose)} &middot; {html.escape(title)}{wait} {extra}"
+
+    def _sheet_html(self) -> str:
+        """The finished game's score sheet (Game.score_sheet): each player's points by source, the tie-break
+        only when one decided."""
+        if self.game.score_sheet is None:
+            return ""
+        return score_sheet_html(self.game.score_sheet(self.state), self.config.names(self.players), self.human_seats,
+                                self.state.winners())
 
     def _draw_moves(self) -> None:
         st = self.state

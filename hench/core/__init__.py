@@ -19,7 +19,7 @@ _WHERE = {
     "Dist": "dist", "format_probability": "dist",
     "HenchError": "errors", "IllegalActionError": "errors", "InvalidActionError": "errors", "InvalidStateError": "errors",
     "UnknownGameError": "errors",
-    "Game": "game", "InvalidOptionError": "game", "Option": "game", "Reading": "game", "State": "game", "state_from_json": "game",
+    "Game": "game", "InvalidOptionError": "game", "Option": "game", "Reading": "game", "ScoreSheet": "game", "State": "game", "state_from_json": "game",
     "Field": "fields", "Fields": "fields", "FieldState": "fields", "Line": "fields",
     "Check": "legality", "CheckTable": "legality", "Violation": "legality", "rule_ids_of": "legality",
     "Phase": "phases", "Phases": "phases",
@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # what type checkers and editors see
     from .dist import Dist, format_probability
     from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError, UnknownGameError
     from .fields import Field, Fields, FieldState, Line
-    from .game import Game, InvalidOptionError, Option, Reading, State, state_from_json
+    from .game import Game, InvalidOptionError, Option, Reading, ScoreSheet, State, state_from_json
     from .legality import Check, CheckTable, Violation, rule_ids_of
     from .phases import Phase, Phases
     from .registry import declare, get_game, register, registered

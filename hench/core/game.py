@@ -312,6 +312,22 @@ class Reading:
     option: str | None = None
 
 
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A finished game's score sheet (issue 29): each seat's points by source, in the game's own words, and
+    the tie-break only when a tie on points was broken. Built from the final state, where nothing is hidden."""
+
+    sources: tuple[str, ...]  # the columns, e.g. ("Sites", "Reserve cards")
+    points: tuple[tuple[int, ...], ...]  # per seat, one number per source
+    totals: tuple[int, ...]  # per seat; normally the sum of its row, but a game may score outside the sources
+    rules: tuple[str, ...] = ()  # the scoring rules the sheet applies
+    tie_break: str = ""  # plain words naming the rule that broke a tie on points ("" when there was no tie)
+
+    def __post_init__(self) -> None:
+        if any(len(row) != len(self.sources) for row in self.points) or len(self.totals) != len(self.points):
+            raise ValueError("a score sheet needs one number per source for every seat, and one total per seat")
+
+
 @dataclass
 class Game:
     """The description of one game: metadata, options, rules, and the hooks its modules provide."""
@@ -346,6 +362,7 @@ class Game:
     hidden_information: bool = False
     cards: Callable[[Any], Sequence[Any]] | None = None  # state -> hench.core.CardText of every card in its data
     public: Callable[[Any, Any, int | None], str] | None = None  # (state, action, seat) -> the move as that seat is told it
+    score_sheet: Callable[[Any], ScoreSheet] | None = None  # finished state -> its score sheet (scoring.score_sheet)
 
     card_key: Callable[[Any], Hashable] | None = None  # what the card texts read besides the data (default: the player count)
     _card_cache: dict[tuple[int, Hashable], tuple[Any, tuple[Any, ...], Mapping[str, Any]]] = field(
