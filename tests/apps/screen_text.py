@@ -191,16 +191,39 @@ def shown_text(obj: Any) -> list[str]:
     return [visible(str(obj))]
 
 
-def app_text(path: Path) -> list[str]:
+def app_text(path: Path, walk: bool = True) -> list[str]:
+    """The app's text as it opens, then (walk) at every step of its tour and at the end of its Play game."""
     import ipywidgets as ipw
+
+    from widgets.play import GameView
+    from widgets.tour import TourView
 
     texts: list[str] = []
     shown = build_app(path)
     for obj in shown:
         if not isinstance(obj, ipw.Widget):
             texts.extend(shown_text(obj))
-    for w in tree(o for o in shown if isinstance(o, ipw.Widget)):
-        texts.extend(widget_text(w))
+    roots = [o for o in shown if isinstance(o, ipw.Widget)]
+
+    def read() -> None:
+        for w in tree(roots):
+            texts.extend(widget_text(w))
+
+    read()
+    if not walk:
+        return texts
+    found = list(tree(roots))
+    for tour in (w for w in found if isinstance(w, TourView)):
+        for _ in range(len(tour.steps) - 1):
+            tour.next.click()
+            read()
+    for view in (w for w in found if isinstance(w, GameView) and w.game.id and "play" in path.name):
+        view.auto_dice.value = True
+        for _ in range(5000):  # the bots play every seat, the learner's too, to the end of the game
+            if view.state.is_terminal:
+                break
+            view.bots_go.click()
+        read()
     return texts
 
 
