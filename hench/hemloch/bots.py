@@ -3,7 +3,7 @@ adjacency by looking one move ahead (ties broken by its seeded generator)."""
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot, State
+from hench.core import Bot, RandomBot, Rng, State
 
 from .actions import HLAction
 from .scoring import scores
@@ -56,4 +56,18 @@ def make_bot(kind: str, seed: int | None = 0) -> Bot:
     return bots[kind](seed)
 
 
-__all__ = ["HeuristicBot", "RandomBot", "evaluate", "make_bot"]
+def determinize(state: State, seat: int, rng: Rng) -> HemlochState:
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
+    player's hand and deck are dealt again from their cards together (sorted first, so the deal depends only on
+    what `seat` sees and the seed), and `seat`'s own deck is shuffled (its order is unknown to it too)."""
+    if not isinstance(state, HemlochState):
+        raise TypeError(f"a Hemloch determinization needs a Hemloch position, not {type(state).__name__}")
+    out = state.clone()
+    other = 1 - seat
+    pool = rng.shuffled(sorted(out.hands[other] + out.decks[other], key=repr))
+    n = len(out.hands[other])
+    out.hands[other], out.decks[other] = pool[:n], pool[n:]
+    out.decks[seat] = rng.shuffled(sorted(out.decks[seat], key=repr))
+    return out
+
+__all__ = ["HeuristicBot", "RandomBot", "determinize", "evaluate", "make_bot"]
