@@ -187,11 +187,10 @@ def determinize(state: State, seat: int, rng: Rng) -> HunsState:
         fled = [(p, i) for p in others for i, _ in enumerate(s.camps[p].fled)] if colour == BLACK else []
         drawn = list(hand) if hand and s.hand_deck == colour else []
         pool = rng.shuffled(sorted([*deck, *drawn, *(s.camps[p].fled[i] for p, i in fled)], key=repr))
+        where = [s.camps[p].cards.index(s.camps[p].fled[i]) for p, i in fled]  # before any is replaced
         for k, (p, i) in enumerate(fled):
             camp = s.camps[p]
-            old, new = camp.fled[i], pool[len(drawn) + k]
-            camp.cards[camp.cards.index(old)] = new
-            camp.fled[i] = new
+            camp.cards[where[k]] = camp.fled[i] = pool[len(drawn) + k]
             camp.fx = None
         if drawn:
             s.hand = tuple(pool[:len(drawn)])
