@@ -36,6 +36,7 @@ from .game import Game, State
 from .rng import Rng
 
 Progress = Callable[[float], None]
+Clock = Callable[[], float]
 EXPLORE = 0.7  # UCB1's exploration constant, on rewards in [0, 1]
 WIN_WEIGHT = 0.75  # the reward: this much the win share, the rest the share of other seats outscored
 MAX_ROLLOUT_STEPS = 100_000
@@ -156,17 +157,18 @@ def outcome(end: State, seat: int) -> tuple[float, float, float]:
 class Search:
     """One flat Monte Carlo search from `state` for `seat` over `actions` (a budget of iterations or seconds)."""
 
-    def __init__(self, game: Game, state: State, seat: int, actions: Sequence[Hashable], seed: int):
-        self.game, self.state, self.seat, self.seed = game, state, seat, seed
+    def __init__(self, game: Game, state: State, seat: int, actions: Sequence[Hashable], seed: int,
+                 clock: Clock = time.perf_counter):
+        self.game, self.state, self.seat, self.seed, self.clock = game, state, seat, seed, clock
         self.arms = [_Arm(a) for a in actions]
         self.rng = Rng.from_seed(seed)
         self.policy = heuristic_class(game)
 
     def run(self, iterations: int | None, seconds: float, progress: Progress | None) -> None:
-        start = last = time.perf_counter()
+        start = last = self.clock()
         done = 0
         while True:
-            now = time.perf_counter()
+            now = self.clock()
             if iterations is not None and done >= iterations:
                 break
             if iterations is None and now - start >= seconds and done >= len(self.arms):
@@ -240,20 +242,24 @@ def explain_loss(played: MoveValue, best: MoveValue) -> list[str]:
 # -- the coach -----------------------------------------------------------------------------------------------------
 class Coach:
     """The coach of one game. `seconds` bounds the thinking per move; `iterations` (games played out per
-    move), when given, replaces the time budget, and then the same seed always gives the same answer."""
+    move), when given, replaces the time budget, and then the same seed always gives the same answer.
+    `clock` measures the budget: wall-clock time by default (what a learner waits); `time.process_time`
+    gives every move the same computing however busy the machine is (the bench uses it)."""
 
-    def __init__(self, game: Game | str, seed: int = 0, seconds: float = 1.0, iterations: int | None = None):
+    def __init__(self, game: Game | str, seed: int = 0, seconds: float = 1.0, iterations: int | None = None,
+                 clock: Clock = time.perf_counter):
         self.game = game_of(game)
         self.seed = seed
         self.seconds = seconds
         self.iterations = iterations
+        self.clock = clock
 
     def _search(self, state: State, seat: int, actions: Sequence[Hashable], seconds: float | None,
                 progress: Progress | None, iterations: int | None = None) -> list[MoveValue]:
         if state.is_terminal or state.current_player != seat:
             raise ValueError(f"the coach answers for the seat to act: {seat!r} does not act here "
                              f"(to act: {state.current_player!r})")
-        search = Search(self.game, state, seat, actions, self._seed_for(state, seat))
+        search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock)
         budget = iterations if iterations is not None else self.iterations
         search.run(budget, self.seconds if seconds is None else seconds, progress)
         return search.values()
@@ -314,17 +320,19 @@ class CoachBot(Bot):
     def __init__(self, coach: Coach, seed: int | None = 0):
         super().__init__(seed)
         self.coach = Coach(coach.game, seed=(coach.seed * 7919 + (seed or 0)), seconds=coach.seconds,
-                           iterations=coach.iterations)
-        self.thinking: list[float] = []  # seconds spent on each move searched (for the bench)
+                           iterations=coach.iterations, clock=coach.clock)
+        self.thinking: list[float] = []  # wall-clock seconds spent on each move searched (for the bench)
+        self.computing: list[float] = []  # the same moves' processor seconds (what a quiet machine would wait)
 
     def choose(self, state: State) -> Hashable:
         legal = state._legal_cached()
         seat = state.current_player
         if len(legal) == 1 or seat is None or seat == CHANCE:
             return legal[0]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         advice = self.coach.suggest(state, seat)
         self.thinking.append(time.perf_counter() - start)
+        self.computing.append(time.process_time() - cpu)
         return advice.best.action
 
 
