@@ -256,7 +256,7 @@ class Coach:
 
     def _search(self, state: State, seat: int, actions: Sequence[Hashable], seconds: float | None,
                 progress: Progress | None, iterations: int | None = None) -> list[MoveValue]:
-        if state.is_terminal or state.current_player != seat:
+        if state.is_terminal or seat is None or seat < 0 or state.current_player != seat:
             raise ValueError(f"the coach answers for the seat to act: {seat!r} does not act here "
                              f"(to act: {state.current_player!r})")
         search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock)

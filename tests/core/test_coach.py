@@ -116,6 +116,10 @@ def test_the_coach_answers_only_for_the_seat_to_act():
     state = decisions("henchmania", 3, seed=2, limit=1)[0]
     with pytest.raises(ValueError, match="does not act here"):
         Coach("henchmania", iterations=2).suggest(state, (state.current_player + 1) % 3)
+    dice = hench.get_game("huns").new_game(players=2, seed=1)
+    assert dice.is_chance_node
+    with pytest.raises(ValueError, match="does not act here"):
+        Coach("huns", iterations=2).suggest(dice, dice.current_player)
 
 
 def test_progress_runs_from_zero_to_one_and_time_bounds_the_search():
