@@ -310,6 +310,11 @@ def throttled_kernel_manager(*args, **kwargs):
     return ThrottledKernelManager
 
 
+# What a page's kernel accepts from its page over the websocket: widget messages, never code (Voila standalone sets
+# the same list; hench_hub.py sets it on a hub's single-user server when the students have no JupyterLab).
+PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request", "shutdown_request"]
+
+
 class BoundedBuffer(list):
     """The messages kept for a disconnected page, up to `limit_bytes`: past it the rest are dropped (a page that
     comes back after so much has been missed is stale anyway and reloads), and `dropped` counts them."""

@@ -12,7 +12,9 @@ one on) and then gives it what `widgets.serve` adds to plain Voila:
   (widgets.assets.PackedStatic, widgets.serve.versioned_static_hook);
 - the page handler that sets the `_xsrf` cookie, so a closed tab's kernel is shut down at once;
 - template static paths that are not `<template>/static/<file>` answer 404, and the notebook listing API
-  (`/voila/api/contents`) answers 404.
+  (`/voila/api/contents`) answers 404;
+- when the students have no JupyterLab (deploy/values.yaml's Spawner.args), kernels take widget messages
+  only from their pages, never code to run (widgets.patches.PAGE_MESSAGES, as standalone Voila).
 
 The handler classes, the swap map and the version check are the ones `widgets.serve` uses (widgets.patches);
 only their mounting differs. On a version of Voila, Jupyter server, Tornado, ipywidgets or anywidget the patches
@@ -54,6 +56,10 @@ def _load_jupyter_server_extension(server_app) -> None:
     web_app.settings.setdefault("mathjax_config", None)
     swapped = sum(patches.swap_routes(router) for router in (web_app.default_router, web_app.wildcard_router))
     web_app.add_handlers(".*$", assets.handlers(web_app.settings.get("base_url", "/")))  # plotly.js, Font Awesome
-    server_app.log.info("hench: Voila served in the hench mode (%d handlers replaced, template %s)",
-                        swapped, server_app.config.VoilaConfiguration.template)
+    if not server_app.jpserver_extensions.get("jupyterlab", False):  # the students' tools are off (deploy/values.yaml)
+        # as under `make run`: a page's kernel takes widget messages from its page, never code to run
+        server_app.kernel_manager.allowed_message_types = list(patches.PAGE_MESSAGES)
+    server_app.log.info("hench: Voila served in the hench mode (%d handlers replaced, template %s, kernels take %s)",
+                        swapped, server_app.config.VoilaConfiguration.template,
+                        "widget messages only" if server_app.kernel_manager.allowed_message_types else "any message")
 

@@ -25,7 +25,7 @@ from tests.apps.server import ARTIFACTS, ROOT, free_port
 CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
 BIN = Path(sys.executable).parent
 READY = 180  # seconds: a loaded 2-core machine starts a hub, a Jupyter server and a kernel slowly
-TEACHER = "teacher"  # hub.config.Authenticator.admin_users in deploy/values.yaml
+TEACHER = "teacher"  # the account with the teacher's role (hub.extraConfig in deploy/values.yaml)
 
 
 def tree(pid: int) -> list:
@@ -198,7 +198,9 @@ class Hub:
         """The teacher approves `name`'s sign-up (the toggle on /hub/authorize)."""
         page = self.teacher().get(f"{self.base}/hub/authorize", timeout=60)
         assert page.status_code == 200 and f"id={name}>" in page.text, f"{name} is not waiting for approval"
-        assert self.teacher().get(f"{self.base}/hub/authorize/{name}", timeout=60).status_code == 200
+        url = f"{self.base}/hub/authorize/{name}"  # a confirmation form: a GET changes nothing
+        token = form_token(self.teacher(), url)
+        assert self.teacher().post(url, data={"_xsrf": token}, timeout=60).status_code == 200
 
     def student(self, name: str) -> tuple[requests.Session, str]:
         """A student who signed up with a password of their own and was approved, signed in: (session, password)."""

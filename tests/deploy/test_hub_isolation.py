@@ -7,10 +7,14 @@ Every refusal is paired with the same request by the owner, which succeeds: a re
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import secrets
 import shutil
 import subprocess
 import time
+import uuid
 
 import pytest
 import requests
@@ -203,3 +207,63 @@ def test_student_servers_are_not_root_and_cannot_read_the_hubs_secrets(hub, clas
     assert lines.count("own home True") == 1, result.stdout  # the probe ran as ana, in her home
     assert not [line for line in lines if line.startswith(("READ", "LISTED"))], result.stdout
     assert len([line for line in lines if line.startswith("refused")]) == 4, result.stdout
+
+
+def _answered(url: str, cookies: dict, msg_type: str, content: dict) -> bool:
+    """Send a shell message over a kernel's websocket: whether the kernel answers it within 20 s."""
+    async def attempt() -> bool:
+        header = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": header}, connect_timeout=60,
+                                                     request_timeout=READY))
+        msg_id = uuid.uuid4().hex
+        socket.write_message(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "username": "x", "session": uuid.uuid4().hex,
+                       "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "channel": "shell", "content": content}))
+        deadline = time.monotonic() + 20
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    raw = await asyncio.wait_for(socket.read_message(), timeout=max(0.1, deadline - time.monotonic()))
+                except TimeoutError:
+                    return False
+                if raw is None:
+                    return False
+                if isinstance(raw, str) and json.loads(raw).get("parent_header", {}).get("msg_id") == msg_id:
+                    return True
+            return False
+        finally:
+            socket.close()
+
+    return IOLoop.current().run_sync(attempt, timeout=READY)
+
+
+def test_a_page_kernel_takes_widget_messages_only(hub, classmates):
+    """Issue 31: as under `make run`, a student's page kernel does not run code sent over its websocket."""
+    ana = classmates["ana"]
+    socket = f"{hub.base}/user/ana".replace("http://", "ws://") + f"/api/kernels/{ana['kernel']}/channels"
+    cookies = _cookies(ana["session"])
+    assert _answered(socket, cookies, "kernel_info_request", {}), "the page's own messages reach its kernel"
+    code = {"code": "1 + 1", "silent": False, "store_history": False, "user_expressions": {}, "allow_stdin": False,
+            "stop_on_error": True}
+    assert not _answered(socket, cookies, "execute_request", code), "ana's page kernel ran code sent over its websocket"
+
+
+def test_the_teacher_approves_by_post_and_cannot_open_a_students_server(hub, classmates):
+    """Issue 31: the teacher is no admin (an admin could act as any student), and a link or an image that opens
+    /hub/authorize/<name> in the teacher's browser changes nothing: approving takes the form's POST."""
+    teacher, ana = hub.teacher(), classmates["ana"]
+    for path in ["/api/kernels", f"/api/kernels/{ana['kernel']}", "/voila/render/index.ipynb", "/api/contents"]:
+        answer = teacher.get(f"{hub.base}/user/ana{path}", timeout=READY)
+        assert _refused(answer, "teacher"), f"the teacher reached ana's {path}: {answer.status_code} {answer.url}"
+    answer = teacher.post(f"{hub.base}/hub/api/users/ana/tokens", headers=xsrf_header(teacher, "/hub/"), json={},
+                          timeout=60, allow_redirects=False)
+    assert answer.status_code in (403, 404), f"the teacher made a token for ana: {answer.status_code}"
+    password = secrets.token_urlsafe(12)
+    said = hub.sign_up("cleo", password)
+    assert "sent to the admin" in said, said[-400:]
+    page = teacher.get(f"{hub.base}/hub/authorize/cleo", timeout=60)  # what a forged link or image does
+    assert page.status_code == 200 and "<form method='post'>" in page.text
+    assert hub.sign_in("cleo", password)[1].status_code != 302, "a GET approved cleo"
+    hub.approve("cleo")  # the form's POST
+    assert hub.signed_in("cleo", password)

@@ -72,6 +72,21 @@ def test_visitors_get_the_resources_measured_and_leave_nothing_behind(values):
         user["extraResource"]["limits"]["ephemeral-storage"])
 
 
+class _Section(dict):
+    def __getattr__(self, name):
+        return self.get(name)
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+class _Config(dict):
+    """Enough of a traitlets config to run the extraConfig code: c.Section.name = value."""
+
+    def __getattr__(self, name):
+        return self.setdefault(name, _Section())
+
+
 def test_students_sign_up_with_their_own_password_and_the_teacher_approves(values):
     config = values["hub"]["config"]
     assert config["JupyterHub"]["authenticator_class"] == "native"
@@ -79,12 +94,18 @@ def test_students_sign_up_with_their_own_password_and_the_teacher_approves(value
     assert native["open_signup"] is False, "every sign-up waits for the teacher"
     assert native["minimum_password_length"] >= 8 and native["check_common_password"] is True
     assert 0 < native["allowed_failed_logins"] <= 10 and native["seconds_before_next_try"] >= 60
-    assert config["Authenticator"]["admin_users"] == ["teacher"]
+    assert config["Authenticator"]["admin_users"] == [], "no admin: an admin could act as any student"
     assert "SharedPasswordAuthenticator" not in config
     # the teacher's account is made at the hub's start, from a password given at install time, not in git
     code = values["hub"]["extraConfig"]["hench-sign-in"]
     compile(code, "hench-sign-in", "exec")
     assert "HENCH_TEACHER_PASSWORD" in code and "HENCH_TEACHER_PASSWORD" not in str(values["hub"].get("extraEnv", {}))
+    # the teacher's role: sign-ups, passwords, servers started and stopped; never a student's server opened
+    namespace = {"c": _Config()}
+    exec(compile(code, "hench-sign-in", "exec"), namespace)
+    (role,) = namespace["c"].JupyterHub.load_roles
+    assert role["users"] == ["teacher"] and "admin:users" in role["scopes"]
+    assert not {"admin", "access:servers", "servers", "tokens", "admin:auth_state"} & set(role["scopes"])
     local = (DEPLOY / "jupyterhub_config.py").read_text()
     assert 'HUB["config"]' in local and 'HUB.get("extraConfig"' in local, "the local hub must use the cluster's sign-in"
 
