@@ -87,9 +87,10 @@ class CoachPanel(ipw.VBox):
         self.messages = MessageArea()
         self.hint_button = ipw.Button(description="Hint", icon="lightbulb-o", button_style="info",
                                       tooltip="the coach's move for you, with its win chance and expected points")
-        self.play_button = ipw.Button(description="Play the coach's move", disabled=True)
+        self.play_button = ipw.Button(description="Play the coach's move", disabled=True, layout=ipw.Layout(width="auto"))
         self.review_button = ipw.Button(description="Review my game", icon="search", button_style="info",
-                                        tooltip="the moves that cost you the most points, each to try again")
+                                        tooltip="the moves that cost you the most points, each to try again",
+                                        layout=ipw.Layout(width="auto"))
         self.level = protect(ipw.Dropdown(options=[(LEVEL_NAMES[k], k) for k in LEVELS], value="medium",
                                           description="Bots", layout=ipw.Layout(width="260px")), self.messages)
         self.bar = ipw.FloatProgress(value=0, min=0, max=1, layout=ipw.Layout(width="200px", visibility="hidden"))
