@@ -8,7 +8,7 @@ import ipywidgets as ipw
 
 import hench
 from hench import format_probability
-from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds
+from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds, scoring
 from hench.henchmania.actions import Play
 from hench.henchmania.bots import HeuristicBot, RandomBot, dominated_sites
 
@@ -43,7 +43,7 @@ MOVE_TIPS = {  # what a move that names no card does, in plain words (the card m
 CONFIG = TableConfig(
     game_id="henchmania", phases=PHASES,
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
-    clock=lambda state: state.day, clock_label="day", explain=_duel_odds,
+    clock=scoring.scored_day, clock_label="day", explain=_duel_odds,
     show_stepper=False,  # the board draws the phase bar and the last events itself
     tooltip=card_tooltip(hench.get_game("henchmania"), MOVE_TIPS),
     roll_seats=lambda s: (s.duel["att"], s.duel["dfn"]) if s.duel else range(s.n),  # a duel's dice: its two fighters

@@ -106,3 +106,22 @@ def test_dice_of_duels_between_bots_roll_by_themselves(no_callback_errors):
     bots_only = [duel for duel in rolled if 0 not in duel]
     assert bots_only, "bots dueled each other and their dice rolled though 'roll the dice for me' is off"
     assert len(rolled) == len(asked) + len(bots_only)
+
+
+@pytest.mark.rule("HM-071", "HM-076")
+def test_the_score_chart_shows_each_days_total_after_its_reserve_scoring(no_callback_errors):
+    """Issue 29: a day's Reserve points are scored in the move that also opens the next day, so the chart's point
+    for a day must be the scores after that move, not the last position still dated that day."""
+    from widgets.play import GameView
+
+    view = GameView(hm.CONFIG, players=3, seed=7, auto_dice=True, chart=True)
+    _play_out_as_learner(view)
+    history = view.session.history
+    ends = {s.before.day: s.scores for s in history if s.after.day > s.before.day}  # the move that ended each day
+    assert len(ends) >= 2 and any(any(a.after.scores()[i] != a.before.scores()[i] for i in range(3))
+                                  for a in history if a.after.day > a.before.day), "Reserve points were scored at a day's end"
+    xs, per_seat = view.score_history()
+    chart = {day: tuple(per_seat[seat][xs.index(day)] for seat in range(3)) for day in xs}
+    for day, scores in ends.items():
+        assert chart[day] == tuple(scores), f"day {day}: the chart shows {chart[day]}, the day ended at {scores}"
+    assert chart[xs[-1]] == tuple(view.state.scores()) and xs[0] == 1
