@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 import ipywidgets as ipw
 
 import hench
-from hench import format_probability
 from hench.henchmania import PHASES, assumptions, load_data, montecarlo, odds, scoring
 from hench.henchmania.actions import Play
 from hench.henchmania.bots import HeuristicBot, RandomBot, dominated_sites
@@ -15,15 +15,25 @@ from hench.henchmania.bots import HeuristicBot, RandomBot, dominated_sites
 from . import plot
 from .cards import CardGallery
 from .core import assumptions_table, guarded
-from .odds import Inputs, OddsExplorer, Shown, Slider, Switch, answer_html, percent, prob
+from .odds import Inputs, OddsExplorer, Shown, Slider, Switch, answer_html, percent
 from .play import GameKit, TableConfig, card_tooltip
 from .tour import Question, TourStep, TourView
 
 
+def chance(p: Fraction) -> str:
+    """A chance as people read it, a percentage in bold, the exact fraction a hover away."""
+    return f"<b title='exactly {p.numerator}/{p.denominator}'>{float(p):.1%}</b>"
+
+
+def _percent(p: Fraction) -> str:
+    """A chance in plain text (a question's choices, an explanation): the percentage alone."""
+    return f"{float(p):.1%}"
+
+
 def _duel_odds(state) -> str:
-    """During a duel, the exact chance the Attacker wins from here (hench.henchmania.odds)."""
+    """During a duel, the exact chance the Attacker wins from here (the game's odds module)."""
     p = odds.live_duel_win_probability(state)
-    return "" if p is None else f"&middot; the Attacker wins this duel with probability <b>{format_probability(p)}</b>"
+    return "" if p is None else f"&middot; the Attacker wins this duel with probability {chance(p)}"
 
 
 MOVE_TIPS = {  # what a move that names no card does, in plain words (the card moves say their card's text)
@@ -245,7 +255,7 @@ TOUR = [
         question=Question("Attack 4 against Defence 3: who is more likely to win the duel?",
                           lambda s: ["the Attacker", "the Defender"],
                           lambda s: "the Attacker" if odds.duel_win_probability(4, 3) > Fraction(1, 2) else "the Defender",
-                          lambda s: f"The Attacker wins with probability {format_probability(odds.duel_win_probability(4, 3))} "
+                          lambda s: f"The Attacker wins with probability {_percent(odds.duel_win_probability(4, 3))} "
                                     "(HM-057 to HM-061): each die must hit, and then not be parried.")),
     TourStep(
         "Phase 3: the end of the day",
@@ -286,11 +296,11 @@ TOUR = [
         reach=lambda s: s.day == s.last_day and s.phase == "play_cards",
         question=Question("Two tied Lords both fight bare-handed. How likely is it that their first pair of duels ends level, "
                           "so they must fight again?",
-                          lambda s: [format_probability(p) for p in sorted({_tiebreak_draw(s), Fraction(1, 6), Fraction(1, 2)})],
-                          lambda s: format_probability(_tiebreak_draw(s)),
-                          lambda s: f"Equal wounds after both duels happens with probability {format_probability(_tiebreak_draw(s))} "
-                                    "(bare hands both ways, hench.henchmania.odds); then another pair is fought until one "
-                                    "leads (HM-081, HM-082, HM-084).")),
+                          lambda s: [_percent(p) for p in sorted({_tiebreak_draw(s), Fraction(1, 6), Fraction(1, 2)})],
+                          lambda s: _percent(_tiebreak_draw(s)),
+                          lambda s: f"Equal wounds after both duels happen with probability {_percent(_tiebreak_draw(s))} "
+                                    "(bare hands both ways, worked out exactly over every roll of the dice); then another "
+                                    "pair is fought until one leads (HM-081, HM-082, HM-084).")),
 ]
 
 
@@ -318,19 +328,21 @@ def _duel_page(i: Inputs) -> Shown:
     a, d, apo = i.attack, i.defense, i.apothecary
     p = odds.duel_win_probability(a, d, apothecary=apo)
     gain, loss = odds.expected_points(a, d, apothecary=apo)
-    text = answer_html(f"The Attacker wins with probability {prob(p)}", 20,
-                       f"Expected change: Attacker <b>{float(gain):+.2f}</b> points, Defender <b>{float(loss):+.2f}</b> "
-                       f"points (exactly {gain} and {loss}).")
+    text = answer_html(f"The Attacker wins with probability {chance(p)}", 20,
+                       f"Expected change: Attacker <b title='exactly {gain}'>{float(gain):+.2f}</b> points, Defender "
+                       f"<b title='exactly {loss}'>{float(loss):+.2f}</b> points (hover a number for its exact value).")
     table = odds.win_table(apothecary=apo)
     faces = range(1, 7)
     heat = plot.Heatmap(x=list(faces), y=list(faces), z=[[float(table[(at, de)]) for de in faces] for at in faces],
-                        text=[[f"{table[(at, de)]}" for de in faces] for at in faces], colorscale="RdBu", zmin=0, zmax=1,
-                        texttemplate="%{text}", hovertemplate="attack %{y}, defence %{x}: %{z:.1%}<extra></extra>")
+                        text=[[percent(table[(at, de)]) for de in faces] for at in faces], colorscale="RdBu", zmin=0, zmax=1,
+                        customdata=[[f"{table[(at, de)]}" for de in faces] for at in faces], texttemplate="%{text}",
+                        hovertemplate="attack %{y}, defence %{x}: %{z:.1%} (exactly %{customdata})<extra></extra>")
     mark = plot.Scatter(x=[d], y=[a], mode="markers", hoverinfo="skip", showlegend=False,
                         marker=dict(symbol="square-open", size=46, color="black", line=dict(width=3)))
     rows = odds.unparried_hits(a, d, apothecary=apo).rows()
-    bars = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows], text=[f for _, _, f in rows],
-                    textposition="outside", marker_color="#8e3b2f")
+    bars = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(pr) for _, pr, _ in rows], text=[percent(pr) for _, pr, _ in rows],
+                    customdata=[f"{pr}" for _, pr, _ in rows], textposition="outside", marker_color="#8e3b2f",
+                    hovertemplate="%{x} unparried: %{y:.1%} (exactly %{customdata})<extra></extra>")
     return Shown(text, [heat, mark], dict(xaxis_title="Defence threshold (a die ≥ this parries)",
                                           yaxis_title="Attack threshold (a die ≥ this hits)"),
                  more=([bars], dict(yaxis_tickformat=".0%", xaxis_title="unparried hits")),
@@ -373,8 +385,8 @@ def _tiebreak_page(i: Inputs) -> Shown:
                                  "(a Defence of 1 parries every hit)."), [bar], layout,
                      check="No simulation: this tie-break never ends.")
     draw = rounds[i.xa][2]
-    return Shown(answer_html(f"X wins the tie-break with probability {prob(p)}.",
-                             note=f"One pair of duels is a draw with probability {format_probability(draw)}; a draw is "
+    return Shown(answer_html(f"X wins the tie-break with probability {chance(p)}.",
+                             note=f"One pair of duels is a draw with probability {chance(draw)}; a draw is "
                                   "fought again (HM-080 to HM-084)."), [bar], layout,
                  check=(montecarlo.CHECKS["tiebreak"], dict(x_attack=i.xa, x_defense=i.xd, y_attack=i.ya, y_defense=i.yd)))
 
@@ -395,9 +407,60 @@ def card_gallery(players: int = 3, data: str | None = None) -> CardGallery:
     return CardGallery("henchmania", hench.get_game("henchmania").new_game(players, seed=KIT.seed, data=data))
 
 
+def _readable(row) -> dict[str, str]:
+    """An assumptions row in words: a value's key as a name ('pawns_per_player': 'Pawns per player'), a reading's
+    option named for what it does (the option ids are for programmers)."""
+    what, value, source, note = (str(x) for x in row)
+    if not what.startswith("reading "):
+        what = what.replace("_", " ").capitalize()
+    elif note.startswith("option "):
+        note = "an option of a custom game changes it"
+    return dict(what=what, value=value, source=source, note=note)
+
+
 def assumed_values() -> ipw.HTML:
     """The game values the rulebook text does not give and how the engine reads the catalogue's ambiguities; the
     cards' own placeholders are in the gallery."""
-    rows = [dict(zip(("what", "value", "source", "note"), row)) for row in assumptions() if not str(row[0]).startswith("card ")]
+    rows = [_readable(row) for row in assumptions() if not str(row[0]).startswith("card ")]
     return assumptions_table(rows, title="Henchmania values and readings the rulebook text does not give "
                                          "(cards: see the gallery)")
+
+
+def _check_rows() -> list[tuple[str, str, bool]]:
+    """(what the rulebook says, what the engine computes, whether they agree) for the rulebook's own numbers."""
+    one = odds.unparried_hits(4, 3).probability(1)
+    swing = odds.point_changes(4, 3).probability((5, -1))
+    perf = [odds.performance_points(k) for k in (1, 2, 3)]
+    never, sure = odds.duel_win_probability(6, 1), odds.duel_win_probability(1, 6)
+    return [
+        ("The duel example: one hit gets through, so the Attacker gains 5 and the Defender loses 1 (HM-065, HM-066, "
+         "HM-070). With Attack 4 against Defence 3:",
+         f"exactly one wound {chance(one)}; Attacker +5 and Defender -1 {chance(swing)}: the same chance", swing == one),
+        ("1, 2 or 3 different Performance cards score 1, 3 or 5 points (HM-072)", ", ".join(map(str, perf)) + " points",
+         perf == [1, 3, 5]),
+        ("A Defence of 1 parries every hit (HM-061); an Attack of 1 hits with every die (HM-058)",
+         f"the Attacker wins {chance(Fraction(never))} against Defence 1, {chance(sure)} with Attack 1 against Defence 6",
+         never == 0 and sure == Fraction(215, 216)),
+    ]
+
+
+def rulebook_checks() -> ipw.HTML:
+    """The rulebook's own numbers beside the engine's, each marked agreed or not (the page says so, in words)."""
+    cell = "padding:3px 8px;vertical-align:top;border-top:1px solid #ddd"
+    rows = "".join(f"<tr><td style='{cell}'>{html.escape(said)}</td><td style='{cell}'>{got}</td><td style='{cell}'>"
+                   f"{'✓ agrees' if ok else '✗ DISAGREES'}</td></tr>" for said, got, ok in _check_rows())
+    agree = all(ok for _, _, ok in _check_rows())
+    verdict = ("The engine agrees with every number the rulebook gives." if agree else
+               "The engine disagrees with the rulebook here: please report it.")
+    return ipw.HTML(f"<table class='hench-rulebook-checks' style='border-collapse:collapse;max-width:900px'><tr>"
+                    f"<th style='text-align:left'>The rulebook</th><th style='text-align:left'>The engine</th><th></th></tr>"
+                    f"{rows}</table><p><b>{verdict}</b></p>")
+
+
+def formula_check() -> ipw.HTML:
+    """The Odds page's formula beside the exact answer the engine computes by going through every roll."""
+    p = odds.duel_win_probability(4, 3)
+    same = p == 1 - Fraction(5, 6) ** 3
+    return ipw.HTML(f"<p>Attack 4 against Defence 3: the formula gives 1 - (5/6)³ = {chance(1 - Fraction(5, 6) ** 3)}; "
+                    f"the engine, going through every roll of the dice, gives {chance(p)}: "
+                    f"<b>{'the same' if same else 'NOT the same: please report it'}</b>.</p>")

@@ -43,7 +43,7 @@ def test_illegal_move_is_explained_with_its_rule(no_callback_errors):
 
 def test_duel_odds_view(no_callback_errors):
     view = hm.DuelOddsView(attack=4, defense=3)
-    assert "91/216 (42.1%)" in view.answer.value
+    assert "<b title='exactly 91/216'>42.1%</b>" in view.answer.value, "a percentage, the exact fraction in its hover"
     view.apothecary.value = True
     assert "2/27" in view.answer.value
     assert list(view.fig.data[1].x) == [3] and list(view.fig.data[1].y) == [4]
@@ -125,3 +125,20 @@ def test_the_score_chart_shows_each_days_total_after_its_reserve_scoring(no_call
     for day, scores in ends.items():
         assert chart[day] == tuple(scores), f"day {day}: the chart shows {chart[day]}, the day ended at {scores}"
     assert chart[xs[-1]] == tuple(view.state.scores()) and xs[0] == 1
+
+
+def test_the_rulebook_checks_agree_and_say_so_in_words():
+    rows = hm._check_rows()
+    assert rows and all(ok for _, _, ok in rows)
+    page = hm.rulebook_checks().value + hm.formula_check().value
+    assert "agrees with every number" in page and "the same" in page
+    assert "Fraction(" not in page and "rulebook checks pass" not in page
+
+
+def test_the_assumptions_table_speaks_in_words():
+    import re
+
+    page = hm.assumed_values().value
+    assert "Pawns per player" in page and "Bare hands attack" in page
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", page), "no programmer's key on the page"
+    assert not re.findall(r"\(M\d+\)|\bM\d+\)", page), "no id of the catalogue's list of missing data"

@@ -155,7 +155,7 @@ def test_henchmania_tiebreak_answer_is_the_exact_odds(no_callback_errors):
     a, d = st.data.values["bare_hands_attack"], st.data.values["bare_hands_defense"]
     x, y, level = odds.tiebreak_round(a, d, a, d)
     assert x + y + level == 1 and x == y
-    assert tour.step.question.answer(st) == hench.format_probability(level)
+    assert tour.step.question.answer(st) == f"{float(level):.1%}"
 
 
 def test_huns_catchup_valuables_are_who_the_engine_dealt_them_to(no_callback_errors):
