@@ -503,12 +503,12 @@ def _tiebreak_page(i: Inputs) -> Shown:
     """Two tied leaders duel in turn (HM-080..084): the chance X wins, and how it moves with X's Attack."""
     xs = range(1, 7)
     rounds = {xa: odds.tiebreak_round(xa, i.xd, i.ya, i.yd) for xa in xs}
-    chance = {xa: None if px + py == 0 else px / (px + py) for xa, (px, py, _) in rounds.items()}
-    bar = plot.Bar(x=[str(x) for x in xs], y=[None if c is None else float(c) for c in chance.values()],
-                   text=["never ends" if c is None else percent(c) for c in chance.values()], textposition="outside",
+    wins = {xa: None if px + py == 0 else px / (px + py) for xa, (px, py, _) in rounds.items()}
+    bar = plot.Bar(x=[str(x) for x in xs], y=[None if c is None else float(c) for c in wins.values()],
+                   text=["never ends" if c is None else percent(c) for c in wins.values()], textposition="outside",
                    marker_color=["#b5651d" if x == i.xa else "#1d4f91" for x in xs])
     layout = dict(xaxis_title="X's Attack threshold (the others as set above)", yaxis_tickformat=".0%", yaxis_range=[0, 1.15])
-    p = chance[i.xa]
+    p = wins[i.xa]
     if p is None:
         return Shown(answer_html("Neither Lord can ever wound the other with these values: the tie-break never ends "
                                  "(a Defence of 1 parries every hit)."), [bar], layout,

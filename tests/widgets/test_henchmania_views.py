@@ -142,3 +142,15 @@ def test_the_assumptions_table_speaks_in_words():
     assert "Pawns per player" in page and "Bare hands attack" in page
     assert not re.findall(r"\b[a-z]+_[a-z_]+\b", page), "no programmer's key on the page"
     assert not re.findall(r"\(M\d+\)|\bM\d+\)", page), "no id of the catalogue's list of missing data"
+
+
+def test_tiebreak_odds_view_shows_percentages_with_the_exact_chance_in_a_hover(no_callback_errors):
+    from hench.henchmania import odds
+
+    view = hm.TiebreakView()
+    x, y, _ = odds.tiebreak_round(4, 4, 4, 4)
+    p = x / (x + y)
+    assert f"<b title='exactly {p.numerator}/{p.denominator}'>{float(p):.1%}</b>" in view.answer.value
+    view.xd.value = 1
+    view.yd.value = 1
+    assert "never ends" in view.answer.value
