@@ -353,6 +353,8 @@ def test_henchmanias_tour_is_one_game_from_the_set_up_to_the_bailiff(no_callback
         assert tour.index == i and not tour.fell_back[i], f"step {i + 1} ({step.title}) came from the tour's own deal"
         st = tour.view.state
         seen[step.title] = st
+        if len(tour.view.session):
+            assert "no moves yet" not in tour.view.log_view.value, "the side log lists the game's moves so far"
         if step.done is not None:
             walk_step(tour)
     assert tour.view.state.is_terminal and not any(tour.fell_back)
