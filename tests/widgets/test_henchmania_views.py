@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import widgets.henchmania as hm
@@ -154,3 +156,28 @@ def test_tiebreak_odds_view_shows_percentages_with_the_exact_chance_in_a_hover(n
     view.xd.value = 1
     view.yd.value = 1
     assert "never ends" in view.answer.value
+
+
+PROGRAMMERS_TEXT = re.compile(r"Fraction\(|\bhench\.[a-z]|\{'[a-z_]+': |\b\d{4,}/\d{3,}\b|\b\d{3,}/\d{4,}\b|\b[a-z]+_[a-z_]+\b")
+
+
+def test_the_tours_words_are_for_people(no_callback_errors):
+    """Issue 29: every step's text, task, explanation and question (choices and reasons) has no Python repr, no
+    module path, no programmer's key and no fraction of more than 6 digits (the tie-break question had
+    '211205/531441' and 'hench.henchmania.odds')."""
+    from tests.widgets.test_tours import walk_step
+
+    tour = hm.tour()
+    for i, step in enumerate(hm.TOUR):
+        if i:
+            tour.next.click()
+        words = [step.text, step.task, tour.text.value]
+        if step.done is not None:
+            walk_step(tour)
+            words.append(step.after(tour.start, tour.view.state) if step.after else "")
+        if step.question is not None:
+            q = tour.question
+            words += [step.question.prompt, *q.pick.options, step.question.why(q.state), step.question.answer(q.state)]
+        for text in words:
+            found = PROGRAMMERS_TEXT.findall(re.sub(r"<[^>]*>", " ", text))
+            assert not found, f"{step.title}: {found}"
