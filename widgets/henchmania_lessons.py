@@ -29,6 +29,11 @@ class CardLesson:
     fits: Callable[[str], bool]  # a move (as text) that uses the card
     rules: tuple[str, ...] = ()
     seed: int = 1  # the first deal tried (found once by searching; the lesson tries the next deals if it fails)
+    moment: str = ""  # a second lesson of the same card: which moment it shows ("the taken pawn")
+
+    @property
+    def title(self) -> str:
+        return f"{self.card}: {self.moment}" if self.moment else self.card
 
 
 def _play(name: str) -> Callable[[str], bool]:
@@ -81,6 +86,10 @@ LESSONS: tuple[CardLesson, ...] = (
     CardLesson("Traitor", "Take a pawn of the Lord who dominates a site you want: tomorrow you place it and draw the card, "
                "they have one pawn fewer. It is a card for you and one fewer for them, every time.",
                _play("Traitor"), ("HM-099", "HM-100", "HM-093"), 1),
+    CardLesson("Traitor", "The pawn you took is yours to place today, wherever you like: you draw that site's card, but the "
+               "pawn counts for its owner when majorities are counted. Put it where its owner's extra pawn hurts you least, "
+               "or on a site nobody can dominate anyway, and draw the card you need.",
+               lambda move: move.startswith("place Player "), ("HM-100", "HM-093"), 1, "the taken pawn, next day"),
     CardLesson("Belladonna Root", "Lay it, then discard it at your turn: the Lord of your choice loses 2 points. Use it "
                "on the leader near the end, when 2 points decide the Bailiff.", _use("Belladonna Root"),
                ("HM-030", "HM-038", "HM-094"), 3),
@@ -140,7 +149,7 @@ LESSONS: tuple[CardLesson, ...] = (
                "better for you. " + TRUMP, _play("Master-at-Arms"), ("HM-059", "HM-062"), 1),
 )
 
-BY_CARD = {lesson.card: lesson for lesson in LESSONS}
+BY_CARD = {lesson.title: lesson for lesson in LESSONS}  # a card's name, or "card: moment" for its second lesson
 SEEDS_TRIED = 40  # deals tried after the lesson's own before giving up
 
 
@@ -157,7 +166,7 @@ class CardLessons(ipw.VBox):
         self.messages = MessageArea()
         self.texts = {t.name: t for t in hench.get_game(config.game_id).card_texts(
             hench.get_game(config.game_id).new_game(players, seed=1))}
-        self.pick = protect(ipw.Dropdown(options=[("Choose a card…", "")] + [(f"{c.card} ({self.texts[c.card].kind})", c.card)
+        self.pick = protect(ipw.Dropdown(options=[("Choose a card…", "")] + [(f"{c.title} ({self.texts[c.card].kind})", c.title)
                                                                             for c in LESSONS],
                                          value=card if card in BY_CARD else "", description="Card",
                                          layout=ipw.Layout(width="360px")), self.messages)
@@ -176,10 +185,11 @@ class CardLessons(ipw.VBox):
             self.about.value, self.table_box.children, self.view = "", [], None
             return
         lesson = BY_CARD[card]
+        card = lesson.card
         view, _seed, moves = self._table(lesson)
         self.view = view
         text = self.texts[card]
-        self.about.value = (f"<div class='hench-card-lesson' style='max-width:880px'><p><b>{html.escape(card)}</b>: "
+        self.about.value = (f"<div class='hench-card-lesson' style='max-width:880px'><p><b>{html.escape(lesson.title)}</b>: "
                             f"{html.escape(text.plain().split(' · ')[1] if ' · ' in text.plain() else text.plain())}</p>"
                             f"<p><b>Why a good player uses it:</b> {lesson.why}</p>"
                             f"<p style='color:#445'>The table below: a deal played by the bots, every seat, for {moves} moves "
