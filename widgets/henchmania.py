@@ -353,8 +353,9 @@ TOUR = [
         "Phase 3: the end of the day",
         "<p>When everyone has passed, the day ends by itself: each Lord scores the <b>Reserve</b> cards in front of "
         "them (Performance cards score by how many different ones you hold), every hand is discarded, used cards are "
-        "straightened, the pawns come home and the Badge moves one seat on. <b>Why pass:</b> once the cards you can use "
-        "well are played, passing keeps the rest out of the bots' duels and thefts no longer than needed.</p>",
+        "straightened, the pawns come home and the Badge moves one seat on. <b>When to pass:</b> every card left in your "
+        "hand is discarded tonight (unless a Nosy Parker keeps one), so play what helps you first, and pass when nothing "
+        "left is worth a turn.</p>",
         ("HM-049", "HM-071", "HM-072", "HM-073", "HM-074", "HM-076"),
         reach=lambda s: s.phase == "play_cards",
         task="pass (and keep passing or playing) until the next day starts",
