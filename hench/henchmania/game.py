@@ -11,7 +11,7 @@ from .actions import ACTION_TYPES, format_action, parse_action
 from .data import DataError, cards, load_data
 from .options import OPTIONS, READINGS
 from .phases import PHASES
-from .state import HMState, validate_state
+from .state import START, HMState, validate_state
 
 
 def start(players: int, seed: int | None, first_player: int | None, data: Any, **opts: Any) -> HMState:
@@ -32,7 +32,7 @@ def start(players: int, seed: int | None, first_player: int | None, data: Any, *
         discards=[[] for _ in range(sites)], hands=[[] for _ in range(players)], reserves=[[] for _ in range(players)],
         trumps=[None] * players, exhausted=set(), pawns=[[0] * players for _ in range(sites)], to_place=[0] * players,
         held=[[] for _ in range(players)], passed=[False] * players, queue=[], duel=None, tiebreak=None, winner=None,
-        rng=rng.state)
+        rng=rng.state, earned={(seat, START): v["start_score"] for seat in range(players)})
     s.say(f"{seat_name(badge)} takes the Badge of Honor; every score starts at {v['start_score']}", "HM-010", "HM-013",
           seats=(badge,))
     transitions.start_day(s)
@@ -46,7 +46,7 @@ GAME = Game(
     chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners, observe=render.observation,
     notation=render.notation, html=render.html, cards=cards, readings=READINGS, resample=render.resample,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_action=legality.validate_action,
-    validate_state=validate_state, hidden_information=True,
+    validate_state=validate_state, hidden_information=True, score_sheet=scoring.score_sheet,
 )
 
 __all__ = ["GAME", "OPTIONS", "READINGS", "start"]

@@ -34,7 +34,7 @@ READINGS: tuple[Reading, ...] = (
     Reading("A7", "a full Reserve drops any card of the player's choice", "reserve_discard_must_be_exhausted"),
     Reading("A8", "Traitor takes an opponent's pawn off a site; next day the taker places it (drawing the card), "
             "it counts for its owner, who places one fewer", None),
-    Reading("A9", "domination is recomputed live (bots.dominated_sites); the extra card is drawn only at the end of phase 1", None),
+    Reading("A9", "domination is recomputed live as pawns move; the extra card is drawn only at the end of phase 1", None),
     Reading("A10", "no action simply discards a card from hand", None),
     Reading("A11", "scores never go below 0", "score_floor"),
     Reading("A12", "a site with no card left still takes a pawn; nothing is drawn", None),

@@ -20,6 +20,12 @@ from .data import BUILTIN, CardDef, GameData, builtin, from_document
 from .options import OPTIONS
 from .phases import DUEL_PHASES, PHASES, ROLL_PHASES, TIEBREAK_PHASES
 
+# Where points come from, for the score sheet (scoring.score_sheet): the game's own words
+START, RESERVE, DUELS, POINT_CARDS, BELLADONNA = ("Start", "Reserve cards (each day's end)", "Duels",
+                                                  "Cards that give points", "Belladonna Root")
+SOURCES = (START, RESERVE, DUELS, POINT_CARDS, BELLADONNA)
+EARNED_BEFORE = "Before this game was loaded"  # a save keeps the scores, not where they came from
+
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
@@ -196,8 +202,18 @@ FIELDS = Fields(
     Field("tiebreak", DEEP, read=lambda r, s: _tiebreak(r.raw("tiebreak"), s.n)),
     Field("winner", read=lambda r, s: r.optional_int("winner", 0, s.n - 1)),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
+    # (seat, source) -> the points that source gave the seat (scoring.add_points); words, not position: not saved
+    Field("earned", DICT, read=lambda r, s: earned_from_scores(s), saved=False),
     legacy=("events",),  # a move's words, saved before they became the narration (state.say; not the position)
 )
+
+
+def earned_from_scores(s: HMState) -> dict[tuple[int, str], int]:
+    """A loaded game's points by source: the start, and the rest earned before the save (which keeps no sources)."""
+    start = s.data.values["start_score"]
+    earned = {(seat, START): start for seat in range(s.n)}
+    earned.update({(seat, EARNED_BEFORE): v - start for seat, v in enumerate(s.scores_) if v != start})
+    return earned
 
 
 class HMState(FieldState):
@@ -230,6 +246,7 @@ class HMState(FieldState):
     duel: Duel | None
     tiebreak: TieBreak | None
     winner: int | None
+    earned: dict[tuple[int, str], int]
 
     @property
     def player(self) -> int:

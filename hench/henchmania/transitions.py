@@ -41,7 +41,7 @@ from .actions import (
 )
 from .data import CardDef
 from .scoring import add_points, reserve_points
-from .state import Duel, HMState, TieBreak
+from .state import BELLADONNA, DUELS, POINT_CARDS, RESERVE, Duel, HMState, TieBreak
 
 
 @lru_cache(maxsize=64)
@@ -389,7 +389,7 @@ def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> No
 
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
-    add_points(s, me, card.points)
+    add_points(s, me, card.points, POINT_CARDS)
     s.say(f"{SEATS[me]} gains {points(card.points)}", "HM-091", seats=(me,))
 
 
@@ -409,7 +409,7 @@ def do_use(s: HMState, a: Use) -> None:
         assert target is not None, AIMED
         s.own_item("reserves", me).remove(cid)
         discard(s, cid)
-        add_points(s, target, -card.points)
+        add_points(s, target, -card.points, BELLADONNA)
         s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {points(card.points)}", "HM-030", seats=(me, target))
     else:
         if card.exhausts:
@@ -488,7 +488,7 @@ def end_of_day(s: HMState) -> None:
     s.phase = "end_of_day"
     for seat in s.seats_from(s.badge):
         gained = reserve_points(s, seat)
-        add_points(s, seat, gained)
+        add_points(s, seat, gained, RESERVE)
         s.say(f"{SEATS[seat]} scores {gained} from the Reserve", "HM-071", "HM-072", seats=(seat,))
     s.exhausted = set()
     s.pawns = [[0] * s.n for _ in s.pawns]
@@ -725,13 +725,13 @@ def outcome(s: HMState) -> None:
     att, dfn, wounds = d["att"], d["dfn"], d["wounds"]
     if wounds >= 1:  # HM-063/065/066
         bonus = trump_bonus(s, att, "duel_bonus", turn=True)
-        add_points(s, att, v["attacker_win_points"] + bonus)
-        add_points(s, dfn, -v["defender_loss_per_wound"] * wounds)
+        add_points(s, att, v["attacker_win_points"] + bonus, DUELS)
+        add_points(s, dfn, -v["defender_loss_per_wound"] * wounds, DUELS)
         s.say(f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
               f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-065", "HM-066", seats=(att, dfn))
     else:  # HM-063/067/068
-        add_points(s, dfn, v["defender_win_points"])
-        add_points(s, att, -v["attacker_loss"])
+        add_points(s, dfn, v["defender_win_points"], DUELS)
+        add_points(s, att, -v["attacker_loss"], DUELS)
         s.say(f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
               "HM-067", "HM-068", seats=(dfn, att))
     for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import widgets.henchmania as hm
@@ -43,7 +45,7 @@ def test_illegal_move_is_explained_with_its_rule(no_callback_errors):
 
 def test_duel_odds_view(no_callback_errors):
     view = hm.DuelOddsView(attack=4, defense=3)
-    assert "91/216 (42.1%)" in view.answer.value
+    assert "<b title='exactly 91/216'>42.1%</b>" in view.answer.value, "a percentage, the exact fraction in its hover"
     view.apothecary.value = True
     assert "2/27" in view.answer.value
     assert list(view.fig.data[1].x) == [3] and list(view.fig.data[1].y) == [4]
@@ -106,3 +108,76 @@ def test_dice_of_duels_between_bots_roll_by_themselves(no_callback_errors):
     bots_only = [duel for duel in rolled if 0 not in duel]
     assert bots_only, "bots dueled each other and their dice rolled though 'roll the dice for me' is off"
     assert len(rolled) == len(asked) + len(bots_only)
+
+
+@pytest.mark.rule("HM-071", "HM-076")
+def test_the_score_chart_shows_each_days_total_after_its_reserve_scoring(no_callback_errors):
+    """Issue 29: a day's Reserve points are scored in the move that also opens the next day, so the chart's point
+    for a day must be the scores after that move, not the last position still dated that day."""
+    from widgets.play import GameView
+
+    view = GameView(hm.CONFIG, players=3, seed=7, auto_dice=True, chart=True)
+    _play_out_as_learner(view)
+    history = view.session.history
+    ends = {s.before.day: s.scores for s in history if s.after.day > s.before.day}  # the move that ended each day
+    assert len(ends) >= 2 and any(any(a.after.scores()[i] != a.before.scores()[i] for i in range(3))
+                                  for a in history if a.after.day > a.before.day), "Reserve points were scored at a day's end"
+    xs, per_seat = view.score_history()
+    chart = {day: tuple(per_seat[seat][xs.index(day)] for seat in range(3)) for day in xs}
+    for day, scores in ends.items():
+        assert chart[day] == tuple(scores), f"day {day}: the chart shows {chart[day]}, the day ended at {scores}"
+    assert chart[xs[-1]] == tuple(view.state.scores()) and xs[0] == 1
+
+
+def test_the_rulebook_checks_agree_and_say_so_in_words():
+    rows = hm._check_rows()
+    assert rows and all(ok for _, _, ok in rows)
+    page = hm.rulebook_checks().value + hm.formula_check().value
+    assert "agrees with every number" in page and "the same" in page
+    assert "Fraction(" not in page and "rulebook checks pass" not in page
+
+
+def test_the_assumptions_table_speaks_in_words():
+    import re
+
+    page = hm.assumed_values().value
+    assert "Pawns per player" in page and "Bare hands attack" in page
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", page), "no programmer's key on the page"
+    assert not re.findall(r"\(M\d+\)|\bM\d+\)", page), "no id of the catalogue's list of missing data"
+
+
+def test_tiebreak_odds_view_shows_percentages_with_the_exact_chance_in_a_hover(no_callback_errors):
+    from hench.henchmania import odds
+
+    view = hm.TiebreakView()
+    x, y, _ = odds.tiebreak_round(4, 4, 4, 4)
+    p = x / (x + y)
+    assert f"<b title='exactly {p.numerator}/{p.denominator}'>{float(p):.1%}</b>" in view.answer.value
+    view.xd.value = 1
+    view.yd.value = 1
+    assert "never ends" in view.answer.value
+
+
+PROGRAMMERS_TEXT = re.compile(r"Fraction\(|\bhench\.[a-z]|\{'[a-z_]+': |\b\d{4,}/\d{3,}\b|\b\d{3,}/\d{4,}\b|\b[a-z]+_[a-z_]+\b")
+
+
+def test_the_tours_words_are_for_people(no_callback_errors):
+    """Issue 29: every step's text, task, explanation and question (choices and reasons) has no Python repr, no
+    module path, no programmer's key and no fraction of more than 6 digits (the tie-break question had
+    '211205/531441' and 'hench.henchmania.odds')."""
+    from tests.widgets.test_tours import walk_step
+
+    tour = hm.tour()
+    for i, step in enumerate(hm.TOUR):
+        if i:
+            tour.next.click()
+        words = [step.text, step.task, tour.text.value]
+        if step.done is not None:
+            walk_step(tour)
+            words.append(step.after(tour.start, tour.view.state) if step.after else "")
+        if step.question is not None:
+            q = tour.question
+            words += [step.question.prompt, *q.pick.options, step.question.why(q.state), step.question.answer(q.state)]
+        for text in words:
+            found = PROGRAMMERS_TEXT.findall(re.sub(r"<[^>]*>", " ", text))
+            assert not found, f"{step.title}: {found}"

@@ -29,7 +29,8 @@ def _tours() -> dict:
 
 
 TOURS = _tours()
-PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU"}  # step title -> the move the walker picks first
+PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU",  # step title -> the move the walker picks first
+          "Phase 2: Reserve cards first": tuple(f"play {name}" for name in hm.RESERVE_NAMES)}  # or one of these
 
 
 def test_the_finished_games_have_tours():
@@ -70,7 +71,9 @@ def test_tour_walks_from_first_step_to_last(game, no_callback_errors):
         if i:
             tour.next.click()
         assert tour.index == i and tour.progress.value == i + 1 and f"Step {i + 1} of {len(steps)}" in tour.heading.value
-        assert tour.view.state.current_player in tour.view.human_seats, f"{step.title} starts at the learner's turn"
+        st = tour.view.state
+        assert st.current_player in tour.view.human_seats or (st.is_terminal and i == len(steps) - 1), \
+            f"{step.title} starts at the learner's turn (the last step may be the game's end)"
         if step.done is not None:
             assert "hench-waiting" in tour.status.value, f"{step.title}: waits for the learner's move"
             walk_step(tour)
@@ -150,12 +153,14 @@ def test_henchmania_trump_outside_the_reserve_limit_judged_by_the_engine(no_call
 def test_henchmania_tiebreak_answer_is_the_exact_odds(no_callback_errors):
     from hench.henchmania import odds
 
-    tour = _step(hm, "A tie at the top")
+    tour = _step(hm, "Two Lords level at the top")
     st = tour.view.state
+    top = max(st.scores())
+    assert st.scores().count(top) == 2, "the tie step shows two Lords level at the top"
     a, d = st.data.values["bare_hands_attack"], st.data.values["bare_hands_defense"]
     x, y, level = odds.tiebreak_round(a, d, a, d)
     assert x + y + level == 1 and x == y
-    assert tour.step.question.answer(st) == hench.format_probability(level)
+    assert tour.step.question.answer(st) == f"{float(level):.1%}"
 
 
 def test_huns_catchup_valuables_are_who_the_engine_dealt_them_to(no_callback_errors):
@@ -332,3 +337,41 @@ def test_a_position_the_game_did_not_reach_comes_from_the_tours_own_deal_and_say
     assert tour.bridges[1] == (0, len(tour.view.session)) and len(tour.view.session) > 0, "the log shows how it came about"
     tour.back.click()
     assert tour.index == 0 and tour.view.state.day == 2, "back to the learner's own game"
+
+
+def test_henchmanias_tour_is_one_game_from_the_set_up_to_the_bailiff(no_callback_errors):
+    """Issue 29: every step of Henchmania's tour comes up in the one game of the tour's deal, in order, with the
+    learner doing each step's task: no step falls back to the tour's own deal, and the game ends at the last step.
+    Each step shows what it says: the Trump step a Trump in my hand, the theft step a Drunkard, the tie step a tie."""
+    from hench.henchmania.bots import dominated_sites
+
+    tour = hm.tour()
+    seen = {}
+    for i, step in enumerate(hm.TOUR):
+        if i:
+            tour.next.click()
+        assert tour.index == i and not tour.fell_back[i], f"step {i + 1} ({step.title}) came from the tour's own deal"
+        st = tour.view.state
+        seen[step.title] = st
+        if len(tour.view.session):
+            assert "no moves yet" not in tour.view.log_view.value, "the side log lists the game's moves so far"
+        if step.done is not None:
+            walk_step(tour)
+    assert tour.view.state.is_terminal and not any(tour.fell_back)
+    assert tour.view.session.history[0].before.day == 1, "one game from its set-up"
+    names = lambda st: {st.data.deck[c].name for c in st.hands[0]}
+    trumps = seen["Trumps: beside the Reserve"]
+    assert names(trumps) & set(hm.TRUMPS) or any(t is not None for t in trumps.trumps), "the Trump step shows a Trump"
+    assert "Drunkard" in names(seen["Taking a card from a hand"])
+    assert 0 in dominated_sites(seen["Domination: an extra card"]).values()
+    assert "Glove" in names(seen["A duel"])
+    days = [st.day for st in seen.values()]
+    assert days == sorted(days), "the steps follow the game's days"
+    assert "hench-score-sheet" in tour.view.sheet._dom_classes and "Final score sheet" in tour.view.sheet.value
+
+
+def test_every_henchmania_step_opens_directly(no_callback_errors):
+    """A step picked from the list opens (played on for the learner, or from the tour's own deal), never an error."""
+    for k in range(1, len(hm.TOUR) + 1):
+        tour = hm.tour(step=k)
+        assert tour.index == k - 1 and tour.messages.kind != "error", (k, tour.messages.text)
