@@ -316,7 +316,8 @@ def _location_html(obs: dict[str, Any], i: int, legal: set[str], texts: dict[str
     for p in (0, 1):
         chips = []
         for m in loc["minions"][p]:
-            act = next((a for a in (f"retreat {m} from {name}", f"recall {m} from {name}") if a in legal), None)
+            mine = p == obs["viewer"]  # a retreat or recall moves the viewer's own Minion, never the other's namesake
+            act = next((a for a in (f"retreat {m} from {name}", f"recall {m} from {name}") if mine and a in legal), None)
             chips.append(_chip(m, COLOURS[p], _card(texts, m, act, legal), solid=True, face=True))
         sides.append(f"<div style='font-size:11px;color:{COLOURS[p]}'>{seat_name(p)}: {''.join(chips) or '-'}</div>")
     extra = []

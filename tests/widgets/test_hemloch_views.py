@@ -277,3 +277,20 @@ def test_the_status_line_gives_the_draw_odds_only_on_the_viewers_own_turn():
     assert "your next draw" in hl.CONFIG.explain_for(st, seat)
     other = hl.CONFIG.explain_for(st, 1 - seat)
     assert "your next draw" not in other and format_probability(odds.next_card_is_day(st)) in other
+
+
+@pytest.mark.rule("HL-069")
+def test_a_retreat_chip_is_only_on_the_learners_own_minion_not_the_others_namesake():
+    from tests.hemloch.helpers import COURTYARD, arrange, new
+    from tests.hemloch.test_weeks_end import to_weeks_end
+
+    board = {(COURTYARD, 0): ["Cog Runner", "Velvet Matron"], (COURTYARD, 1): ["Cog Runner", "Velvet Matron"]}
+    s = to_weeks_end(arrange(new(), board=board))
+    while s.phase == "influence_check":
+        s = s.apply(s.legal_actions()[0])
+    assert s.phase == "weeks_end_retreat" and s.current_player == 0
+    board_html = GAME.html(s.observation(0), True)
+    courtyard = board_html.split(">Courtyard<")[1].split("hench-location")[0]
+    mine, theirs = courtyard.split("Player 2:")
+    assert sorted(ACTIONS.findall(mine)) == ["retreat Cog Runner from Courtyard", "retreat Velvet Matron from Courtyard"]
+    assert ACTIONS.findall(theirs) == [], "the other player's Cog Runner carries no chip that would retreat mine"
