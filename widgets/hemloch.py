@@ -18,7 +18,7 @@ from hench.hemloch.data import ITEMS, POTION, SCEPTER, default_data
 from . import plot
 from .cards import CardGallery
 from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent, prob
-from .play import GameKit, TableConfig
+from .play import ChanceWords, GameKit, TableConfig
 from .tour import Question, TourStep, TourView
 
 PLAYERS = 2  # Hemloch is a 2-player game (HL-001)
@@ -48,6 +48,9 @@ CONFIG = TableConfig(
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.week, clock_label="week", explain_for=_live,
     roll_seats=lambda s: (s.start,),  # the Start Player turns over the Week card
+    chance=ChanceWords(who="Week deck", the="the Week deck", roll="Turn over the Week card", set="Turn over this one",
+                       auto="turn over the Week cards for me", rolls="a Week card is turned over",
+                       prompt="you are the Start Player: press <b>Turn over the Week card</b> (or pick one to turn over)"),
 )
 
 

@@ -294,3 +294,18 @@ def test_a_retreat_chip_is_only_on_the_learners_own_minion_not_the_others_namesa
     mine, theirs = courtyard.split("Player 2:")
     assert sorted(ACTIONS.findall(mine)) == ["retreat Cog Runner from Courtyard", "retreat Velvet Matron from Courtyard"]
     assert ACTIONS.findall(theirs) == [], "the other player's Cog Runner carries no chip that would retreat mine"
+
+
+def test_the_week_deck_is_turned_over_not_rolled(no_callback_errors):
+    """Hemloch has no dice: its chance device is the Week deck, and the table says so (issue 29)."""
+    from widgets.play import GameView
+
+    view = GameView(hl.CONFIG, players=2, seed=3, auto_dice=False, chart=False, options={"first_player": 0})
+    assert view.state.current_player == CHANCE and view.learner_rolls()
+    words = [view.roll.description, view.set_dice.description, view.auto_dice.description, view.bot_step.tooltip,
+             view.explain.value, *(label for label, _ in view.dice_outcomes.options)]
+    assert view.roll.description == "Turn over the Week card" and "Week deck" in view.explain.value
+    assert not any(re.search(r"(?i)\bdice\b|\broll", w) for w in words), words
+    assert all(re.search(r" · \d+\.\d%$", label) for label, _ in view.dice_outcomes.options), "a percentage, no fraction"
+    view.roll.click()
+    assert view.session.history[0].player == CHANCE and "Week deck" in view.log_view.value and "Dice" not in view.log_view.value
