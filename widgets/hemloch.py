@@ -1,15 +1,16 @@
 """Hemloch views: the table (generic GameView with Hemloch's board, phases and bots), the guided tour, the card
-gallery and the exact odds of hench.hemloch.odds with Plotly charts. Every fact comes from hench.hemloch."""
+gallery and the exact odds of hench.hemloch.odds with Plotly charts. Every fact comes from hench.hemloch.
+On screen a chance is a percentage; its exact fraction is in the hover (`chance`)."""
 
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
 
 import hench
-from hench import format_probability
 from hench.core import Rng, next_action, play_game, seat_name
 from hench.hemloch import PHASES, assumptions, breakdown, montecarlo, odds, render
 from hench.hemloch.bots import make_bot
@@ -17,11 +18,19 @@ from hench.hemloch.data import ITEMS, POTION, SCEPTER, default_data
 
 from . import plot
 from .cards import CardGallery
-from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent, prob
+from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent
 from .play import ChanceWords, GameKit, TableConfig
 from .tour import Question, TourStep, TourView
 
 PLAYERS = 2  # Hemloch is a 2-player game (HL-001)
+
+
+def chance(p: Fraction | int, bold: bool = False) -> str:
+    """A chance as the learner reads it: a percentage, with the exact fraction in its hover (issue 29)."""
+    p = Fraction(p)
+    exact = "certain" if p == 1 else "impossible" if p == 0 else f"exactly {p.numerator}/{p.denominator}"
+    shown = f"<b>{percent(p)}</b>" if bold else percent(p)
+    return f"<span class='hench-chance' title='{exact}'>{shown}</span>"
 
 
 def _live(state, viewer: int | None) -> str:
@@ -32,13 +41,13 @@ def _live(state, viewer: int | None) -> str:
     seat = state.current_player
     parts = []
     if state.week_deck:
-        parts.append(f"the next Week card is a Day with probability <b>{format_probability(odds.next_card_is_day(state))}</b>")
+        parts.append(f"the next Week card is a Day with probability {chance(odds.next_card_is_day(state), True)}")
     behind = [(state.data.locations[loc].name, odds.draw_to_lead(state, seat, loc)) for loc in range(len(state.board))
               if seat == viewer and state.influence(loc, 1 - seat) > state.influence(loc, seat) and loc != state.festival
               and loc not in state.played]
     if behind:
         parts.append(f"where {seat_name(1 - seat)} leads, your next draw would take the lead if played at " +
-                     ", ".join(f"{html.escape(name)}: {format_probability(p)}" for name, p in behind))
+                     ", ".join(f"{html.escape(name)}: {chance(p)}" for name, p in behind))
     return "&middot; " + "; ".join(parts) if parts else ""
 
 
@@ -307,8 +316,8 @@ def _draw_page(i: Inputs) -> Shown:
     d = default_data()
     first, after = odds.opening_hand(i.copies, d.deck_size, d.opening_hand), odds.dig(i.copies, i.draws, d.deck_size, d.opening_hand)
     text = answer_html(f"A card with {i.copies} copies in your {d.deck_size}-card deck is in your {d.opening_hand}-card opening "
-                       f"hand with probability {prob(first)}; after {i.draws} Draw action(s) you have seen it with "
-                       f"probability {prob(after)} (HL-010, HL-056).")
+                       f"hand with probability {chance(first, True)}; after {i.draws} Draw action(s) you have seen it with "
+                       f"probability {chance(after, True)} (HL-010, HL-056).")
     xs = list(range(0, 11))
     ys = [odds.dig(i.copies, x, d.deck_size, d.opening_hand) for x in xs]
     bar = plot.Bar(x=xs, y=[float(y) for y in ys], text=[percent(y) for y in ys], textposition="outside",
@@ -329,9 +338,9 @@ class DrawOddsView(OddsExplorer):
 def _week_page(i: Inputs) -> Shown:
     """Q3, Q4: when the Days come (every reveal is a chance event) and how often a Location is free of the Festival."""
     p = odds.week_step_is_day(i.week, i.step)
-    free = ", ".join(f"{k} step(s) {format_probability(odds.festival_free(k))}" for k in range(1, 5))
+    free = ", ".join(f"{k} step(s) {chance(odds.festival_free(k))}" for k in range(1, 5))
     text = answer_html(f"In Week {i.week} the Week deck holds {i.week - 1} Day(s) among 4 cards, so step {i.step} is a Day "
-                       f"with probability {prob(p)}, the same for every step, as the deck is shuffled. This Week has "
+                       f"with probability {chance(p, True)}, the same for every step, as the deck is shuffled. This Week has "
                        f"{odds.influence_checks_in_week(i.week)} Influence Check(s) (each Day, plus Week's End); a 4-Week "
                        f"game has {odds.influence_checks_in_game()} (HL-036, HL-053, HL-068, HL-071).",
                        note=f"Without Festival moves, a given Location stays free of the Festival for the first {free} "
@@ -339,7 +348,7 @@ def _week_page(i: Inputs) -> Shown:
     weeks = [1, 2, 3, 4]
     bar = plot.Bar(x=[f"Week {x}" for x in weeks], y=[float(odds.week_step_is_day(x, 1)) for x in weeks],
                    marker_color=["#b5651d" if x == i.week else "#d69e2e" for x in weeks], name="a Day",
-                   text=[str(odds.week_step_is_day(x, 1)) for x in weeks], textposition="outside")
+                   text=[percent(odds.week_step_is_day(x, 1)) for x in weeks], textposition="outside")
     check = (montecarlo.CHECKS["week"], dict(week=i.week, step=i.step)) if 0 < p < 1 else (
         "No simulation needed: in this Week the answer is certain.")
     return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15], xaxis_title="any one step of the Week"),
@@ -361,12 +370,12 @@ def _duel_page(i: Inputs) -> Shown:
     loc = None if i.where < 0 else i.where
     result = odds.duel(data, loc)
     where = "with no home bonus" if loc is None else f"at {data.locations[loc].name}"
-    text = answer_html(f"{where[0].upper() + where[1:]}, Player 1 is ahead with probability {prob(result['win'])}, tied "
-                       f"{format_probability(result['tie'])}, behind {format_probability(result['lose'])} "
+    text = answer_html(f"{where[0].upper() + where[1:]}, Player 1 is ahead with probability {chance(result['win'], True)}, tied "
+                       f"{chance(result['tie'])}, behind {chance(result['lose'])} "
                        "(HL-076, HL-077, HL-078, HL-080).")
     keys = ["win", "tie", "lose"]
     bar = plot.Bar(x=["Player 1 ahead", "tie", "Player 2 ahead"], y=[float(result[k]) for k in keys],
-                   text=[str(result[k]) for k in keys], textposition="outside", marker_color=["#2f6fd6", "#888", "#e07b00"])
+                   text=[percent(result[k]) for k in keys], textposition="outside", marker_color=["#2f6fd6", "#888", "#e07b00"])
     return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.1]),
                  check=(montecarlo.CHECKS["duel"], dict(loc=loc)))
 
@@ -392,6 +401,16 @@ def study_position(seed: int, week: int) -> Any:
     return s
 
 
+def _lead_cell(s: Any, loc: int, p: Fraction) -> str:
+    """The 'next draw would lead' cell: no chance at all where nobody may play (the Festival), none needed where
+    Player 1 already leads."""
+    if loc == s.festival:
+        return "<span title='no Minion may be played where the Festival is (HL-039)'>nobody may play here now</span>"
+    if odds.shortfall(s, 0, loc) == 0:
+        return "already ahead"
+    return chance(p)
+
+
 def _live_page(i: Inputs) -> Shown:
     """A real position (the bots play a game to a chosen Week): the live odds Location by Location."""
     s = study_position(i.seed, i.week)
@@ -399,15 +418,15 @@ def _live_page(i: Inputs) -> Shown:
         return Shown(answer_html("This deal ended before that Week: pick another deal or Week."), below=render.html(s.observation(0), False))
     names = [loc.name for loc in s.data.locations]
     leads = [odds.draw_to_lead(s, 0, loc) for loc in range(len(names))]
-    rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{s.influence(k, 0)}-{s.influence(k, 1)}</td>"
-                   f"<td>{odds.shortfall(s, 0, k)}</td><td>{format_probability(leads[k])}</td>"
-                   f"<td>{format_probability(odds.next_festival_at(s, k))}</td></tr>" for k, n in enumerate(names))
+    rows = "".join(f"<tr><td>{html.escape(n)}{' (Festival)' if k == s.festival else ''}</td><td>{s.influence(k, 0)}-"
+                   f"{s.influence(k, 1)}</td><td>{odds.shortfall(s, 0, k)}</td><td>{_lead_cell(s, k, leads[k])}</td>"
+                   f"<td>{chance(odds.next_festival_at(s, k))}</td></tr>" for k, n in enumerate(names))
     text = (answer_html(f"Week {s.week}, Player 1 to act. The next Week card is a Day with probability "
-                        f"{prob(odds.next_card_is_day(s))} (HL-053).", 15)
+                        f"{chance(odds.next_card_is_day(s), True)} (HL-053).", 15)
             + "<table style='font-size:12px'><tr><th>Location</th><th>Influence P1-P2</th><th>needed to lead</th>"
               "<th>next draw would lead</th><th>next Festival here</th></tr>" + rows + "</table>")
-    bar = plot.Bar(x=names, y=[float(p) for p in leads], text=[str(p) for p in leads], textposition="outside",
-                   marker_color="#2f6fd6")
+    labels = ["Festival" if k == s.festival else "ahead" if odds.shortfall(s, 0, k) == 0 else percent(p) for k, p in enumerate(leads)]
+    bar = plot.Bar(x=names, y=[float(p) for p in leads], text=labels, textposition="outside", marker_color="#2f6fd6")
     return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15]), below=render.html(s.observation(0), False))
 
 
