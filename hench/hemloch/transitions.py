@@ -17,7 +17,7 @@ from typing import Any
 from hench.core import seat_name
 
 from .actions import Draw, Festival, Flip, HLAction, Keep, Mark, Move, Pass, Play, Recall, Retreat, Reveal, Steal, Swap, Use
-from .data import GAIN, ITEMS, LOCATIONS
+from .data import ABILITY_NAMES, GAIN, ITEMS, LOCATIONS
 from .legality import choice_options
 from .state import CHOICE_TASKS, DRAFT_PACK, PLAYERS, HemlochState, Task
 
@@ -110,7 +110,7 @@ def use(s: HemlochState, a: Use) -> None:
     pair[0] -= 1  # HL-031, M6: using an Item turns it face down
     pair[1] += 1
     s.actions -= item.action_cost  # HL-065
-    s.say(f"{who(seat)} uses a {ITEMS[kind]} ({item.ability.replace('_', ' ')}); it turns face down", "HL-031", "HL-064",
+    s.say(f"{who(seat)} uses a {ITEMS[kind]} ({ABILITY_NAMES[item.ability]}); it turns face down", "HL-031", "HL-064",
           seats=ONE[seat])
     if item.ability == "extra_action":
         s.actions += 1
