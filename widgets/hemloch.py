@@ -430,6 +430,27 @@ def _live_page(i: Inputs) -> Shown:
     return Shown(text, [bar], dict(yaxis_tickformat=".0%", yaxis_range=[0, 1.15]), below=render.html(s.observation(0), False))
 
 
+def arithmetic_checked() -> ipw.HTML:
+    """The catalogue's worked odds recomputed two ways, said in words (the Odds page's last section)."""
+    from math import comb
+
+    d = default_data()
+    by_formula = 1 - Fraction(comb(d.deck_size - 2, d.opening_hand), comb(d.deck_size, d.opening_hand))
+    by_hench = odds.opening_hand(2, d.deck_size, d.opening_hand)
+    checks = int(odds.influence_checks_in_game())
+    even = odds.duel()
+    lines = [
+        (f"A card with 2 copies is in the opening hand with probability {chance(by_hench)}: the same as one minus the "
+         f"chance that all {d.opening_hand} cards come from the other {d.deck_size - 2} (HL-010).", by_formula == by_hench),
+        (f"A 4-Week game has {checks} Influence Checks: 1 in Week 1, then 2, 3 and 4, one for each Day plus Week's End "
+         "(HL-053, HL-068).", checks == 1 + 2 + 3 + 4),
+        (f"With one random Minion each and no home bonus, both players are equally likely ahead: {chance(even['win'])} "
+         f"each, and tied {chance(even['tie'])}.", even["win"] == even["lose"] and sum(even.values()) == 1),
+    ]
+    rows = "".join(f"<li>{'&#10003;' if ok else '&#10007; does not add up:'} {text}</li>" for text, ok in lines)
+    return ipw.HTML(f"<ul class='hench-arithmetic' style='max-width:880px'>{rows}</ul>")
+
+
 class LiveOddsView(OddsExplorer):
     """A real position (the bots play a game to a chosen Week): the live odds Location by Location."""
 
@@ -443,5 +464,5 @@ class LiveOddsView(OddsExplorer):
         return study_position(i.seed, i.week)
 
 
-__all__ = ["CONFIG", "ITEMS", "KIT", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",
+__all__ = ["CONFIG", "ITEMS", "KIT", "arithmetic_checked", "chance", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",
            "card_gallery", "finished_game_sheet", "learn_table", "lesson", "lesson_table", "play_table", "simulation", "tour"]
