@@ -14,13 +14,14 @@ import hench
 from hench.core import Rng, next_action, play_game, seat_name
 from hench.hemloch import PHASES, assumptions, breakdown, montecarlo, odds, render
 from hench.hemloch.bots import make_bot
-from hench.hemloch.data import ITEMS, POTION, SCEPTER, default_data
+from hench.hemloch.data import ITEMS, default_data
 
 from . import plot
 from .cards import CardGallery
+from .hemloch_tour import TOUR, TOUR_SEED
 from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent
 from .play import ChanceWords, GameKit, TableConfig
-from .tour import Question, TourStep, TourView
+from .tour import TourView
 
 PLAYERS = 2  # Hemloch is a 2-player game (HL-001)
 
@@ -76,184 +77,7 @@ LESSONS = {
 }
 
 
-# -- the tour ------------------------------------------------------------------------------------------------------
-def _choices(right: int, *others: int) -> list[str]:
-    return [str(v) for v in sorted({right, *others} - {-1}) if v >= 0]
-
-
-def _influence_line(s) -> str:
-    return "; ".join(f"{s.data.locations[loc].name} {s.influence(loc, 0)}-{s.influence(loc, 1)}" for loc in range(len(s.board)))
-
-
-def _task_loc(s) -> int:
-    return s.tasks[0].loc if s.tasks and s.tasks[0].loc >= 0 else 0
-
-
-def _first_empty(s, loc: int) -> int:
-    return s.empty_spaces(loc)[0]
-
-
-def _space_words(s, loc: int, space: int) -> str:
-    r, c = s.data.locations[loc].spaces[space]
-    return f"row {r + 1}, column {c + 1} of {s.data.locations[loc].name}"
-
-
-def _turn_over(start, now) -> bool:
-    return now.is_terminal or now.week != start.week or len(now.revealed) != len(start.revealed) or now.current_player != 0
-
-
-def _night_after(start, now) -> str:
-    mine = [s for s in range(len(now.board)) if len(now.board[s][0]) > len(start.board[s][0])]
-    played = ", ".join(now.data.locations[s].name for s in mine) or "no Location"
-    return (f"Your turn is over: you played at {played} and hold {len(now.hands[0])} cards; then Player 2 took their turn "
-            f"(HL-051, HL-055). Influence now, Player 1-Player 2: {_influence_line(now)} (HL-076, HL-077).")
-
-
-def _marker_after(start, now) -> str:
-    placed = start.markers_left(0) - now.markers_left(0)
-    return (f"You placed {placed} Marker(s); {now.markers_left(0)} are left (HL-006). Your Markers now score "
-            f"{sum(breakdown(now, 0)['markers'].values())} points: 2 for each touching another of yours, 1 for one alone "
-            f"(HL-083, HL-084).")
-
-
-def _items_after(start, now) -> str:
-    used = [f"{ITEMS[k]}" for k in range(len(ITEMS)) if now.items[0][k][1] > start.items[0][k][1]]
-    said = (f"You used a {', '.join(used)}: it turned face down and now scores 1 instead of 2 (HL-031, HL-032)." if used
-            else "You kept your Items face up: each still scores 2 (HL-032).")
-    return f"{said} Your Items now score {breakdown(now, 0)['items']} points."
-
-
-def _week_after(start, now) -> str:
-    kept = sum(len(now.board[loc][0]) for loc in range(len(now.board)))
-    return (f"Week {start.week} is over: you kept {kept} Minion(s) on the Locations after retreating half (HL-069), both "
-            f"players drew up to 2 cards (HL-070), a Night left the game for its Day (HL-071, HL-072), and "
-            f"{seat_name(now.start)} is the Start Player of Week {now.week} (HL-073). The Week deck now holds "
-            f"{now.days_in_week_deck()} Day(s).")
-
-
-def _end_after(start, now) -> str:
-    b = [breakdown(now, p) for p in (0, 1)]
-    won = " and ".join(seat_name(w) for w in now.winners())
-    return (f"The game ended ({', '.join(now.ended)}). Player 1: Markers {sum(b[0]['markers'].values())} + Items "
-            f"{b[0]['items']} = {b[0]['total']}; Player 2: Markers {sum(b[1]['markers'].values())} + Items {b[1]['items']} = "
-            f"{b[1]['total']}. Winner: {won} (HL-085, HL-086).")
-
-
-def _festival(s) -> str:
-    return s.data.locations[s.festival].name
-
-
-def _most_minions(s) -> tuple[int, int]:
-    return max((len(s.board[loc][0]), loc) for loc in range(len(s.board)))
-
-
-TOUR = [
-    TourStep(
-        "Setup and the goal",
-        "<p>You are <b>Player 1</b> (blue) against a bot (orange). Four <b>Locations</b> lie between you, each with a grid "
-        "of <b>Influence Spaces</b>. You score with your <b>Markers</b> on those grids (2 points for a Marker touching "
-        "another of yours side by side, 1 alone) and with <b>Items</b>. Each of you has the same 30-card Minion deck and "
-        "drew an opening hand; the other player's hand is only a count to you. Hover any card for what it does.</p>",
-        ("HL-004", "HL-006", "HL-007", "HL-010", "HL-011", "HL-081", "HL-083"),
-        question=Question("How many cards is each opening hand?", lambda s: _choices(s.data.opening_hand, 3, 4, 6),
-                          lambda s: str(s.data.opening_hand),
-                          lambda s: f"Each player shuffles their deck and draws {s.data.opening_hand} (HL-010); the rest, "
-                                    f"{len(s.decks[0])} cards, is your deck.")),
-    TourStep(
-        "A Night: the Festival and your two Actions",
-        "<p>Each Week has 4 steps. Each starts with the Start Player turning over a <b>Week card</b>: a Night or a Day. "
-        "It sends the red <b>Festival</b> to a Location, where nobody may play this step. Then each player has a turn "
-        "of <b>2 Actions</b>: draw a card, or play a Minion on your side of a Location (one per Location per turn). "
-        "Its Influence counts there; a Minion at its faction's home counts 1 more.</p>",
-        ("HL-038", "HL-039", "HL-050", "HL-051", "HL-055", "HL-056", "HL-057", "HL-058", "HL-076", "HL-077"),
-        reach=lambda s: s.week == 1 and s.phase == "turn_actions" and s.actions == 2 and _moves("play")(s),
-        task="spend your two Actions: click a 'play' chip in a Location, or draw",
-        done=_turn_over, after=_night_after,
-        question=Question("Where may you NOT play a Minion this step?",
-                          lambda s: [loc.name for loc in s.data.locations], _festival,
-                          lambda s: f"The Festival is at {_festival(s)}: no Minion may be played there (HL-039).")),
-    TourStep(
-        "Abilities: a Minion places a Marker",
-        "<p>A Minion's ability happens as it is played, and when its faction matches a Location's <b>activating icon</b>, "
-        "that Location's ability follows. Abilities are compulsory. Here one of them lets you put a <b>Marker</b> on an "
-        "empty space of the Location's grid: the blue dashed squares.</p>",
-        ("HL-027", "HL-060", "HL-061", "HL-062", "HL-063", "HL-083", "HL-084"),
-        reach=lambda s: s.phase == "ability_mark",
-        task="click an empty space of the grid to place your Marker",
-        done=lambda start, now: now.markers_left(0) < start.markers_left(0) or _turn_over(start, now),
-        after=_marker_after,
-        question=Question("How many points would a Marker in the first empty space (top-left first) add to your score?",
-                          lambda s: _choices(odds.placement_gain(s, 0, _task_loc(s), _first_empty(s, _task_loc(s))), 1, 2, 3),
-                          lambda s: str(odds.placement_gain(s, 0, _task_loc(s), _first_empty(s, _task_loc(s)))),
-                          lambda s: f"At {_space_words(s, _task_loc(s), _first_empty(s, _task_loc(s)))} it adds "
-                                    f"{odds.placement_gain(s, 0, _task_loc(s), _first_empty(s, _task_loc(s)))}: 1 alone, or "
-                                    "2 for itself plus 1 for each lone Marker of yours it touches (HL-083, HL-084).")),
-    TourStep(
-        "Items: Potions, Scepters and Trinkets",
-        "<p>Abilities hand out <b>Items</b>. Each scores at the end, 2 face up and 1 face down, and a face-up Item can be "
-        "used once: it then turns face down. Only one Item a turn. A Potion is free; a Scepter or a Trinket costs one of "
-        "your Actions. Hover an Item on your row for what it does.</p>",
-        ("HL-028", "HL-029", "HL-030", "HL-031", "HL-032", "HL-064", "HL-065"),
-        reach=lambda s: s.phase == "turn_actions" and s.actions == 2 and _moves("use")(s),
-        task="use an Item (click it on your row), then finish your turn",
-        done=_turn_over, after=_items_after,
-        question=Question("How many Actions does using a Potion cost?", lambda s: ["0", "1", "2"],
-                          lambda s: str(s.data.items[POTION].action_cost),
-                          lambda s: f"A Potion costs {s.data.items[POTION].action_cost} Actions, a Scepter or Trinket "
-                                    f"{s.data.items[SCEPTER].action_cost} (HL-065).")),
-    TourStep(
-        "A Day and its Influence Check",
-        "<p>From Week 2 on, Days come into the Week deck. After both turns of a <b>Day</b> there is an <b>Influence "
-        "Check</b>: Location by Location, from the Start Player's left, whoever has more Influence there places a Marker "
-        "on it; on a tie both do, the Start Player first. You won this one.</p>",
-        ("HL-053", "HL-074", "HL-075", "HL-076", "HL-077", "HL-078", "HL-079", "HL-080"),
-        reach=lambda s: s.phase == "influence_check" and s.stage == "day_check",
-        task="click an empty space of the Location being checked to place your Marker",
-        done=lambda start, now: now.markers_left(0) < start.markers_left(0) or now.stage != "day_check",
-        after=_marker_after,
-        question=Question("What is your Influence at the Location being checked?",
-                          lambda s: _choices(s.influence(_task_loc(s), 0), s.influence(_task_loc(s), 0) + 1,
-                                             s.influence(_task_loc(s), 0) - 1, s.influence(_task_loc(s), 0) + 2),
-                          lambda s: str(s.influence(_task_loc(s), 0)),
-                          lambda s: f"At {s.data.locations[_task_loc(s)].name}: the Influence of your Minions there plus 1 "
-                                    f"for each at its home gives {s.influence(_task_loc(s), 0)}, against "
-                                    f"{s.influence(_task_loc(s), 1)} (HL-076, HL-077).")),
-    TourStep(
-        "Week's End",
-        "<p>After the 4th step comes <b>Week's End</b>: another Influence Check, then at every Location each player "
-        "<b>retreats half</b> of their Minions there (rounded down, you choose which) to the discard pile, both draw up to "
-        "2 cards, and the Start Player swaps one Night in the Week deck for its Day. Then the other player starts.</p>",
-        ("HL-067", "HL-068", "HL-069", "HL-070", "HL-071", "HL-072", "HL-073"),
-        reach=lambda s: s.phase == "weeks_end_retreat",
-        task="click your Minions to retreat (and, as Start Player, choose a Night to swap)",
-        done=lambda start, now: now.week != start.week or now.is_terminal,
-        after=_week_after,
-        question=Question("At the Location where you have the most Minions, how many of them stay?",
-                          lambda s: _choices(odds.retreat_kept(_most_minions(s)[0]), 0, 1, 2, 3),
-                          lambda s: str(odds.retreat_kept(_most_minions(s)[0])),
-                          lambda s: f"You have {_most_minions(s)[0]} at {s.data.locations[_most_minions(s)[1]].name}: half, "
-                                    f"rounded down, retreat, so {odds.retreat_kept(_most_minions(s)[0])} stay (HL-069).")),
-    TourStep(
-        "The end of the game and the score",
-        "<p>The game ends at once when a player has placed all 15 Markers, two Locations are full, all 18 Items are "
-        "taken, a deck runs out, or the Week deck holds 4 Days. Then Markers score 2 or 1 by touching, Items 2 face up "
-        "and 1 face down; a tie goes to whoever placed more Markers.</p>",
-        ("HL-042", "HL-043", "HL-044", "HL-045", "HL-046", "HL-047", "HL-081", "HL-082", "HL-085", "HL-086", "HL-087"),
-        reach=lambda s: s.week >= 3 and s.phase == "turn_actions" and s.actions == 2,
-        task="play on until the game ends",
-        done=lambda start, now: now.is_terminal,
-        after=_end_after,
-        question=Question("If the game ended now, how many points would you score?",
-                          lambda s: _choices(breakdown(s, 0)["total"], breakdown(s, 0)["total"] + 1,
-                                             breakdown(s, 0)["total"] - 2, breakdown(s, 0)["total"] + 3),
-                          lambda s: str(breakdown(s, 0)["total"]),
-                          lambda s: f"Your Markers score {sum(breakdown(s, 0)['markers'].values())} and your Items "
-                                    f"{breakdown(s, 0)['items']} (HL-082, HL-083, HL-084, HL-032).")),
-]
-
-TOUR_SEED = 3
-
-
+# -- the tour (one game, widgets/hemloch_tour.py) --------------------------------------------------------------------
 def tour(step: int = 1) -> TourView:
     """The guided tour: a real game, step by step, from setup to the final score."""
     view = TourView(CONFIG, TOUR, players=PLAYERS, seed=TOUR_SEED, title="Hemloch, step by step")
@@ -464,5 +288,5 @@ class LiveOddsView(OddsExplorer):
         return study_position(i.seed, i.week)
 
 
-__all__ = ["CONFIG", "ITEMS", "KIT", "arithmetic_checked", "chance", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",
-           "card_gallery", "finished_game_sheet", "learn_table", "lesson", "lesson_table", "play_table", "simulation", "tour"]
+__all__ = ["CONFIG", "ITEMS", "KIT", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",
+           "arithmetic_checked", "card_gallery", "chance", "finished_game_sheet", "learn_table", "lesson", "lesson_table", "play_table", "simulation", "tour"]

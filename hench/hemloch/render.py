@@ -50,6 +50,8 @@ def observation(state: HemlochState, seat: int | None) -> dict[str, Any]:
     }
 
 
+ENDED_WORDS = {"HL-043": "a player has placed all their Markers", "HL-044": "two Locations are full",
+               "HL-045": "every Item is taken", "HL-046": "a Minion deck has run out", "HL-047": "the Week deck holds 4 Days"}
 PENDING_SHOWN = ("mark", "retreat", "swap", "steal", "festival", "recall", "scepter")
 
 
@@ -427,7 +429,8 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
     if obs["scores"] is not None:
         win = " and ".join(seat_name(w) for w in obs["winners"])
         over = (f"<div class='hench-final' style='font-size:14px;background:#eef7ee;padding:4px 8px;border-radius:6px'>"
-                f"Game over ({', '.join(obs['ended'])}): {seat_name(0)} {obs['scores'][0]}, {seat_name(1)} {obs['scores'][1]} "
+                f"Game over: {_html.escape(' and '.join(ENDED_WORDS.get(r, r) for r in obs['ended']))} "
+                f"({', '.join(obs['ended'])}): {seat_name(0)} {obs['scores'][0]}, {seat_name(1)} {obs['scores'][1]} "
                 f"&middot; winner: <b>{win}</b> (a tie goes to more Markers placed, HL-086)</div>")
     draft = _draft_html(obs, seat, legal, texts) if obs["draft"] and obs["phase"] == "draft_pick" else ""
     return (f"<div class='hench-board-hemloch' style='font-family:sans-serif;font-size:13px;line-height:1.35;max-width:900px;color:#222'>{head}"
@@ -447,4 +450,4 @@ def _plain_texts(raw: str | None, sides: tuple[str, ...]) -> dict[str, str]:
     return {c.id: c.plain() for c in _card_texts(d, sides)}
 
 
-__all__ = ["card_gallery", "card_texts", "html", "marker_values", "notation", "observation", "public_move", "resample"]
+__all__ = ["ENDED_WORDS", "card_gallery", "card_texts", "html", "marker_values", "notation", "observation", "public_move", "resample"]
