@@ -18,9 +18,10 @@ from hench.hemloch.data import ITEMS, default_data
 
 from . import plot
 from .cards import CardGallery
+from .hemloch_lessons import LessonPicker
 from .hemloch_tour import TOUR, TOUR_SEED
 from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent
-from .play import ChanceWords, GameKit, TableConfig
+from .play import ChanceWords, GameKit, TableConfig, score_sheet_html
 from .tour import TourView
 
 PLAYERS = 2  # Hemloch is a 2-player game (HL-001)
@@ -86,6 +87,11 @@ def tour(step: int = 1) -> TourView:
     return view
 
 
+def lessons() -> LessonPicker:
+    """Every kind of move and every card on a live table, one at a time, with why a good player would choose it."""
+    return LessonPicker(CONFIG)
+
+
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Hemloch", seed=3)
 rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
@@ -117,21 +123,18 @@ def card_gallery(state=None, kind: str = "") -> CardGallery:
 
 
 def finished_game_sheet(seed: int = 3) -> ipw.HTML:
-    """The final scoring (HL-081..HL-087) of a game the bots play to the end, Location by Location."""
+    """The final scoring (HL-081..HL-087) of a game the bots play to the end: the score sheet, why it ended, the board."""
     game = hench.get_game("hemloch")
     final: Any
     final, _ = play_game(game.new_game(players=PLAYERS, seed=seed), [CONFIG.bot(seed + i) for i in range(PLAYERS)],
                          Rng.from_seed(seed))
-    sheets = [breakdown(final, p) for p in range(PLAYERS)]
-    rows = [(f"Markers at {name}", [s["markers"][name] for s in sheets]) for name in sheets[0]["markers"]]
-    rows += [("Items (2 face up, 1 face down)", [s["items"] for s in sheets]), ("Markers placed", [s["placed"] for s in sheets]),
-             ("total", [s["total"] for s in sheets])]
-    body = "".join(f"<tr><td style='padding:2px 8px'>{html.escape(k)}</td>" + "".join(
-        f"<td style='padding:2px 8px;text-align:right'>{v}</td>" for v in vals) + "</tr>" for k, vals in rows)
+    sheet = score_sheet_html(game.score_sheet(final), CONFIG.names(PLAYERS), (), final.winners())
+    why = " and ".join(render.ENDED_WORDS[rule] for rule in final.ended)
+    placed = ", ".join(f"{seat_name(p)} {breakdown(final, p)['placed']}" for p in range(PLAYERS))
     won = " and ".join(seat_name(w) for w in final.winners())
-    return ipw.HTML(f"<table class='hench-scoring-sheet' style='border-collapse:collapse'><tr><th></th><th>Player 1</th>"
-                    f"<th>Player 2</th></tr>{body}</table><div>Ended by {', '.join(final.ended)} in Week {final.week}; "
-                    f"winner: <b>{won}</b>.</div>" + render.html(final.observation(None)))
+    return ipw.HTML(f"<div class='hench-scoring-sheet'>{sheet}<div>The game ended at the end of a step of Week {final.week} "
+                    f"because {why} ({', '.join(final.ended)}); Markers placed: {placed}; winner: <b>{won}</b>.</div></div>"
+                    + render.html(final.observation(None)))
 
 
 # -- odds (widgets.odds.OddsExplorer) ---------------------------------------------------------------------------------------
@@ -289,4 +292,4 @@ class LiveOddsView(OddsExplorer):
 
 
 __all__ = ["CONFIG", "ITEMS", "KIT", "LESSONS", "TOUR", "DrawOddsView", "DuelOddsView", "LiveOddsView", "WeekOddsView",
-           "arithmetic_checked", "card_gallery", "chance", "finished_game_sheet", "learn_table", "lesson", "lesson_table", "play_table", "simulation", "tour"]
+           "arithmetic_checked", "card_gallery", "chance", "finished_game_sheet", "learn_table", "lesson", "lesson_table", "lessons", "play_table", "simulation", "tour"]
