@@ -61,7 +61,8 @@ CONFIG = TableConfig(
     roll_seats=lambda s: (s.start,),  # the Start Player turns over the Week card
     chance=ChanceWords(who="Week deck", the="the Week deck", roll="Turn over the Week card", set="Turn over this one",
                        auto="turn over the Week cards for me", rolls="a Week card is turned over",
-                       prompt="you are the Start Player: press <b>Turn over the Week card</b> (or pick one to turn over)"),
+                       prompt="you are the Start Player: press <b>Turn over the Week card</b> (or pick one to turn over)",
+                       rolled="{n} Week card{s} turned over"),
 )
 
 

@@ -148,7 +148,7 @@ TOUR = [
         "Location's activating icon, for a second ability. Draw when nothing in your hand is worth playing.</p>",
         ("HL-038", "HL-039", "HL-050", "HL-051", "HL-055", "HL-056", "HL-057", "HL-058", "HL-076", "HL-077"),
         reach=lambda s: s.week == 1 and s.phase == "turn_actions" and s.actions == 2 and _moves(s, "play"),
-        task="spend your two Actions: click a 'play' chip in a Location, or draw",
+        task="spend your two Actions: click a card under “play here” in a Location, or draw a card",
         done=_turn_over, after=_night_after,
         question=Question("When this step began, where could you NOT play a Minion?",
                           lambda s: [loc.name for loc in s.data.locations], _festival,

@@ -44,6 +44,7 @@ class ChanceWords:
     auto: str = "roll the dice for me"  # the checkbox
     rolls: str = "the dice roll"  # "the next bot plays one move (or the dice roll)"
     prompt: str = "your roll: press <b>Roll the dice</b> (or set them)"  # HTML: the learner's chance move waits
+    rolled: str = "the dice rolled {n} time{s}"  # the tour's fold of chance moves ({n}: how many, {s}: a plural s)
 
 
 @dataclass
