@@ -129,6 +129,7 @@ def finished_game_sheet(seed: int = 3) -> ipw.HTML:
     final: Any
     final, _ = play_game(game.new_game(players=PLAYERS, seed=seed), [CONFIG.bot(seed + i) for i in range(PLAYERS)],
                          Rng.from_seed(seed))
+    assert game.score_sheet is not None
     sheet = score_sheet_html(game.score_sheet(final), CONFIG.names(PLAYERS), (), final.winners())
     why = " and ".join(render.ENDED_WORDS[rule] for rule in final.ended)
     placed = ", ".join(f"{seat_name(p)} {breakdown(final, p)['placed']}" for p in range(PLAYERS))

@@ -125,11 +125,14 @@ def _location_lessons(d: HemlochData) -> list[Lesson]:
             f"A {waker} Minion played here wakes its ability as well as its own: a chip on the board lets you play one "
             f"now.</p><p><b>Why a good player plays here:</b> two abilities for one Action. Plan a {waker} Minion for "
             f"this Location, and a home Minion where a check is near.</p>",
-            ("HL-023", "HL-024", "HL-027", "HL-061", "HL-062"),
-            lambda s, names=tuple(wakers), where=loc.name: any(f"play {n} at {where}" in map(str, s.legal_actions())
-                                                                 for n in names),
-            ))
+            ("HL-023", "HL-024", "HL-027", "HL-061", "HL-062"), _can_play_any(sorted(wakers), loc.name)))
     return out
+
+
+def _can_play_any(names: list[str], where: str) -> Callable[[Any], bool]:
+    """The learner may play one of `names` at Location `where` now."""
+    wanted = {f"play {n} at {where}" for n in names}
+    return lambda s: any(str(a) in wanted for a in s.legal_actions())
 
 
 def _potions_run_out(s: Any) -> Any:

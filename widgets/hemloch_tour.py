@@ -236,7 +236,7 @@ TOUR = [
         "every Location, as at Week's End. It is your Marker to place at the Location marked <i>Player 1 places a Marker "
         "here</i>.</p>"
         "<p><b>Why it matters when you play:</b> the deck is shuffled, so in Week 2 each step is a Day with a chance of "
-        "1 in 4, in Week 3 2 in 4, in Week 4 3 in 4; the line under the phase bar gives the chance for the next card. The "
+        "1 in 4, in Week 3 2 in 4, in Week 4 3 in 4; the <i>Now:</i> line above the board gives the chance for the next card. The "
         "later the Week, the more a Minion played now is likely to be checked before Week's End sends half home.</p>",
         ("HL-036", "HL-053", "HL-074", "HL-075", "HL-076", "HL-077", "HL-078", "HL-080"),
         reach=lambda s: s.phase == "influence_check" and s.stage == "day_check",
