@@ -130,8 +130,8 @@ TOUR = [
         "<p>You are <b>Player 1</b> (blue) against a bot (orange). Four <b>Locations</b> lie between you, each with a grid "
         "of <b>Influence Spaces</b>. You score with your <b>Markers</b> on those grids (2 points for a Marker touching "
         "another of yours side by side, 1 alone) and with <b>Items</b>. Each of you has the same 30-card Minion deck and "
-        "drew an opening hand; the other player's hand is only a count to you. You are the Start Player of Week 1, so "
-        "you turned over its first Week card. Hover any card for what it does.</p>",
+        "drew an opening hand; the other player's hand is only a count to you. You are the Start Player of Week 1: its "
+        "first Week card has been turned over for you. Hover any card for what it does.</p>",
         ("HL-004", "HL-006", "HL-007", "HL-010", "HL-011", "HL-081", "HL-083"),
         question=Question("How many cards is each opening hand?", lambda s: _choices(s.data.opening_hand, 3, 4, 6),
                           lambda s: str(s.data.opening_hand),
