@@ -21,7 +21,7 @@ from .actions import HLAction, Keep, format_action
 from .data import ITEMS, LOCATIONS, SIDES, HemlochData, data_from_document, default_data
 from .phases import PHASES
 from .scoring import breakdown, scores, winners
-from .state import HemlochState, task_form
+from .state import END_WORDS, HemlochState, task_form
 
 COLOURS = ("#2f6fd6", "#e07b00")  # Player 1 blue, Player 2 orange (M9: colours are not in the text)
 COLOUR_NAMES = ("blue", "orange")
@@ -50,8 +50,7 @@ def observation(state: HemlochState, seat: int | None) -> dict[str, Any]:
     }
 
 
-ENDED_WORDS = {"HL-043": "a player has placed all their Markers", "HL-044": "two Locations are full",
-               "HL-045": "every Item is taken", "HL-046": "a Minion deck has run out", "HL-047": "the Week deck holds 4 Days"}
+ENDED_WORDS = END_WORDS  # each end condition in words (state.py)
 PENDING_SHOWN = ("mark", "retreat", "swap", "steal", "festival", "recall", "scepter")
 
 

@@ -19,7 +19,7 @@ from hench.core import seat_name
 from .actions import Draw, Festival, Flip, HLAction, Keep, Mark, Move, Pass, Play, Recall, Retreat, Reveal, Steal, Swap, Use
 from .data import ABILITY_NAMES, GAIN, ITEMS, LOCATIONS
 from .legality import choice_options
-from .state import CHOICE_TASKS, DRAFT_PACK, PLAYERS, HemlochState, Task
+from .state import CHOICE_TASKS, DRAFT_PACK, END_WORDS, PLAYERS, HemlochState, Task
 
 DRAFT_ROUNDS = 5  # A4: 5 rounds of 6 picks make a 30-card deck
 who = tuple(seat_name(seat) for seat in range(PLAYERS)).__getitem__  # seat -> 'Player 1' (read, not rebuilt, per line)
@@ -397,7 +397,7 @@ def _check_end(s: HemlochState) -> bool:
     ended = end_conditions(s)  # HL-042, HL-081
     if ended:
         s.stage, s.active, s.tasks, s.ended = "over", -1, (), ended
-        s.say("The game ends (" + ", ".join(ended) + ")", "HL-042", *ended)
+        s.say("The game ends: " + " and ".join(END_WORDS[rule] for rule in ended) + " (" + ", ".join(ended) + ")", "HL-042", *ended)
     return bool(ended)
 
 
