@@ -216,11 +216,20 @@ def all_lessons(d: HemlochData | None = None) -> list[Lesson]:
     return MOVES + _minion_lessons(d) + _location_lessons(d) + _item_lessons(d)
 
 
+def _played_to(view: GameView, reach: Callable[[Any], bool]) -> bool:
+    """The bots play every seat until `reach` holds at the learner's turn; unlike GameView.fast_forward the log
+    keeps the moves that led there (a lesson's position is never shown as a game with no moves yet)."""
+    humans = view.human_seats
+    view._run_bots(lambda s: reach(s) and s.current_player in humans, roll_dice=True)
+    view.refresh()
+    return not view.state.is_terminal and reach(view.state) and view._human_to_move()
+
+
 def lesson_view(config: TableConfig, lesson: Lesson, seeds: range = SEEDS) -> GameView:
     """A live table at the lesson's position: the first deal of `seeds` the bots play to it."""
     for seed in seeds:
         view = GameView(config, players=2, seed=seed, auto_dice=False, chart=False, options={"first_player": 0, **lesson.options})
-        if view.fast_forward(lesson.reach):
+        if _played_to(view, lesson.reach):
             if lesson.prepare is None:
                 return view
             discard(view)
