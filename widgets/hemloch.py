@@ -59,9 +59,9 @@ CONFIG = TableConfig(
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=lambda state: state.week, clock_label="week", explain_for=_live,
     roll_seats=lambda s: (s.start,),  # the Start Player turns over the Week card
-    chance=ChanceWords(who="Week deck", the="the Week deck", roll="Turn over the Week card", set="Turn over this one",
+    chance=ChanceWords(who="Week deck", the="the Week deck", roll="Turn over", set="Choose this card",
                        auto="turn over the Week cards for me", rolls="a Week card is turned over",
-                       prompt="you are the Start Player: press <b>Turn over the Week card</b> (or pick one to turn over)",
+                       prompt="you are the Start Player: press <b>Turn over</b> for the next Week card (or choose it)",
                        rolled="{n} Week card{s} turned over"),
 )
 

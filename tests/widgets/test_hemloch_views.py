@@ -304,7 +304,7 @@ def test_the_week_deck_is_turned_over_not_rolled(no_callback_errors):
     assert view.state.current_player == CHANCE and view.learner_rolls()
     words = [view.roll.description, view.set_dice.description, view.auto_dice.description, view.bot_step.tooltip,
              view.explain.value, *(label for label, _ in view.dice_outcomes.options)]
-    assert view.roll.description == "Turn over the Week card" and "Week deck" in view.explain.value
+    assert view.roll.description == "Turn over" and "Week deck" in view.explain.value
     assert not any(re.search(r"(?i)\bdice\b|\broll", w) for w in words), words
     assert all(re.search(r" · \d+\.\d%$", label) for label, _ in view.dice_outcomes.options), "a percentage, no fraction"
     view.roll.click()
