@@ -19,10 +19,10 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, reading_rows, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
-from .options import EXAMPLES, OPTION_WORDS, PLACEHOLDERS, READINGS
+from .options import EXAMPLES, OPTIONS, PLACEHOLDERS, READINGS
 
 ITEMS = ("Potion", "Scepter", "Trinket")  # HL-028
 POTION, SCEPTER, TRINKET = range(3)
@@ -326,8 +326,7 @@ def assumptions(data: HemlochData | None = None) -> list[Assumption]:
     rows.append(Assumption("week cards", ", ".join(d.locations[w].name for w in d.week), *d.notes["week"]))
     rows.append(Assumption("counts", f"deck {d.deck_size}, hand {d.opening_hand}, {d.markers} Markers, "
                            f"{d.actions} Actions, {d.item_count} of each Item", *d.notes["game"]))
-    rows += [Assumption(f"reading {r.id}", r.text, "assumed", f"{OPTION_WORDS[r.option]} changes it" if r.option else
-                        "the engine's reading of a point the text leaves open") for r in READINGS]
+    rows += reading_rows(READINGS, OPTIONS)
     rows += [Assumption(f"placeholder {r.id}", r.text, "assumed", "a value the rulebook text does not give") for r in PLACEHOLDERS]
     rows += [Assumption(f"example {r.id}", r.text, "rulebook", "the built-in data keeps to it") for r in EXAMPLES]
     return rows

@@ -42,11 +42,6 @@ READINGS = (
     Reading("M10", "Player 1 has the first Location of the row on their left; Player 2 sits opposite"),
 )
 
-OPTION_WORDS = {  # each option as the assumptions table names it (no programmer's ids on screen)
-    "score_scepters": "the Scepter scoring option", "end_after_weeks_end": "the end check after Week's End option",
-    "draft": "the Draft option", "zero_tie_places": "the option for a tie with no Influence", "may_pass": "the pass option",
-}
-
 # What the rulebook text does not give (the catalogue's missing data, M1-M9) and the worked examples the built-in
 # data follows (EX-1..EX-3): every ID a card's note cites, with its text, for the assumptions table.
 PLACEHOLDERS = (
