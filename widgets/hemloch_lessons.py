@@ -21,7 +21,7 @@ from hench.hemloch.data import ITEMS, HemlochData, default_data
 
 from .core import MessageArea, discard, guarded, protect
 from .odds import percent
-from .play import GameView, TableConfig, rules_line
+from .play import GameView, TableConfig, practice_frame, rules_line
 
 SEEDS = range(1, 41)  # the deals a lesson's position is looked for in, first one first
 
@@ -258,9 +258,9 @@ class LessonPicker(ipw.VBox):
     def show(self, index: int) -> None:
         lesson = self.lessons[index]
         view = lesson_view(self.config, lesson)
-        old, self.view = self.view, view
-        self.table.children = [view]
-        discard(old)
+        old, self.view = self.table.children, view
+        self.table.children = [practice_frame(view, f"{lesson.kind}: {lesson.title}")]  # apart from the tour's table
+        discard(*old)
         live = f"<p class='hench-lesson-live'>{lesson.live(view.state)}</p>" if lesson.live else ""
         self.text.value = f"<div style='max-width:880px'>{lesson.text}{live}{rules_line(lesson.rules)}</div>"
         if self.pick.value != index:
