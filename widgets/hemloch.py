@@ -62,7 +62,7 @@ CONFIG = TableConfig(
     chance=ChanceWords(who="Week deck", the="the Week deck", roll="Turn over", set="Choose this card",
                        auto="turn over the Week cards for me", rolls="a Week card is turned over",
                        prompt="you are the Start Player: press <b>Turn over</b> for the next Week card (or choose it)",
-                       rolled="{n} Week card{s} turned over"),
+                       rolled="{n} Week card{s} turned over", pick="Next card"),
 )
 
 

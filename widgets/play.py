@@ -45,6 +45,7 @@ class ChanceWords:
     rolls: str = "the dice roll"  # "the next bot plays one move (or the dice roll)"
     prompt: str = "your roll: press <b>Roll the dice</b> (or set them)"  # HTML: the learner's chance move waits
     rolled: str = "the dice rolled {n} time{s}"  # the tour's fold of chance moves ({n}: how many, {s}: a plural s)
+    pick: str = "Set to"  # the list of outcomes to choose from
 
 
 @dataclass
@@ -190,7 +191,7 @@ class GameView(ipw.VBox):
         self.play_selected = ipw.Button(description="Play this move", button_style="primary")
         self.typed = protect(ipw.Text(placeholder="or type a move and press Enter", continuous_update=False,
                                       layout=ipw.Layout(width="320px")), self.messages)
-        self.dice_outcomes = protect(ipw.Dropdown(description="Set to", layout=ipw.Layout(width="420px")), self.messages)
+        self.dice_outcomes = protect(ipw.Dropdown(description=self.config.chance.pick, layout=ipw.Layout(width="420px")), self.messages)
         words = self.config.chance
         self.roll = ipw.Button(description=words.roll, button_style="warning")
         self.set_dice = ipw.Button(description=words.set)
