@@ -21,7 +21,7 @@ import ipywidgets as ipw
 import traitlets
 from traitlets import TraitError
 
-from hench import HenchError, format_probability
+from hench import HenchError
 from hench.core.montecarlo import Estimate
 
 log = logging.getLogger("hench.widgets")
@@ -567,8 +567,8 @@ SERVED_MAX_TRIALS = 50_000  # in a served app
 MC_TIME_BUDGET = 20.0  # seconds per click
 
 
-MC_INTRO = ("<div class='hench-mc-intro' style='color:#445'>The button plays the same question out with random dice or "
-            "shuffles, as many times as you ask, and sets the share of successes beside the exact answer.</div>")
+MC_INTRO = ("<div class='hench-mc-intro' style='color:#445'>The button plays the same question out at random, "
+            "as many times as you ask, and sets the share of successes beside the exact answer.</div>")
 
 
 class _OutOfTime(Exception):
@@ -636,6 +636,6 @@ def side_by_side(exact: Fraction, est: Estimate, what: str = "") -> str:
     head = f"Chance {html.escape(what)}" if what else "Chance"
     cell = "padding:2px 10px"
     return (f"<div class='hench-mc'><table style='border-collapse:collapse'><tr><th colspan='2' style='{cell};text-align:left'>"
-            f"{head}</th></tr><tr><td style='{cell}'>exact</td><td style='{cell}'><b>{format_probability(exact)}</b>"
+            f"{head}</th></tr><tr><td style='{cell}'>exact</td><td style='{cell}' title='exactly {exact}'><b>{float(exact):.1%}</b>"
             f"</td></tr><tr><td style='{cell}'>simulated</td><td style='{cell}'><b>{est}</b></td></tr></table>"
             f"<div style='color:{'#1e6b35' if agrees else '#8a1c1c'}'>{verdict}</div></div>")

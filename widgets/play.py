@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 import ipywidgets as ipw
 
 import hench
-from hench.core import CHANCE, Rng, ScoreSheet, State, Step, format_probability, next_action, sample_outcome
+from hench.core import CHANCE, Rng, ScoreSheet, State, Step, next_action, sample_outcome
 
 from . import plot
 from .board import ClickableBoard, MoveButtons
@@ -34,6 +34,21 @@ class Viewer:
 VIEWER = Viewer()
 
 
+@dataclass(frozen=True)
+class ChanceWords:
+    """The game's own words for its chance device (issue 29: a Week deck is turned over, not rolled)."""
+
+    who: str = "Dice"  # the log's name for a chance move
+    the: str = "the dice"  # "Now: the dice"
+    roll: str = "Roll the dice"  # the button that leaves the outcome to chance
+    set: str = "Set the dice"  # the button that applies the outcome chosen in the list
+    auto: str = "roll the dice for me"  # the checkbox
+    rolls: str = "the dice roll"  # "the next bot plays one move (or the dice roll)"
+    prompt: str = "your roll: press <b>Roll the dice</b> (or set them)"  # HTML: the learner's chance move waits
+    rolled: str = "the dice rolled {n} time{s}"  # the tour's fold of chance moves ({n}: how many, {s}: a plural s)
+    pick: str = "Set to"  # the list of outcomes to choose from
+
+
 @dataclass
 class TableConfig:
     """What a game tells the generic views: how to draw it, its phases, its bots and its clock."""
@@ -52,6 +67,7 @@ class TableConfig:
     label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
+    chance: ChanceWords = field(default_factory=ChanceWords)  # the words for the chance device (dice by default)
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -176,15 +192,16 @@ class GameView(ipw.VBox):
         self.play_selected = ipw.Button(description="Play this move", button_style="primary")
         self.typed = protect(ipw.Text(placeholder="or type a move and press Enter", continuous_update=False,
                                       layout=ipw.Layout(width="320px")), self.messages)
-        self.dice_outcomes = protect(ipw.Dropdown(description="Set to", layout=ipw.Layout(width="420px")), self.messages)
-        self.roll = ipw.Button(description="Roll the dice", button_style="warning")
-        self.set_dice = ipw.Button(description="Set the dice")
+        self.dice_outcomes = protect(ipw.Dropdown(description=self.config.chance.pick, layout=ipw.Layout(width="420px")), self.messages)
+        words = self.config.chance
+        self.roll = ipw.Button(description=words.roll, button_style="warning")
+        self.set_dice = ipw.Button(description=words.set)
         wide = dict(indent=False, layout=ipw.Layout(width="auto", margin="0 8px"))  # the whole label, never cut short
-        self.auto_dice = ipw.Checkbox(value=auto_dice, description="roll the dice for me", **wide)
+        self.auto_dice = ipw.Checkbox(value=auto_dice, description=words.auto, **wide)
         self.watch = ipw.Checkbox(value=watch_bots, description="watch the bots move by move",
                                   tooltip="the bots wait after each move until you press 'Next bot move'", **wide)
         self.bot_step = ipw.Button(description="Next bot move ▶", button_style="info",
-                                   tooltip="the next bot plays one move (or the dice roll), shown with what it did")
+                                   tooltip=f"the next bot plays one move (or {words.rolls}), shown with what it did")
         self.bot_step.add_class("hench-bot-step")
         self.bots_go = ipw.Button(description="Let the bots play", button_style="info")
         self.undo_button, self.redo_button = ipw.Button(description="Undo"), ipw.Button(description="Redo")
@@ -433,7 +450,7 @@ class GameView(ipw.VBox):
     # -- drawing --------------------------------------------------------------------------------------
     def _who(self, seat: int | None) -> str:
         if seat == CHANCE:
-            return "Dice"
+            return self.config.chance.who
         names = self.config.names(self.players)
         return names[seat] + (" (you)" if seat in self.human_seats else "") if seat is not None else "-"
 
@@ -473,13 +490,13 @@ class GameView(ipw.VBox):
             extra = self.config.explain_for(st, self.viewer)
         else:
             extra = self.config.explain(st) if self.config.explain else ""
-        whose = "the dice" if st.current_player == CHANCE else self._who(st.current_player)
+        whose = self.config.chance.the if st.current_player == CHANCE else self._who(st.current_player)
         title = st.phase_title if self.game.phases is not None else phase_title(self.config, st.phase)
         wait = ""
         if self.watch.value and self.bot_pending():
             wait = " <span class='hench-bot-waiting' style='color:#1d4f91'>&middot; press <b>Next bot move ▶</b> to see it</span>"
         elif self.learner_rolls(st):
-            wait = " <span style='color:#8a5a00'>&middot; your roll: press <b>Roll the dice</b> (or set them)</span>"
+            wait = f" <span style='color:#8a5a00'>&middot; {self.config.chance.prompt}</span>"
         return f"<b>Now:</b> {html.escape(whose)} &middot; {html.escape(title)}{wait} {extra}"
 
     def _sheet_html(self) -> str:
@@ -500,7 +517,7 @@ class GameView(ipw.VBox):
         name = (lambda a: label(st, a)) if label is not None else fmt
         self.dice_box.layout.display = "flex" if chance and self.learner_rolls(st) else "none"
         if chance:
-            self.dice_outcomes.options = [(f"{fmt(a)} · {format_probability(p)}", a) for a, p in st.chance_outcomes()]
+            self.dice_outcomes.options = [(f"{fmt(a)} · {float(p):.1%}", a) for a, p in st.chance_outcomes()]  # no fraction on screen
             self.dice_outcomes.value = self.dice_outcomes.options[0][1]
         self.move_box.layout.display = "flex" if mine else "none"
         offered = []  # (label, tooltip, move) for each button

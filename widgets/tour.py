@@ -314,7 +314,7 @@ class TourView(ipw.VBox):
             dice = len(run) - bots
             what = f"then the bots played {bots} move{'' if bots == 1 else 's'}" if bots else "then"
             if dice:
-                what += f"{' and' if bots else ''} the dice rolled {dice} time{'' if dice == 1 else 's'}"
+                what += f"{' and' if bots else ''} " + view.config.chance.rolled.format(n=dice, s="" if dice == 1 else "s")
             opened = " open" if last and view.watch.value else ""  # watching move by move: the newest run stays open
             parts.append(f"<li class='hench-bot-fold' style='list-style:none;margin-left:-16px'><details{opened}>"
                          f"<summary style='cursor:pointer;color:#445'>{what}</summary><ul style='margin:2px 0'>"

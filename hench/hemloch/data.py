@@ -22,7 +22,7 @@ from typing import Any
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, reading_rows, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
-from .options import OPTIONS, READINGS
+from .options import EXAMPLES, OPTIONS, PLACEHOLDERS, READINGS
 
 ITEMS = ("Potion", "Scepter", "Trinket")  # HL-028
 POTION, SCEPTER, TRINKET = range(3)
@@ -32,6 +32,13 @@ MINION_EFFECTS = ("place_marker_here", "draw_1", "gain_potion", "gain_scepter", 
                   "move_festival", "return_own_minion_to_hand", "opponent_discards_1")
 LOCATION_EFFECTS = ("place_marker_here", "draw_1", "gain_potion", "gain_scepter", "gain_trinket")
 ITEM_ABILITIES = ("extra_action", "move_minion", "draw_2")
+ABILITY_NAMES = {  # each ability in a few plain words (the assumptions table, the log); render.py says them in full
+    "place_marker_here": "place a Marker here", "draw_1": "draw 1 card", "gain_potion": "gain a Potion",
+    "gain_scepter": "gain a Scepter", "gain_trinket": "gain a Trinket", "steal_item": "steal an Item",
+    "move_festival": "move the Festival", "return_own_minion_to_hand": "take a Minion of yours back into your hand",
+    "opponent_discards_1": "the other player discards 1 card at random", "extra_action": "1 more Action",
+    "move_minion": "move one of your Minions", "draw_2": "draw 2 cards",
+}
 LOCATIONS = 4  # HL-001
 # Words the typed moves use (actions.py): a name containing one of them would make a move ambiguous.
 RESERVED = ("play", "at", "draw", "use", "mark", "row", "column", "festival", "to", "steal", "face-up", "face-down",
@@ -306,15 +313,20 @@ def assumptions(data: HemlochData | None = None) -> list[Assumption]:
     rows = [Assumption(f"faction {f.id}", f.name + (" (no home)" if not any(loc.home == i for loc in d.locations) else ""),
                        f.source, f.note) for i, f in enumerate(d.factions)]
     for loc in d.locations:
-        value = (f"home {d.factions[loc.home].name}; light: {d.factions[loc.light.activating].name} -> {loc.light.ability}; "
-                 f"dark: {d.factions[loc.dark.activating].name} -> {loc.dark.ability}; {len(loc.spaces)} spaces")
+        value = (f"home {d.factions[loc.home].name}; light side: a {d.factions[loc.light.activating].name} Minion lets you "
+                 f"{ABILITY_NAMES[loc.light.ability]}; dark side: a {d.factions[loc.dark.activating].name} Minion lets you "
+                 f"{ABILITY_NAMES[loc.dark.ability]}; {len(loc.spaces)} spaces")
         rows.append(Assumption(f"location {loc.name}", value, loc.source, loc.note))
     for m in d.minions:
-        value = f"{d.factions[m.faction].name}, Influence {m.influence}, {' + '.join(m.effects)}, {m.copies} copies"
+        value = f"{d.factions[m.faction].name}, Influence {m.influence}, {', then '.join(ABILITY_NAMES[e] for e in m.effects)}, {m.copies} copies"
         rows.append(Assumption(f"minion {m.name}", value, m.source, m.note))
     for it in d.items:
-        rows.append(Assumption(f"item {ITEMS[it.kind]}", f"{it.ability}, costs {it.action_cost} Action(s)", it.source, it.note))
+        rows.append(Assumption(f"item {ITEMS[it.kind]}", f"{ABILITY_NAMES[it.ability]}, costs {it.action_cost} Action(s)",
+                               it.source, it.note))
     rows.append(Assumption("week cards", ", ".join(d.locations[w].name for w in d.week), *d.notes["week"]))
     rows.append(Assumption("counts", f"deck {d.deck_size}, hand {d.opening_hand}, {d.markers} Markers, "
                            f"{d.actions} Actions, {d.item_count} of each Item", *d.notes["game"]))
-    return rows + reading_rows(READINGS, OPTIONS)
+    rows += reading_rows(READINGS, OPTIONS)
+    rows += [Assumption(f"placeholder {r.id}", r.text, "assumed", "a value the rulebook text does not give") for r in PLACEHOLDERS]
+    rows += [Assumption(f"example {r.id}", r.text, "rulebook", "the built-in data keeps to it") for r in EXAMPLES]
+    return rows

@@ -159,7 +159,10 @@ def shortfall(state: HemlochState, seat: int, loc: int) -> int:
 
 
 def draw_to_lead(state: HemlochState, seat: int, loc: int) -> Fraction:
-    """P(the next card `seat` draws would, played at `loc`, give them the most Influence there now)."""
+    """P(the next card `seat` draws would, played at `loc`, give them the most Influence there now); 0 at the
+    Festival's Location, where no Minion may be played (HL-039)."""
+    if loc == state.festival:
+        return Fraction(0)
     need = shortfall(state, seat, loc)
     home = state.data.locations[loc].home
     return next_draw(state, seat, lambda m: m.influence + (m.faction == home) >= need)

@@ -31,13 +31,36 @@ READINGS = (
     Reading("A10", "drawing from an empty deck draws nothing; the discards are never reshuffled"),
     Reading("A11", "at Week's End the Start Player retreats first, then the other, in the open"),
     Reading("A12", "one Item per turn in total"),
-    Reading("HL-055", "a turn's 2 Actions are both taken (the text's 'may' is the choice of draw or play, and the turn "
+    Reading("HL-055", "a turn's 2 Actions are both taken (the text's “may” is the choice of draw or play, and the turn "
                       "ends once both are done): there is no pass, and a Draw from an empty deck draws nothing (A10); "
-                      "with may_pass a player may instead pass, ending the turn without its remaining Actions",
+                      "with the pass option a player may instead pass, ending the turn without its remaining Actions",
             "may_pass"),
     Reading("HL-033", "with none of that kind left in the supply, the player may turn one of their face-down Items of "
                       "the kind face up, or leave it (a face-up Item scores more but is worth more to a thief)"),
     Reading("A14", "one Minion per Location per turn limits Play actions only (not the Scepter's move)"),
     Reading("A17", "the Festival restriction is checked when each Minion is played"),
-    Reading("M10", "Player 1 has Location 0 on the left; Player 2 sits opposite"),
+    Reading("M10", "Player 1 has the first Location of the row on their left; Player 2 sits opposite"),
+)
+
+# What the rulebook text does not give (the catalogue's missing data, M1-M9) and the worked examples the built-in
+# data follows (EX-1..EX-3): every ID a card's note cites, with its text, for the assumptions table.
+PLACEHOLDERS = (
+    Reading("M1", "the 30 Minion cards are not printed in the text: names, factions, Influence, abilities and copies are "
+                  "ours, but for the cards the rulebook's examples name"),
+    Reading("M2", "the Faction names come from a public game listing, not the rulebook (only the Geared are named)"),
+    Reading("M3", "the 4th Location's name is not in the text: it is called Location 4"),
+    Reading("M4", "each Location's home Faction and activating icon are ours"),
+    Reading("M5", "each Location has a 3 by 3 grid of Influence Spaces"),
+    Reading("M6", "an Item is used by turning it face down (2 points become 1): a Potion gives 1 more Action, a Trinket "
+                  "draws 2 cards, a Scepter moves one of your Minions"),
+    Reading("M7", "the Locations' abilities are ours, but the Boneyard's Potion from the rulebook's example"),
+    Reading("M8", "one Night card and its Day card name each Location"),
+    Reading("M9", "the Marker colours are ours: Player 1 blue, Player 2 orange"),
+)
+EXAMPLES = (
+    Reading("EX-1", "the rulebook's example turn: Unfair Lady at the Courtyard places a Marker and moves the Festival, "
+                    "then Alley Cutpurse at the Boneyard steals an Item and the Boneyard gives a Potion"),
+    Reading("EX-2", "the rulebook's Week's End example: the Start Player swaps the Alley Maze Night for its Day"),
+    Reading("EX-3", "the rulebook's Influence Check example: at the Boneyard a Horned Advisor at home (2 + 1) beats a "
+                    "Mad Chemist (2)"),
 )

@@ -19,7 +19,7 @@ PHASES = Phases([
     Phase("turn_actions", "Your turn: spend your Actions", PLAYER,
           ("HL-055", "HL-056", "HL-057", "HL-058", "HL-064", "HL-065", "HL-066"), {"draw", "play", "use", "pass"},
           "Draw a card or play a Minion (1 Action each); an Item once per turn (a Potion costs no Action); "
-          "with the option may_pass, pass to end the turn."),
+          "with the pass option, pass to end the turn."),
     Phase("ability_mark", "An ability places one of your Markers", PLAYER, ("HL-060", "HL-061", "HL-063"), {"mark"},
           "Choose an empty Influence Space of the Location for your Marker."),
     Phase("ability_festival", "An ability moves the Festival", PLAYER, ("HL-060", "HL-063", "HL-038"), {"festival"},

@@ -21,7 +21,7 @@ from .actions import HLAction, Keep, format_action
 from .data import ITEMS, LOCATIONS, SIDES, HemlochData, data_from_document, default_data
 from .phases import PHASES
 from .scoring import breakdown, scores, winners
-from .state import HemlochState, task_form
+from .state import END_WORDS, HemlochState, task_form
 
 COLOURS = ("#2f6fd6", "#e07b00")  # Player 1 blue, Player 2 orange (M9: colours are not in the text)
 COLOUR_NAMES = ("blue", "orange")
@@ -50,6 +50,7 @@ def observation(state: HemlochState, seat: int | None) -> dict[str, Any]:
     }
 
 
+ENDED_WORDS = END_WORDS  # each end condition in words (state.py)
 PENDING_SHOWN = ("mark", "retreat", "swap", "steal", "festival", "recall", "scepter")
 
 
@@ -316,7 +317,8 @@ def _location_html(obs: dict[str, Any], i: int, legal: set[str], texts: dict[str
     for p in (0, 1):
         chips = []
         for m in loc["minions"][p]:
-            act = next((a for a in (f"retreat {m} from {name}", f"recall {m} from {name}") if a in legal), None)
+            mine = p == obs["viewer"]  # a retreat or recall moves the viewer's own Minion, never the other's namesake
+            act = next((a for a in (f"retreat {m} from {name}", f"recall {m} from {name}") if mine and a in legal), None)
             chips.append(_chip(m, COLOURS[p], _card(texts, m, act, legal), solid=True, face=True))
         sides.append(f"<div style='font-size:11px;color:{COLOURS[p]}'>{seat_name(p)}: {''.join(chips) or '-'}</div>")
     extra = []
@@ -426,7 +428,8 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
     if obs["scores"] is not None:
         win = " and ".join(seat_name(w) for w in obs["winners"])
         over = (f"<div class='hench-final' style='font-size:14px;background:#eef7ee;padding:4px 8px;border-radius:6px'>"
-                f"Game over ({', '.join(obs['ended'])}): {seat_name(0)} {obs['scores'][0]}, {seat_name(1)} {obs['scores'][1]} "
+                f"Game over: {_html.escape(' and '.join(ENDED_WORDS.get(r, r) for r in obs['ended']))} "
+                f"({', '.join(obs['ended'])}): {seat_name(0)} {obs['scores'][0]}, {seat_name(1)} {obs['scores'][1]} "
                 f"&middot; winner: <b>{win}</b> (a tie goes to more Markers placed, HL-086)</div>")
     draft = _draft_html(obs, seat, legal, texts) if obs["draft"] and obs["phase"] == "draft_pick" else ""
     return (f"<div class='hench-board-hemloch' style='font-family:sans-serif;font-size:13px;line-height:1.35;max-width:900px;color:#222'>{head}"
@@ -446,4 +449,4 @@ def _plain_texts(raw: str | None, sides: tuple[str, ...]) -> dict[str, str]:
     return {c.id: c.plain() for c in _card_texts(d, sides)}
 
 
-__all__ = ["card_gallery", "card_texts", "html", "marker_values", "notation", "observation", "public_move", "resample"]
+__all__ = ["ENDED_WORDS", "card_gallery", "card_texts", "html", "marker_values", "notation", "observation", "public_move", "resample"]

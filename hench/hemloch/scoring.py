@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from hench.core import ScoreSheet, seat_name
+
 from .data import ITEMS, SCEPTER
 from .state import HemlochState
 
@@ -51,3 +53,28 @@ def winners(state: HemlochState) -> list[int]:
     key = [(points[seat], placed[seat]) for seat in (0, 1)]
     best = max(key)
     return [seat for seat in (0, 1) if key[seat] == best]
+
+
+SHEET_RULES = ("HL-032", "HL-082", "HL-083", "HL-084", "HL-085", "HL-086", "HL-087")
+
+
+def score_sheet(state: HemlochState) -> ScoreSheet:
+    """The final score sheet: each player's Markers Location by Location (HL-083, HL-084) and Items (HL-032,
+    HL-082); the tie-break in words only when the points were tied (HL-086 more Markers placed, HL-087 shared)."""
+    sheets = [breakdown(state, seat) for seat in (0, 1)]
+    names = list(sheets[0]["markers"])
+    points = tuple(tuple(sheet["markers"][name] for name in names) + (sheet["items"],) for sheet in sheets)
+    totals = tuple(sheet["total"] for sheet in sheets)
+    return ScoreSheet(sources=tuple(f"Markers at {name}" for name in names) + ("Items",), points=points, totals=totals,
+                      rules=SHEET_RULES, tie_break=_tie_break(totals, [sheet["placed"] for sheet in sheets]))
+
+
+def _tie_break(totals: tuple[int, ...], placed: list[int]) -> str:
+    if totals[0] != totals[1]:
+        return ""
+    if placed[0] == placed[1]:
+        return (f"Both players have {totals[0]} points and placed {placed[0]} Markers each: they share the win "
+                "(HL-087).")
+    ahead = 0 if placed[0] > placed[1] else 1
+    return (f"Both players have {totals[0]} points; {seat_name(ahead)} placed more Markers ({placed[ahead]} against "
+            f"{placed[1 - ahead]}) and wins the tie (HL-086).")

@@ -28,6 +28,8 @@ STAGES = ("draft", "reveal", "turn", "day_check", "weeks_end_check", "retreat", 
 CHOICE_TASKS = ("mark", "festival", "steal", "recall", "scepter", "retreat", "swap", "keep", "flip")
 AUTO_TASKS = ("draw", "gain", "discard", "influence")
 ENDS = ("HL-043", "HL-044", "HL-045", "HL-046", "HL-047")
+END_WORDS = {"HL-043": "a player has placed all their Markers", "HL-044": "two Locations are full",  # each end, in words
+             "HL-045": "every Item is taken", "HL-046": "a Minion deck has run out", "HL-047": "the Week deck holds 4 Days"}
 MAX_TASKS, MAX_WEEKS, MAX_ACTIONS = 40, 9, 9
 DRAFT_PACK = 6  # HL-089
 

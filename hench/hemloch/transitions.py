@@ -17,9 +17,9 @@ from typing import Any
 from hench.core import seat_name
 
 from .actions import Draw, Festival, Flip, HLAction, Keep, Mark, Move, Pass, Play, Recall, Retreat, Reveal, Steal, Swap, Use
-from .data import GAIN, ITEMS, LOCATIONS
+from .data import ABILITY_NAMES, GAIN, ITEMS, LOCATIONS
 from .legality import choice_options
-from .state import CHOICE_TASKS, DRAFT_PACK, PLAYERS, HemlochState, Task
+from .state import CHOICE_TASKS, DRAFT_PACK, END_WORDS, PLAYERS, HemlochState, Task
 
 DRAFT_ROUNDS = 5  # A4: 5 rounds of 6 picks make a 30-card deck
 who = tuple(seat_name(seat) for seat in range(PLAYERS)).__getitem__  # seat -> 'Player 1' (read, not rebuilt, per line)
@@ -110,7 +110,7 @@ def use(s: HemlochState, a: Use) -> None:
     pair[0] -= 1  # HL-031, M6: using an Item turns it face down
     pair[1] += 1
     s.actions -= item.action_cost  # HL-065
-    s.say(f"{who(seat)} uses a {ITEMS[kind]} ({item.ability.replace('_', ' ')}); it turns face down", "HL-031", "HL-064",
+    s.say(f"{who(seat)} uses a {ITEMS[kind]} ({ABILITY_NAMES[item.ability]}); it turns face down", "HL-031", "HL-064",
           seats=ONE[seat])
     if item.ability == "extra_action":
         s.actions += 1
@@ -397,7 +397,7 @@ def _check_end(s: HemlochState) -> bool:
     ended = end_conditions(s)  # HL-042, HL-081
     if ended:
         s.stage, s.active, s.tasks, s.ended = "over", -1, (), ended
-        s.say("The game ends (" + ", ".join(ended) + ")", "HL-042", *ended)
+        s.say("The game ends: " + " and ".join(END_WORDS[rule] for rule in ended) + " (" + ", ".join(ended) + ")", "HL-042", *ended)
     return bool(ended)
 
 

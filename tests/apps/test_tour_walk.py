@@ -79,7 +79,7 @@ def _act(page, tour) -> None:
         view.bot_step.click()
     elif st.current_player == CHANCE:
         assert view.learner_rolls(), "the table stops at dice only when they are the learner's to roll"
-        game.get_by_role("button", name="Roll the dice", exact=True).click()
+        game.get_by_role("button", name=view.config.chance.roll, exact=True).click()  # the game's own words
         view.roll.click()
     else:
         text = _pick(tour.step, st)

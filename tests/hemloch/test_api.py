@@ -172,3 +172,20 @@ def test_the_assumptions_table_shows_every_reading_and_the_option_that_changes_i
         assert row.value == reading.text and row.source == "assumed"
         assert (reading.option or "").replace("_", " ") in row.note
     assert "no pass" in rows["reading HL-055"].value and "may pass" in rows["reading HL-055"].note
+
+
+def test_every_assumption_id_a_note_or_rule_cites_is_in_the_table_with_its_text():
+    """Issue 29: an ID on screen (a card's note, a rule's summary, a reading) is findable with its text."""
+    import re
+
+    import hench
+    from hench.hemloch import data
+
+    rows = assumptions()
+    listed = {r.what.split()[-1]: r.value for r in rows if r.what.split()[0] in ("reading", "placeholder", "example")}
+    cited = {m for r in rows for m in re.findall(r"\b(?:[AM]\d{1,2}|EX-\d)\b", f"{r.value} {r.note}")}
+    cited |= {m for rule in hench.rules.for_game("hemloch") for m in re.findall(r"\b(?:[AM]\d{1,2}|EX-\d)\b", rule.summary)}
+    assert cited and cited <= set(listed), sorted(cited - set(listed))
+    assert all(len(listed[i]) > 20 for i in cited)
+    assert not any(re.search(r"\b[a-z]+_[a-z_]+\b", f"{r.value} {r.note}") for r in rows), "no snake_case ids"
+    assert set(data.ABILITY_NAMES) == set(data.MINION_EFFECTS) | set(data.ITEM_ABILITIES)

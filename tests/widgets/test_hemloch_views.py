@@ -10,7 +10,7 @@ import pytest
 
 import hench
 import widgets.hemloch as hl
-from hench.core import CHANCE, Rng, format_probability, next_action
+from hench.core import CHANCE, Rng, next_action
 from hench.hemloch import breakdown, odds
 from hench.hemloch.data import ITEMS, default_data
 from hench.hemloch.render import card_texts, marker_values
@@ -219,11 +219,11 @@ def test_the_status_line_gives_the_live_odds_from_hench(no_callback_errors):
         st = view.state
         if st.phase == "turn_actions":
             line = view.explain.value
-            assert format_probability(odds.next_card_is_day(st)) in line
+            assert hl.chance(odds.next_card_is_day(st), True) in line
             for loc in range(4):
                 name = st.data.locations[loc].name
                 behind = st.influence(loc, 1) > st.influence(loc, 0) and loc != st.festival and loc not in st.played
-                assert (f"{name}: {format_probability(odds.draw_to_lead(st, 0, loc))}" in line) == behind
+                assert (f"{name}: {hl.chance(odds.draw_to_lead(st, 0, loc))}" in line) == behind
                 shown += behind
         view.bots_go.click()
     assert shown, "some position had a Location where the other player leads"
@@ -276,4 +276,56 @@ def test_the_status_line_gives_the_draw_odds_only_on_the_viewers_own_turn():
     seat = st.current_player
     assert "your next draw" in hl.CONFIG.explain_for(st, seat)
     other = hl.CONFIG.explain_for(st, 1 - seat)
-    assert "your next draw" not in other and format_probability(odds.next_card_is_day(st)) in other
+    assert "your next draw" not in other and hl.chance(odds.next_card_is_day(st), True) in other
+
+
+@pytest.mark.rule("HL-069")
+def test_a_retreat_chip_is_only_on_the_learners_own_minion_not_the_others_namesake():
+    from tests.hemloch.helpers import COURTYARD, arrange, new
+    from tests.hemloch.test_weeks_end import to_weeks_end
+
+    board = {(COURTYARD, 0): ["Cog Runner", "Velvet Matron"], (COURTYARD, 1): ["Cog Runner", "Velvet Matron"]}
+    s = to_weeks_end(arrange(new(), board=board))
+    while s.phase == "influence_check":
+        s = s.apply(s.legal_actions()[0])
+    assert s.phase == "weeks_end_retreat" and s.current_player == 0
+    board_html = GAME.html(s.observation(0), True)
+    courtyard = board_html.split(">Courtyard<")[1].split("hench-location")[0]
+    mine, theirs = courtyard.split("Player 2:")
+    assert sorted(ACTIONS.findall(mine)) == ["retreat Cog Runner from Courtyard", "retreat Velvet Matron from Courtyard"]
+    assert ACTIONS.findall(theirs) == [], "the other player's Cog Runner carries no chip that would retreat mine"
+
+
+def test_the_week_deck_is_turned_over_not_rolled(no_callback_errors):
+    """Hemloch has no dice: its chance device is the Week deck, and the table says so (issue 29)."""
+    from widgets.play import GameView
+
+    view = GameView(hl.CONFIG, players=2, seed=3, auto_dice=False, chart=False, options={"first_player": 0})
+    assert view.state.current_player == CHANCE and view.learner_rolls()
+    words = [view.roll.description, view.set_dice.description, view.auto_dice.description, view.bot_step.tooltip,
+             view.explain.value, *(label for label, _ in view.dice_outcomes.options)]
+    assert view.roll.description == "Turn over" and "Week deck" in view.explain.value
+    assert not any(re.search(r"(?i)\bdice\b|\broll", w) for w in words), words
+    assert all(re.search(r" · \d+\.\d%$", label) for label, _ in view.dice_outcomes.options), "a percentage, no fraction"
+    view.roll.click()
+    assert view.session.history[0].player == CHANCE and "Week deck" in view.log_view.value and "Dice" not in view.log_view.value
+
+
+@pytest.mark.rule("HL-039")
+def test_the_live_odds_never_offer_a_lead_where_nobody_may_play(no_callback_errors):
+    """The Festival's Location takes no Minion: its 'next draw would lead' is no chance, not 100% (issue 29)."""
+    view = hl.LiveOddsView(seed=4, week=2)
+    st = view.position()
+    festival = st.data.locations[st.festival].name
+    row = view.answer.value.split(f"<td>{festival} (Festival)</td>")[1].split("</tr>")[0]
+    assert "nobody may play here now" in row and "100" not in row
+    assert odds.draw_to_lead(st, 0, st.festival) == 0
+    assert view.fig.data[0].text[st.festival] == "Festival" and view.fig.data[0].y[st.festival] == 0
+
+
+def test_the_odds_show_percentages_with_the_exact_fraction_in_the_hover(no_callback_errors):
+    for view in (hl.DrawOddsView(), hl.WeekOddsView(), hl.DuelOddsView(), hl.LiveOddsView()):
+        shown = re.sub(r"title='[^']*'", "", view.answer.value)
+        assert "%" in shown and not re.search(r"\b\d+/\d+\b", shown), shown
+        assert "title='exactly " in view.answer.value
+        assert all("/" not in str(t) for bar in view.fig.data for t in (bar.text or ()))
