@@ -117,7 +117,7 @@ GAME = Game(
     id="maniacal", title="Maniacal", min_players=2, max_players=5, state_class=ManiacalState, start=start,
     options=OPTIONS, turn_rule="MA-090", end_rule="MA-211", phases=PHASES, checks=legality.CHECKS,
     legal=legality.legal_actions, handlers=transitions.HANDLERS, chance=transitions.chance_outcomes,
-    score=scoring.scores, winners=scoring.winners, observe=render.observation, notation=render.notation,
+    score=scoring.scores, winners=scoring.winners, score_sheet=scoring.score_sheet, observe=render.observation, notation=render.notation,
     html=render.html, cards=cards, readings=READINGS, parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,
     public=render.public_action,

@@ -275,9 +275,12 @@ def _lair_html(data: ManiacalData, obs: dict[str, Any], i: int, seat: int | None
                      f"{_back('a Room card in another hand, hidden from you (MA-041)') * p['hand']}; {status}.</div>")
     sv_state = "Supervillain ready" if p["sv_ready"] else "Supervillain exhausted"
     weeks = "" if p["weeks"] is None else f" &middot; <b>{p['weeks']}</b> weeks left"
+    infamy = f"<b>{p['infamy']}</b>"
+    if obs["scores"] is not None:  # game over: the panel's Infamy is the score, money-rank bonus included (MA-220)
+        infamy = f"<b>{obs['scores'][i]}</b> ({p['infamy']} in play + {obs['bonus'][i]} money-rank bonus)"
     return (f"<div style='border:2px solid {'#c53030' if turn else '#ccc'};border-radius:8px;padding:5px;margin:4px 0;"
             f"background:#fbf8f2'><b>{seat_name(i)}</b>{' (you)' if mine else ''} &middot; <span{_face(plain.get(sv.id, ''))}>"
-            f"{_esc(sv.name)}</span> ({sv_state}) &middot; Infamy <b>{p['infamy']}</b> &middot; ${p['money']}{weeks}"
+            f"{_esc(sv.name)}</span> ({sv_state}) &middot; Infamy {infamy} &middot; ${p['money']}{weeks}"
             f"{' &larr; to act' if turn else ''}<div>{_tracks_html(p)}<div style='display:inline-block;vertical-align:top;"
             f"max-width:640px'><div style='font-size:11px;color:#555'>Base (Rooms):</div>{rooms}</div></div>"
             f"<div style='font-size:11px;color:#555'>Henchmen:</div><div>{crew}</div>"
