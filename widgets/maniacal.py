@@ -5,6 +5,7 @@ and the assumptions. No rule logic here: every number comes from hench.maniacal.
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
@@ -29,16 +30,28 @@ OPTIONS = {"bodyguard": False}  # Maniacal's one option (MA-230); the generic vi
 ASSUMPTION_LINE = ABILITIES_NOTE
 
 
-def _live_odds(state) -> str:
-    """During the learner's contract phase: the exact chance of their best team on each contract."""
-    if state.phase != "contract_action" or state.current_player in (None, CHANCE):
+def chance_html(p: Any) -> str:
+    """A chance as a percentage on screen, the exact fraction a hover away."""
+    return f"<b title='exactly {Fraction(p).numerator}/{Fraction(p).denominator}'>{float(p):.1%}</b>"
+
+
+def affordable_odds(state: Any, seat: int) -> dict[str, Any]:
+    """The chance of `seat`'s strongest team on each contract it may attempt now (enough weeks left, MA-109, and a
+    full team of ready henchmen, MA-107), as far as that seat can know it (odds.known_map_odds)."""
+    open_now = {CONTINENT_NAMES[CONTINENTS.index(str(a).split()[1])] for a in state.legal_actions() if str(a).startswith("attempt ")}
+    return {name: p for name, p in odds.known_map_odds(state, seat).items() if p is not None and name in open_now}
+
+
+def _live_odds(state: Any) -> str:
+    """During the learner's contract phase: the chance of their best team on each contract they can afford."""
+    if state.phase != "contract_action" or state.attempt is not None or state.current_player in (None, CHANCE):
         return ""
-    chances = odds.known_map_odds(state, state.current_player)
-    best = [(p, name) for name, p in chances.items() if p is not None]
-    if not best:
-        return "&middot; no contract on the map has a full team of your ready henchmen"
-    p, name = max(best)
-    return f"&middot; your best chance: <b>{html.escape(name)}</b>, {format_probability(p)} with your strongest team"
+    chances = affordable_odds(state, state.current_player)
+    if not chances:
+        return "&middot; no contract you can afford now (weeks left, MA-109) has a full team of your ready henchmen (MA-107)"
+    name, p = max(chances.items(), key=lambda kv: kv[1])
+    return (f"&middot; your best chance: <b>{html.escape(name)}</b>, {chance_html(p)} with your strongest team "
+            f"(among the contracts you can afford in weeks)")
 
 
 CONFIG = TableConfig(

@@ -13,6 +13,7 @@ import widgets.maniacal as ma
 from hench import format_probability
 from hench.core import CHANCE, Rng, next_action
 from hench.maniacal import odds, render
+from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS
 
 GAME = hench.get_game("maniacal")
 
@@ -278,3 +279,33 @@ def test_every_visible_card_hovers_its_plain_text_and_backs_name_nothing():
                         assert not any(n in title for n in names), title
         state = state.apply(next_action(state, bots, rng))
     assert faces > 50 and backs > 50
+
+
+def _open_continents(state) -> set[str]:
+    letters = {str(a).split()[1] for a in state.legal_actions() if str(a).startswith("attempt ")}
+    return {name for name, letter in zip(CONTINENT_NAMES, CONTINENTS) if letter in letters}
+
+
+def _strongest(state) -> str | None:
+    known = {k: v for k, v in odds.known_map_odds(state, 0).items() if v is not None}
+    return max(known, key=known.get) if known else None
+
+
+def _out_of_reach(state) -> bool:
+    """Player 1 to act in the Contract Phase, their strongest team's contract costing more weeks than they have left."""
+    if not (state.phase == "contract_action" and state.attempt is None and state.current_player == 0):
+        return False
+    strongest, open_now = _strongest(state), _open_continents(state)
+    return strongest is not None and strongest not in open_now and bool(open_now & set(ma.affordable_odds(state, 0)))
+
+
+@pytest.mark.rule("MA-109", "MA-107")
+def test_best_chance_names_only_a_contract_the_player_can_afford():
+    state = _play_until(GAME.new_game(players=3, seed=0), _out_of_reach, seed=0)
+    strongest, open_names = _strongest(state), _open_continents(state)
+    assert strongest not in open_names, "the position has a stronger team on a contract the player cannot afford in weeks"
+    line = ma._live_odds(state)
+    named = re.search(r"your best chance: <b>([^<]+)</b>", line).group(1)
+    assert named in open_names and named != strongest
+    best = max(ma.affordable_odds(state, 0).values())
+    assert f"{float(best):.1%}" in line and f"exactly {best.numerator}/{best.denominator}" in line, "percent, fraction on hover"
