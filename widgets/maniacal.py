@@ -59,6 +59,7 @@ CONFIG = TableConfig(
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.round, clock_label="round", explain=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player
+    first_seat=lambda s: s.order[0],  # MA-026: the first player is drawn at random
 )
 
 

@@ -51,6 +51,7 @@ class TableConfig:
     label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
+    first_seat: Callable[[Any], int] | None = None  # the seat that starts a new game (None: seat 0 always starts)
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -216,6 +217,7 @@ class GameView(ipw.VBox):
         self.start_button = ipw.Button(description="Deal a new game", button_style="success")
         self.start_button.on_click(lambda _: self._start_new())
         self.players_pick.observe(lambda _: self._seat_options(), "value")
+        self.seed_box.observe(lambda _: self._seat_options(), "value")
         self._seat_options()
         self.setup_row = ipw.HBox([self.players_pick, self.seat_pick, self.seed_box, self.start_button])
         self.setup_row.add_class("hench-setup")
@@ -224,8 +226,21 @@ class GameView(ipw.VBox):
     def _seat_options(self) -> None:
         n = self.players_pick.value
         keep = self.human_seats[0] if self.human_seats and self.human_seats[0] < n else 0
-        self.seat_pick.options = [(f"Player {i + 1}" + (" (starts)" if i == 0 else ""), i) for i in range(n)]
+        chosen = self.seat_pick.value
+        keep = chosen if isinstance(chosen, int) and chosen < n else keep  # the seat already chosen stays chosen
+        first = self._first_seat(n)
+        self.seat_pick.options = [(f"Player {i + 1}" + (" (starts)" if i == first else ""), i) for i in range(n)]
         self.seat_pick.value = keep
+
+    def _first_seat(self, players: int) -> int | None:
+        """The seat that starts the deal of the new-game row (the engine's, for a game that draws the first player);
+        None when the deal is not known yet (no seed typed)."""
+        if self.config.first_seat is None:
+            return 0
+        text = (self.seed_box.value or "").strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 12):
+            return None
+        return self.config.first_seat(self.game.new_game(players=players, seed=int(text), **self.options))
 
     def _layout(self) -> list:
         self.dice_box = ipw.HBox([self.roll, self.dice_outcomes, self.set_dice])

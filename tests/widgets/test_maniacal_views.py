@@ -250,7 +250,8 @@ def test_live_odds_use_only_what_the_seat_may_know():
     targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
     expected = sum(odds.contract_chance(dice, c.trait, t) for t in targets) / len(targets)
     assert len(targets) >= 2 and odds.known_map_odds(state, seat)[name] == expected != engine[name]
-    assert format_probability(max(v for v in odds.known_map_odds(state, seat).values() if v is not None)) in ma._live_odds(state)
+    best = max(ma.affordable_odds(state, seat).values())
+    assert best in [v for v in odds.known_map_odds(state, seat).values()] and ma.chance_html(best) in ma._live_odds(state)
 
 
 def test_every_visible_card_hovers_its_plain_text_and_backs_name_nothing():
@@ -309,3 +310,17 @@ def test_best_chance_names_only_a_contract_the_player_can_afford():
     assert named in open_names and named != strongest
     best = max(ma.affordable_odds(state, 0).values())
     assert f"{float(best):.1%}" in line and f"exactly {best.numerator}/{best.denominator}" in line, "percent, fraction on hover"
+
+
+@pytest.mark.rule("MA-026", "MA-027")
+def test_seat_picker_names_the_player_who_really_starts(no_callback_errors):
+    view = ma.play_table(players=3, seed=11).view
+    first = GAME.new_game(players=3, seed=11).order[0]
+    assert first != 0, "the deal's first player is not Player 1"
+    labels = dict((seat, label) for label, seat in view.seat_pick.options)
+    assert labels[first] == f"Player {first + 1} (starts)" and "(starts)" not in labels[0]
+    view.seed_box.value = "6"  # a deal Player 1 starts
+    labels = dict((seat, label) for label, seat in view.seat_pick.options)
+    assert GAME.new_game(players=3, seed=6).order[0] == 0 and labels[0] == "Player 1 (starts)"
+    view.seed_box.value = ""  # a new deal: nobody knows who starts yet
+    assert not any("(starts)" in label for label, _ in view.seat_pick.options)
