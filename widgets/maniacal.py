@@ -16,7 +16,7 @@ from hench.core import CHANCE, Rng, next_action, seat_name
 from hench.maniacal import PHASES, assumptions, montecarlo, odds, render
 from hench.maniacal.bots import HeuristicBot, RandomBot
 from hench.maniacal.contracts import contract_cost
-from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS
+from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS, plain_texts
 
 from . import plot
 from .cards import CardGallery
@@ -54,12 +54,23 @@ def _live_odds(state: Any) -> str:
             f"(among the contracts you can afford in weeks)")
 
 
+def move_tooltip(state: Any, action: Any) -> str:
+    """A move's hover text: what the card it names does (its plain text), else the move in words."""
+    plain = plain_texts(state.data)
+    for part in ("room", "member", "scheme", "by"):
+        card = getattr(action, part, "")
+        if card in plain:
+            return f"{render.move_words(state, action)}. {plain[card]}"
+    return render.move_words(state, action)
+
+
 CONFIG = TableConfig(
     game_id="maniacal", phases=PHASES,
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
     clock=lambda state: state.round, clock_label="round", explain=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player
     first_seat=lambda s: s.order[0],  # MA-026: the first player is drawn at random
+    label=render.move_words, words=render.move_words, tooltip=move_tooltip,  # a move in words, with the cards' names
 )
 
 

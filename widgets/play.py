@@ -52,6 +52,7 @@ class TableConfig:
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
     first_seat: Callable[[Any], int] | None = None  # the seat that starts a new game (None: seat 0 always starts)
+    words: Callable[[Any, Hashable], str] | None = None  # (state, move) -> the move in words, as its mover reads it in the log
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -317,7 +318,8 @@ class GameView(ipw.VBox):
     def _apply(self, action: Hashable) -> None:
         self.session.apply(action)
         step = self.session.last
-        self.messages.show(f"{self._who(step.player if step else None)}: {self.game.format_action(action)}", "ok")
+        said = self.move_text(step, step.player) if step else self.game.format_action(action)
+        self.messages.show(f"{self._who(step.player if step else None)}: {said}", "ok")
         self._after_move()
 
     def _after_move(self) -> None:
@@ -536,7 +538,10 @@ class GameView(ipw.VBox):
     def move_text(self, step: Step, seat: int | Viewer | None = VIEWER) -> str:
         """A move as the seat looking at the table is told it: secret moves of other seats (a hidden vote, an
         amount paid from behind a screen) are shown only as far as that seat may know (Game.public_action)."""
-        return self.game.public_action(step.before, step.action, self.viewer if isinstance(seat, Viewer) else seat)
+        seat = self.viewer if isinstance(seat, Viewer) else seat
+        if self.config.words is not None and seat is not None and seat == step.before.current_player:
+            return self.config.words(step.before, step.action)  # the mover reads their whole move, in words
+        return self.game.public_action(step.before, step.action, seat)
 
     def consequences(self, step: Step, seat: int | Viewer | None = VIEWER) -> list[str]:
         """What a move did, in words the seat looking at the table (or `seat`) may read: the move's narration,

@@ -425,6 +425,17 @@ POSITIVE_TEXT = {
     "cancel_harm": "cancel an Injured or Captured effect about to hit one of your henchmen",
     "failure_bonus": "when your contract fails, gain +2 Infamy and $2",
 }
+NEGATIVE_SHORT = {"target_plus_two": "Target +2", "remove_die": "one die fewer", "extra_week": "a week more",
+                  "injure_after": "an Injury", "steal_three": "steal $3"}
+POSITIVE_SHORT = {"reroll_three": "reroll 3 dice", "gain_two_weeks": "2 weeks back", "refresh_henchman": "refresh a henchman",
+                  "cancel_harm": "cancel harm", "failure_bonus": "a bonus on failure"}
+
+
+def scheme_name(sh: Scheme) -> str:
+    """A Scheme card's name in words: its two halves (the cards have no printed names)."""
+    return f"Scheme “{NEGATIVE_SHORT.get(sh.negative, sh.negative)} / {POSITIVE_SHORT.get(sh.positive, sh.positive)}”"
+
+
 _ROOM_EFFECT_TEXT = {
     "infamy_per_type": "gain 2 Infamy for each {param} henchman you control",
     "gain_money": "take $3 from the bank",
@@ -489,7 +500,7 @@ def card_texts(d: ManiacalData) -> list[CardText]:
     for sv in d.supervillains:
         costs = ", ".join(f"{n} {w}" for n, w in zip(CONTINENT_NAMES, sv.costs))
         out.append(CardText(sv.id, sv.name, "Supervillain", f"Based in {CONTINENT_NAMES['ABCDEF'.index(sv.home)]}. Weeks to "
-                            f"attempt a contract: {costs}. Comes with Lackey {sv.lackey}. No special ability: " + ABILITIES_NOTE,
+                            f"attempt a contract: {costs}. Comes with {d.cards[sv.lackey].name}. No special ability: " + ABILITIES_NOTE,
                             "Can activate one room a round (then it is exhausted); never joins a contract team.",
                             ("MA-021", "MA-096", "MA-097", "MA-109"), True,
                             (sv.note + "; " if sv.note else "") + "abilities left out (MA-021)"))
@@ -504,7 +515,7 @@ def card_texts(d: ManiacalData) -> list[CardText]:
                             "(adds dice of those traits).", "Drawn as a contract reward; discarded if its henchman is captured.",
                             ("MA-180", "MA-181", "MA-183", "MA-184"), assumed(pw), pw.note))
     for sh in d.schemes:
-        out.append(CardText(sh.id, f"Scheme {sh.id}", "Scheme", f"Negative half (against an opponent's attempt, +2 Infamy for "
+        out.append(CardText(sh.id, scheme_name(sh), "Scheme", f"Negative half (against an opponent's attempt, +2 Infamy for "
                             f"you): {NEGATIVE_TEXT.get(sh.negative, sh.negative)}. Positive half (on your own turn): "
                             f"{POSITIVE_TEXT.get(sh.positive, sh.positive)}.",
                             "Contract Phase only; one half per play; costs no time; kept secret in your hand.",

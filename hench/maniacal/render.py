@@ -16,8 +16,9 @@ from typing import Any
 
 from hench.core import Rng, seat_name
 
-from .actions import MAAction, Pick, format_action
-from .data import ABILITIES_NOTE, CONTINENT_NAMES, NEGATIVE_TEXT, TRAITS, TYPES, ManiacalData, default_data, plain_texts
+from .actions import Activate, Assign, Attempt, Choose, Die, Dismiss, Fire, Heal, MAAction, Pick, PlayScheme, Visit, format_action
+from .data import (ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS, NEGATIVE_TEXT, TRAITS, TYPES, ManiacalData, Scheme, default_data,
+                   plain_texts, scheme_name)
 from .phases import PHASES
 from .state import ManiacalState
 
@@ -25,9 +26,44 @@ REVEALED_STEPS = ("remove_die", "before_roll", "rolling", "after_roll", "reroll"
 
 
 def public_action(state: ManiacalState, action: MAAction, seat: int | None) -> str:
-    """A move as the other seats are told it: a draft pick stays secret until the reveal (MA-041), which says
-    what each was; every other move is public."""
-    return "locks a secret pick" if isinstance(action, Pick) else format_action(action)
+    """A move as `seat` is told it, in words: another seat's draft pick stays secret until the reveal (MA-041),
+    which says what each was; every other move is public."""
+    return "locks a secret pick" if isinstance(action, Pick) else move_words(state, action)
+
+
+def _card_name(state: ManiacalState, card_id: str) -> str:
+    card = state.data.cards.get(card_id)
+    if card is None:
+        return card_id
+    return scheme_name(card) if isinstance(card, Scheme) else str(card.name)
+
+
+def move_words(state: ManiacalState, action: MAAction) -> str:
+    """A move in plain words with the cards' names (the button's text and the log's), for the player making it."""
+    name = lambda cid: _card_name(state, cid)  # noqa: E731
+    if isinstance(action, Pick):
+        cost = state.data.cards[action.room].cost
+        return f"build {name(action.room)} (pay ${cost})" if action.build else f"sell {name(action.room)} (take ${cost})"
+    if isinstance(action, Activate):
+        return f"activate {name(action.room)} with {name(action.by)}" + (f", adding a {action.trait} die" if action.trait else "")
+    if isinstance(action, Attempt):
+        return f"attempt the contract in {CONTINENT_NAMES[CONTINENTS.index(action.continent)]}"
+    if isinstance(action, Assign):
+        return f"send {name(action.member)}" + (f" (as {action.trait})" if action.trait else "")
+    if isinstance(action, Visit):
+        return f"visit {PLACE_NAMES[action.place]}"
+    if isinstance(action, PlayScheme):
+        return f"play {name(action.scheme)}" + (f" on {name(action.member)}" if action.member else "")
+    if isinstance(action, (Choose, Heal, Dismiss, Fire)):
+        verb = {Choose: "choose", Heal: "heal", Dismiss: "let go", Fire: "fire"}[type(action)]
+        return f"{verb} {name(action.member)}"
+    if isinstance(action, Die):
+        return f"the die shows {'a blank' if action.face == 'blank' else 'the icon' if action.face == 'icon' else action.face}"
+    return _BARE_WORDS.get(format_action(action), format_action(action))
+
+
+_BARE_WORDS = {"no scheme": "play no Scheme", "lackey reroll": "use the Lackey's reroll", "done": "done",
+               "keep": "keep the whole crew", "roll": "roll the dice", "pass": "pass (spend the weeks you have left)"}
 
 
 def observation(state: ManiacalState, seat: int | None) -> dict[str, Any]:
