@@ -11,7 +11,6 @@ from typing import Any
 import ipywidgets as ipw
 
 import hench
-from hench import format_probability
 from hench.core import CHANCE, Rng, next_action, seat_name
 from hench.maniacal import PHASES, assumptions, montecarlo, odds, render
 from hench.maniacal.bots import HeuristicBot, RandomBot
@@ -21,7 +20,7 @@ from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS, pla
 from . import plot
 from .cards import CardGallery
 from .core import Chart, figure_widget, redraw
-from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, prob
+from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import Question, TourStep, TourView
 
@@ -32,7 +31,8 @@ ASSUMPTION_LINE = ABILITIES_NOTE
 
 def chance_html(p: Any) -> str:
     """A chance as a percentage on screen, the exact fraction a hover away."""
-    return f"<b title='exactly {Fraction(p).numerator}/{Fraction(p).denominator}'>{float(p):.1%}</b>"
+    exact = Fraction(p)
+    return f"<b title='exactly {exact if exact.denominator != 1 else exact.numerator}'>{float(exact):.1%}</b>"
 
 
 def affordable_odds(state: Any, seat: int) -> dict[str, Any]:
@@ -212,7 +212,7 @@ TOUR = [
                           lambda s: sorted({str(v) for v in s.data.tables["money_rank_bonus"]} | {"10"}, key=int),
                           lambda s: str(s.data.tables["money_rank_bonus"][0]),
                           lambda s: "The money-rank bonus is " + ", ".join(f"+{v}" for v in s.data.tables["money_rank_bonus"][:3])
-                                    + " Infamy for ranks 1, 2 and 3 (MA-220; the values are assumed, M-07).")),
+                                    + " Infamy for ranks 1, 2 and 3 (MA-220; the values are an assumption: the rulebook text lost them).")),
 ]
 
 
@@ -288,7 +288,8 @@ def bot_game_infamy(players: int = 3, seed: int = 3) -> ipw.VBox:
     redraw(chart, [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=seat_name(i), line=dict(color=PALETTE[i % len(PALETTE)]))
                    for i, ys in enumerate(rows)], yaxis_title="Infamy", xaxis_title="end of")
     won = ", ".join(seat_name(i) for i in state.winners())
-    return ipw.VBox([chart, ipw.HTML(f"<div>Final scores {state.scores()} (Infamy with the money-rank bonus); winner: <b>{won}</b>.</div>")])
+    final = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(state.scores()))
+    return ipw.VBox([chart, ipw.HTML(f"<div>Final scores: {final} (Infamy with the money-rank bonus); winner: <b>{won}</b>.</div>")])
 
 
 # -- the card gallery ------------------------------------------------------------------------------------
@@ -321,7 +322,7 @@ def _team_label(state: Any, team: odds.Team) -> str:
 
 def _contract_label(state: Any, slot: int) -> str:
     c = state.data.cards[state.map[slot]]
-    return f"{CONTINENTS[slot]} {c.difficulty} team {c.team} {c.trait} T{c.target}"
+    return f"{CONTINENT_NAMES[slot]}: {c.difficulty}, team of {c.team}, {c.trait}, Target {c.target}"
 
 
 class ContractOddsView(OddsExplorer):
@@ -378,7 +379,8 @@ class ContractOddsView(OddsExplorer):
                            f"has {len(lair.crew)} henchmen, {len(self.team_list)} possible teams shown. A blank cell: the team "
                            "size does not match the contract (MA-107). The Targets are printed on the hidden face of each "
                            "contract: this study view shows them, a player at the table only learns one after paying the "
-                           "time (MA-111). Dice faces are assumed (M-01): 3 blanks, 1, 2 and the icon.</div>")
+                           "time (MA-111). The dice faces are an assumption (the rulebook text lost them): 3 blanks, a 1, a 2 "
+                           "and the icon.</div>")
         heat = plot.Heatmap(z=self.table, x=[_contract_label(st, n) for n in range(6)], y=[_team_label(st, t) for t in self.team_list],
                             text=[["" if p is None else f"{p:.0%}" for p in row] for row in self.table], texttemplate="%{text}",
                             colorscale="RdYlGn", zmin=0, zmax=1, hoverongaps=False, hovertemplate="%{y}<br>vs %{x}: %{z:.1%}<extra></extra>")
@@ -403,12 +405,12 @@ class ContractOddsView(OddsExplorer):
                                       f"this pool has {sum(dice.values())}, so it is shown without.")
         p = team_chance(st, seat, team, slot, reroll)
         assert p is not None  # the team's size fits (checked above)
-        pool = ", ".join(f"{n} {t}" for t, n in dice.items() if n)
+        pool = ", ".join(f"{n} {t} di{'e' if n == 1 else 'ce'}" for t, n in dice.items() if n)
         said = "" if not i.reroll else (" (with the Lackey's reroll)" if lackey and reroll else
                                         "" if why_not else " (no Lackey on this team, so no reroll)")
         text = answer_html(f"{html.escape(_team_label(st, team))} against {html.escape(c.name)} "
-                           f"({html.escape(CONTINENT_NAMES[slot])}): the pool is {pool} dice, Target {c.target}; success "
-                           f"with probability {prob(p)}{said}.{why_not}", 18)
+                           f"({html.escape(CONTINENT_NAMES[slot])}): the pool is {pool}, Target {c.target}; success "
+                           f"with probability {chance_html(p)}{said}.{why_not}", 18)
         per = odds.per_colour(dice, c.trait, st.data)
         bars = [plot.Bar(x=[str(v) for v, _, _ in d.rows()], y=[float(q) for _, q, _ in d.rows()], name=f"{t} ({dice[t]} dice)",
                          marker_color=render.TRAIT_HEX[t]) for t, d in per.items()]
@@ -429,7 +431,7 @@ def _pool_page(i: Inputs, heat: Any) -> Shown:
     if rerolls and m + o > 6:
         raise hench.HenchError("with a reroll the exact optimum is computed for up to 6 dice: lower the pool")
     p = odds.success_chance(m, o, t, rerolls)
-    text = answer_html(f"{m} matching + {o} other dice reach Target {t} with probability {prob(p)} (MA-118 to MA-120"
+    text = answer_html(f"{m} matching + {o} other dice reach Target {t} with probability {chance_html(p)} (MA-118 to MA-120"
                        f"{', rerolls played optimally, MA-153/MA-177' if rerolls else ''}).", 18)
     check: CheckQuestion | str = (montecarlo.CHECKS["pool"], dict(matching=m, other=o, target=t))
     if rerolls:
@@ -451,3 +453,30 @@ class PoolOddsView(OddsExplorer):
             (Slider("matching", "Matching", 0, 8, matching, what="matching dice"), Slider("other", "Other", 0, 8, other, what="other dice")),
             (Slider("target", "Target", 1, 15, target, what="the Target"), Choice("reroll", "Reroll", REROLLS, ""))],
             lambda i: _pool_page(i, heat), chart=("Chance to reach each Target with N dice of the recommended trait", 360))
+
+
+# -- the rulebook's own numbers, checked on the page ------------------------------------------------------
+RULEBOOK_CHECKS = (  # (what the catalogue works out, matching dice, other dice, Target, its exact chance)
+    ("two dice of the recommended trait against Target 2 (catalogue Q2)", 2, 0, 2, Fraction(7, 12)),
+    ("four recommended and two other dice against Target 5 (catalogue Q3, case B)", 4, 2, 5, Fraction(2689, 5184)),
+)
+
+
+def rulebook_checks() -> ipw.HTML:
+    """The catalogue's worked odds, recomputed by hench and compared on the page, in words (a wrong one raises)."""
+    rows = []
+    for what, matching, other, target, expected in RULEBOOK_CHECKS:
+        got = odds.success_chance(matching, other, target)
+        if got != expected:
+            raise hench.HenchError(f"the odds of {what} are {got}, not {expected} as the catalogue works out")
+        rows.append(f"<li>{html.escape(what)}: {chance_html(got)}, as the catalogue works it out</li>")
+    return ipw.HTML(f"<div class='hench-checks'>Checked against the rulebook's numbers:<ul>{''.join(rows)}</ul></div>")
+
+
+def pool_table(matching: int = 2, other: int = 1) -> ipw.HTML:
+    """The chance of each number of successes for a pool of dice, as a small table (percentages, exact on hover)."""
+    dist = odds.pool(matching, other)
+    cells = "".join(f"<tr><td style='padding:1px 8px'>{k}</td><td style='padding:1px 8px'>{chance_html(p)}</td></tr>"
+                    for k, p in sorted(dist.probabilities().items()))
+    return ipw.HTML(f"<div>{matching} dice of the recommended trait and {other} other die{'s' if other != 1 else ''}: the chance "
+                    f"of each number of successes<table><tr><th>successes</th><th>chance</th></tr>{cells}</table></div>")

@@ -384,28 +384,51 @@ def _check_playable(data: ManiacalData, where: str) -> None:
 
 
 def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
-    """Every value in force with its source (rows with source 'assumed' are placeholders)."""
+    """Every value in force with its source (rows with source 'assumed' are placeholders), in plain words."""
     data = data or default_data()
-    rows = [Assumption(key, repr(data.tables[key]), *data.notes[key]) for key in TABLE_READERS]
+    rows = [Assumption(TABLE_WORDS[key][0], TABLE_WORDS[key][1](data.tables[key]), *data.notes[key]) for key in TABLE_READERS]
     for group in (data.rooms, data.henchmen, data.supervillains, data.lackeys, data.mercenaries, data.contracts,
                   data.powers, data.schemes):
-        rows += [Assumption(f"{type(x).__name__.lower()} {x.id} {getattr(x, 'name', '')}".strip(), _value(x), x.source, x.note)
-                 for x in group]
+        rows += [Assumption(_what(x), _value(data, x), x.source, x.note) for x in group]
     return rows
 
 
-def _value(x: Any) -> str:
+TABLE_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {  # each table's name and its value, in words
+    "players": ("number of players", lambda v: f"{v[0]} to {v[1]}"),
+    "start_money": ("starting money", lambda v: f"${v[0]} for the first player, ${v[1]} more for each later one"),
+    "time_track": ("weeks on the Time track", lambda v: ", ".join(f"round {i + 1}: {w}" for i, w in enumerate(v))),
+    "contract_key": ("the Contract Key (contracts on the map)", lambda v: "; ".join(
+        f"round {r + 1}: " + ", ".join(f"{v[k][r]} {d}" for k, d in enumerate(DIFFICULTIES)) for r in range(3))),
+    "money_rank_bonus": ("money-rank bonus at the end", lambda v: ", ".join(f"rank {i + 1}: +{b} Infamy" for i, b in enumerate(v))),
+    "attraction": ("start of the attraction tracks", lambda v: f"{v}"),
+    "dice": ("faces of a Trait die", lambda v: ", ".join(v[0]) + f"; the icon is {v[1]} success, {v[2]} on the recommended trait"),
+    "times": ("time and money costs", lambda v: f"a visit {v['visit']} weeks; a contract {v['contract_min']} to "
+              f"{v['contract_max']} weeks; healing ${v['hospital_fee']} an Injury; a Scheme steals ${v['steal']}"),
+}
+
+
+def _what(x: Any) -> str:
+    kind = "henchman" if isinstance(x, Card) and x.type in TYPES else type(x).__name__.lower()
+    if isinstance(x, Card) and x.type in ("lackey", "mercenary"):
+        kind = x.type
+    return f"{kind}: {scheme_name(x) if isinstance(x, Scheme) else x.name}"
+
+
+def _value(data: ManiacalData, x: Any) -> str:
     if isinstance(x, Room):
-        fx = f", {x.kind} {x.effect} {x.param}".rstrip() if x.kind != "plain" else ", plain"
-        return f"${x.cost}, {x.attraction_words()}{fx}"
+        fx = {"plain": "no effect", "action": "Action room: ", "contract": "Contract room: "}[x.kind]
+        if x.kind != "plain":
+            fx += _ROOM_EFFECT_TEXT.get(x.effect, x.effect).format(param=x.param)
+        return f"${x.cost}, {x.attraction_words()} attraction; {fx}"
     if isinstance(x, (Card, Power)):
         traits = ", ".join(f"{t} {v}" for t, v in zip(TRAITS, x.traits) if v)
-        return f"{x.type} cost {x.cost}: {traits}" if isinstance(x, Card) else traits
+        return f"costs {x.cost} attraction; {traits}" if isinstance(x, Card) and x.type in TYPES else traits
     if isinstance(x, Contract):
-        return f"{x.difficulty}, team {x.team}, {x.trait}, target {x.target}"
+        return f"{x.difficulty}, team of {x.team}, {x.trait} recommended, Target {x.target}"
     if isinstance(x, Supervillain):
-        return f"home {x.home}, weeks {'/'.join(map(str, x.costs))}, Lackey {x.lackey}"
-    return f"negative {x.negative}, positive {x.positive}"
+        return (f"based in {CONTINENT_NAMES[CONTINENTS.index(x.home)]}; weeks per continent "
+                + ", ".join(f"{n} {w}" for n, w in zip(CONTINENT_NAMES, x.costs)) + f"; {data.cards[x.lackey].name}")
+    return f"against others: {NEGATIVE_TEXT.get(x.negative, x.negative)}; for you: {POSITIVE_TEXT.get(x.positive, x.positive)}"
 
 
 # -- every card in plain words (the gallery, the hover texts) ------------------------------------------

@@ -26,9 +26,12 @@ OPTIONS = {
                                "then ends, like MA-076); off: recruiting is compulsory when affordable", (False, True)),
 }
 
+OPTION_WORDS = {"bodyguard": "the Bodyguard Option", "supervillain_abilities": "Supervillain abilities",
+                "data": "your own card data", "optional_recruit": "recruiting by choice"}  # each option's name on screen
+
 READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
     Reading("AMB-01", "the Room and Power decks are shuffled separately"),
-    Reading("AMB-05", "recruiting is compulsory when affordable, so Phase II runs by itself; with optional_recruit "
+    Reading("AMB-05", "recruiting is compulsory when affordable, so Phase II runs by itself; with recruiting by choice "
             "the recruiter may decline an offer, which ends that type this round as MA-076 does", "optional_recruit"),
     Reading("MA-021", "the Supervillains have no strength or weakness: the text refers to Advanced Rules the "
             "catalogue does not have, so the option cannot be turned on", "supervillain_abilities"),
@@ -59,7 +62,7 @@ def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
     rows = data_rows(data)
     for r in READINGS:
         option = OPTIONS[r.option] if r.option else None
-        note = (f"option {option.name}: default {option.default!r}" + (f", choices {list(option.choices)}" if option.choices else "")
+        note = (f"a choice when a game is set up: {OPTION_WORDS[option.name]}, {'on' if option.default else 'off'} by default"
                 if option else "the engine's fixed reading (no option)")
         rows.append(Assumption(f"reading {r.id}", r.text, "assumed", note))
     return rows

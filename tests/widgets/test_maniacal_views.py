@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from html import escape as _html_escape
 
 import pytest
 
 import hench
 import widgets.maniacal as ma
-from hench import format_probability
 from hench.core import CHANCE, Rng, next_action
 from hench.maniacal import odds, render
 from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS
@@ -113,11 +113,12 @@ def test_hidden_cards_are_not_on_another_seats_board():
     state = state.apply(GAME.parse_action(state, f"sell {state.lairs[0].hand[0]}"))
     page = render.html(state.observation(1), True)
     secret = set(state.lairs[0].hand) | set(state.lairs[0].schemes) | set(state.lairs[2].hand) | set(state.lairs[2].schemes)
-    shown = set(re.findall(r"\b(?:R\d\d|SH\d\d)\b", page))
-    assert not secret & shown, f"Player 2 sees {secret & shown}"
+    names = {c.id: c.name for c in GAME.card_texts(state)}
+    shown = {cid for cid in secret if re.search(re.escape(_html_escape(names[cid])) + r"(?!\d)", page) or re.search(rf"\b{cid}\b", page)}
+    assert not shown, f"Player 2 sees {shown}"
     assert "has locked a secret pick" in page and "is still choosing" in page
     mine = render.html(state.observation(0), False)
-    assert f"your locked pick: <b>sell {state.lairs[0].pick[0]}</b>" in mine
+    assert f"your locked pick: <b>sell {state.data.cards[state.lairs[0].pick[0]].name}</b>" in mine
 
 
 def test_a_seats_board_does_not_change_with_others_hidden_cards():
@@ -158,7 +159,7 @@ def test_contract_odds_view_shows_hench_numbers(no_callback_errors):
     c = st.data.cards[st.map[slot]]
     members = [(m, c.trait if st.data.cards[m].type == "lackey" else "") for m, _ in team]
     exact = odds.contract_chance(odds.team_dice(st, 0, members), c.trait, c.target)
-    assert format_probability(exact) in view.answer.value
+    assert ma.chance_html(exact) in view.answer.value
     view.mc.trials.value = 3000
     view.mc.button.click()
     assert "agrees with" in view.mc.result.value, view.mc.result.value
@@ -176,17 +177,17 @@ def test_contract_odds_view_lackey_reroll(no_callback_errors):
     view.reroll.value = True
     c = st.data.cards[st.map[slot]]
     dice = odds.team_dice(st, 0, [(view.team_list[small[0]][0][0], c.trait)])
-    assert format_probability(odds.contract_chance(dice, c.trait, c.target, ("any",))) in view.answer.value
+    assert ma.chance_html(odds.contract_chance(dice, c.trait, c.target, ("any",))) in view.answer.value
     assert "Lackey's reroll" in view.answer.value
 
 
 def test_pool_odds_view():
     view = ma.PoolOddsView(2, 0, 2)
-    assert format_probability(Fraction(7, 12)) in view.answer.value
+    assert ma.chance_html(Fraction(7, 12)) in view.answer.value
     view.other.value = 2
     view.target.value = 5
     view.reroll.value = "any"
-    assert format_probability(odds.success_chance(2, 2, 5, ("any",))) in view.answer.value
+    assert ma.chance_html(odds.success_chance(2, 2, 5, ("any",))) in view.answer.value
     assert [float(x) for x in view.fig.data[0].z[0]] == [float(p) for p in odds.table(True, 6, 10)[0]]
 
 
