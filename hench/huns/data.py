@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from hench.core import Dist
-from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, plain, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
 COLOURS = ("blue", "red", "green", "black", "yellow")  # HU-010, HU-018: fixed order B R G K Y
@@ -308,7 +308,7 @@ def assumptions(data: HunsData | None = None) -> list[Assumption]:
     rows += [Assumption(f"wagon {w.id}", f"type {w.type} ({data.type_names[w.type]}), spaces {w.layout}", w.source, w.note)
              for w in data.wagons]
     rows.append(Assumption("wagon type names", ", ".join(f"{k}={v}" for k, v in data.type_names.items()), *data.notes["types"]))
-    rows.append(Assumption("dice faces", str(list(data.faces)), *data.notes["dice"]))
+    rows.append(Assumption("dice faces", plain(data.faces), *data.notes["dice"]))
     return rows
 
 

@@ -39,6 +39,7 @@ def test_assumptions_table():
 def test_every_reading_is_in_the_assumptions_table_with_its_option():
     """Issue 28: the readings (the catch-up Valuables' colours among them) are rows of assumptions(), so the apps'
     assumptions table shows them with the option that changes them and its default."""
+    from hench.core.data import plain
     from hench.huns import OPTIONS, READINGS
 
     rows = {r.what: r for r in assumptions()}
@@ -47,9 +48,10 @@ def test_every_reading_is_in_the_assumptions_table_with_its_option():
         row = rows[f"reading {reading.id}"]
         assert row.value == reading.text
         if reading.option:
-            assert f"option {reading.option}: default {OPTIONS[reading.option].default!r}" in row.note
+            option = OPTIONS[reading.option]
+            assert f"the option “{option.name.replace('_', ' ')}” changes it (by default {plain(option.default)}" in row.note
     colours = rows["reading HU-028/A1"]
-    assert "any colour" in colours.value and "'fitting'" in colours.note and colours.source == "rulebook"
+    assert "any colour" in colours.value and "fitting" in colours.note and colours.source == "rulebook"
 
 
 def _write(tmp_path, text):
@@ -62,7 +64,7 @@ def test_a_user_data_file_replaces_sections(tmp_path):
     path = _write(tmp_path, '[dice]\nfaces = [1, 1, 2, 2, 3, 3]\nsource = "rulebook"\nnote = "checked on my copy"\n')
     data = load_data(path)
     assert data.faces == (1, 1, 2, 2, 3, 3) and len(data.cards) == 60
-    assert ("dice faces", "[1, 1, 2, 2, 3, 3]", "rulebook", "checked on my copy") in assumptions(data)
+    assert ("dice faces", "1, 1, 2, 2, 3, 3", "rulebook", "checked on my copy") in assumptions(data)
     state = GAME.new_game(players=2, seed=1, data=str(path))
     assert [p for _, p in state.chance_outcomes()] == [Fraction(1, 3)] * 3  # 1,1,2,2,3,3 is still uniform
     back = hench.state_from_json(state.to_json())
