@@ -14,15 +14,15 @@ import hench
 from hench.core import CHANCE, Rng, next_action, seat_name
 from hench.maniacal import PHASES, assumptions, montecarlo, odds, render
 from hench.maniacal.bots import HeuristicBot, RandomBot
-from hench.maniacal.contracts import contract_cost
 from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS, plain_texts
 
 from . import plot
 from .cards import CardGallery
 from .core import Chart, figure_widget, redraw
+from .maniacal_tour import TOUR
 from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html
 from .play import PALETTE, GameKit, GameView, TableConfig
-from .tour import Question, TourStep, TourView
+from .tour import TourView
 
 MAX_REROLL_DICE = 7  # the exact optimal reroll takes seconds beyond this
 OPTIONS = {"bodyguard": False}  # Maniacal's one option (MA-230); the generic views' default option is not Maniacal's
@@ -32,6 +32,8 @@ ASSUMPTION_LINE = ABILITIES_NOTE
 def chance_html(p: Any) -> str:
     """A chance as a percentage on screen, the exact fraction a hover away."""
     exact = Fraction(p)
+    if exact.denominator > 999_999:  # an exact fraction too long to read: the percentage alone, said to be rounded
+        return f"<b title='rounded to a tenth of a percent'>{float(exact):.1%}</b>"
     return f"<b title='exactly {exact if exact.denominator != 1 else exact.numerator}'>{float(exact):.1%}</b>"
 
 
@@ -82,143 +84,13 @@ LESSONS = {
 }
 
 
-# -- the tour ------------------------------------------------------------------------------------------
-ME = 0  # the learner is Player 1
-
-
-def _first_move_is(prefix: str):
-    """The learner's first offered move starts with `prefix` (so the step's task is the obvious move)."""
-    def reach(s) -> bool:
-        legal = [str(a) for a in s.legal_actions()]
-        return bool(legal) and next((a for a in legal if a != "pass"), legal[0]).startswith(prefix)
-    return reach
-
-
-def _drafted(start, now) -> str:
-    lair = now.lairs[ME]
-    return ("Your pick was revealed (MA-042, MA-049, MA-056): the moves below say what each player built or sold. Everybody's picks were revealed "
-            f"together and the hands passed on (MA-043, MA-044). You now have ${lair.money} and attraction "
-            + ", ".join(f"{t} {v}" for t, v in zip(("beast", "criminal", "scientist", "mystic"), lair.attraction)) + ".")
-
-
-def _attempted(start, now) -> str:
-    lair = now.lairs[ME]
-    return ("Your contract was resolved: the moves below say what you rolled against its Target (MA-118 to MA-122). The team is now exhausted for "
-            f"the round (MA-125) and a new contract of the same difficulty lies face down in its place (MA-126). You have "
-            f"{lair.infamy} Infamy, ${lair.money} and {lair.weeks} weeks left.")
-
-
-def _cleaned(start, now) -> str:
-    return (
-        f"Clean-up is over: salaries were paid (MA-205), Mercenaries went back (MA-198), everyone was refreshed and new "
-        f"contracts were placed (MA-212, MA-213). Round {now.round} begins with the draft.")
-
-
-def _contract_done(start, now) -> bool:
-    """The learner's attempt is over: no attempt in progress, the learner's time spent and a contract on the map replaced
-    (MA-126), which only a finished attempt does."""
-    return now.attempt is None and now.map != start.map and now.lairs[ME].weeks != start.lairs[ME].weeks
-
-
-def _game_over(start, now) -> str:
-    scores = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(now.scores()))
-    won = " and ".join(seat_name(i) for i in now.winners())
-    return f"The game is over after round 3: the money-rank bonus was added (MA-220); final scores {scores}; winner {won} (MA-222)."
-
-
-TOUR = [
-    TourStep(
-        "Setup and the goal",
-        "<p>You are <b>Player 1</b>, a Supervillain; the bots play the others. Over <b>three rounds</b> you build a "
-        "secret base of Rooms, recruit henchmen with it, and send them on contracts around the world for "
-        "<b>Infamy</b>; the most Infamy wins. Everyone starts with a Lackey, one secret Scheme card and some money "
-        "(later seats a little more). Supervillain abilities are not in the rulebook text, so this game is played "
-        "without them (an assumption).</p>",
-        ("MA-001", "MA-022", "MA-028", "MA-030", "MA-021"),
-        question=Question("How much money do you (Player 1) start with?",
-                          lambda s: sorted({str(lair.money) for lair in s.lairs} | {"5", "10"}, key=int),
-                          lambda s: str(s.lairs[ME].money),
-                          lambda s: f"The first player gets ${s.data.tables['start_money'][0]} and each later player "
-                                    f"${s.data.tables['start_money'][1]} more (MA-028); you have ${s.lairs[ME].money}.")),
-    TourStep(
-        "Phase I: the secret Room draft",
-        "<p>Each round starts with a draft of Room cards. Look at your hand under your base: pick <b>one</b> card and say "
-        "whether you <b>build</b> it (pay its cost; it adds attraction for one type of henchman) or <b>sell</b> it (take "
-        "its cost in money). Everyone picks in secret, then all picks are revealed at once and the hands are passed on. "
-        "The other players' picks stay hidden on your screen until the reveal.</p>",
-        ("MA-040", "MA-041", "MA-042", "MA-043", "MA-049", "MA-053", "MA-056"),
-        reach=lambda s: s.phase == "draft",
-        task="click 'build' or 'sell' on one Room of your hand",
-        done=lambda start, now: now.pick_no != start.pick_no or now.phase != "draft" or now.round != start.round,
-        after=_drafted,
-        question=Question("How many Room cards are in your hand at the first pick of a round?",
-                          lambda s: ["3", "4", "5", "6"], lambda s: str(len(s.lairs[ME].hand)),
-                          lambda s: f"Everyone is dealt {len(s.lairs[ME].hand)} Rooms (MA-040) and makes three "
-                                    "build-or-sell decisions from them; the last 2 cards are discarded (MA-047, MA-048).")),
-    TourStep(
-        "Phase II: henchmen come to the best base",
-        "<p>Recruitment runs by itself. For Beasts, then Criminals, Scientists and Mystics, the player with the "
-        "<b>highest attraction</b> for that type hires the face-up henchman, if their score reaches its cost, and their "
-        "score drops by that cost; up to two of each type a round; ties go to the earlier player in turn order. "
-        "Look at the henchmen in each base now, and at the new face-up cards in 'Henchmen for hire'.</p>",
-        ("MA-070", "MA-071", "MA-072", "MA-073", "MA-076", "MA-077"),
-        reach=lambda s: s.phase == "contract_action",
-        question=Question("How many henchmen (with your Lackey) do you have now?",
-                          lambda s: [str(n) for n in sorted({max(0, len(s.lairs[ME].crew) + k) for k in (-1, 0, 1, 2)})],
-                          lambda s: str(len(s.lairs[ME].crew)),
-                          lambda s: f"You have {len(s.lairs[ME].crew)}: your Lackey (MA-065) and whoever your attraction "
-                                    "recruited (MA-072, MA-073); the list on the right says who went where.")),
-    TourStep(
-        "Phase III: attempt a contract",
-        "<p>Now everyone spends <b>weeks</b> on the Time track; the player with the most weeks left acts. Attempt a "
-        "contract: click it on the world map (its back shows the difficulty, team size and recommended trait), assign "
-        "your team, then <b>roll</b>: each trait point is one die, the recommended trait's icon counts double, and you "
-        "need the hidden <b>Target</b>. Your Lackey on the team lets you reroll any dice once.</p>",
-        ("MA-083", "MA-107", "MA-109", "MA-111", "MA-116", "MA-119", "MA-120", "MA-153"),
-        reach=lambda s: s.phase == "contract_action" and _first_move_is("attempt")(s),
-        task="attempt a contract, assign the team, roll the dice ('Roll the dice' for each die, or tick 'roll the dice "
-             "for me'), then compare with 'done'",
-        done=_contract_done,
-        after=_attempted,
-        question=Question("How many weeks does an attempt on the contract in Europe (C) cost you?",
-                          lambda s: ["2", "3", "4", "5"], lambda s: str(contract_cost(s, ME, "C")),
-                          lambda s: f"Your Supervillain card prints the weeks for each continent (MA-109): Europe costs you "
-                                    f"{contract_cost(s, ME, 'C')}. A visit costs 2 weeks, passing all you have left (MA-091).")),
-    TourStep(
-        "Phase IV: clean-up",
-        "<p>When everyone's time has run out, the round is cleaned up: each player pays <b>$1 per henchman</b> "
-        "(Mercenaries first; unpaid ones leave), Mercenaries go back to Lucifer's Lounge, you may <b>fire</b> one "
-        "henchman, everyone is refreshed and new contracts are placed by the Contract Key.</p>",
-        ("MA-205", "MA-206", "MA-207", "MA-209", "MA-210", "MA-212", "MA-213"),
-        reach=lambda s: s.phase in ("firing", "salaries"),
-        task="fire a henchman or keep your crew",
-        done=lambda start, now: now.phase not in ("firing", "salaries", "cleanup") or now.round != start.round,
-        after=_cleaned,
-        question=Question("Who pays salaries first in Clean-up?",
-                          lambda s: ["Mercenaries", "the Lackey", "the newest henchman"], lambda s: "Mercenaries",
-                          lambda s: "Mercenaries are paid before the other henchmen (MA-207, AMB-15); a henchman you "
-                                    "cannot pay leaves at once (MA-209).")),
-    TourStep(
-        "The end of the game",
-        "<p>After the third round's clean-up, the richest players get an Infamy bonus by money rank, and the most "
-        "Infamy wins; a tie goes to the player with more henchmen. This is round 3: play on (pass when you are done) "
-        "until the game ends, and watch the Infamy chart.</p>",
-        ("MA-211", "MA-220", "MA-221", "MA-222", "MA-223"),
-        reach=lambda s: s.round == 3 and s.phase == "contract_action",
-        task="pass (or play) until the game ends",
-        done=lambda start, now: now.is_terminal,
-        after=_game_over,
-        question=Question("How much Infamy does the richest player get at the end of the game?",
-                          lambda s: sorted({str(v) for v in s.data.tables["money_rank_bonus"]} | {"10"}, key=int),
-                          lambda s: str(s.data.tables["money_rank_bonus"][0]),
-                          lambda s: "The money-rank bonus is " + ", ".join(f"+{v}" for v in s.data.tables["money_rank_bonus"][:3])
-                                    + " Infamy for ranks 1, 2 and 3 (MA-220; the values are an assumption: the rulebook text lost them).")),
-]
+# -- the tour (widgets/maniacal_tour.py: one game from the set-up to the end) ----------------------------
+TOUR_SEED = 26  # the tour's deal: in it the game reaches every step in order, the learner making each step's move
 
 
 def tour(step: int = 1) -> TourView:
-    """The guided tour: a real 3-player game, step by step, from setup to the final Infamy."""
-    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Maniacal, step by step", options=OPTIONS)
+    """The guided tour: ONE 3-player game, step by step, from the set-up to the final score sheet."""
+    view = TourView(CONFIG, TOUR, players=3, seed=TOUR_SEED, title="Maniacal, step by step", options=OPTIONS)
     if step != 1:
         view.go(step - 1)
     return view

@@ -37,7 +37,7 @@ READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
     Reading("AMB-11", "team, then the negative-Scheme window, then the time (+1 week under that Scheme), then the flip"),
     Reading("AMB-13", "the negative-Scheme window is offered from the active player's left, clockwise"),
     Reading("AMB-15", "Mercenaries are paid first; the owner chooses who else leaves unpaid"),
-    Reading("AMB-16", "money ranks are competition ranks (1, 1, 3)"),
+    Reading("AMB-16", "money ranks are competition ranks (equal money shares the higher rank: 1, 1 and 3)"),
     Reading("AMB-17", "most henchmen counts every henchman still held (Lackey, Bodyguard, injured ones)"),
     Reading("AMB-20", "Supervillains never join contract teams"),
     Reading("AMB-21", "a Power may go to any henchman of the active player"),

@@ -29,7 +29,9 @@ def _tours() -> dict:
 
 
 TOURS = _tours()
-PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU"}  # step title -> the move the walker picks first
+PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU",  # step title -> the move the walker picks first
+          "Phase I: the secret Room draft": "build", "Phase III: attempt a contract": "attempt",
+          "A visit: Lucifer's Lounge": "visit lounge", "A Scheme against a rival": "scheme", "Phase IV: clean-up": "keep"}
 
 
 def test_the_finished_games_have_tours():
@@ -70,7 +72,8 @@ def test_tour_walks_from_first_step_to_last(game, no_callback_errors):
         if i:
             tour.next.click()
         assert tour.index == i and tour.progress.value == i + 1 and f"Step {i + 1} of {len(steps)}" in tour.heading.value
-        assert tour.view.state.current_player in tour.view.human_seats, f"{step.title} starts at the learner's turn"
+        at_end = tour.view.state.is_terminal and i == len(steps) - 1  # a last step may be the game's end
+        assert at_end or tour.view.state.current_player in tour.view.human_seats, f"{step.title} starts at the learner's turn"
         if step.done is not None:
             assert "hench-waiting" in tour.status.value, f"{step.title}: waits for the learner's move"
             walk_step(tour)
