@@ -76,12 +76,34 @@ CONFIG = TableConfig(
 )
 
 
-LESSONS = {
+def _legal(s: Any) -> list[str]:
+    return [str(a) for a in s.legal_actions()]
+
+
+def _rooms_to_activate(s: Any, kind: str) -> bool:
+    return any(a.startswith("activate ") and s.data.cards[a.split()[1]].kind == kind for a in _legal(s))
+
+
+def _choosing_action(s: Any) -> bool:
+    return s.phase == "contract_action" and s.attempt is None
+
+
+LESSONS = {  # where each lesson's table starts (at the learner's turn); LESSON_SEEDS: the deal that gets there
     "setup": lambda s: True,
     "the draft": lambda s: s.phase == "draft",
     "a contract": lambda s: s.phase == "contract_action" and any(str(a).startswith("attempt") for a in s.legal_actions()),
     "clean-up": lambda s: s.phase in ("firing", "salaries"),
+    "an Action room": lambda s: _choosing_action(s) and _rooms_to_activate(s, "action"),
+    "a Contract room": lambda s: s.attempt is not None and _rooms_to_activate(s, "contract"),
+    "the Lackey's reroll": lambda s: "lackey reroll" in _legal(s),
+    "a Scheme against a rival": lambda s: s.phase == "scheme_window",
+    "a Scheme for yourself": lambda s: _choosing_action(s) and any(a.startswith("scheme ") for a in _legal(s)),
+    "Hoodlum Hospital": lambda s: (_choosing_action(s) and "visit hospital" in _legal(s)
+                                   and any(m.injuries for m in s.lairs[s.current_player].crew)),
+    "an Injury, a capture or a Power": lambda s: any(a.startswith("choose ") for a in _legal(s)),
+    "unpaid salaries": lambda s: any(a.startswith("dismiss ") for a in _legal(s)),
 }
+LESSON_SEEDS = {"an Action room": 1, "a Scheme against a rival": 1, "a Scheme for yourself": 1, "unpaid salaries": 1}  # the others: the kit's deal
 
 
 # -- the tour (widgets/maniacal_tour.py: one game from the set-up to the end) ----------------------------
@@ -97,7 +119,18 @@ def tour(step: int = 1) -> TourView:
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Maniacal", seed=5, options=OPTIONS)
-learn_table, lesson, lesson_table = KIT.learn_table, KIT.lesson, KIT.lesson_table
+learn_table = KIT.learn_table
+
+
+def lesson(name: str, players: int = 3) -> Any:
+    """A lesson's live table for the Learn page, from the deal that reaches its position (set up when reached)."""
+    return KIT.lesson(name, players, LESSON_SEEDS.get(name))
+
+
+def lesson_table(name: str, players: int = 3) -> GameView:
+    return KIT.lesson_table(name, players, LESSON_SEEDS.get(name))
+
+
 rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
 

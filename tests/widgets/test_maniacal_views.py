@@ -325,3 +325,38 @@ def test_seat_picker_names_the_player_who_really_starts(no_callback_errors):
     assert GAME.new_game(players=3, seed=6).order[0] == 0 and labels[0] == "Player 1 (starts)"
     view.seed_box.value = ""  # a new deal: nobody knows who starts yet
     assert not any("(starts)" in label for label, _ in view.seat_pick.options)
+
+
+@pytest.mark.parametrize("name", list(ma.LESSONS))
+def test_every_lesson_opens_at_its_position_on_the_learners_turn(name, no_callback_errors):
+    view = ma.lesson_table(name)
+    st = view.state
+    assert not st.is_terminal and st.current_player == 0 and ma.LESSONS[name](st), f"{name}: not at its position"
+
+
+def _kind(move: str) -> str:
+    words = move.split()
+    return " ".join(words[:2]) if move.startswith(("no scheme", "lackey reroll", "mark die")) else words[0]
+
+
+FOLLOW_UPS = {  # a kind of move a lesson reaches by its first move: (lesson, the move that opens it)
+    "assign": ("a contract", "attempt"), "heal": ("Hoodlum Hospital", "visit hospital"), "mark die": ("the Lackey's reroll", "lackey reroll"),
+}
+
+
+def test_every_kind_of_move_is_taught_in_the_tour_or_a_lesson(no_callback_errors):
+    """Issue 29: each kind of move has a live example: a Learn-page lesson whose position offers it (or offers it after
+    the lesson's first move); the tour's steps name the ones they teach."""
+    from widgets.maniacal_tour import TOUR
+
+    kinds = {"build", "sell", "attempt", "assign", "visit", "pass", "scheme", "no scheme", "lackey reroll", "mark die",
+             "activate", "heal", "choose", "dismiss", "fire", "keep"}
+    offered = {_kind(str(a)) for name in ma.LESSONS for a in ma.lesson_table(name).state.legal_actions()}
+    for kind, (name, first) in FOLLOW_UPS.items():
+        view = ma.lesson_table(name)
+        view.play(next(str(a) for a in view.state.legal_actions() if str(a).startswith(first)))
+        assert view.messages.kind != "error", view.messages.text
+        offered |= {_kind(str(a)) for a in view.state.legal_actions()}
+    tour_words = " ".join(s.title + s.text + s.task for s in TOUR).lower()
+    assert all(w in tour_words for w in ("build", "sell", "visit", "fire", "scheme", "attempt"))
+    assert not kinds - offered, f"no lesson offers {kinds - offered}"
