@@ -362,8 +362,8 @@ class PoolOddsView(OddsExplorer):
 
 # -- the rulebook's own numbers, checked on the page ------------------------------------------------------
 RULEBOOK_CHECKS = (  # (what the catalogue works out, matching dice, other dice, Target, its exact chance)
-    ("two dice of the recommended trait against Target 2 (catalogue Q2)", 2, 0, 2, Fraction(7, 12)),
-    ("four recommended and two other dice against Target 5 (catalogue Q3, case B)", 4, 2, 5, Fraction(2689, 5184)),
+    ("two dice of the recommended trait against Target 2", 2, 0, 2, Fraction(7, 12)),
+    ("four recommended and two other dice against Target 5", 4, 2, 5, Fraction(2689, 5184)),
 )
 
 
@@ -374,7 +374,7 @@ def rulebook_checks() -> ipw.HTML:
         got = odds.success_chance(matching, other, target)
         if got != expected:
             raise hench.HenchError(f"the odds of {what} are {got}, not {expected} as the catalogue works out")
-        rows.append(f"<li>{html.escape(what)}: {chance_html(got)}, as the catalogue works it out</li>")
+        rows.append(f"<li>{html.escape(what)}: {chance_html(got)}, as the rules catalogue works it out by hand</li>")
     return ipw.HTML(f"<div class='hench-checks'>Checked against the rulebook's numbers:<ul>{''.join(rows)}</ul></div>")
 
 
