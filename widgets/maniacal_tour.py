@@ -196,8 +196,9 @@ TOUR = [
         "A visit: Lucifer's Lounge",
         "<p>Instead of a contract you may <b>visit</b> one of three Special Locations for 2 weeks: The Underground (draw "
         "a Scheme card), Hoodlum Hospital (heal Injuries for $2 each) or Lucifer's Lounge (hire a Mercenary for the "
-        "round). <b>Why the Lounge now?</b> A Mercenary adds dice to a team at once, when your own henchmen are tired or "
-        "too few for the contracts left; you pay it first at Clean-up, so keep $1 for it.</p>",
+        "round). <b>Why the Lounge now?</b> A Mercenary is one more henchman for the rest of the round: look at the map, "
+        "where a contract needs a bigger team than your ready henchmen make, and every extra die lifts a chance. You pay "
+        "it first at Clean-up, so keep $1 for it.</p>",
         ("MA-190", "MA-191", "MA-193", "MA-195", "MA-198"),
         reach=lambda s: _my_turn_to_act(s) and "visit lounge" in _legal(s),
         task="visit Lucifer's Lounge",

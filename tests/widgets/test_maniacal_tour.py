@@ -55,6 +55,8 @@ def test_each_steps_position_shows_what_the_step_says(walked):
     assert recruited.phase == "contract_action" and recruited.round == 1 and len(recruited.lairs[ME].crew) >= 1
     visit_start, visit_end, *_ = by["A visit: Lucifer's Lounge"]
     assert "visit lounge" in [str(a) for a in visit_start.legal_actions()]
+    ready = sum(1 for m in visit_start.lairs[ME].crew if m.ready and not m.injuries)
+    assert any(visit_start.data.cards[c].team > ready for c in visit_start.map), "a contract needs a bigger team than the crew"
     hired = [m for m in visit_end.lairs[ME].crew if m.id in {x.id for x in visit_start.data.mercenaries}]
     assert hired, "the learner hired a Mercenary"
     window = by["A Scheme against a rival"][0]
