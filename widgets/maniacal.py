@@ -44,9 +44,12 @@ def affordable_odds(state: Any, seat: int) -> dict[str, Any]:
     return {name: p for name, p in odds.known_map_odds(state, seat).items() if p is not None and name in open_now}
 
 
-def _live_odds(state: Any) -> str:
-    """During the learner's contract phase: the chance of their best team on each contract they can afford."""
+def _live_odds(state: Any, viewer: int | None = None) -> str:
+    """During the viewer's own Contract Phase turn: the chance of their best team on the contracts they can afford
+    (as far as that seat may know it); nothing on another seat's turn."""
     if state.phase != "contract_action" or state.attempt is not None or state.current_player in (None, CHANCE):
+        return ""
+    if viewer is not None and state.current_player != viewer:
         return ""
     chances = affordable_odds(state, state.current_player)
     if not chances:
@@ -69,7 +72,7 @@ def move_tooltip(state: Any, action: Any) -> str:
 CONFIG = TableConfig(
     game_id="maniacal", phases=PHASES,
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
-    clock=lambda state: state.round, clock_label="round", explain=_live_odds,
+    clock=lambda state: state.round, clock_label="round", explain_for=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player
     first_seat=lambda s: s.order[0],  # MA-026: the first player is drawn at random
     label=render.move_words, words=render.move_words, tooltip=move_tooltip,  # a move in words, with the cards' names

@@ -360,3 +360,11 @@ def test_every_kind_of_move_is_taught_in_the_tour_or_a_lesson(no_callback_errors
     tour_words = " ".join(s.title + s.text + s.task for s in TOUR).lower()
     assert all(w in tour_words for w in ("build", "sell", "visit", "fire", "scheme", "attempt"))
     assert not kinds - offered, f"no lesson offers {kinds - offered}"
+
+
+def test_best_chance_is_said_only_on_the_viewers_own_turn():
+    state = _play_until(GAME.new_game(players=3, seed=4), lambda s: s.phase == "contract_action" and s.attempt is None)
+    seat = state.current_player
+    assert "your best chance" in ma.CONFIG.explain_for(state, seat)
+    other = (seat + 1) % 3
+    assert ma.CONFIG.explain_for(state, other) == "", "another seat's turn: no 'your best chance' about their team"
