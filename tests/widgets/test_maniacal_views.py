@@ -356,7 +356,9 @@ def test_every_kind_of_move_is_taught_in_the_tour_or_a_lesson(no_callback_errors
         view = ma.lesson_table(name)
         view.play(next(str(a) for a in view.state.legal_actions() if str(a).startswith(first)))
         assert view.messages.kind != "error", view.messages.text
-        offered |= {_kind(str(a)) for a in view.state.legal_actions()}
+        now = {_kind(str(a)) for a in view.state.legal_actions()}
+        assert kind in now, f"{name}: {first} does not open {kind}"
+        offered |= now
     tour_words = " ".join(s.title + s.text + s.task for s in TOUR).lower()
     assert all(w in tour_words for w in ("build", "sell", "visit", "fire", "scheme", "attempt"))
     assert not kinds - offered, f"no lesson offers {kinds - offered}"
