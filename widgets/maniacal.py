@@ -5,202 +5,135 @@ and the assumptions. No rule logic here: every number comes from hench.maniacal.
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
 
 import hench
-from hench import format_probability
 from hench.core import CHANCE, Rng, next_action, seat_name
 from hench.maniacal import PHASES, assumptions, montecarlo, odds, render
 from hench.maniacal.bots import HeuristicBot, RandomBot
-from hench.maniacal.contracts import contract_cost
-from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS
+from hench.maniacal.data import ABILITIES_NOTE, CONTINENT_NAMES, CONTINENTS, plain_texts
 
 from . import plot
 from .cards import CardGallery
 from .core import Chart, figure_widget, redraw
-from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, prob
+from .maniacal_tour import TOUR
+from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html
 from .play import PALETTE, GameKit, GameView, TableConfig
-from .tour import Question, TourStep, TourView
+from .tour import TourView
 
 MAX_REROLL_DICE = 7  # the exact optimal reroll takes seconds beyond this
 OPTIONS = {"bodyguard": False}  # Maniacal's one option (MA-230); the generic views' default option is not Maniacal's
 ASSUMPTION_LINE = ABILITIES_NOTE
 
 
-def _live_odds(state) -> str:
-    """During the learner's contract phase: the exact chance of their best team on each contract."""
-    if state.phase != "contract_action" or state.current_player in (None, CHANCE):
+def chance_html(p: Any) -> str:
+    """A chance as a percentage on screen, the exact fraction a hover away."""
+    exact = Fraction(p)
+    if exact.denominator > 999_999:  # an exact fraction too long to read: the percentage alone, said to be rounded
+        return f"<b title='rounded to a tenth of a percent'>{float(exact):.1%}</b>"
+    return f"<b title='exactly {exact if exact.denominator != 1 else exact.numerator}'>{float(exact):.1%}</b>"
+
+
+def affordable_odds(state: Any, seat: int) -> dict[str, Any]:
+    """The chance of `seat`'s strongest team on each contract it may attempt now (enough weeks left, MA-109, and a
+    full team of ready henchmen, MA-107), as far as that seat can know it (odds.known_map_odds)."""
+    open_now = {CONTINENT_NAMES[CONTINENTS.index(str(a).split()[1])] for a in state.legal_actions() if str(a).startswith("attempt ")}
+    return {name: p for name, p in odds.known_map_odds(state, seat).items() if p is not None and name in open_now}
+
+
+def _live_odds(state: Any, viewer: int | None = None) -> str:
+    """During the viewer's own Contract Phase turn: the chance of their best team on the contracts they can afford
+    (as far as that seat may know it); nothing on another seat's turn."""
+    if state.phase != "contract_action" or state.attempt is not None or state.current_player in (None, CHANCE):
         return ""
-    chances = odds.known_map_odds(state, state.current_player)
-    best = [(p, name) for name, p in chances.items() if p is not None]
-    if not best:
-        return "&middot; no contract on the map has a full team of your ready henchmen"
-    p, name = max(best)
-    return f"&middot; your best chance: <b>{html.escape(name)}</b>, {format_probability(p)} with your strongest team"
+    if viewer is not None and state.current_player != viewer:
+        return ""
+    chances = affordable_odds(state, state.current_player)
+    if not chances:
+        return "&middot; no contract you can afford now (weeks left, MA-109) has a full team of your ready henchmen (MA-107)"
+    name, p = max(chances.items(), key=lambda kv: kv[1])
+    return (f"&middot; your best chance: <b>{html.escape(name)}</b>, {chance_html(p)} with your strongest team "
+            f"(among the contracts you can afford in weeks)")
+
+
+def move_tooltip(state: Any, action: Any) -> str:
+    """A move's hover text: what the card it names does (its plain text), else the move in words."""
+    plain = plain_texts(state.data)
+    for part in ("room", "member", "scheme", "by"):
+        card = getattr(action, part, "")
+        if card in plain:
+            return f"{render.move_words(state, action)}. {plain[card]}"
+    return render.move_words(state, action)
 
 
 CONFIG = TableConfig(
     game_id="maniacal", phases=PHASES,
     make_bot=HeuristicBot, bot_kinds={"heuristic": HeuristicBot, "random": RandomBot},
-    clock=lambda state: state.round, clock_label="round", explain=_live_odds,
+    clock=lambda state: state.round, clock_label="round", explain_for=_live_odds,
     roll_seats=lambda s: (s.attempt["seat"],) if s.attempt else None,  # the Trait dice of the attempting player
+    first_seat=lambda s: s.order[0],  # MA-026: the first player is drawn at random
+    label=render.move_words, words=render.move_words, tooltip=move_tooltip,  # a move in words, with the cards' names
 )
 
 
-LESSONS = {
+def _legal(s: Any) -> list[str]:
+    return [str(a) for a in s.legal_actions()]
+
+
+def _rooms_to_activate(s: Any, kind: str) -> bool:
+    return any(a.startswith("activate ") and s.data.cards[a.split()[1]].kind == kind for a in _legal(s))
+
+
+def _choosing_action(s: Any) -> bool:
+    return s.phase == "contract_action" and s.attempt is None
+
+
+LESSONS = {  # where each lesson's table starts (at the learner's turn); LESSON_SEEDS: the deal that gets there
     "setup": lambda s: True,
     "the draft": lambda s: s.phase == "draft",
     "a contract": lambda s: s.phase == "contract_action" and any(str(a).startswith("attempt") for a in s.legal_actions()),
     "clean-up": lambda s: s.phase in ("firing", "salaries"),
+    "an Action room": lambda s: _choosing_action(s) and _rooms_to_activate(s, "action"),
+    "a Contract room": lambda s: s.attempt is not None and _rooms_to_activate(s, "contract"),
+    "the Lackey's reroll": lambda s: "lackey reroll" in _legal(s),
+    "a Scheme against a rival": lambda s: s.phase == "scheme_window",
+    "a Scheme for yourself": lambda s: _choosing_action(s) and any(a.startswith("scheme ") for a in _legal(s)),
+    "Hoodlum Hospital": lambda s: (_choosing_action(s) and "visit hospital" in _legal(s)
+                                   and any(m.injuries for m in s.lairs[s.current_player].crew)),
+    "an Injury, a capture or a Power": lambda s: any(a.startswith("choose ") for a in _legal(s)),
+    "unpaid salaries": lambda s: any(a.startswith("dismiss ") for a in _legal(s)),
 }
+LESSON_SEEDS = {"an Action room": 1, "a Scheme against a rival": 1, "a Scheme for yourself": 1, "unpaid salaries": 1}  # the others: the kit's deal
 
 
-# -- the tour ------------------------------------------------------------------------------------------
-ME = 0  # the learner is Player 1
-
-
-def _first_move_is(prefix: str):
-    """The learner's first offered move starts with `prefix` (so the step's task is the obvious move)."""
-    def reach(s) -> bool:
-        legal = [str(a) for a in s.legal_actions()]
-        return bool(legal) and next((a for a in legal if a != "pass"), legal[0]).startswith(prefix)
-    return reach
-
-
-def _drafted(start, now) -> str:
-    lair = now.lairs[ME]
-    return ("Your pick was revealed (MA-042, MA-049, MA-056): the moves below say what each player built or sold. Everybody's picks were revealed "
-            f"together and the hands passed on (MA-043, MA-044). You now have ${lair.money} and attraction "
-            + ", ".join(f"{t} {v}" for t, v in zip(("beast", "criminal", "scientist", "mystic"), lair.attraction)) + ".")
-
-
-def _attempted(start, now) -> str:
-    lair = now.lairs[ME]
-    return ("Your contract was resolved: the moves below say what you rolled against its Target (MA-118 to MA-122). The team is now exhausted for "
-            f"the round (MA-125) and a new contract of the same difficulty lies face down in its place (MA-126). You have "
-            f"{lair.infamy} Infamy, ${lair.money} and {lair.weeks} weeks left.")
-
-
-def _cleaned(start, now) -> str:
-    return (
-        f"Clean-up is over: salaries were paid (MA-205), Mercenaries went back (MA-198), everyone was refreshed and new "
-        f"contracts were placed (MA-212, MA-213). Round {now.round} begins with the draft.")
-
-
-def _contract_done(start, now) -> bool:
-    """The learner's attempt is over: no attempt in progress, the learner's time spent and a contract on the map replaced
-    (MA-126), which only a finished attempt does."""
-    return now.attempt is None and now.map != start.map and now.lairs[ME].weeks != start.lairs[ME].weeks
-
-
-def _game_over(start, now) -> str:
-    scores = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(now.scores()))
-    won = " and ".join(seat_name(i) for i in now.winners())
-    return f"The game is over after round 3: the money-rank bonus was added (MA-220); final scores {scores}; winner {won} (MA-222)."
-
-
-TOUR = [
-    TourStep(
-        "Setup and the goal",
-        "<p>You are <b>Player 1</b>, a Supervillain; the bots play the others. Over <b>three rounds</b> you build a "
-        "secret base of Rooms, recruit henchmen with it, and send them on contracts around the world for "
-        "<b>Infamy</b>; the most Infamy wins. Everyone starts with a Lackey, one secret Scheme card and some money "
-        "(later seats a little more). Supervillain abilities are not in the rulebook text, so this game is played "
-        "without them (an assumption).</p>",
-        ("MA-001", "MA-022", "MA-028", "MA-030", "MA-021"),
-        question=Question("How much money do you (Player 1) start with?",
-                          lambda s: sorted({str(lair.money) for lair in s.lairs} | {"5", "10"}, key=int),
-                          lambda s: str(s.lairs[ME].money),
-                          lambda s: f"The first player gets ${s.data.tables['start_money'][0]} and each later player "
-                                    f"${s.data.tables['start_money'][1]} more (MA-028); you have ${s.lairs[ME].money}.")),
-    TourStep(
-        "Phase I: the secret Room draft",
-        "<p>Each round starts with a draft of Room cards. Look at your hand under your base: pick <b>one</b> card and say "
-        "whether you <b>build</b> it (pay its cost; it adds attraction for one type of henchman) or <b>sell</b> it (take "
-        "its cost in money). Everyone picks in secret, then all picks are revealed at once and the hands are passed on. "
-        "The other players' picks stay hidden on your screen until the reveal.</p>",
-        ("MA-040", "MA-041", "MA-042", "MA-043", "MA-049", "MA-053", "MA-056"),
-        reach=lambda s: s.phase == "draft",
-        task="click 'build' or 'sell' on one Room of your hand",
-        done=lambda start, now: now.pick_no != start.pick_no or now.phase != "draft" or now.round != start.round,
-        after=_drafted,
-        question=Question("How many Room cards are in your hand at the first pick of a round?",
-                          lambda s: ["3", "4", "5", "6"], lambda s: str(len(s.lairs[ME].hand)),
-                          lambda s: f"Everyone is dealt {len(s.lairs[ME].hand)} Rooms (MA-040) and makes three "
-                                    "build-or-sell decisions from them; the last 2 cards are discarded (MA-047, MA-048).")),
-    TourStep(
-        "Phase II: henchmen come to the best base",
-        "<p>Recruitment runs by itself. For Beasts, then Criminals, Scientists and Mystics, the player with the "
-        "<b>highest attraction</b> for that type hires the face-up henchman, if their score reaches its cost, and their "
-        "score drops by that cost; up to two of each type a round; ties go to the earlier player in turn order. "
-        "Look at the henchmen in each base now, and at the new face-up cards in 'Henchmen for hire'.</p>",
-        ("MA-070", "MA-071", "MA-072", "MA-073", "MA-076", "MA-077"),
-        reach=lambda s: s.phase == "contract_action",
-        question=Question("How many henchmen (with your Lackey) do you have now?",
-                          lambda s: [str(n) for n in sorted({max(0, len(s.lairs[ME].crew) + k) for k in (-1, 0, 1, 2)})],
-                          lambda s: str(len(s.lairs[ME].crew)),
-                          lambda s: f"You have {len(s.lairs[ME].crew)}: your Lackey (MA-065) and whoever your attraction "
-                                    "recruited (MA-072, MA-073); the list on the right says who went where.")),
-    TourStep(
-        "Phase III: attempt a contract",
-        "<p>Now everyone spends <b>weeks</b> on the Time track; the player with the most weeks left acts. Attempt a "
-        "contract: click it on the world map (its back shows the difficulty, team size and recommended trait), assign "
-        "your team, then <b>roll</b>: each trait point is one die, the recommended trait's icon counts double, and you "
-        "need the hidden <b>Target</b>. Your Lackey on the team lets you reroll any dice once.</p>",
-        ("MA-083", "MA-107", "MA-109", "MA-111", "MA-116", "MA-119", "MA-120", "MA-153"),
-        reach=lambda s: s.phase == "contract_action" and _first_move_is("attempt")(s),
-        task="attempt a contract, assign the team, roll the dice ('Roll the dice' for each die, or tick 'roll the dice "
-             "for me'), then compare with 'done'",
-        done=_contract_done,
-        after=_attempted,
-        question=Question("How many weeks does an attempt on the contract in Europe (C) cost you?",
-                          lambda s: ["2", "3", "4", "5"], lambda s: str(contract_cost(s, ME, "C")),
-                          lambda s: f"Your Supervillain card prints the weeks for each continent (MA-109): Europe costs you "
-                                    f"{contract_cost(s, ME, 'C')}. A visit costs 2 weeks, passing all you have left (MA-091).")),
-    TourStep(
-        "Phase IV: clean-up",
-        "<p>When everyone's time has run out, the round is cleaned up: each player pays <b>$1 per henchman</b> "
-        "(Mercenaries first; unpaid ones leave), Mercenaries go back to Lucifer's Lounge, you may <b>fire</b> one "
-        "henchman, everyone is refreshed and new contracts are placed by the Contract Key.</p>",
-        ("MA-205", "MA-206", "MA-207", "MA-209", "MA-210", "MA-212", "MA-213"),
-        reach=lambda s: s.phase in ("firing", "salaries"),
-        task="fire a henchman or keep your crew",
-        done=lambda start, now: now.phase not in ("firing", "salaries", "cleanup") or now.round != start.round,
-        after=_cleaned,
-        question=Question("Who pays salaries first in Clean-up?",
-                          lambda s: ["Mercenaries", "the Lackey", "the newest henchman"], lambda s: "Mercenaries",
-                          lambda s: "Mercenaries are paid before the other henchmen (MA-207, AMB-15); a henchman you "
-                                    "cannot pay leaves at once (MA-209).")),
-    TourStep(
-        "The end of the game",
-        "<p>After the third round's clean-up, the richest players get an Infamy bonus by money rank, and the most "
-        "Infamy wins; a tie goes to the player with more henchmen. This is round 3: play on (pass when you are done) "
-        "until the game ends, and watch the Infamy chart.</p>",
-        ("MA-211", "MA-220", "MA-221", "MA-222", "MA-223"),
-        reach=lambda s: s.round == 3 and s.phase == "contract_action",
-        task="pass (or play) until the game ends",
-        done=lambda start, now: now.is_terminal,
-        after=_game_over,
-        question=Question("How much Infamy does the richest player get at the end of the game?",
-                          lambda s: sorted({str(v) for v in s.data.tables["money_rank_bonus"]} | {"10"}, key=int),
-                          lambda s: str(s.data.tables["money_rank_bonus"][0]),
-                          lambda s: "The money-rank bonus is " + ", ".join(f"+{v}" for v in s.data.tables["money_rank_bonus"][:3])
-                                    + " Infamy for ranks 1, 2 and 3 (MA-220; the values are assumed, M-07).")),
-]
+# -- the tour (widgets/maniacal_tour.py: one game from the set-up to the end) ----------------------------
+TOUR_SEED = 26  # the tour's deal: in it the game reaches every step in order, the learner making each step's move
 
 
 def tour(step: int = 1) -> TourView:
-    """The guided tour: a real 3-player game, step by step, from setup to the final Infamy."""
-    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Maniacal, step by step", options=OPTIONS)
+    """The guided tour: ONE 3-player game, step by step, from the set-up to the final score sheet."""
+    view = TourView(CONFIG, TOUR, players=3, seed=TOUR_SEED, title="Maniacal, step by step", options=OPTIONS)
     if step != 1:
         view.go(step - 1)
     return view
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Maniacal", seed=5, options=OPTIONS)
-learn_table, lesson, lesson_table = KIT.learn_table, KIT.lesson, KIT.lesson_table
+learn_table = KIT.learn_table
+
+
+def lesson(name: str, players: int = 3) -> Any:
+    """A lesson's live table for the Learn page, from the deal that reaches its position (set up when reached)."""
+    return KIT.lesson(name, players, LESSON_SEEDS.get(name))
+
+
+def lesson_table(name: str, players: int = 3) -> GameView:
+    return KIT.lesson_table(name, players, LESSON_SEEDS.get(name))
+
+
 rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
 
@@ -263,7 +196,8 @@ def bot_game_infamy(players: int = 3, seed: int = 3) -> ipw.VBox:
     redraw(chart, [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=seat_name(i), line=dict(color=PALETTE[i % len(PALETTE)]))
                    for i, ys in enumerate(rows)], yaxis_title="Infamy", xaxis_title="end of")
     won = ", ".join(seat_name(i) for i in state.winners())
-    return ipw.VBox([chart, ipw.HTML(f"<div>Final scores {state.scores()} (Infamy with the money-rank bonus); winner: <b>{won}</b>.</div>")])
+    final = ", ".join(f"{seat_name(i)} {v}" for i, v in enumerate(state.scores()))
+    return ipw.VBox([chart, ipw.HTML(f"<div>Final scores: {final} (Infamy with the money-rank bonus); winner: <b>{won}</b>.</div>")])
 
 
 # -- the card gallery ------------------------------------------------------------------------------------
@@ -296,7 +230,7 @@ def _team_label(state: Any, team: odds.Team) -> str:
 
 def _contract_label(state: Any, slot: int) -> str:
     c = state.data.cards[state.map[slot]]
-    return f"{CONTINENTS[slot]} {c.difficulty} team {c.team} {c.trait} T{c.target}"
+    return f"{CONTINENT_NAMES[slot]}: {c.difficulty}, team of {c.team}, {c.trait}, Target {c.target}"
 
 
 class ContractOddsView(OddsExplorer):
@@ -353,7 +287,8 @@ class ContractOddsView(OddsExplorer):
                            f"has {len(lair.crew)} henchmen, {len(self.team_list)} possible teams shown. A blank cell: the team "
                            "size does not match the contract (MA-107). The Targets are printed on the hidden face of each "
                            "contract: this study view shows them, a player at the table only learns one after paying the "
-                           "time (MA-111). Dice faces are assumed (M-01): 3 blanks, 1, 2 and the icon.</div>")
+                           "time (MA-111). The dice faces are an assumption (the rulebook text lost them): 3 blanks, a 1, a 2 "
+                           "and the icon.</div>")
         heat = plot.Heatmap(z=self.table, x=[_contract_label(st, n) for n in range(6)], y=[_team_label(st, t) for t in self.team_list],
                             text=[["" if p is None else f"{p:.0%}" for p in row] for row in self.table], texttemplate="%{text}",
                             colorscale="RdYlGn", zmin=0, zmax=1, hoverongaps=False, hovertemplate="%{y}<br>vs %{x}: %{z:.1%}<extra></extra>")
@@ -378,12 +313,12 @@ class ContractOddsView(OddsExplorer):
                                       f"this pool has {sum(dice.values())}, so it is shown without.")
         p = team_chance(st, seat, team, slot, reroll)
         assert p is not None  # the team's size fits (checked above)
-        pool = ", ".join(f"{n} {t}" for t, n in dice.items() if n)
+        pool = ", ".join(f"{n} {t} di{'e' if n == 1 else 'ce'}" for t, n in dice.items() if n)
         said = "" if not i.reroll else (" (with the Lackey's reroll)" if lackey and reroll else
                                         "" if why_not else " (no Lackey on this team, so no reroll)")
         text = answer_html(f"{html.escape(_team_label(st, team))} against {html.escape(c.name)} "
-                           f"({html.escape(CONTINENT_NAMES[slot])}): the pool is {pool} dice, Target {c.target}; success "
-                           f"with probability {prob(p)}{said}.{why_not}", 18)
+                           f"({html.escape(CONTINENT_NAMES[slot])}): the pool is {pool}, Target {c.target}; success "
+                           f"with probability {chance_html(p)}{said}.{why_not}", 18)
         per = odds.per_colour(dice, c.trait, st.data)
         bars = [plot.Bar(x=[str(v) for v, _, _ in d.rows()], y=[float(q) for _, q, _ in d.rows()], name=f"{t} ({dice[t]} dice)",
                          marker_color=render.TRAIT_HEX[t]) for t, d in per.items()]
@@ -404,7 +339,7 @@ def _pool_page(i: Inputs, heat: Any) -> Shown:
     if rerolls and m + o > 6:
         raise hench.HenchError("with a reroll the exact optimum is computed for up to 6 dice: lower the pool")
     p = odds.success_chance(m, o, t, rerolls)
-    text = answer_html(f"{m} matching + {o} other dice reach Target {t} with probability {prob(p)} (MA-118 to MA-120"
+    text = answer_html(f"{m} matching + {o} other dice reach Target {t} with probability {chance_html(p)} (MA-118 to MA-120"
                        f"{', rerolls played optimally, MA-153/MA-177' if rerolls else ''}).", 18)
     check: CheckQuestion | str = (montecarlo.CHECKS["pool"], dict(matching=m, other=o, target=t))
     if rerolls:
@@ -426,3 +361,30 @@ class PoolOddsView(OddsExplorer):
             (Slider("matching", "Matching", 0, 8, matching, what="matching dice"), Slider("other", "Other", 0, 8, other, what="other dice")),
             (Slider("target", "Target", 1, 15, target, what="the Target"), Choice("reroll", "Reroll", REROLLS, ""))],
             lambda i: _pool_page(i, heat), chart=("Chance to reach each Target with N dice of the recommended trait", 360))
+
+
+# -- the rulebook's own numbers, checked on the page ------------------------------------------------------
+RULEBOOK_CHECKS = (  # (what the catalogue works out, matching dice, other dice, Target, its exact chance)
+    ("two dice of the recommended trait against Target 2", 2, 0, 2, Fraction(7, 12)),
+    ("four recommended and two other dice against Target 5", 4, 2, 5, Fraction(2689, 5184)),
+)
+
+
+def rulebook_checks() -> ipw.HTML:
+    """The catalogue's worked odds, recomputed by hench and compared on the page, in words (a wrong one raises)."""
+    rows = []
+    for what, matching, other, target, expected in RULEBOOK_CHECKS:
+        got = odds.success_chance(matching, other, target)
+        if got != expected:
+            raise hench.HenchError(f"the odds of {what} are {got}, not {expected} as the catalogue works out")
+        rows.append(f"<li>{html.escape(what)}: {chance_html(got)}, as the rules catalogue works it out by hand</li>")
+    return ipw.HTML(f"<div class='hench-checks'>Checked against the rulebook's numbers:<ul>{''.join(rows)}</ul></div>")
+
+
+def pool_table(matching: int = 2, other: int = 1) -> ipw.HTML:
+    """The chance of each number of successes for a pool of dice, as a small table (percentages, exact on hover)."""
+    dist = odds.pool(matching, other)
+    cells = "".join(f"<tr><td style='padding:1px 8px'>{k}</td><td style='padding:1px 8px'>{chance_html(p)}</td></tr>"
+                    for k, p in sorted(dist.probabilities().items()))
+    return ipw.HTML(f"<div>{matching} dice of the recommended trait and {other} other die{'s' if other != 1 else ''}: the chance "
+                    f"of each number of successes<table><tr><th>successes</th><th>chance</th></tr>{cells}</table></div>")

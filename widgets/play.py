@@ -68,6 +68,8 @@ class TableConfig:
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
     chance: ChanceWords = field(default_factory=ChanceWords)  # the words for the chance device (dice by default)
+    first_seat: Callable[[Any], int] | None = None  # the seat that starts a new game (None: seat 0 always starts)
+    words: Callable[[Any, Hashable], str] | None = None  # (state, move) -> the move in words, as its mover reads it in the log
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -235,6 +237,7 @@ class GameView(ipw.VBox):
         self.start_button = ipw.Button(description="Deal a new game", button_style="success")
         self.start_button.on_click(lambda _: self._start_new())
         self.players_pick.observe(lambda _: self._seat_options(), "value")
+        self.seed_box.observe(lambda _: self._seat_options(), "value")
         self._seat_options()
         self.setup_row = ipw.HBox([self.players_pick, self.seat_pick, self.seed_box, self.start_button])
         self.setup_row.add_class("hench-setup")
@@ -243,8 +246,21 @@ class GameView(ipw.VBox):
     def _seat_options(self) -> None:
         n = self.players_pick.value
         keep = self.human_seats[0] if self.human_seats and self.human_seats[0] < n else 0
-        self.seat_pick.options = [(f"Player {i + 1}" + (" (starts)" if i == 0 else ""), i) for i in range(n)]
+        chosen = self.seat_pick.value
+        keep = chosen if isinstance(chosen, int) and chosen < n else keep  # the seat already chosen stays chosen
+        first = self._first_seat(n)
+        self.seat_pick.options = [(f"Player {i + 1}" + (" (starts)" if i == first else ""), i) for i in range(n)]
         self.seat_pick.value = keep
+
+    def _first_seat(self, players: int) -> int | None:
+        """The seat that starts the deal of the new-game row (the engine's, for a game that draws the first player);
+        None when the deal is not known yet (no seed typed)."""
+        if self.config.first_seat is None:
+            return 0
+        text = (self.seed_box.value or "").strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 12):
+            return None
+        return self.config.first_seat(self.game.new_game(players=players, seed=int(text), **self.options))
 
     def _layout(self) -> list:
         self.dice_box = ipw.HBox([self.roll, self.dice_outcomes, self.set_dice])
@@ -321,7 +337,8 @@ class GameView(ipw.VBox):
     def _apply(self, action: Hashable) -> None:
         self.session.apply(action)
         step = self.session.last
-        self.messages.show(f"{self._who(step.player if step else None)}: {self.game.format_action(action)}", "ok")
+        said = self.move_text(step, step.player) if step else self.game.format_action(action)
+        self.messages.show(f"{self._who(step.player if step else None)}: {said}", "ok")
         self._after_move()
 
     def _after_move(self) -> None:
@@ -543,7 +560,10 @@ class GameView(ipw.VBox):
     def move_text(self, step: Step, seat: int | Viewer | None = VIEWER) -> str:
         """A move as the seat looking at the table is told it: secret moves of other seats (a hidden vote, an
         amount paid from behind a screen) are shown only as far as that seat may know (Game.public_action)."""
-        return self.game.public_action(step.before, step.action, self.viewer if isinstance(seat, Viewer) else seat)
+        seat = self.viewer if isinstance(seat, Viewer) else seat
+        if self.config.words is not None and seat is not None and seat == step.before.current_player:
+            return self.config.words(step.before, step.action)  # the mover reads their whole move, in words
+        return self.game.public_action(step.before, step.action, seat)
 
     def consequences(self, step: Step, seat: int | Viewer | None = VIEWER) -> list[str]:
         """What a move did, in words the seat looking at the table (or `seat`) may read: the move's narration,

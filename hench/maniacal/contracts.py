@@ -189,7 +189,8 @@ def pay_and_reveal(state: ManiacalState) -> None:
                 pool += [t] * traits[i]
     a["pool"] = sorted(pool, key=TRAITS.index)
     state.say(f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
-              f"{len(pool)} dice ({_pool_text(a['pool'])})", "MA-109", "MA-111", "MA-116", seats=(seat,))
+              f"{len(pool)} dice ({_pool_text(a['pool'])}); success pays +{c.success[0]} Infamy and ${c.success[1]}, "
+              f"failure +{c.failure[0]} Infamy and ${c.failure[1]}", "MA-109", "MA-111", "MA-116", "MA-121", "MA-122", seats=(seat,))
     # MA-170b: the Scheme's player chooses the die to take out (the text does not say who; it is their card)
     state.step = "remove_die" if negative(state) == "remove_die" and pool else "before_roll"
 

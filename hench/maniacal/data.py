@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hench.core.cards import CardText
-from hench.core.data import Assumption, DataError, builtin_text, parse_toml, plain, read_user_file, source_of
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_str, check_unique_names
 
 TRAITS = ("brawn", "stealth", "intellect", "magic")  # MA-061, MA-115: red, blue, green, orange dice
@@ -384,28 +384,51 @@ def _check_playable(data: ManiacalData, where: str) -> None:
 
 
 def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
-    """Every value in force with its source (rows with source 'assumed' are placeholders)."""
+    """Every value in force with its source (rows with source 'assumed' are placeholders), in plain words."""
     data = data or default_data()
-    rows = [Assumption(key, plain(data.tables[key]), *data.notes[key]) for key in TABLE_READERS]
+    rows = [Assumption(TABLE_WORDS[key][0], TABLE_WORDS[key][1](data.tables[key]), *data.notes[key]) for key in TABLE_READERS]
     for group in (data.rooms, data.henchmen, data.supervillains, data.lackeys, data.mercenaries, data.contracts,
                   data.powers, data.schemes):
-        rows += [Assumption(f"{type(x).__name__.lower()} {x.id} {getattr(x, 'name', '')}".strip(), _value(x), x.source, x.note)
-                 for x in group]
+        rows += [Assumption(_what(x), _value(data, x), x.source, x.note) for x in group]
     return rows
 
 
-def _value(x: Any) -> str:
+TABLE_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {  # each table's name and its value, in words
+    "players": ("number of players", lambda v: f"{v[0]} to {v[1]}"),
+    "start_money": ("starting money", lambda v: f"${v[0]} for the first player, ${v[1]} more for each later one"),
+    "time_track": ("weeks on the Time track", lambda v: ", ".join(f"round {i + 1}: {w}" for i, w in enumerate(v))),
+    "contract_key": ("the Contract Key (contracts on the map)", lambda v: "; ".join(
+        f"round {r + 1}: " + ", ".join(f"{v[k][r]} {d}" for k, d in enumerate(DIFFICULTIES)) for r in range(3))),
+    "money_rank_bonus": ("money-rank bonus at the end", lambda v: ", ".join(f"rank {i + 1}: +{b} Infamy" for i, b in enumerate(v))),
+    "attraction": ("start of the attraction tracks", lambda v: f"{v}"),
+    "dice": ("faces of a Trait die", lambda v: ", ".join(v[0]) + f"; the icon is {v[1]} success, {v[2]} on the recommended trait"),
+    "times": ("time and money costs", lambda v: f"a visit {v['visit']} weeks; a contract {v['contract_min']} to "
+              f"{v['contract_max']} weeks; healing ${v['hospital_fee']} an Injury; a Scheme steals ${v['steal']}"),
+}
+
+
+def _what(x: Any) -> str:
+    kind = "henchman" if isinstance(x, Card) and x.type in TYPES else type(x).__name__.lower()
+    if isinstance(x, Card) and x.type in ("lackey", "mercenary"):
+        kind = x.type
+    return f"{kind}: {scheme_name(x) if isinstance(x, Scheme) else x.name}"
+
+
+def _value(data: ManiacalData, x: Any) -> str:
     if isinstance(x, Room):
-        fx = f", {x.kind} {x.effect} {x.param}".rstrip() if x.kind != "plain" else ", plain"
-        return f"${x.cost}, {x.attraction_words()}{fx}"
+        fx = {"plain": "no effect", "action": "Action room: ", "contract": "Contract room: "}[x.kind]
+        if x.kind != "plain":
+            fx += _ROOM_EFFECT_TEXT.get(x.effect, x.effect).format(param=x.param)
+        return f"${x.cost}, {x.attraction_words()} attraction; {fx}"
     if isinstance(x, (Card, Power)):
         traits = ", ".join(f"{t} {v}" for t, v in zip(TRAITS, x.traits) if v)
-        return f"{x.type} cost {x.cost}: {traits}" if isinstance(x, Card) else traits
+        return f"costs {x.cost} attraction; {traits}" if isinstance(x, Card) and x.type in TYPES else traits
     if isinstance(x, Contract):
-        return f"{x.difficulty}, team {x.team}, {x.trait}, target {x.target}"
+        return f"{x.difficulty}, team of {x.team}, {x.trait} recommended, Target {x.target}"
     if isinstance(x, Supervillain):
-        return f"home {x.home}, weeks {'/'.join(map(str, x.costs))}, Lackey {x.lackey}"
-    return f"negative {x.negative}, positive {x.positive}"
+        return (f"based in {CONTINENT_NAMES[CONTINENTS.index(x.home)]}; weeks per continent "
+                + ", ".join(f"{n} {w}" for n, w in zip(CONTINENT_NAMES, x.costs)) + f"; {data.cards[x.lackey].name}")
+    return f"against others: {NEGATIVE_TEXT.get(x.negative, x.negative)}; for you: {POSITIVE_TEXT.get(x.positive, x.positive)}"
 
 
 # -- every card in plain words (the gallery, the hover texts) ------------------------------------------
@@ -425,6 +448,17 @@ POSITIVE_TEXT = {
     "cancel_harm": "cancel an Injured or Captured effect about to hit one of your henchmen",
     "failure_bonus": "when your contract fails, gain +2 Infamy and $2",
 }
+NEGATIVE_SHORT = {"target_plus_two": "Target +2", "remove_die": "one die fewer", "extra_week": "a week more",
+                  "injure_after": "an Injury", "steal_three": "steal $3"}
+POSITIVE_SHORT = {"reroll_three": "reroll 3 dice", "gain_two_weeks": "2 weeks back", "refresh_henchman": "refresh a henchman",
+                  "cancel_harm": "cancel harm", "failure_bonus": "a bonus on failure"}
+
+
+def scheme_name(sh: Scheme) -> str:
+    """A Scheme card's name in words: its two halves (the cards have no printed names)."""
+    return f"Scheme “{NEGATIVE_SHORT.get(sh.negative, sh.negative)} / {POSITIVE_SHORT.get(sh.positive, sh.positive)}”"
+
+
 _ROOM_EFFECT_TEXT = {
     "infamy_per_type": "gain 2 Infamy for each {param} henchman you control",
     "gain_money": "take $3 from the bank",
@@ -489,7 +523,7 @@ def card_texts(d: ManiacalData) -> list[CardText]:
     for sv in d.supervillains:
         costs = ", ".join(f"{n} {w}" for n, w in zip(CONTINENT_NAMES, sv.costs))
         out.append(CardText(sv.id, sv.name, "Supervillain", f"Based in {CONTINENT_NAMES['ABCDEF'.index(sv.home)]}. Weeks to "
-                            f"attempt a contract: {costs}. Comes with Lackey {sv.lackey}. No special ability: " + ABILITIES_NOTE,
+                            f"attempt a contract: {costs}. Comes with {d.cards[sv.lackey].name}. No special ability: " + ABILITIES_NOTE,
                             "Can activate one room a round (then it is exhausted); never joins a contract team.",
                             ("MA-021", "MA-096", "MA-097", "MA-109"), True,
                             (sv.note + "; " if sv.note else "") + "abilities left out (MA-021)"))
@@ -504,7 +538,7 @@ def card_texts(d: ManiacalData) -> list[CardText]:
                             "(adds dice of those traits).", "Drawn as a contract reward; discarded if its henchman is captured.",
                             ("MA-180", "MA-181", "MA-183", "MA-184"), assumed(pw), pw.note))
     for sh in d.schemes:
-        out.append(CardText(sh.id, f"Scheme {sh.id}", "Scheme", f"Negative half (against an opponent's attempt, +2 Infamy for "
+        out.append(CardText(sh.id, scheme_name(sh), "Scheme", f"Negative half (against an opponent's attempt, +2 Infamy for "
                             f"you): {NEGATIVE_TEXT.get(sh.negative, sh.negative)}. Positive half (on your own turn): "
                             f"{POSITIVE_TEXT.get(sh.positive, sh.positive)}.",
                             "Contract Phase only; one half per play; costs no time; kept secret in your hand.",

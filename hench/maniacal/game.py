@@ -28,7 +28,7 @@ OPTIONS = {
 
 READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
     Reading("AMB-01", "the Room and Power decks are shuffled separately"),
-    Reading("AMB-05", "recruiting is compulsory when affordable, so Phase II runs by itself; with optional_recruit "
+    Reading("AMB-05", "recruiting is compulsory when affordable, so Phase II runs by itself; with recruiting by choice "
             "the recruiter may decline an offer, which ends that type this round as MA-076 does", "optional_recruit"),
     Reading("MA-021", "the Supervillains have no strength or weakness: the text refers to Advanced Rules the "
             "catalogue does not have, so the option cannot be turned on", "supervillain_abilities"),
@@ -37,7 +37,7 @@ READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
     Reading("AMB-11", "team, then the negative-Scheme window, then the time (+1 week under that Scheme), then the flip"),
     Reading("AMB-13", "the negative-Scheme window is offered from the active player's left, clockwise"),
     Reading("AMB-15", "Mercenaries are paid first; the owner chooses who else leaves unpaid"),
-    Reading("AMB-16", "money ranks are competition ranks (1, 1, 3)"),
+    Reading("AMB-16", "money ranks are competition ranks (equal money shares the higher rank: 1, 1 and 3)"),
     Reading("AMB-17", "most henchmen counts every henchman still held (Lackey, Bodyguard, injured ones)"),
     Reading("AMB-20", "Supervillains never join contract teams"),
     Reading("AMB-21", "a Power may go to any henchman of the active player"),
@@ -111,7 +111,7 @@ GAME = Game(
     id="maniacal", title="Maniacal", min_players=2, max_players=5, state_class=ManiacalState, start=start,
     options=OPTIONS, turn_rule="MA-090", end_rule="MA-211", phases=PHASES, checks=legality.CHECKS,
     legal=legality.legal_actions, handlers=transitions.HANDLERS, chance=transitions.chance_outcomes,
-    score=scoring.scores, winners=scoring.winners, observe=render.observation, notation=render.notation,
+    score=scoring.scores, winners=scoring.winners, score_sheet=scoring.score_sheet, observe=render.observation, notation=render.notation,
     html=render.html, cards=cards, readings=READINGS, parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,
     public=render.public_action,

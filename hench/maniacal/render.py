@@ -11,13 +11,25 @@ flipped for an attempt (MA-106: its back, difficulty, team size and recommended 
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from hench.core import Rng, seat_name
 
-from .actions import MAAction, Pick, format_action
-from .data import ABILITIES_NOTE, CONTINENT_NAMES, NEGATIVE_TEXT, TRAITS, TYPES, ManiacalData, default_data, plain_texts
+from .actions import Activate, Assign, Attempt, Choose, Die, Dismiss, Fire, Heal, MAAction, Pick, PlayScheme, Visit, format_action
+from .data import (
+    ABILITIES_NOTE,
+    CONTINENT_NAMES,
+    CONTINENTS,
+    NEGATIVE_TEXT,
+    TRAITS,
+    TYPES,
+    ManiacalData,
+    Scheme,
+    default_data,
+    plain_texts,
+    scheme_name,
+)
 from .phases import PHASES
 from .state import ManiacalState
 
@@ -25,9 +37,45 @@ REVEALED_STEPS = ("remove_die", "before_roll", "rolling", "after_roll", "reroll"
 
 
 def public_action(state: ManiacalState, action: MAAction, seat: int | None) -> str:
-    """A move as the other seats are told it: a draft pick stays secret until the reveal (MA-041), which says
-    what each was; every other move is public."""
-    return "locks a secret pick" if isinstance(action, Pick) else format_action(action)
+    """A move as `seat` is told it, in words: another seat's draft pick stays secret until the reveal (MA-041),
+    which says what each was; every other move is public."""
+    return "locks a secret pick" if isinstance(action, Pick) else move_words(state, action)
+
+
+def _card_name(state: ManiacalState, card_id: str) -> str:
+    card = state.data.cards.get(card_id)
+    if card is None:
+        return card_id
+    return scheme_name(card) if isinstance(card, Scheme) else str(card.name)
+
+
+def move_words(state: ManiacalState, action: Hashable) -> str:
+    """A move in plain words with the cards' names (the button's text and the log's), for the player making it."""
+    name = lambda cid: _card_name(state, cid)
+    if isinstance(action, Pick):
+        cost = state.data.cards[action.room].cost
+        return f"build {name(action.room)} (pay ${cost})" if action.build else f"sell {name(action.room)} (take ${cost})"
+    if isinstance(action, Activate):
+        return f"activate {name(action.room)} with {name(action.by)}" + (f", adding a {action.trait} die" if action.trait else "")
+    if isinstance(action, Attempt):
+        return f"attempt the contract in {CONTINENT_NAMES[CONTINENTS.index(action.continent)]}"
+    if isinstance(action, Assign):
+        return f"send {name(action.member)}" + (f" (as {action.trait})" if action.trait else "")
+    if isinstance(action, Visit):
+        return f"visit {PLACE_NAMES[action.place]}"
+    if isinstance(action, PlayScheme):
+        return f"play {name(action.scheme)}" + (f" on {name(action.member)}" if action.member else "")
+    if isinstance(action, (Choose, Heal, Dismiss, Fire)):
+        verb = {Choose: "choose", Heal: "heal", Dismiss: "let go", Fire: "fire"}[type(action)]
+        return f"{verb} {name(action.member)}"
+    if isinstance(action, Die):
+        return f"the die shows {'a blank' if action.face == 'blank' else 'the icon' if action.face == 'icon' else action.face}"
+    text = format_action(action) if isinstance(action, MAAction) else str(action)
+    return _BARE_WORDS.get(text, text)
+
+
+_BARE_WORDS = {"no scheme": "play no Scheme", "lackey reroll": "use the Lackey's reroll", "done": "done",
+               "keep": "keep the whole crew", "roll": "roll the dice", "pass": "pass (spend the weeks you have left)"}
 
 
 def observation(state: ManiacalState, seat: int | None) -> dict[str, Any]:
@@ -187,7 +235,7 @@ def _attempt_html(data: ManiacalData, obs: dict[str, Any], legal: list[str], pla
     if a is None or a.get("kind") != "contract":
         return ""
     c = obs["map"][a["slot"]]
-    team = ", ".join(f"{data.cards[m].name} ({m}" + (f", as {t})" if t else ")") for m, t in a["team"]) or "nobody yet"
+    team = ", ".join(data.cards[m].name + (f" (as {t})" if t else "") for m, t in a["team"]) or "nobody yet"
     target = f"Target <b>{a['target']}</b>" if "target" in a else "Target hidden until the time is paid (MA-111)"
     marked = set((a.get("reroll") or {}).get("marked", []))
     dice = "".join(_die_html(t, v, f"mark die {k + 1}" if f"mark die {k + 1}" in legal else None, k + 1 in marked)
@@ -209,6 +257,16 @@ def _attempt_html(data: ManiacalData, obs: dict[str, Any], legal: list[str], pla
             f"<div>still to roll: {waiting or '-'}{button}</div></div>")
 
 
+_CLICK_VERBS = {"assign": "send", "choose": "choose", "heal": "heal", "dismiss": "let go", "fire": "fire"}
+
+
+def _click_words(data: ManiacalData, move: str) -> str:
+    """A crew member's move ('assign BE03 as brawn') in words, with the card's name."""
+    words = move.split()
+    text = f"{_CLICK_VERBS.get(words[0], words[0])} {data.cards[words[1]].name}"
+    return text + (f" (as {words[3]})" if len(words) == 4 else "")
+
+
 def _member_html(data: ManiacalData, m: dict[str, Any], legal: list[str], plain: dict[str, str]) -> str:
     card = data.cards[m["id"]]
     traits = list(card.traits)
@@ -225,10 +283,10 @@ def _member_html(data: ManiacalData, m: dict[str, Any], legal: list[str], plain:
     powers = "".join(f"<span{_face(plain.get(p, ''))} style='display:block;font-size:10px'>+ {_esc(data.cards[p].name)}</span>"
                      for p in m["powers"])
     fade = "opacity:0.55;" if not m["ready"] else ""
-    tip = plain.get(card.id, "") + (f" · click: {main}" if main else "")
+    tip = plain.get(card.id, "") + (f" · click: {_click_words(data, main)}" if main else "")
     return (f"<span{_face(tip)}{_click(main)} style='{fade}display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
             f"border-radius:5px;background:#fff;border:2px solid {TYPE_HEX.get(card.type, '#999')};font-size:11px'>"
-            f"<b>{_esc(card.id)}</b> {_esc(card.name)} <i style='color:#666'>{_esc(kind)}{state_txt}</i><div>{_traits_html(traits)}"
+            f"<b>{_esc(card.name)}</b> <i style='color:#666'>{_esc(kind)}{state_txt}</i><div>{_traits_html(traits)}"
             f"{chips}</div>{powers}</span>")
 
 
@@ -237,7 +295,7 @@ def _room_html(data: ManiacalData, rid: str, used: bool, plain: dict[str, str], 
     kind = {"plain": "", "action": " &middot; Action", "contract": " &middot; Contract room"}[r.kind]
     return (f"<span{_face(plain.get(rid, ''))} style='display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
             f"border-radius:5px;background:#f7f3ea;border:1px solid {TYPE_HEX[r.attract_type]};font-size:11px;"
-            f"{'opacity:0.55;' if used else ''}'><b>{_esc(rid)}</b> {_esc(r.name)} ${r.cost} &middot; "
+            f"{'opacity:0.55;' if used else ''}'><b>{_esc(r.name)}</b> ${r.cost} &middot; "
             f"{_esc(r.attraction_words())}{kind}{' (used)' if used else ''}{actions}</span>")
 
 
@@ -258,7 +316,7 @@ def _lair_html(data: ManiacalData, obs: dict[str, Any], i: int, seat: int | None
     crew = "".join(_member_html(data, m, legal if mine else [], plain) for m in p["crew"])
     if mine:
         schemes = " ".join(f"<span{_face(plain.get(s, ''))} style='font-size:11px;padding:1px 4px;background:#fde8e8;"
-                           f"border-radius:4px'>{_esc(s)}</span>" for s in p["schemes"]) or "none"
+                           f"border-radius:4px'>{_esc(scheme_name(data.cards[s]))}</span>" for s in p["schemes"]) or "none"
     else:
         schemes = f"{p['schemes']} face down " + _back("a Scheme card, hidden from you (MA-162)") * p["schemes"]
     draft = ""
@@ -267,7 +325,8 @@ def _lair_html(data: ManiacalData, obs: dict[str, Any], i: int, seat: int | None
             hand = "".join(_room_html(data, r, False, plain, "".join(
                 f" <span{_click(f'{w} {r}')} style='padding:0 4px;border-radius:3px;background:{bg};color:#fff'>{w}</span>"
                 for w, bg in (("build", "#2f6b4f"), ("sell", "#8e3b2f")) if f"{w} {r}" in legal)) for r in p["hand"])
-            pick = f"your locked pick: <b>{_esc(p['pick'][1])} {_esc(p['pick'][0])}</b>" if p["pick"] else "pick one card: build or sell"
+            pick = (f"your locked pick: <b>{_esc(p['pick'][1])} {_esc(data.cards[p['pick'][0]].name)}</b>" if p["pick"]
+                    else "pick one card: build or sell")
             draft = f"<div style='font-size:11px'>Draft hand ({pick}, secret until the reveal, MA-041):</div><div>{hand}</div>"
         else:
             status = "has locked a secret pick" if p["pick"] else "is still choosing"
@@ -275,9 +334,12 @@ def _lair_html(data: ManiacalData, obs: dict[str, Any], i: int, seat: int | None
                      f"{_back('a Room card in another hand, hidden from you (MA-041)') * p['hand']}; {status}.</div>")
     sv_state = "Supervillain ready" if p["sv_ready"] else "Supervillain exhausted"
     weeks = "" if p["weeks"] is None else f" &middot; <b>{p['weeks']}</b> weeks left"
+    infamy = f"<b>{p['infamy']}</b>"
+    if obs["scores"] is not None:  # game over: the panel's Infamy is the score, money-rank bonus included (MA-220)
+        infamy = f"<b>{obs['scores'][i]}</b> ({p['infamy']} in play + {obs['bonus'][i]} money-rank bonus)"
     return (f"<div style='border:2px solid {'#c53030' if turn else '#ccc'};border-radius:8px;padding:5px;margin:4px 0;"
             f"background:#fbf8f2'><b>{seat_name(i)}</b>{' (you)' if mine else ''} &middot; <span{_face(plain.get(sv.id, ''))}>"
-            f"{_esc(sv.name)}</span> ({sv_state}) &middot; Infamy <b>{p['infamy']}</b> &middot; ${p['money']}{weeks}"
+            f"{_esc(sv.name)}</span> ({sv_state}) &middot; Infamy {infamy} &middot; ${p['money']}{weeks}"
             f"{' &larr; to act' if turn else ''}<div>{_tracks_html(p)}<div style='display:inline-block;vertical-align:top;"
             f"max-width:640px'><div style='font-size:11px;color:#555'>Base (Rooms):</div>{rooms}</div></div>"
             f"<div style='font-size:11px;color:#555'>Henchmen:</div><div>{crew}</div>"

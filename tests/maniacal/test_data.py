@@ -18,7 +18,7 @@ def test_every_value_is_marked_and_placeholders_are_labelled():
     assert rows and all(r.source in ("rulebook", "assumed") for r in rows)
     assumed = [r for r in rows if r.source == "assumed"]
     assert len(assumed) > 250 and all(r.note for r in assumed)
-    assert any(r.what == "start_money" and r.source == "rulebook" for r in rows)
+    assert any(r.what == "starting money" and r.source == "rulebook" for r in rows)
 
 
 def test_known_cards_from_the_rulebook():
@@ -58,7 +58,8 @@ def test_a_person_can_load_their_own_file(tmp_path):
     path.write_text('[money_rank_bonus]\ninfamy = [9, 4, 2, 1, 0]\nsource = "rulebook"\nnote = "from my box"\n')
     d = load_data(path)
     assert d.tables["money_rank_bonus"] == (9, 4, 2, 1, 0) and len(d.rooms) == 75
-    assert ("money_rank_bonus", "9, 4, 2, 1, 0", "rulebook", "from my box") in assumptions(d)
+    assert ("money-rank bonus at the end", "rank 1: +9 Infamy, rank 2: +4 Infamy, rank 3: +2 Infamy, rank 4: +1 Infamy, "
+            "rank 5: +0 Infamy", "rulebook", "from my box") in assumptions(d)
 
 
 def _two_type_rooms() -> str:
@@ -114,3 +115,15 @@ def test_a_game_on_a_persons_own_data_saves_it_whole_and_plays_it_again(tmp_path
     again = GAME.load_state(json.loads(json.dumps(saved)))
     assert again.data.card("R01").attracts == (("beast", 3), ("criminal", 2)) and again.to_dict() == saved
     assert "data" not in GAME.new_game(players=3, seed=4).to_dict()
+
+
+def test_assumptions_are_in_plain_words():
+    """Issue 29: no Python repr, internal key or raw card id in the assumptions table."""
+    import re
+
+    rows = assumptions()
+    text = " ".join(f"{r.what} {r.value}" for r in rows)
+    assert not re.search(r"\(\d+, \d+\)|\{'|\b[a-z]+_[a-z_]+\b|\b(?:R|SV|LK|SH|BE|PW)\d\d?\b", text), text[:300]
+    by_what = {r.what: r for r in rows}
+    assert by_what["time and money costs"].value.startswith("a visit 2 weeks")
+    assert by_what["room: Id e9 Lab"].value == "$3, +3 scientist attraction; Action room: gain 2 Infamy for each scientist henchman you control"

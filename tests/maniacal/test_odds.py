@@ -111,3 +111,18 @@ def test_two_rerolls_in_a_row_are_worth_more_than_one():
     one = odds.success_chance(2, 1, 4, rerolls=(2,))
     two = odds.success_chance(2, 1, 4, rerolls=(2, 3))
     assert odds.success_chance(2, 1, 4) < one < two <= 1
+
+
+def test_the_learn_pages_lesson_numbers_are_the_engines():
+    """The chances quoted in the Learn page's lessons (issue 29) are hench's, on the dice faces in force."""
+    import json
+    from pathlib import Path
+
+    page = "".join("".join(c["source"]) for c in json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks/maniacal/01-learn.ipynb").read_text())["cells"])
+    page = " ".join(page.split())
+    plain, rerolled, lackey = (odds.success_chance(2, 1, 3), odds.success_chance(2, 1, 3, (2,)),
+                               odds.success_chance(2, 1, 3, ("any",)))
+    assert f"from {float(plain):.1%} to {float(rerolled):.1%}" in page and f"from {float(plain):.1%} to {float(lackey):.1%}" in page
+    assert odds.pool(1, 0).mean() == F(5, 6) and odds.pool(0, 1).mean() == F(2, 3) and "5/6 of a success" in page
+    assert odds.pool(0, 1).at_least(1) == F(1, 2) and "half the time (50%)" in page

@@ -82,4 +82,4 @@ def test_bodyguard_option():
 
 def test_readings_and_assumptions_are_listed():
     assert "AMB-05" in {r.id for r in READINGS} and GAME.min_players == 2 and GAME.max_players == 5
-    assert any(row.what == "players" and row.source == "assumed" for row in assumptions())
+    assert any(row.what == "number of players" and row.source == "assumed" for row in assumptions())

@@ -149,7 +149,8 @@ def test_the_log_tells_another_seats_secret_move_only_as_far_as_the_seat_may_kno
             view._apply(next_action(view.state, bots, rng))  # the learner's move, as a click makes it (the bots follow)
         hidden = []
         for step in view.session.history[seen:]:
-            told, whole = view.move_text(step), game.format_action(step.action)
+            words = CONFIGS[game_id].words  # a game may tell its mover the move in words rather than its notation
+            told, whole = view.move_text(step), (words(step.before, step.action) if words else game.format_action(step.action))
             if step.player == 0:
                 assert told == whole
             elif told != whole:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from html import escape as _html_escape
 
 import pytest
 
 import hench
 import widgets.maniacal as ma
-from hench import format_probability
 from hench.core import CHANCE, Rng, next_action
 from hench.maniacal import odds, render
+from hench.maniacal.data import CONTINENT_NAMES, CONTINENTS
 
 GAME = hench.get_game("maniacal")
 
@@ -112,11 +113,12 @@ def test_hidden_cards_are_not_on_another_seats_board():
     state = state.apply(GAME.parse_action(state, f"sell {state.lairs[0].hand[0]}"))
     page = render.html(state.observation(1), True)
     secret = set(state.lairs[0].hand) | set(state.lairs[0].schemes) | set(state.lairs[2].hand) | set(state.lairs[2].schemes)
-    shown = set(re.findall(r"\b(?:R\d\d|SH\d\d)\b", page))
-    assert not secret & shown, f"Player 2 sees {secret & shown}"
+    names = {c.id: c.name for c in GAME.card_texts(state)}
+    shown = {cid for cid in secret if re.search(re.escape(_html_escape(names[cid])) + r"(?!\d)", page) or re.search(rf"\b{cid}\b", page)}
+    assert not shown, f"Player 2 sees {shown}"
     assert "has locked a secret pick" in page and "is still choosing" in page
     mine = render.html(state.observation(0), False)
-    assert f"your locked pick: <b>sell {state.lairs[0].pick[0]}</b>" in mine
+    assert f"your locked pick: <b>sell {state.data.cards[state.lairs[0].pick[0]].name}</b>" in mine
 
 
 def test_a_seats_board_does_not_change_with_others_hidden_cards():
@@ -157,7 +159,7 @@ def test_contract_odds_view_shows_hench_numbers(no_callback_errors):
     c = st.data.cards[st.map[slot]]
     members = [(m, c.trait if st.data.cards[m].type == "lackey" else "") for m, _ in team]
     exact = odds.contract_chance(odds.team_dice(st, 0, members), c.trait, c.target)
-    assert format_probability(exact) in view.answer.value
+    assert ma.chance_html(exact) in view.answer.value
     view.mc.trials.value = 3000
     view.mc.button.click()
     assert "agrees with" in view.mc.result.value, view.mc.result.value
@@ -175,17 +177,17 @@ def test_contract_odds_view_lackey_reroll(no_callback_errors):
     view.reroll.value = True
     c = st.data.cards[st.map[slot]]
     dice = odds.team_dice(st, 0, [(view.team_list[small[0]][0][0], c.trait)])
-    assert format_probability(odds.contract_chance(dice, c.trait, c.target, ("any",))) in view.answer.value
+    assert ma.chance_html(odds.contract_chance(dice, c.trait, c.target, ("any",))) in view.answer.value
     assert "Lackey's reroll" in view.answer.value
 
 
 def test_pool_odds_view():
     view = ma.PoolOddsView(2, 0, 2)
-    assert format_probability(Fraction(7, 12)) in view.answer.value
+    assert ma.chance_html(Fraction(7, 12)) in view.answer.value
     view.other.value = 2
     view.target.value = 5
     view.reroll.value = "any"
-    assert format_probability(odds.success_chance(2, 2, 5, ("any",))) in view.answer.value
+    assert ma.chance_html(odds.success_chance(2, 2, 5, ("any",))) in view.answer.value
     assert [float(x) for x in view.fig.data[0].z[0]] == [float(p) for p in odds.table(True, 6, 10)[0]]
 
 
@@ -249,7 +251,8 @@ def test_live_odds_use_only_what_the_seat_may_know():
     targets = [x.target for x in state.data.contracts if (x.difficulty, x.team, x.trait) == (c.difficulty, c.team, c.trait)]
     expected = sum(odds.contract_chance(dice, c.trait, t) for t in targets) / len(targets)
     assert len(targets) >= 2 and odds.known_map_odds(state, seat)[name] == expected != engine[name]
-    assert format_probability(max(v for v in odds.known_map_odds(state, seat).values() if v is not None)) in ma._live_odds(state)
+    best = max(ma.affordable_odds(state, seat).values())
+    assert best in [v for v in odds.known_map_odds(state, seat).values()] and ma.chance_html(best) in ma._live_odds(state)
 
 
 def test_every_visible_card_hovers_its_plain_text_and_backs_name_nothing():
@@ -278,3 +281,92 @@ def test_every_visible_card_hovers_its_plain_text_and_backs_name_nothing():
                         assert not any(n in title for n in names), title
         state = state.apply(next_action(state, bots, rng))
     assert faces > 50 and backs > 50
+
+
+def _open_continents(state) -> set[str]:
+    letters = {str(a).split()[1] for a in state.legal_actions() if str(a).startswith("attempt ")}
+    return {name for name, letter in zip(CONTINENT_NAMES, CONTINENTS) if letter in letters}
+
+
+def _strongest(state) -> str | None:
+    known = {k: v for k, v in odds.known_map_odds(state, 0).items() if v is not None}
+    return max(known, key=known.get) if known else None
+
+
+def _out_of_reach(state) -> bool:
+    """Player 1 to act in the Contract Phase, their strongest team's contract costing more weeks than they have left."""
+    if not (state.phase == "contract_action" and state.attempt is None and state.current_player == 0):
+        return False
+    strongest, open_now = _strongest(state), _open_continents(state)
+    return strongest is not None and strongest not in open_now and bool(open_now & set(ma.affordable_odds(state, 0)))
+
+
+@pytest.mark.rule("MA-109", "MA-107")
+def test_best_chance_names_only_a_contract_the_player_can_afford():
+    state = _play_until(GAME.new_game(players=3, seed=0), _out_of_reach, seed=0)
+    strongest, open_names = _strongest(state), _open_continents(state)
+    assert strongest not in open_names, "the position has a stronger team on a contract the player cannot afford in weeks"
+    line = ma._live_odds(state)
+    named = re.search(r"your best chance: <b>([^<]+)</b>", line).group(1)
+    assert named in open_names and named != strongest
+    best = max(ma.affordable_odds(state, 0).values())
+    assert f"{float(best):.1%}" in line and f"exactly {best.numerator}/{best.denominator}" in line, "percent, fraction on hover"
+
+
+@pytest.mark.rule("MA-026", "MA-027")
+def test_seat_picker_names_the_player_who_really_starts(no_callback_errors):
+    view = ma.play_table(players=3, seed=11).view
+    first = GAME.new_game(players=3, seed=11).order[0]
+    assert first != 0, "the deal's first player is not Player 1"
+    labels = dict((seat, label) for label, seat in view.seat_pick.options)
+    assert labels[first] == f"Player {first + 1} (starts)" and "(starts)" not in labels[0]
+    view.seed_box.value = "6"  # a deal Player 1 starts
+    labels = dict((seat, label) for label, seat in view.seat_pick.options)
+    assert GAME.new_game(players=3, seed=6).order[0] == 0 and labels[0] == "Player 1 (starts)"
+    view.seed_box.value = ""  # a new deal: nobody knows who starts yet
+    assert not any("(starts)" in label for label, _ in view.seat_pick.options)
+
+
+@pytest.mark.parametrize("name", list(ma.LESSONS))
+def test_every_lesson_opens_at_its_position_on_the_learners_turn(name, no_callback_errors):
+    view = ma.lesson_table(name)
+    st = view.state
+    assert not st.is_terminal and st.current_player == 0 and ma.LESSONS[name](st), f"{name}: not at its position"
+
+
+def _kind(move: str) -> str:
+    words = move.split()
+    return " ".join(words[:2]) if move.startswith(("no scheme", "lackey reroll", "mark die")) else words[0]
+
+
+FOLLOW_UPS = {  # a kind of move a lesson reaches by its first move: (lesson, the move that opens it)
+    "assign": ("a contract", "attempt"), "heal": ("Hoodlum Hospital", "visit hospital"), "mark die": ("the Lackey's reroll", "lackey reroll"),
+}
+
+
+def test_every_kind_of_move_is_taught_in_the_tour_or_a_lesson(no_callback_errors):
+    """Issue 29: each kind of move has a live example: a Learn-page lesson whose position offers it (or offers it after
+    the lesson's first move); the tour's steps name the ones they teach."""
+    from widgets.maniacal_tour import TOUR
+
+    kinds = {"build", "sell", "attempt", "assign", "visit", "pass", "scheme", "no scheme", "lackey reroll", "mark die",
+             "activate", "heal", "choose", "dismiss", "fire", "keep"}
+    offered = {_kind(str(a)) for name in ma.LESSONS for a in ma.lesson_table(name).state.legal_actions()}
+    for kind, (name, first) in FOLLOW_UPS.items():
+        view = ma.lesson_table(name)
+        view.play(next(str(a) for a in view.state.legal_actions() if str(a).startswith(first)))
+        assert view.messages.kind != "error", view.messages.text
+        now = {_kind(str(a)) for a in view.state.legal_actions()}
+        assert kind in now, f"{name}: {first} does not open {kind}"
+        offered |= now
+    tour_words = " ".join(s.title + s.text + s.task for s in TOUR).lower()
+    assert all(w in tour_words for w in ("build", "sell", "visit", "fire", "scheme", "attempt"))
+    assert not kinds - offered, f"no lesson offers {kinds - offered}"
+
+
+def test_best_chance_is_said_only_on_the_viewers_own_turn():
+    state = _play_until(GAME.new_game(players=3, seed=4), lambda s: s.phase == "contract_action" and s.attempt is None)
+    seat = state.current_player
+    assert "your best chance" in ma.CONFIG.explain_for(state, seat)
+    other = (seat + 1) % 3
+    assert ma.CONFIG.explain_for(state, other) == "", "another seat's turn: no 'your best chance' about their team"

@@ -32,7 +32,9 @@ TOURS = _tours()
 PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU",  # step title -> the move the walker picks first
           "Phase 2: Reserve cards first": tuple(f"play {name}" for name in hm.RESERVE_NAMES),  # or one of these
           "A Night: the Festival and your two Actions": "play", "Items: Potions, Scepters and Trinkets": "use",
-          "Play on to the end": "play"}
+          "Play on to the end": "play",
+          "Phase I: the secret Room draft": "build", "Phase III: attempt a contract": "attempt",
+          "A visit: Lucifer's Lounge": "visit lounge", "A Scheme against a rival": "scheme", "Phase IV: clean-up": "keep"}
 
 
 def test_the_finished_games_have_tours():
