@@ -9,16 +9,16 @@ import ipywidgets as ipw
 
 import hench
 from hench.core import Dist, seat_name
-from hench.huns import PHASES, assumptions, montecarlo, odds, scoring_sheet
+from hench.huns import PHASES, assumptions, montecarlo, odds
 from hench.huns.actions import Onto
 from hench.huns.bots import make_bot
-from hench.huns.scoring import breakdown, treasure_met
+from hench.huns.scoring import breakdown, score_sheet, treasure_met
 
 from . import plot
 from .cards import CardGallery
 from .core import assumptions_table
 from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent, prob
-from .play import GameKit, TableConfig, card_tooltip
+from .play import GameKit, TableConfig, card_tooltip, score_sheet_html
 from .tour import Question, TourStep, TourView
 
 COLOUR_CSS = {"blue": "#2b6cb0", "red": "#c53030", "green": "#2f855a", "black": "#222", "yellow": "#d69e2e"}
@@ -305,20 +305,13 @@ def simulation(games: int = 100, players: int = 3):
 
 
 def finished_game_sheet(players: int = 3, seed: int = 3) -> ipw.HTML:
-    """The scoring sheet (HU-096..HU-105) of a game the bots play to the end, category by category."""
+    """The final score sheet (HU-101, HU-102, HU-107) of a game the bots play to the end, as the Play table shows it."""
     from hench.core import Rng, play_game
 
     game = hench.get_game("huns")
     final, _ = play_game(game.new_game(players=players, seed=seed), [CONFIG.bot(seed + i) for i in range(players)], Rng.from_seed(seed))
-    sheet = scoring_sheet(final)  # type: ignore[arg-type]  # a Huns state, as get_game('huns') made it
-    cats = list(sheet[0])
-    head = "".join(f"<th style='padding:3px 8px'>{html.escape(seat_name(i))}</th>" for i in range(players))
-    rows = "".join(f"<tr><td style='padding:3px 8px'>{html.escape(c)}</td>"
-                   + "".join(f"<td style='padding:3px 8px;text-align:right'>{sheet[i][c]}</td>" for i in range(players)) + "</tr>"
-                   for c in cats)
-    winners = ", ".join(seat_name(i) for i in final.winners())
-    return ipw.HTML(f"<table class='hench-scoring-sheet' style='border-collapse:collapse'><tr><th></th>{head}</tr>{rows}</table>"
-                    f"<div>Scores {final.scores()}; winner: <b>{winners}</b> (a tie goes to the bigger stash, HU-106).</div>")
+    sheet = score_sheet_html(score_sheet(final), CONFIG.names(players), winners=final.winners())  # type: ignore[arg-type]
+    return ipw.HTML(f"<div class='hench-scoring-sheet'>{sheet}</div>")
 
 
 # -- odds (widgets.odds.OddsExplorer) -------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ GAME = Game(
     id="huns", title="Huns", min_players=2, max_players=4, state_class=HunsState, start=start, options=OPTIONS,
     turn_rule="HU-033", end_rule="HU-038", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
     handlers=transitions.HANDLERS, chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners,
-    observe=render.observation, notation=render.notation, html=render.html, cards=render.card_texts, readings=READINGS,
-    parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
+    score_sheet=scoring.score_sheet, observe=render.observation, notation=render.notation, html=render.html, cards=render.card_texts,
+    readings=READINGS, parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True,
 )

@@ -76,7 +76,7 @@ def _camp(state: HunsState, seat: int, knows: bool) -> dict[str, Any]:
     known = [v for v in sheet.values() if v is not None]
     return {"wagons": [None if w < 0 else _wagon(state, w, camp.loads[i]) for i, w in enumerate(camp.wagons)],
             "dispatched": len(camp.dispatched),
-            "dispatched_types": sorted(state.data.wagons[w].type for w in camp.dispatched) if knows else None,
+            "dispatched_types": sorted(state.data.type_names[state.data.wagons[w].type] for w in camp.dispatched) if knows else None,
             "stash": list(camp.stash), "cards": cards, "breakdown": sheet,
             "vp": sum(known) if len(known) == len(sheet) else None, "vp_known_part": sum(known)}
 
@@ -196,8 +196,14 @@ def _wagon_html(w: dict[str, Any], label: str, actions: list[str | None] | None 
     actions = actions or [None] * len(w["spaces"])
     cells = "".join(_space(sp, x, a) for sp, x, a in zip(w["spaces"], w["load"], actions))
     return (f"<div style='display:inline-block;margin:3px;padding:3px 5px;border:1px solid #a98;border-radius:6px;"
-            f"background:#f3e6cf'><div style='font-size:10px;color:#654'>{label} {w['id']} "
-            f"({_html.escape(w['type_name'])})</div>{cells}</div>")
+            f"background:#f3e6cf' title='{_html.escape(_wagon_title(w))}'><div style='font-size:10px;color:#654'>{label} {w['id']} "
+            f"&middot; {_html.escape(w['type_name'])} type</div>{cells}</div>")
+
+
+def _wagon_title(w: dict[str, Any]) -> str:
+    """A Wagon's hover: its type (a symbol on the card, not a colour) and the colours its spaces need."""
+    return (f"Wagon {w['id']}, {w['type_name']} type (the type is a symbol on the card, not a cube colour; it counts for the "
+            f"Wagon-type bonus, HU-102). Its spaces need: {', '.join(w['spaces'])}.")
 
 
 def _state_words(c: dict[str, Any]) -> str:
@@ -244,7 +250,7 @@ def _camp_html(obs: dict[str, Any], seat: int, legal: set[str], hover: dict[str,
                      if w else "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
                      for i, w in enumerate(camp["wagons"]))
     stash = "".join(_cube(COLOURS[c], 9) for c in range(5) for _ in range(camp["stash"][c]))
-    types = f" ({', '.join(camp['dispatched_types'])})" if camp["dispatched_types"] else ""
+    types = f" (types: {_html.escape(', '.join(camp['dispatched_types']))})" if camp["dispatched_types"] else ""
     cards = "".join(_card_html(c, hover) for c in camp["cards"]) or "<i style='color:#999'>no cards</i>"
     return (f"<div style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;margin:4px 0;"
             f"background:#fbf8f2'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
@@ -281,16 +287,6 @@ def _space_move(wagon: dict[str, Any] | None, slot: int, index: int, legal: set[
     return None
 
 
-def _sheet_html(obs: dict[str, Any]) -> str:
-    camps = obs["camps"]
-    head = "".join(f"<th style='padding:2px 8px'>{seat_name(i)}</th>" for i in range(len(camps)))
-    body = "".join(f"<tr><td style='padding:1px 8px'>{k}</td>" + "".join(
-        f"<td style='text-align:right;padding:1px 8px'>{c['breakdown'][k]}</td>" for c in camps) + "</tr>" for k in camps[0]["breakdown"])
-    win = ", ".join(seat_name(w) for w in obs["winners"])
-    return (f"<table style='border-collapse:collapse;font-size:12px;margin:4px 0;background:#fff'><tr><th></th>{head}</tr>"
-            f"{body}</table><div>Winner: <b>{win}</b></div>")
-
-
 def html(obs: dict[str, Any], clickable: bool = False) -> str:
     """The table in an observation, as its viewer sees it. With `clickable`, the dice to take and the Wagon
     spaces to fill carry data-action="<move>" (the viewer's moves open now) for a clickable board."""
@@ -308,7 +304,6 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
             f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {obs['round']}, turn {obs['turn'] + 1}/5 "
             f"&middot; {_html.escape(obs['phase_title'])}{_curse_phase(obs)}</div>{_curse_html(obs, hover)}{_supply(obs, legal)}"
             f"<div style='font-size:12px'>Wagon deck: {obs['wagon_deck']} &middot; face up:</div><div>{display}</div>{pending}"
-            f"{_sheet_html(obs) if obs['phase'] == 'game_over' else ''}"
             f"{''.join(_camp_html(obs, s, legal, hover) for s in range(obs['players']))}</div>")
 
 

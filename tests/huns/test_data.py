@@ -62,7 +62,7 @@ def test_a_user_data_file_replaces_sections(tmp_path):
     path = _write(tmp_path, '[dice]\nfaces = [1, 1, 2, 2, 3, 3]\nsource = "rulebook"\nnote = "checked on my copy"\n')
     data = load_data(path)
     assert data.faces == (1, 1, 2, 2, 3, 3) and len(data.cards) == 60
-    assert ("dice faces", "[1, 1, 2, 2, 3, 3]", "rulebook", "checked on my copy") in assumptions(data)
+    assert ("dice faces", "1, 1, 2, 2, 3, 3", "rulebook", "checked on my copy") in assumptions(data)
     state = GAME.new_game(players=2, seed=1, data=str(path))
     assert [p for _, p in state.chance_outcomes()] == [Fraction(1, 3)] * 3  # 1,1,2,2,3,3 is still uniform
     back = hench.state_from_json(state.to_json())

@@ -68,7 +68,7 @@ def test_wagon_odds_view(no_callback_errors):
 
 def test_scoring_sheet_and_simulation(no_callback_errors):
     sheet = hu.finished_game_sheet(players=2)
-    assert "hench-scoring-sheet" in sheet.value and "raids" in sheet.value
+    assert "hench-scoring-sheet" in sheet.value and "Raids" in sheet.value and "Wagon-type bonus" in sheet.value
     sim = hu.simulation(games=8, players=2)
     sim.run_button.click()
     assert sim.bar.value == 8 and "rounds" in sim.summary.value
