@@ -186,8 +186,7 @@ TOUR = [
         done=_placed_one, after=_after_place,
         question=Question("How many knights does each player place on their turn in phase 1?",
                           lambda s: ["1", "2", "all of them"], lambda s: "1",
-                          lambda s: "Exactly one knight per turn, then the next player clockwise (LB-017)."),
-        options=BASE),
+                          lambda s: "Exactly one knight per turn, then the next player clockwise (LB-017)."),),
     TourStep(
         "The base game: parliament",
         "<p>In phase 2 the three laws of the lower row are voted on, left to right. Everyone lays a yes or no tile face "
@@ -197,8 +196,7 @@ TOUR = [
         ("LB-034", "LB-035", "LB-036", "LB-038", "LB-040", "LB-041"),
         reach=lambda s: s.phase == "vote", task="vote on the proposed law", done=_vote_done, after=_after_vote,
         question=Question("A law gets 3 yes votes and 3 no votes. What happens?", lambda s: ["approved", "rejected", "voted again"],
-                          lambda s: "approved", lambda s: "A tie approves the law (LB-036, LB-081)."),
-        options=BASE),
+                          lambda s: "approved", lambda s: "A tie approves the law (LB-036, LB-081)."),),
     TourStep(
         "The base game: rewards and scoring",
         "<p>In phase 3 the counties pay in letter order (a nobleman, the other reward, or both for 3 gold), then each "
@@ -211,8 +209,7 @@ TOUR = [
         question=Question("At the end, how many PP does the strongest knighthood score?",
                           lambda s: ["4", "6", "8", "10"], lambda s: str(s.data.knighthood[0]),
                           lambda s: f"Knighthood pays {s.data.knighthood[0]} PP to the strongest and {s.data.knighthood[1]} "
-                                    "to the second; more squires breaks a tie (LB-077, LB-084)."),
-        options=BASE),
+                                    "to the second; more squires breaks a tie (LB-077, LB-084)."),),
     TourStep(
         "At the King's Court: your lord applies for an office",
         "<p><b>Module KC on its own.</b> You now also have a <b>lord</b>, placed every round at the king's court: on one of "
@@ -224,8 +221,7 @@ TOUR = [
         done=lambda start, now: _moved_on(start, now) or now.lord[0] not in ("court", "none"), after=_after_lord,
         question=Question("What is the strength of a lord supported by knights of strength 1 and 2 (no bishop, no Tudor)?",
                           lambda s: ["3", "4", "5"], _office_strength,
-                          lambda s: "1 for the lord plus each knight's strength: 1 + 1 + 2 = 4 (LH-021)."),
-        options=KC_ONLY),
+                          lambda s: "1 for the lord plus each knight's strength: 1 + 1 + 2 = 4 (LH-021)."),),
     TourStep(
         "At the King's Court: privileges, bishops and seals",
         "<p>In phase 3 each office gives its holder <b>seals</b> (hidden, scored at the end) and a <b>privilege</b> for the next "
@@ -237,8 +233,7 @@ TOUR = [
         done=_moved_on, after=_after_lord,
         question=Question("With 1 bishop and 3 seals, how many PP do the seals score at the end?",
                           lambda s: ["3", "4", "6"], _seal_question,
-                          lambda s: "(1 lord + 1 bishop) x 3 seals = 6 PP (LH-064)."),
-        options=KC_ONLY),
+                          lambda s: "(1 lord + 1 bishop) x 3 seals = 6 PP (LH-064)."),),
     TourStep(
         "The King's Resentment: the tower",
         "<p><b>Module KR on its own.</b> The <b>tower</b> is a new place for a knight: drop one in (the total strength inside, "
@@ -249,8 +244,7 @@ TOUR = [
         task="place a knight: the tower (its K chip) or anywhere else", done=_placed_one, after=_after_tower,
         question=Question("With 3 players, how much strength is still free in the empty tower (beside the neutral knight)?",
                           lambda s: ["3", "4", "5", "7"], lambda s: str(odds.free_capacity(s.n, s.data)),
-                          lambda s: f"Capacity {s.data.tower_capacity} minus the neutral knight's {s.neutral} (LH-078, LH-081)."),
-        options=KR_ONLY),
+                          lambda s: f"Capacity {s.data.tower_capacity} minus the neutral knight's {s.neutral} (LH-078, LH-081)."),),
     TourStep(
         "The King's Resentment: dishonor",
         "<p>When England loses a conflict, <b>every player with no knight in it</b> takes 1 dishonor marker, off the track "
@@ -261,8 +255,7 @@ TOUR = [
         done=_moved_on, after=_after_dishonor,
         question=Question("3 players, 3 markers per space: after 7 markers have left the track, which space is the rightmost "
                           "visible one?", lambda s: ["1", "2", "3"], lambda s: str(odds.rightmost_visible(7, 3)),
-                          lambda s: "7 markers empty two stacks of 3, so space 2 is the rightmost visible (M2, LH-095)."),
-        options=KR_ONLY),
+                          lambda s: "7 markers empty two stacks of 3, so space 2 is the rightmost visible (M2, LH-095)."),),
     TourStep(
         "Laws of the King",
         "<p><b>Module LK</b>, only with KC and KR both in play: eight new laws replace the base laws of groups 2 and 3. "
@@ -272,14 +265,13 @@ TOUR = [
         reach=_is_king_law, task="vote on the proposed law", done=_vote_done, after=_after_vote,
         question=Question("With no bishop, you sell 1 seal under LK-4 and the squires win you 3 PP from LK-6. Net gain?",
                           lambda s: ["+1", "+2", "+3"], lambda s: f"{odds.lk4_net(3, 0):+d}",
-                          lambda s: "The seal would have scored 1 + 0 bishops = 1 PP, so 3 - 1 = +2 PP (LH-110, Q8)."),
-        options=ALL),
+                          lambda s: "The seal would have scored 1 + 0 bishops = 1 PP, so 3 - 1 = +2 PP (LH-110, Q8)."),),
 ]
 
 
 def tour(step: int = 1) -> TourView:
     """The guided tour: the base game, then KC, KR and LK each on their own."""
-    view = TourView(CONFIG, TOUR, players=3, seed=5, title="Lancaster, step by step")
+    view = TourView(CONFIG, TOUR, players=3, seed=5, options={"first_player": 0, **ALL}, title="Lancaster, step by step")
     view.children = (ipw.HTML(SOURCES_HTML), *view.children)
     if step != 1:
         view.go(step - 1)
