@@ -238,10 +238,25 @@ def _card_html(c: dict[str, Any], hover: dict[str, str] | None = None) -> str:
             f"<b>{c['id']}</b> {_html.escape(c['name'])}{room}{' (used)' if c['used'] else ''}</span>")
 
 
+BOARD_WIDTH = 680  # px: the board keeps one width whatever the Camps hold, so the log beside it never moves
+HIDDEN_PART = "+ hidden Wagon types"  # what another Camp's points leave out before the end (HU-104)
+
+
+def points_seen(obs: dict[str, Any]) -> list[tuple[int, str]]:
+    """Each Camp's points as the observation's viewer may count them, and what they leave out ("" if nothing):
+    another player's Wagon types (and Treasures counting them) stay hidden until the end (HU-104)."""
+    return [(c["vp"], "") if c["vp"] is not None else (c["vp_known_part"], HIDDEN_PART) for c in obs["camps"]]
+
+
+def points_seen_text(obs: dict[str, Any]) -> list[str]:
+    """`points_seen` in words, one per Camp: "7" or "5 + hidden Wagon types"."""
+    return [f"{p} {hidden}".strip() for p, hidden in points_seen(obs)]
+
+
 def _vp_text(camp: dict[str, Any], over: bool) -> str:
     if camp["vp"] is not None:
         return f" &middot; <b>{camp['vp']}</b> VP{'' if over else ' if it ended now'}"
-    return f" &middot; <b>{camp['vp_known_part']}</b> VP shown + hidden Wagon types (HU-104)"
+    return f" &middot; <b>{camp['vp_known_part']}</b> VP {HIDDEN_PART} (HU-104)"
 
 
 def _camp_html(obs: dict[str, Any], seat: int, legal: set[str], hover: dict[str, str]) -> str:
@@ -252,8 +267,8 @@ def _camp_html(obs: dict[str, Any], seat: int, legal: set[str], hover: dict[str,
     stash = "".join(_cube(COLOURS[c], 9) for c in range(5) for _ in range(camp["stash"][c]))
     types = f" (types: {_html.escape(', '.join(camp['dispatched_types']))})" if camp["dispatched_types"] else ""
     cards = "".join(_card_html(c, hover) for c in camp["cards"]) or "<i style='color:#999'>no cards</i>"
-    return (f"<div style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;margin:4px 0;"
-            f"background:#fbf8f2'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
+    return (f"<div class='hench-camp' style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;"
+            f"margin:4px 0;background:#fbf8f2;width:100%;box-sizing:border-box'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
             f"{_vp_text(camp, obs['phase'] == 'game_over')}{' &larr; to act' if turn else ''}<div>{wagons}</div>"
             f"<div style='font-size:12px'>dispatched: <b>{camp['dispatched']}</b>{types} &nbsp; stash ({sum(camp['stash'])}): "
             f"{stash}</div><div>{cards}</div></div>")
@@ -300,7 +315,8 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
     hidden = f"{obs['hand_size']} cards drawn (hidden)" if obs["hand_size"] and not hand else ""
     aside = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["paused"][c]))
     pending = (f"<div>in hand: {held}</div>" if held else "") + (f"<div>set aside until the Raid is over: {aside}</div>" if aside else "") + (f"<div>drawn: <b>{hand or hidden}</b></div>" if hand or hidden else "")
-    return (f"<div style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>"
+    return (f"<div class='hench-huns-board' style='font-family:sans-serif;font-size:13px;width:{BOARD_WIDTH}px;box-sizing:border-box;"
+            f"color:#222'>"
             f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {obs['round']}, turn {obs['turn'] + 1}/5 "
             f"&middot; {_html.escape(obs['phase_title'])}{_curse_phase(obs)}</div>{_curse_html(obs, hover)}{_supply(obs, legal)}"
             f"<div style='font-size:12px'>Wagon deck: {obs['wagon_deck']} &middot; face up:</div><div>{display}</div>{pending}"
@@ -334,7 +350,8 @@ def _curse_html(obs: dict[str, Any], hover: dict[str, str]) -> str:
             f"{_html.escape(what)}</div></div>")
 
 
-__all__ = ["action_for_space", "camp_notation", "card_gallery", "card_texts", "html", "notation", "observation", "resample"]
+__all__ = ["action_for_space", "camp_notation", "card_gallery", "card_texts", "html", "notation", "observation", "points_seen",
+           "points_seen_text", "resample"]
 
 
 # -- every card explained (hench.core.CardText) ------------------------------------------------------
