@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import ipywidgets as ipw
 
@@ -16,7 +17,7 @@ from hench.huns.scoring import breakdown, score_sheet, treasure_met
 from . import plot
 from .cards import CardGallery
 from .core import assumptions_table
-from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent, prob
+from .odds import Choice, Inputs, Number, OddsExplorer, Shown, Slider, answer_html, percent
 from .play import GameKit, TableConfig, card_tooltip, score_sheet_html
 from .tour import Question, TourStep, TourView
 
@@ -66,13 +67,28 @@ def _any_move(prefix: str):
     return lambda s: any(str(a).startswith(prefix) for a in s.legal_actions())
 
 
+def _in_hand(prefix: str):
+    """A Draw's choice with a card of that kind among the drawn ones (its id starts with `prefix`)."""
+    return lambda s: s.phase == "draw_choose_card" and any(s.card_id(c).startswith(prefix) for c in s.hand)
+
+
 LESSONS = {
     "setup": lambda s: True,
     "the draft": lambda s: s.round == 1 and _any_move("take")(s),
     "pillage": _any_move("place"),
     "draw cards": _any_move("play"),
     "curse": lambda s: s.phase == "curse_flee_decision",
+    "equipment": _in_hand("EQ"),
+    "a treasure": _in_hand("TR"),
+    "a raid": _any_move("activate"),
+    "a mercenary": _any_move("onto ME"),
+    "curse an opponent": lambda s: s.phase == "curse_choose_target",
+    "a new wagon": lambda s: s.phase == "wagon_replace",
+    "cubes that do not fit": _any_move("return"),
+    "a diviner reroll": _any_move("reroll"),
+    "a bodyguard": _any_move("send back"),
 }
+LESSON_SEEDS = {"a mercenary": 1, "cubes that do not fit": 20, "a diviner reroll": 21, "a bodyguard": 14}  # deals that get there
 
 
 COLOURS = ("blue", "red", "green", "black", "yellow")
@@ -380,7 +396,7 @@ TOUR = [
     TourStep(
         "Pillage: cubes into Wagons", PILLAGE_TEXT, ("HU-049", "HU-050", "HU-052", "HU-057", "HU-059", "HU-064"),
         reach=lambda s: s.phase == "turn_choose_action" and _any_move("pillage")(s),
-        task="choose 'pillage', then place the cubes",
+        task="choose pillage, then place the cubes",
         done=_phase_left("turn_choose_action", "pillage_choose_destination", "pillage_place", "wagon_replace"),
         after=_after_pillage,
         question=Question("You pillage with a red die showing 3, and your Wagons have one free red space and no Mercenary. "
@@ -401,7 +417,7 @@ TOUR = [
         "Draw cards, and the kinds of card", DRAW_TEXT,
         ("HU-044", "HU-045", "HU-046", "HU-047", "HU-082", "HU-084", "HU-088", "HU-091", "HU-099"),
         reach=lambda s: s.phase == "turn_take_die",
-        task="take a die, choose 'draw', then play one of the cards you drew",
+        task="take a die, choose draw, then play one of the cards you drew",
         done=_phase_left("turn_take_die", "turn_choose_action", "draw_choose_card", "curse_choose_target", "curse_flee_decision",
                          "effect_order"),
         after=_after_draw,
@@ -441,7 +457,7 @@ TOUR = [
         question=Question("Your die's colour differs from the card's. May its cubes go onto the card?",
                           lambda s: ["yes", "no"],
                           lambda s: "yes" if Onto(_onto_card(s)) in s.legal_actions() else "no",
-                          lambda s: f"'onto {_onto_card(s)}' is "
+                          lambda s: f"Putting the cubes onto {_onto_card(s)} {s.data.cards[_card_index(s, _onto_card(s))].name} is "
                                     + ("a legal" if Onto(_onto_card(s)) in s.legal_actions() else "not a legal")
                                     + f" move with the {COLOURS[s.die]} die: a Mercenary's or a Curse's spaces accept "
                                     "cubes of any colour (HU-055).")),
@@ -494,7 +510,17 @@ def tour(step: int = 1) -> TourView:
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions, title="Huns", seed=5)
-learn_table, lesson, lesson_table, play_table = KIT.learn_table, KIT.lesson, KIT.lesson_table, KIT.play_table
+learn_table, play_table = KIT.learn_table, KIT.play_table
+
+
+def lesson(name: str, players: int = 3, seed: int | None = None):
+    """A lesson's live table for the Learn page, on a deal that comes to its position (LESSON_SEEDS)."""
+    return KIT.lesson(name, players, LESSON_SEEDS.get(name) if seed is None else seed)
+
+
+def lesson_table(name: str, players: int = 3, seed: int | None = None):
+    return KIT.lesson_table(name, players, LESSON_SEEDS.get(name) if seed is None else seed)
+
 rules, assumptions_in_force = KIT.rules, KIT.assumptions_in_force
 
 
@@ -513,16 +539,22 @@ def finished_game_sheet(players: int = 3, seed: int = 3) -> ipw.HTML:
 
 
 # -- odds (widgets.odds.OddsExplorer) -------------------------------------------------------------------------------
+def _chance(p: Fraction) -> str:
+    """A chance as people read it, a percentage in bold, with the exact fraction a hover away."""
+    return f"<b title='exactly {p}'>{float(p):.1%}</b>"
+
+
 def _draft_page(i: Inputs) -> Shown:
     """What the dice draft leaves the picker (Q3), and what one Pillage of that die fills (Q4, Q5)."""
     dist = odds.value_left_to_picker(i.picker, i.earlier)
-    text = answer_html(f"As picker #{i.picker} your best die shows 3 with probability {prob(dist.probability(3))}; on "
-                       f"average {float(dist.mean()):.2f} (exactly {dist.mean()}).", 18,
+    mean = dist.mean()
+    text = answer_html(f"As picker #{i.picker} your best die shows 3 with probability {_chance(dist.probability(3))}; on "
+                       f"average <span title='exactly {mean}'>{float(mean):.2f}</span>.", 18,
                        f"Pillaging it into {i.spaces} free space(s) places {float(odds.expected_cubes(i.spaces, dist)):.2f} "
-                       f"cubes on average and fills them all with probability {prob(odds.fill_chance(i.spaces, dist))} "
+                       f"cubes on average and fills them all with probability {_chance(odds.fill_chance(i.spaces, dist))} "
                        "(HU-040, HU-042).")
     rows = dist.rows()
-    bar = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[f for _, _, f in rows],
+    bar = plot.Bar(x=[str(o) for o, _, _ in rows], y=[float(p) for _, p, _ in rows], text=[percent(p) for _, p, _ in rows],
                    marker_color="#b5651d", textposition="outside")
     return Shown(text, [bar], dict(xaxis_title="value of the best die left", yaxis_tickformat=".0%", yaxis_range=[0, 1.1]),
                  check=(montecarlo.CHECKS["draft"], dict(picker=i.picker, value=3, earlier=i.earlier)))
@@ -547,7 +579,7 @@ def _wagon_page(i: Inputs) -> Shown:
     bar = plot.Bar(x=[f"{t} turn{'s' if t > 1 else ''}" for t in by_turns], y=[float(p) for p in by_turns.values()],
                    text=[percent(p) for p in by_turns.values()], textposition="outside",
                    marker_color=["#b5651d" if t == i.turns else "#2f855a" for t in by_turns])
-    text = answer_html(f"Filled this round with probability {prob(by_turns[i.turns])}",
+    text = answer_html(f"Filled this round with probability {_chance(by_turns[i.turns])}",
                        note="One die per colour per round, so each colour the Wagon lacks takes one of your turns "
                             "(HU-031, HU-036); this assumes the dice you need are still there at your picks.")
     check = (montecarlo.CHECKS["wagon"], dict(missing=need, turns=i.turns)) if 0 < by_turns[i.turns] < 1 else (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import widgets.huns as hu
@@ -55,13 +57,15 @@ def test_draft_odds_view(no_callback_errors):
     view.mc.trials.value = 2000
     view.mc.button.click()
     assert "agrees with" in view.mc.result.value
+    on_screen = re.sub(r"<[^>]*>", " ", view.answer.value)  # tags (and the hovers in their title) taken out
+    assert "%" in on_screen and not re.search(r"\d/\d", on_screen), on_screen  # issue 29: percentages, fractions in hovers
 
 
 def test_wagon_odds_view(no_callback_errors):
     view = hu.WagonOddsView()
     assert str(odds.wagon_fill_chance({"green": 2})) in view.answer.value
     view.missing["blue"].value = 1
-    assert "0 (0.0%)" in view.answer.value  # two colours missing, one turn
+    assert "title='exactly 0'>0.0%" in view.answer.value  # two colours missing, one turn
     view.turns.value = 2
     assert str(odds.wagon_fill_chance({"green": 2, "blue": 1}, 2)) in view.answer.value
 
@@ -228,3 +232,28 @@ def test_the_board_keeps_one_width_whatever_the_camps_hold(no_callback_errors):
         widths |= set(re.findall(r"hench-huns-board' style='[^']*width:(\d+)px", board))
         assert "max-width" not in board.split("hench-camp")[0]
     assert widths == {str(BOARD_WIDTH)}
+
+
+@pytest.mark.parametrize("name", sorted(hu.LESSONS))
+def test_every_lesson_opens_at_its_position_with_the_learner_to_move(name, no_callback_errors):
+    """Issue 29: every kind of move is taught on a live table; each lesson's deal comes to its position."""
+    view = hu.lesson_table(name)
+    st = view.state
+    assert not st.is_terminal and st.current_player == 0 and hu.LESSONS[name](st), name
+
+
+def test_every_kind_of_move_is_taught_by_the_tour_or_a_lesson(no_callback_errors):
+    """Each kind of move the learner's seat can make appears in a lesson's opening moves or in the tour's game."""
+    from hench.huns.actions import ACTION_TYPES
+
+    seen: set[str] = set()
+    for name in hu.LESSONS:
+        seen |= {type(a).__name__ for a in hu.lesson_table(name).state.legal_actions()}
+    tour = None
+    for tour, _ in _walk_tour():
+        pass
+    assert tour is not None
+    seen |= {type(s.action).__name__ for s in tour.view.session.history}
+    kinds = {t.__name__ for t in ACTION_TYPES}
+    rare = {"Order"}  # two effects at once (a Saddlebag and a Blight of one colour): no deal we tried came to it
+    assert kinds - seen <= rare, sorted(kinds - seen)
