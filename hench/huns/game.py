@@ -29,10 +29,10 @@ OPTIONS = {
 
 READINGS = (
     Reading("A1", "Catch-up Valuables are loaded at once onto the receiver's Wagons, under the Wagon rules; one with no "
-            "Wagon space of its colour is kept in the Stash, never lost; 'stash' puts them all in the Stash.",
+            "Wagon space of its colour is kept in the Stash, never lost; with the option set to stash, they all go to the Stash.",
             "setup_bonus_destination"),
-    Reading("HU-028/A1", "The 3rd and 4th players take catch-up Valuables of any colour ('any', the rulebook); 'fitting' "
-            "allows only colours that fit an empty Wagon space (the catalogue's A1).", "setup_bonus_colours"),
+    Reading("HU-028/A1", "The 3rd and 4th players take catch-up Valuables of any colour (any, as the rulebook says); with "
+            "the option set to fitting, only colours that fit an empty Wagon space (the catalogue's reading A1).", "setup_bonus_colours"),
     Reading("A2", "A Draw from a deck with fewer cards than due draws what is left; from an empty deck it does nothing."),
     Reading("A3", "A Pillage from a pile with fewer cubes than due takes what is left."),
     Reading("A4", "Cubes left after a dispatch must go onto the new Wagon or the other one where a space of their colour is free."),
@@ -60,10 +60,20 @@ def assumptions(data: HunsData | None = None) -> list[Assumption]:
     rows = data_rows(data)
     for r in READINGS:
         option = OPTIONS[r.option] if r.option else None
-        note = (f"option {option.name}: default {option.default!r}" + (f", choices {list(option.choices)}" if option.choices else "")
+        note = (f"a table option ({option.name.replace('_', ' ')}): by default {_plain(option.default)}"
+                + (f"; or {' or '.join(_plain(c) for c in option.choices if c != option.default)}" if option.choices else "")
                 if option else "the engine's fixed reading (no option)")
         rows.append(Assumption(f"reading {r.id}", r.text, "rulebook" if r.id.startswith("HU-") else "assumed", note))
     return rows
+
+
+def _plain(value: object) -> str:
+    """An option's value as people read it: on / off, none, or the word itself."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def _deal(rng: Rng, hd: HunsData, n: int) -> dict[str, Any]:

@@ -364,7 +364,7 @@ TIMING_WORDS = {"begin": "at the beginning of your turn, before or just after ta
                 "end": "when the final points are counted"}
 TIMING_RULES = {"begin": "HU-070", "during": "HU-072", "after": "HU-071", "anytime": "HU-073", "end": "HU-074"}
 PLACEHOLDER_NOTE = ("Our rulebook text lists no cards: this card's name and effect are stand-ins proposed by the rules "
-                    "catalogue (M1, M2, M6), not the publisher's. Load your own data file to use the real cards.")
+                    "catalogue, not the publisher's. Load your own data file to use the real cards.")
 PASSIVE_TEXT = {
     "extra_draw": ("When you Draw Cards you draw 1 card more (you still play only one).", ("HU-044",)),
     "extra_draw_curse": ("When you Draw Cards from the black Curse deck you draw 1 card more.", ("HU-044",)),

@@ -47,9 +47,13 @@ def test_every_reading_is_in_the_assumptions_table_with_its_option():
         row = rows[f"reading {reading.id}"]
         assert row.value == reading.text
         if reading.option:
-            assert f"option {reading.option}: default {OPTIONS[reading.option].default!r}" in row.note
+            name = reading.option.replace("_", " ")  # issue 29: the option in words, not as a Python id or repr
+            default = OPTIONS[reading.option].default
+            said = {True: "on", False: "off"}.get(default, default) if isinstance(default, bool) else default
+            assert f"a table option ({name}): by default {said}" in row.note
+            assert "_" not in row.note and "'" not in row.note
     colours = rows["reading HU-028/A1"]
-    assert "any colour" in colours.value and "'fitting'" in colours.note and colours.source == "rulebook"
+    assert "any colour" in colours.value and "or fitting" in colours.note and colours.source == "rulebook"
 
 
 def _write(tmp_path, text):
