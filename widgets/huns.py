@@ -227,16 +227,24 @@ def _free_spaces(s, colour: int) -> int:
                for space, cube in zip(s.data.wagons[w].spaces, load) if space == colour and cube < 0)
 
 
-def _kept_cubes(s) -> int:
-    c = _pool_die(s)
-    return min(s.dice[c], _free_spaces(s, c), s.reserve[c])
+def _pillaged(s) -> int:
+    """How many cubes a Pillage with the leftmost die still in the pool would take, as the engine plays it (your
+    cards included: a Saddlebag adds one, a Blight takes one off)."""
+    game, c = s.game, _pool_die(s)
+    after = s.apply(game.parse_action(s, f"take {COLOURS[c]}"))
+    while after.phase != "turn_choose_action" and after.current_player == 0 and not after.is_terminal:
+        after = after.apply(after.legal_actions()[0])  # an effect's order, before the action (HU-075)
+    after = after.apply(game.parse_action(after, "pillage"))
+    return sum(after.holding) + sum(len(v) for v in after.camps[0].cubes.values()) - sum(len(v) for v in s.camps[0].cubes.values())
 
 
 def _kept_why(s) -> str:
     c = _pool_die(s)
-    return (f"The {COLOURS[c]} die shows {s.dice[c]} and your Wagons have {_free_spaces(s, c)} free {COLOURS[c]} "
-            f"space(s): {_kept_cubes(s)} cube(s) stay, the rest go back to the pile (HU-049, HU-057, HU-059). Cards in "
-            "your Camp (a Mercenary, an Equipment) may change this; the board shows them.")
+    k, free = _pillaged(s), _free_spaces(s, c)
+    return (f"The {COLOURS[c]} die shows {s.dice[c]} and a Pillage with it takes {k} {COLOURS[c]} cube(s) from the pile "
+            f"(cards in your Camp count too: a Swift Horse makes a 1 count as 2, a Saddlebag adds a cube, a Blight takes one "
+            f"off; HU-049). Your Wagons have {free} free {COLOURS[c]} space(s), so {min(k, free)} "
+            "would stay on them and the rest go back (HU-057, HU-059): a die that fits your spaces wastes nothing.")
 
 
 def _after_curse_on(start, now) -> str:
@@ -445,9 +453,9 @@ TOUR = [
         task="take a die, draw or pillage with it, then end your turn",
         done=lambda start, now: now.turn != start.turn or now.round != start.round or now.is_terminal,
         after=lambda start, now: "Your turn is over; the bots played theirs, and the log lists each move.",
-        question=Question("Look at the pool: if you pillaged the die of the colour that comes first in it, into your Wagons, "
-                          "how many of its cubes would stay with you?",
-                          lambda s: ["0", "1", "2", "3"], lambda s: str(_kept_cubes(s)), _kept_why)),
+        question=Question("Look at the dice not taken yet: if you took the leftmost one and pillaged, how many cubes would "
+                          "you take from the pile?",
+                          lambda s: ["0", "1", "2", "3", "4"], lambda s: str(_pillaged(s)), _kept_why)),
     TourStep(
         "Cubes on a card: any colour", ONTO_TEXT, ("HU-050", "HU-051", "HU-054", "HU-055", "HU-056", "HU-088", "HU-090"),
         reach=lambda s: any(isinstance(a, Onto) and a.card is not None for a in s.legal_actions()),
