@@ -37,3 +37,14 @@ def test_no_rule_logic_in_notebooks(path):
         assert not defs, f"{path.name} defines {defs}: move them into hench/ or widgets/"
         lines = [l for l in "".join(cell["source"]).splitlines() if l.strip() and not l.strip().startswith("#")]
         assert len(lines) <= 6, f"{path.name}: a code cell of {len(lines)} lines; keep cells short"
+
+
+def test_links_between_apps_open_in_a_new_tab_so_no_game_in_progress_is_lost():
+    """Issue 29: following Learn or Odds from Play (or back) must not deal a new game or lose a tour's place."""
+    import re
+
+    for path in sorted(Path(__file__).resolve().parents[1].glob("notebooks/*/0*.ipynb")):
+        text = "".join(json.loads(path.read_text())["cells"][0]["source"])
+        links = re.findall(r"<a [^>]*>", text)
+        assert len(links) == 3 and "](" not in text, f"{path.name}: the three app links, as HTML links"
+        assert all('target="_blank"' in a and 'rel="noopener"' in a for a in links), path

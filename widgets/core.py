@@ -527,7 +527,7 @@ def assumptions_table(rows: Iterable[Any], title: str = "Assumptions in force") 
     for row in rows:
         source = get(row, "source")
         badge = ("#8a5a00", "#fff4d6") if source == "assumed" else ("#1e6b35", "#e6f4ea")
-        body.append(f"<tr><td style='padding:3px 8px'>{html.escape(get(row, 'what'))}</td>"
+        body.append(f"<tr><td style='padding:3px 8px'>{html.escape(get(row, 'what').replace('_', ' '))}</td>"
                     f"<td style='padding:3px 8px;font-family:monospace'>{html.escape(get(row, 'value'))}</td>"
                     f"<td style='padding:3px 8px'><span style='color:{badge[0]};background:{badge[1]};padding:1px 6px;border-radius:8px'>{html.escape(source)}</span></td>"
                     f"<td style='padding:3px 8px;color:#556'>{html.escape(get(row, 'note'))}</td></tr>")

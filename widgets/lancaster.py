@@ -15,7 +15,7 @@ import ipywidgets as ipw
 import hench
 from hench import format_probability
 from hench.core import Rng, next_action, seat_name
-from hench.core.data import Assumption
+from hench.core.data import Assumption, reading_rows
 from hench.lancaster import GAME, PHASES, READINGS, SOURCES_NOTE, assumptions, montecarlo, odds
 from hench.lancaster.actions import OFFICES, Apply
 from hench.lancaster.bots import make_bot
@@ -281,10 +281,7 @@ def tour(step: int = 1) -> TourView:
 def assumptions_and_readings() -> list[Assumption]:
     """Every value in force (hench.lancaster.assumptions) and every reading of an ambiguity the engine plays
     (hench.lancaster.READINGS, with the option that changes it), for the assumptions table."""
-    readings = [Assumption(f"reading {r.id}", r.text, "assumed",
-                           "[reading] " + (f"option {r.option!r} changes it" if r.option else "no option: fixed"))
-                for r in READINGS]
-    return list(assumptions()) + readings
+    return list(assumptions()) + reading_rows(READINGS, hench.get_game("lancaster").options)
 
 
 KIT = GameKit(CONFIG, LESSONS, assumptions_and_readings, title="Lancaster", seed=5)

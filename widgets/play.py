@@ -675,6 +675,15 @@ class ScorePoints:
         return xs, [[marks[x][seat] for x in xs] for seat in range(seats)]
 
 
+def practice_frame(view: GameView, lesson: str) -> ipw.VBox:
+    """A lesson's table, framed and named so that nobody mistakes it for the tour's table above it."""
+    head = ipw.HTML(f"<div style='font-weight:600;color:#34506e'>Practice table: {html.escape(lesson)} "
+                    "<span style='font-weight:400;color:#667'>(a game of its own, apart from the guided tour)</span></div>")
+    frame = ipw.VBox([head, view], layout=ipw.Layout(border="2px dashed #9aaecb", padding="6px 8px", margin="6px 0"))
+    frame.add_class("hench-practice")
+    return frame
+
+
 class GameKit:
     """Everything a game's notebooks build from its TableConfig: lesson tables, the play table, the
     simulation, the rules panel and the assumptions table. A game module makes one and exports its methods."""
@@ -706,10 +715,10 @@ class GameKit:
     def lesson(self, name: str, players: int = 3, seed: int | None = None) -> Deferred:
         """A lesson's table for a Learn page, set up when the learner reaches it (see `Deferred`)."""
         self._reach(name)  # an unknown lesson fails here, not when the learner gets to it
-        return Deferred(lambda: self.lesson_table(name, players, seed),
-                        f"A live table for this lesson, at {players} players: the bots play every seat up to where "
-                        "the lesson starts, then it is your move. It is set up when you scroll here, or now with the button.",
-                        button=f"Set up the table: {name}")
+        return Deferred(lambda: practice_frame(self.lesson_table(name, players, seed), name),
+                        f"A practice table for this lesson, at {players} players, apart from the tour: the bots play every "
+                        "seat up to where the lesson starts, then it is your move. It is set up when you scroll here, or now "
+                        "with the button.", button=f"Set up the practice table: {name}")
 
     def play_table(self, players: int = 3, seed: int = 11, seat: int = 0) -> GameView:
         """A whole game against the bots: choose the players, your seat and the deal (seed) above the board."""

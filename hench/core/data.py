@@ -147,3 +147,39 @@ def source_of(row: dict[str, Any], where: str, error: type[HenchError] = DataErr
 def assumed_only(rows: Iterable[Assumption]) -> list[Assumption]:
     """The rows a person must be told are assumptions, not the publisher's values."""
     return [row for row in rows if row.source == "assumed"]
+
+
+def plain(value: Any) -> str:
+    """A value of the component data in plain words for the assumptions table, never in Python's notation:
+    a flat list "1, 2, 3"; a list of lists "4/2/0; 2/2/2"; a mapping "visit 2, contract min 3"; yes/no."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    if isinstance(value, dict):
+        return ", ".join(f"{plain(k)} {plain(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        if any(isinstance(v, (list, tuple)) for v in value):
+            return "; ".join("/".join(plain(x) for x in v) if isinstance(v, (list, tuple)) else plain(v) for v in value)
+        return ", ".join(plain(v) for v in value)
+    return str(value)
+
+
+def reading_rows(readings: Iterable[Any], options: Any = None, source: Any = "assumed") -> list[Assumption]:
+    """One assumptions-table row per reading of a catalogue ambiguity (hench.core.Reading), saying in plain
+    words whether an option of the new game changes it, and its default. `source` is a string or a function of
+    the reading (a reading of a rulebook rule may be the rulebook's own)."""
+    rows = []
+    for r in readings:
+        option = options.get(r.option) if options is not None and r.option else None
+        if option is not None:
+            note = f"the option “{plain(option.name)}” changes it (by default {plain(option.default)}"
+            note += f"; it may be {', '.join(plain(c) for c in option.choices)})" if option.choices else ")"
+        elif r.option:
+            note = f"the option “{plain(r.option)}” changes it"
+        else:
+            note = "the engine's fixed reading (no option)"
+        rows.append(Assumption(f"reading {r.id}", r.text, source(r) if callable(source) else source, note))
+    return rows

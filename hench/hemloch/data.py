@@ -19,10 +19,10 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, reading_rows, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
-from .options import READINGS
+from .options import OPTIONS, READINGS
 
 ITEMS = ("Potion", "Scepter", "Trinket")  # HL-028
 POTION, SCEPTER, TRINKET = range(3)
@@ -317,6 +317,4 @@ def assumptions(data: HemlochData | None = None) -> list[Assumption]:
     rows.append(Assumption("week cards", ", ".join(d.locations[w].name for w in d.week), *d.notes["week"]))
     rows.append(Assumption("counts", f"deck {d.deck_size}, hand {d.opening_hand}, {d.markers} Markers, "
                            f"{d.actions} Actions, {d.item_count} of each Item", *d.notes["game"]))
-    rows += [Assumption(f"reading {r.id}", r.text, "assumed", f"option {r.option} changes it" if r.option else
-                        "the engine's reading of a point the text leaves open") for r in READINGS]
-    return rows
+    return rows + reading_rows(READINGS, OPTIONS)

@@ -15,11 +15,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hench.core.cards import CardText
-from hench.core.data import Assumption, builtin_text, parse_toml, read_user_file
+from hench.core.data import Assumption, builtin_text, parse_toml, plain, read_user_file, reading_rows
 from hench.core.data import DataError as CoreDataError
 from hench.core.schema import check_name, check_unique_names
 
-from .options import READINGS
+from .options import OPTIONS, READINGS
 
 if TYPE_CHECKING:
     from .state import HMState
@@ -299,18 +299,13 @@ def assumptions(data: GameData | str | None = None) -> list[Assumption]:
             for key, (src, rule, note) in data.meta.items()]
     for c in data.cards:
         rows.append(Assumption(f"card {c.name}", _card_summary(c, data), c.source, c.note))
-    for r in READINGS:  # how the engine reads the catalogue's ambiguities (an option where it is a real choice)
-        rows.append(Assumption(f"reading {r.id}", r.text, "assumed",
-                               f"option {r.option} changes it" if r.option else "the engine's reading (no option)"))
-    return rows
+    return rows + reading_rows(READINGS, OPTIONS)  # how the engine reads the catalogue's ambiguities
 
 
 def _show(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} players: {v}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value))
-    return str(value)
+    return plain(value)
 
 
 def _card_summary(c: CardDef, data: GameData) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from hench.core import Dist
-from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, plain, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_name, check_unique_names
 
 COLOURS = ("blue", "red", "green", "black", "yellow")  # HU-010, HU-018: fixed order B R G K Y
@@ -308,7 +308,7 @@ def assumptions(data: HunsData | None = None) -> list[Assumption]:
     rows += [Assumption(f"wagon {w.id}", f"{data.type_names[w.type]} type; spaces: {', '.join(COLOURS[c] for c in w.spaces)}",
                         w.source, w.note) for w in data.wagons]
     rows.append(Assumption("wagon type names", ", ".join(data.type_names.values()), *data.notes["types"]))
-    rows.append(Assumption("dice faces", ", ".join(map(str, data.faces)), *data.notes["dice"]))
+    rows.append(Assumption("dice faces", plain(data.faces), *data.notes["dice"]))
     return rows
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hench.core import Game, InvalidOptionError, Option, Reading, Rng
-from hench.core.data import Assumption
+from hench.core.data import Assumption, reading_rows
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
@@ -57,23 +57,7 @@ READINGS = (
 def assumptions(data: HunsData | None = None) -> list[Assumption]:
     """Every value in force that the rulebook text does not give: the component data's rows (cards, Wagons, dice;
     placeholders are 'assumed'), then one row per reading of READINGS, with its option and default if it has one."""
-    rows = data_rows(data)
-    for r in READINGS:
-        option = OPTIONS[r.option] if r.option else None
-        note = (f"a table option ({option.name.replace('_', ' ')}): by default {_plain(option.default)}"
-                + (f"; or {' or '.join(_plain(c) for c in option.choices if c != option.default)}" if option.choices else "")
-                if option else "the engine's fixed reading (no option)")
-        rows.append(Assumption(f"reading {r.id}", r.text, "rulebook" if r.id.startswith("HU-") else "assumed", note))
-    return rows
-
-
-def _plain(value: object) -> str:
-    """An option's value as people read it: on / off, none, or the word itself."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+    return data_rows(data) + reading_rows(READINGS, OPTIONS, lambda r: "rulebook" if r.id.startswith("HU-") else "assumed")
 
 
 def _deal(rng: Rng, hd: HunsData, n: int) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hench.core.cards import CardText
-from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file, source_of
+from hench.core.data import Assumption, DataError, builtin_text, parse_toml, plain, read_user_file, source_of
 from hench.core.schema import Reader, check_int, check_str, check_unique_names
 
 TRAITS = ("brawn", "stealth", "intellect", "magic")  # MA-061, MA-115: red, blue, green, orange dice
@@ -386,7 +386,7 @@ def _check_playable(data: ManiacalData, where: str) -> None:
 def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
     """Every value in force with its source (rows with source 'assumed' are placeholders)."""
     data = data or default_data()
-    rows = [Assumption(key, repr(data.tables[key]), *data.notes[key]) for key in TABLE_READERS]
+    rows = [Assumption(key, plain(data.tables[key]), *data.notes[key]) for key in TABLE_READERS]
     for group in (data.rooms, data.henchmen, data.supervillains, data.lackeys, data.mercenaries, data.contracts,
                   data.powers, data.schemes):
         rows += [Assumption(f"{type(x).__name__.lower()} {x.id} {getattr(x, 'name', '')}".strip(), _value(x), x.source, x.note)

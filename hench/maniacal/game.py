@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hench.core import Game, InvalidOptionError, Option, Reading, Rng
-from hench.core.data import Assumption
+from hench.core.data import Assumption, reading_rows
 
 from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
@@ -56,13 +56,7 @@ READINGS = (  # how the engine reads the catalogue's ambiguities (section 6)
 def assumptions(data: ManiacalData | None = None) -> list[Assumption]:
     """Every value in force that the text does not give: the component data's rows (placeholders are
     'assumed'), then one row per reading of READINGS, with its option and default if it has one."""
-    rows = data_rows(data)
-    for r in READINGS:
-        option = OPTIONS[r.option] if r.option else None
-        note = (f"option {option.name}: default {option.default!r}" + (f", choices {list(option.choices)}" if option.choices else "")
-                if option else "the engine's fixed reading (no option)")
-        rows.append(Assumption(f"reading {r.id}", r.text, "assumed", note))
-    return rows
+    return data_rows(data) + reading_rows(READINGS, OPTIONS)
 
 
 def start(players: int, seed: int | None, bodyguard: bool, supervillain_abilities: bool = False,

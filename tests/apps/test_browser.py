@@ -52,6 +52,14 @@ def open_app(browser, base: str, notebook: str):
     return page, errors
 
 
+# No element but the page itself scrolls the content: Voila's lab layout scrolled #rendered_cells.
+SCROLLS_AS_A_PAGE = """() => {
+  const cells = document.getElementById('rendered_cells');
+  const inner = cells && cells.scrollHeight > cells.clientHeight + 2 && getComputedStyle(cells).overflowY !== 'visible';
+  return !inner && document.scrollingElement.scrollHeight >= (cells ? cells.getBoundingClientRect().height : 0);
+}"""
+
+
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name.replace('/', '__')}.png"), full_page=True)
@@ -123,6 +131,7 @@ def test_app_responds(browser, server, notebook):
         assert not page.outside, f"requests left the machine: {page.outside}"
         if page.locator("i.fa").count():
             assert icons_drawn(page), "the buttons' icons have no font (Font Awesome not served?)"
+        assert page.evaluate(SCROLLS_AS_A_PAGE), "the page scrolls as a page, not inside an inner panel (issue 29)"
     except Exception:
         print("The page's console:", *page.console_lines, sep="\n  ")
         raise

@@ -268,3 +268,16 @@ def test_a_save_with_a_legacy_key_loads():
         assert game.load_state(old) == state
     finally:
         type(state).FIELDS.legacy = ()
+
+
+def test_component_values_and_readings_are_shown_in_plain_words_not_python():
+    """Issue 29: the assumptions table shows no Python notation (lists, tuples, dicts, True/False) or snake_case."""
+    from hench.core import Option, Reading
+    from hench.core.data import plain, reading_rows
+
+    assert plain([1, 2, 3]) == "1, 2, 3" and plain(((4, 2, 0), (2, 2, 2))) == "4/2/0; 2/2/2"
+    assert plain({"contract_min": 3, "visit": 2}) == "contract min 3, visit 2" and plain(True) == "yes" and plain(None) == "none"
+    options = {"may_pass": Option("may_pass", False, "a player may pass", (False, True))}
+    rows = reading_rows([Reading("A1", "A reading.", "may_pass"), Reading("A2", "Fixed.")], options)
+    assert rows[0].note == "the option “may pass” changes it (by default no; it may be no, yes)"
+    assert rows[1].note == "the engine's fixed reading (no option)" and rows[0].source == "assumed"

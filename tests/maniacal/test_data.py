@@ -58,7 +58,7 @@ def test_a_person_can_load_their_own_file(tmp_path):
     path.write_text('[money_rank_bonus]\ninfamy = [9, 4, 2, 1, 0]\nsource = "rulebook"\nnote = "from my box"\n')
     d = load_data(path)
     assert d.tables["money_rank_bonus"] == (9, 4, 2, 1, 0) and len(d.rooms) == 75
-    assert ("money_rank_bonus", "(9, 4, 2, 1, 0)", "rulebook", "from my box") in assumptions(d)
+    assert ("money_rank_bonus", "9, 4, 2, 1, 0", "rulebook", "from my box") in assumptions(d)
 
 
 def _two_type_rooms() -> str:

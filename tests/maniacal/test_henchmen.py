@@ -137,7 +137,7 @@ def test_optional_recruit_off_is_the_default_and_leaves_saves_alone():
 
     assert OPTIONS["optional_recruit"].default is False
     assert any(r.id == "AMB-05" and r.option == "optional_recruit" for r in READINGS)
-    assert "option optional_recruit: default False" in {row.what: row for row in assumptions()}["reading AMB-05"].note
+    assert "the option “optional recruit” changes it (by default no" in {row.what: row for row in assumptions()}["reading AMB-05"].note
     save = GAME.new_game(players=3, seed=1).to_dict()
     assert "optional_recruit" not in save and "recruiting" not in save
 
@@ -149,7 +149,7 @@ def test_supervillain_abilities_is_off_and_on_is_refused_with_the_reason():
     from hench.maniacal import GAME, OPTIONS, assumptions
 
     assert OPTIONS["supervillain_abilities"].default is False
-    assert "supervillain_abilities" in {row.what: row for row in assumptions()}["reading MA-021"].note
+    assert "the option “supervillain abilities” changes it" in {row.what: row for row in assumptions()}["reading MA-021"].note
     assert GAME.new_game(players=3, seed=1, supervillain_abilities=False).to_dict() == GAME.new_game(players=3, seed=1).to_dict()
     with pytest.raises(InvalidOptionError, match="MA-021"):
         GAME.new_game(players=3, seed=1, supervillain_abilities=True)

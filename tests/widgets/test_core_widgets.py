@@ -144,13 +144,15 @@ def test_a_lesson_table_is_set_up_when_the_learner_reaches_it(no_callback_errors
     assert "pillage" in lesson.reached.button and "scroll" in lesson.reached.intro
     placeholder = lesson.reached
     placeholder.set_state({"reached": True})  # what the page sends: the lesson scrolled into view, or its button
-    table = lesson.content
-    assert isinstance(table, GameView)
-    assert lesson.children == (table,), "the placeholder makes way for the table"
+    frame = lesson.content
+    table = frame.children[1]
+    assert isinstance(table, GameView) and "hench-practice" in frame._dom_classes
+    assert "Practice table: pillage" in frame.children[0].value and "apart from the guided tour" in frame.children[0].value
+    assert lesson.children == (frame,), "the placeholder makes way for the framed table"
     assert placeholder.comm is None, "and is closed"
     assert hu.KIT.lessons["pillage"](table.state), "the bots have played up to where the lesson starts"
     assert table.state == hu.lesson_table("pillage").state, "the same position as the lesson's own table"
-    assert lesson.build() is table, "built once"
+    assert lesson.build() is frame, "built once"
 
 
 def test_a_reference_at_the_bottom_of_a_page_is_built_when_the_reader_reaches_it(no_callback_errors):

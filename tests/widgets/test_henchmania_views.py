@@ -74,7 +74,7 @@ def test_play_table_and_simulation(no_callback_errors):
 
 def test_assumptions_are_shown_as_assumed():
     table = hm.assumptions_in_force()
-    assert "assumed" in table.value and "bare_hands_attack" in table.value
+    assert "assumed" in table.value and "bare hands attack" in table.value
 
 
 def _play_out_as_learner(view, limit: int = 3000) -> list:

@@ -395,5 +395,5 @@ def test_the_assumptions_table_lists_values_and_readings(no_callback_errors):
     from hench.lancaster import READINGS
 
     table = la.assumptions_in_force().value
-    assert "county H CountyH" in table and "reading LB-086" in table and "most_squires" in table
+    assert "county H CountyH" in table and "reading LB-086" in table and "most squires" in table
     assert len(la.assumptions_and_readings()) == len(la.assumptions()) + len(READINGS)
