@@ -69,7 +69,7 @@ def _camp(state: HunsState, seat: int, knows: bool) -> dict[str, Any]:
     camp = state.camps[seat]
     cards = [_camp_card(state, camp, c, knows) for c in camp.cards]
     sheet: dict[str, int | None] = dict(breakdown(state, seat))
-    if not knows:
+    if not knows and camp.dispatched:  # how many were dispatched is public: with none, nothing is hidden (HU-104)
         sheet["wagon types"] = None
         if any(state.data.cards[c].condition in HIDDEN_CONDITIONS for c in camp.cards):
             sheet["treasures"] = None

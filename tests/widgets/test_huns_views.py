@@ -211,6 +211,8 @@ def test_the_score_table_counts_only_what_the_viewer_may_see(no_callback_errors)
     row = view.scoreboard.value.split("hench-score-row")[seat + 1]
     assert f">{shown[seat][0]} <span" in row and "hidden Wagon types" in row
     assert shown[0] == (full[0], "")  # the learner's own points in full
+    nobody = [i for i in (1, 2) if not st.camps[i].dispatched]
+    assert all(shown[i] == (full[i], "") for i in nobody)  # no Wagon dispatched: nothing hidden, the points in full
     assert "★" not in view.scoreboard.value  # no leader marked while some points are hidden
 
 
