@@ -10,8 +10,9 @@ import ipywidgets as ipw
 import hench
 from hench.core import Dist
 from hench.huns import PHASES, assumptions, montecarlo, odds, render
-from hench.huns.actions import Onto
+from hench.huns.actions import Activate, Onto, Place
 from hench.huns.bots import make_bot
+from hench.huns.effects import is_live
 from hench.huns.scoring import breakdown, score_sheet, treasure_met
 
 from . import plot
@@ -48,7 +49,7 @@ MOVE_TIPS = {  # what a move that names no card does, in plain words (the card m
     "end turn": "End your turn; effects used \"after the turn\" come before this (HU-071).",
     "curse": "Play the Curse into this opponent's Camp: it works against them until its spaces are full (HU-091, HU-092).",
     "flee": "Turn the Curse face down: it never acts, but costs you points at the end (HU-094, HU-097).",
-    "accept": "Keep the Curse face up: it works against you until its spaces are full (HU-094, HU-095).",
+    "accept": "Keep the Curse face up: it works against you until its spaces are full (HU-094, HU-092, HU-093).",
 }
 
 
@@ -72,6 +73,27 @@ def _in_hand(prefix: str):
     return lambda s: s.phase == "draw_choose_card" and any(s.card_id(c).startswith(prefix) for c in s.hand)
 
 
+def _working(s) -> list[int]:
+    """The learner's cards at work now: face up (not fled) and, for a card with spaces, as its kind requires
+    (a Mercenary full, a Curse not yet full)."""
+    camp = s.camps[0]
+    return [c for c in camp.cards if c not in camp.fled and is_live(camp, s.data, c)]
+
+
+def _works(s, effect: str) -> bool:
+    return any(s.data.cards[c].effect == effect for c in _working(s))
+
+
+def _pool_values(s) -> list[int]:
+    return [v for v, t in zip(s.dice, s.taken) if t < 0]
+
+
+def _raid_of(effect: str):
+    """A position where the learner may use a Raid with this effect."""
+    return lambda s: any(isinstance(a, Activate) and s.data.cards[_card_index(s, a.card)].effect == effect
+                         for a in s.legal_actions())
+
+
 LESSONS = {
     "setup": lambda s: True,
     "the draft": lambda s: s.round == 1 and _any_move("take")(s),
@@ -87,8 +109,20 @@ LESSONS = {
     "cubes that do not fit": _any_move("return"),
     "a diviner reroll": _any_move("reroll"),
     "a bodyguard": _any_move("send back"),
+    "an ambush": lambda s: any(str(a).startswith("activate") and " Player " in str(a) for a in s.legal_actions()),
+    "a forced march": _raid_of("forced_march"),
+    "an open raid": _raid_of("open_raid"),
+    "a scouting party": _raid_of("scouting_party"),
+    "a wild cube": lambda s: any(isinstance(a, Place) and a.cube != a.space for a in s.legal_actions()),
+    "a swift horse": lambda s: s.phase == "turn_take_die" and _works(s, "swift_horse") and 1 in _pool_values(s),
+    "a blight at work": lambda s: s.phase == "turn_choose_action" and any(
+        s.data.cards[c].effect == "blight" and s.data.cards[c].param == s.die for c in _working(s)),
+    "a lame horse at work": lambda s: s.phase == "turn_choose_action" and _works(s, "lame_horse"),
+    "a broken axle at work": lambda s: s.phase == "wagon_replace" and _works(s, "broken_axle"),
 }
-LESSON_SEEDS = {"a mercenary": 1, "cubes that do not fit": 20, "a diviner reroll": 21, "a bodyguard": 14}  # deals that get there
+LESSON_SEEDS = {"a mercenary": 1, "cubes that do not fit": 20, "a diviner reroll": 21, "a bodyguard": 14,  # deals that get there
+                "an ambush": 1, "an open raid": 9, "a wild cube": 1, "a blight at work": 2, "a lame horse at work": 2,
+                "a broken axle at work": 10}
 
 
 COLOURS = ("blue", "red", "green", "black", "yellow")
@@ -213,8 +247,9 @@ def _after_curse(start, now) -> str:
     if c is not None and _card_index(now, c.id) in camp.fled:
         return (f"You fled {name}: it lies face down in your Camp, never acts, and costs you {now.n} points at the end "
                 "(HU-094, HU-097).")
-    return (f"You accepted {name}: it acts against you until its spaces are full; fill it with a Pillage of any colour "
-            "to stop it (HU-095, HU-096). Accepted, it costs no points at the end (HU-098).")
+    return (f"You accepted {name}: it acts against you until its spaces are full (HU-092); fill it with a Pillage of any "
+            "colour to stop it (HU-093, HU-055). You can no longer flee it (HU-096), but accepted it costs no points at the "
+            "end (HU-098).")
 
 
 def _pool_die(s) -> int:
@@ -255,7 +290,7 @@ def _after_curse_on(start, now) -> str:
     fled = _card_index(now, c.id) in now.camps[target].fled
     return (f"{c.id} {c.name} went to Player {target + 1}, who "
             + ("fled it: face down, it never acts but costs them points at the end (HU-097)." if fled else
-               "accepted it: it acts against them until its spaces are full (HU-095, HU-096).")
+               "accepted it: it acts against them until its spaces are full (HU-092, HU-093).")
             + " The log below says what they chose.")
 
 
