@@ -230,7 +230,8 @@ def _after_draw(start, now) -> str:
     if cursed:
         return (f"You played a Curse into Player {cursed[0] + 1}'s Camp; they chose at once to flee or accept it (HU-091, "
                 "HU-094). The other drawn cards went back under the deck (HU-047).")
-    return "You played one card; the others went back under the deck (HU-047)."
+    return ("This time your die went to a Pillage, not a Draw, so no card was played; draw on a later turn to see the "
+            "cards of a colour (HU-044 to HU-047).")
 
 
 def _incoming(s):
@@ -526,7 +527,7 @@ TOUR = [
         question=Question("If the game ended now, how many points would your Treasure score?",
                           lambda s: _choices(0, 1, s.n), _treasure_points, _treasure_why)),
     TourStep(
-        "Play a Curse on an opponent", CURSE_ON_TEXT, ("HU-091", "HU-092", "HU-094", "HU-097", "A6"),
+        "Play a Curse on an opponent", CURSE_ON_TEXT, ("HU-091", "HU-092", "HU-094", "HU-097"),
         reach=lambda s: s.phase == "curse_choose_target",
         task="choose the opponent who receives your Curse",
         done=_phase_left("curse_choose_target"), after=_after_curse_on,

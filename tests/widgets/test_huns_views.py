@@ -256,3 +256,11 @@ def test_every_kind_of_move_is_taught_by_the_tour_or_a_lesson(no_callback_errors
     kinds = {t.__name__ for t in ACTION_TYPES}
     rare = {"Order"}  # two effects at once (a Saddlebag and a Blight of one colour): no deal we tried came to it
     assert kinds - seen <= rare, sorted(kinds - seen)
+
+
+def test_every_rule_the_tour_cites_is_in_the_rule_search():
+    """Issue 29: every ID on screen is findable with its text (a chip's hover is the rule's summary)."""
+    import hench
+
+    cited = {rule for step in hu.TOUR for rule in step.rules}
+    assert cited and all(hench.rules.exists(rule) and hench.rules.get(rule).summary for rule in cited)
