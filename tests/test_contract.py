@@ -229,3 +229,26 @@ def test_views_come_from_the_observation_and_moves_are_narrated(game_id):
     assert not silent, f"{game_id}: moves that said nothing to the table: {sorted(set(silent))[:10]}"
     obs = state.observation(0)
     assert isinstance(game.html(obs, True), str) and isinstance(game.notation(state.observation(None)), str)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_coach_and_the_levels_play_every_game(game_id):
+    """Issue 30: every game offers the levels (easy, medium, hard) and the coach. A game with hidden information
+    deals it again for the coach from a seat's view (`bots.determinize(state, seat, rng)`), keeping that view."""
+    from hench.core import LEVELS, Rng, level_bot, next_action
+    from hench.core.coach import Coach, determinize
+
+    game = hench.get_game(game_id)
+    bots_module = importlib.import_module(f"{package_of(game_id)}.bots")
+    if game.hidden_information:
+        assert list(inspect.signature(bots_module.determinize).parameters) == ["state", "seat", "rng"]
+    state, rng = game.new_game(players=game.max_players, seed=2), Rng.from_seed(2)
+    bots = [level_bot(game, LEVELS[i % len(LEVELS)], seed=i, iterations=2) for i in range(game.max_players)]
+    for step in range(40):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        if seat is not None and seat >= 0 and step % 10 == 0:
+            assert determinize(state, seat, 1).observation(seat) == state.observation(seat)
+            assert Coach(game, iterations=2).suggest(state, seat).best.action in state.legal_actions()
+        state = state.apply(next_action(state, bots, rng))

@@ -22,9 +22,11 @@ from .core import (
     redraw,
     rules_table,
 )
+from .memory import install_memory_cap
 from .shelf import ShelfView
 
 install_error_boundary()  # in a served kernel: no traceback reaches a page (see core.install_error_boundary)
+install_memory_cap()  # in a served kernel: a page cannot grow its kernel without bound (see widgets.memory)
 
 __all__ = [
     "Chart", "MessageArea", "MonteCarloCheck", "PhaseStepper", "RulesPanel", "Scoreboard", "ShelfView", "assumptions_table",

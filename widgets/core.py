@@ -93,6 +93,38 @@ def guarded(messages_attr: str = "messages") -> Callable:
     return wrap
 
 
+QUEUED_S = 0.3  # a click handled this soon after a long task ended (or after a dropped click) had queued behind it
+
+
+class _LongTasks:
+    ended = float("-inf")  # when the last long task of this kernel ended (time.monotonic)
+    dropped = 0  # clicks dropped because they had queued behind a long task
+
+
+def long_task(handler: Callable) -> Callable:
+    """For handlers that work for seconds (a simulation): one at a time per kernel, and the clicks that arrived
+    while one ran are dropped, not run one after another (issue 31). A kernel handles one message at a time,
+    so clicks sent during a long task wait in its queue and reach the handler straight after it ends: the
+    browser disables the button meanwhile, but a crafted page does not, and 2 visitors x 4 queued clicks kept
+    2 kernels busy for 2 minutes after both had left. A click handled within QUEUED_S of the last long task's
+    end (or of the last dropped click: a flood is dropped whole) was queued; a person's next click comes after
+    the page has shown the result. Only in a served kernel: in a notebook of one's own the queue is one's own."""
+
+    @functools.wraps(handler)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if served_kernel() and time.monotonic() - _LongTasks.ended < QUEUED_S:
+            _LongTasks.dropped += 1
+            _LongTasks.ended = time.monotonic()
+            log.info("dropped a click that queued behind a long task (%d so far)", _LongTasks.dropped)
+            return None
+        try:
+            return handler(self, *args, **kwargs)
+        finally:
+            _LongTasks.ended = time.monotonic()
+
+    return run
+
+
 def protect(control: ipw.Widget, messages: MessageArea) -> ipw.Widget:
     """Values sent from the browser that a control rejects (out of range, unknown option) become a
     message instead of an error in the kernel log; the control keeps its last good value."""
@@ -581,6 +613,7 @@ class MonteCarloCheck(ipw.VBox):
         """Back to the line that says what the button does (a new question was set)."""
         self.result.value = MC_INTRO
 
+    @long_task
     @guarded()
     def run(self) -> None:
         n = checked_int(self.trials.value, 100, self.limit, "the number of trials")

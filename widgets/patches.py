@@ -277,9 +277,64 @@ def throttled_kernel_manager(*args, **kwargs):
                     _BACKGROUND.add(task)
                     task.add_done_callback(_BACKGROUND.discard)
             pool.sort(key=lambda item: (not _pool_item_usable(item), not item.done(), item not in _Warming.started))  # readiest first
-            return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+            rendered = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+            self._idle_clock_starts(rendered[2])  # handed to a visitor: idle from now, not from its preheating
+            return rendered
+
+        def _idle_clock_starts(self, kernel_id: str) -> None:
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = _utcnow()
+
+        def _pooled_kernel_ids(self) -> set[str]:
+            return {item.result()["kernel_id"] for pool in self._pools.values() for item in pool
+                    if item.done() and not item.cancelled() and item.exception() is None}
+
+        def start_buffering(self, kernel_id: str, session_key: str, channels: dict) -> None:
+            """jupyter_server keeps every message meant for a page whose connection dropped, with no bound (a
+            widget-heavy page gone: +202 MiB until the cull). Kept in a bounded buffer instead (issue 31)."""
+            super().start_buffering(kernel_id, session_key, channels)
+            info = self._kernel_buffers.get(kernel_id)
+            if info is not None and "buffer" in info:
+                info["buffer"] = BoundedBuffer()
+
+        async def cull_kernel_if_idle(self, kernel_id: str):
+            """A kernel waiting in a pool is never culled: nobody has it yet, so it cannot be idle. Its idle
+            clock starts when a visitor is handed it. (Culled in the pool, or culled seconds after a visitor got
+            it because its clock had run since its preheating, the visitor's page died: issue 31.)"""
+            if kernel_id in self._pooled_kernel_ids():
+                self._idle_clock_starts(kernel_id)
+                return None
+            return await super().cull_kernel_if_idle(kernel_id)
 
     return ThrottledKernelManager
+
+
+class BoundedBuffer(list):
+    """The messages kept for a disconnected page, up to `limit_bytes`: past it the rest are dropped (a page that
+    comes back after so much has been missed is stale anyway and reloads), and `dropped` counts them."""
+
+    limit_bytes = 8 * 1024 * 1024
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
+        self.dropped = 0
+
+    def append(self, item) -> None:
+        _channel, parts = item
+        size = sum(len(p) for p in parts) if isinstance(parts, (list, tuple)) else len(parts)
+        if self.size + size > self.limit_bytes:
+            self.dropped += 1
+            return
+        self.size += size
+        super().append(item)
+
+
+def _utcnow():
+    from jupyter_server._tz import utcnow
+
+    return utcnow()
 
 
 def _pool_item_usable(item) -> bool:

@@ -7,25 +7,34 @@ from __future__ import annotations
 import asyncio
 
 from jupyter_core.utils import ensure_async
-from tornado.ioloop import IOLoop
+from tornado.ioloop import IOLoop, PeriodicCallback
 
 
 class Seats:
-    """The server's places for visitors: how many app kernels it holds at once, and how many pages one
-    client may have waiting for their first connection.
+    """The server's places for visitors: how many app kernels it holds at once, how many pages one client
+    (address) may have open, and how many of those may still be opening.
 
-    A kernel counts from the moment a page is given one (from the preheated pool or started for it). A page
-    whose browser never connects to its kernel (a plain GET, a tab closed while loading) has its kernel shut
-    after `pending_timeout` seconds; a page that connected keeps its kernel until the tab closes (the page's
-    shutdown request) or the idle cull. Kernels waiting in the preheated pools are not visitors and do not
-    count.
+    A kernel counts from the moment a page is given one (from the preheated pool or started for it) until its
+    page leaves, connected or not (issue 31: a client that touched each page's websocket for half a second
+    used to hold every place until the 10-minute idle cull). A page has left when its tab asks for the
+    kernel's shutdown, or when its browser has had no connection to the kernel for `pending_timeout` seconds:
+    never connected (a plain GET, a tab closed while loading), or connected and gone without coming back
+    (a crashed tab, a client that dropped its websocket). The kernel is then shut, which also stops any
+    work it was still doing for that page. Kernels waiting in the preheated pools are not visitors and do
+    not count.
     """
 
-    def __init__(self, max_kernels: int, max_pending_per_client: int, pending_timeout: float) -> None:
+    SWEEP_S = 5.0  # how often the places check for pages that have gone
+
+    def __init__(self, max_kernels: int, max_pending_per_client: int, pending_timeout: float,
+                 max_pages_per_client: int = 0) -> None:
         self.max_kernels, self.max_pending_per_client, self.pending_timeout = max_kernels, max_pending_per_client, pending_timeout
+        self.max_pages_per_client = max_pages_per_client
         self.owner: dict[str, str] = {}  # kernel id -> client, for kernels given to pages
         self.connected: set[str] = set()  # kernel ids a page has connected to at least once
+        self.gone_since: dict[str, float] = {}  # kernel id -> when its page was last seen with no connection
         self.km = None
+        self._sweeping = False
 
     def attach(self, km) -> None:
         """Count the kernels of this kernel manager (`connected` is kept by widgets.patches.follow_connections)."""
@@ -36,6 +45,7 @@ class Seats:
         for kid in [k for k in self.owner if k not in live]:
             del self.owner[kid]
             self.connected.discard(kid)
+            self.gone_since.pop(kid, None)
         return live
 
     def in_use(self) -> int:
@@ -48,6 +58,11 @@ class Seats:
         self._live()
         return sum(1 for kid, who in self.owner.items() if who == client and kid not in self.connected)
 
+    def pages(self, client: str) -> int:
+        """Pages of `client` that hold a kernel, connected or not, until they leave."""
+        self._live()
+        return sum(1 for who in self.owner.values() if who == client)
+
     def opening(self) -> int:
         """Pages of every client whose kernel is still waiting for the browser to connect."""
         self._live()
@@ -57,21 +72,42 @@ class Seats:
         """Why a new page for `client` cannot have a kernel now, or None."""
         if self.max_kernels and self.in_use() >= self.max_kernels:
             return f"every place on this server is taken ({self.max_kernels} apps are open)"
+        if self.max_pages_per_client and self.pages(client) >= self.max_pages_per_client:
+            return f"{self.max_pages_per_client} pages are already open from your address; close one you no longer use"
         if self.max_pending_per_client and self.pending(client) >= self.max_pending_per_client:
             return f"{self.max_pending_per_client} of your pages are still opening"
         return None
 
     def given(self, kernel_id: str, client: str) -> None:
-        """A page got `kernel_id`: count it, and shut it if its browser never connects."""
+        """A page got `kernel_id`: count it, and shut it once its page has gone (see the class)."""
         self.owner[kernel_id] = client
-        if self.pending_timeout > 0:
-            IOLoop.current().call_later(self.pending_timeout, lambda: asyncio.ensure_future(self._reap(kernel_id)))
+        self.gone_since[kernel_id] = IOLoop.current().time()  # not connected yet
+        if self.pending_timeout > 0 and not self._sweeping:
+            self._sweeping = True
+            PeriodicCallback(lambda: asyncio.ensure_future(self.sweep()), self.SWEEP_S * 1000).start()
+
+    def connections(self, kernel_id: str) -> int:
+        return int(getattr(self.km, "_kernel_connections", {}).get(kernel_id, 0))
+
+    async def sweep(self) -> None:
+        """Shut the kernels whose page has had no connection for `pending_timeout` seconds."""
+        now = IOLoop.current().time()
+        self._live()
+        for kid in list(self.owner):
+            if self.connections(kid) > 0:
+                self.gone_since.pop(kid, None)
+                continue
+            since = self.gone_since.setdefault(kid, now)
+            if now - since >= self.pending_timeout:
+                await self._reap(kid)
 
     async def _reap(self, kernel_id: str) -> None:
         km = self.km
-        if km is None or kernel_id in self.connected or kernel_id not in km:
+        if km is None or kernel_id not in km:
             return
-        km.log.info("Shutting kernel %s: its page never connected in %g s", kernel_id, self.pending_timeout)
+        why = "its page left" if kernel_id in self.connected else "its page never connected"
+        km.log.info("Shutting kernel %s: %s (no connection for %g s)", kernel_id, why, self.pending_timeout)
+        self.gone_since.pop(kernel_id, None)
         try:
             await ensure_async(km.shutdown_kernel(kernel_id))
         except Exception:  # already gone

@@ -17,6 +17,7 @@ from hench.core import CHANCE, Rng, ScoreSheet, State, Step, format_probability,
 
 from . import plot
 from .board import ClickableBoard, MoveButtons
+from .coach import CoachPanel
 from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, phase_rows, protect, redraw
 
 MAX_BUTTONS = 36
@@ -207,6 +208,7 @@ class GameView(ipw.VBox):
         self.undo_button.on_click(lambda _: self._undo())
         self.redo_button.on_click(lambda _: self._redo())
         self.new_button.on_click(lambda _: self._new())
+        self.coach_panel = CoachPanel(self)  # Hint, Review my game, the bots' level (widgets.coach)
 
     def _build_setup(self, shown: bool) -> None:
         """The new-game row: how many players, which seat is yours, and the deal's seed (type one to replay it)."""
@@ -240,7 +242,7 @@ class GameView(ipw.VBox):
         side = ipw.VBox([self.scoreboard, ipw.HTML("<b>What just happened</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
         self.stepper.layout.display = None if self.config.show_stepper else "none"
         parts = [self.setup_row, self.stepper, self.rule_chips, self.explain, ipw.HBox([self.board, side]), self.sheet, self.messages,
-                 self.dice_box, self.move_box, self.watch_row, controls]
+                 self.dice_box, self.move_box, self.watch_row, controls, self.coach_panel]
         return parts + ([self.fig] if self.fig is not None else [])
 
     # -- reading the state ---------------------------------------------------------------------------
@@ -432,6 +434,8 @@ class GameView(ipw.VBox):
         self.session.reset(self.game.new_game(players=players, seed=seed, **self.options))
         self.human_seats = (self.seat_pick.value,)
         self.bots = [self.config.bot(1000 + i) for i in range(players)]
+        if self.coach_panel.level.value != "medium":  # the level the learner chose stays
+            self.coach_panel.set_level(self.coach_panel.level.value)
         self.seed = seed
         self.seed_box.value = str(seed)
         self.messages.show(f"New game: {players} players, you are Player {self.human_seats[0] + 1}, seed {seed} "
@@ -458,6 +462,7 @@ class GameView(ipw.VBox):
         self.board.show(self.config.draw(st, self.viewer, clickable=self._human_to_move()), self.moves.version)
         self.log_view.value = self._log_html()
         self.sheet.value = self._sheet_html() if st.is_terminal else ""
+        self.coach_panel.refresh()
         self.undo_button.disabled, self.redo_button.disabled = not self.session.can_undo, not self.session.can_redo
         self.bots_go.disabled = st.is_terminal
         self.bot_step.disabled = not (self.watch.value and self.bot_pending())

@@ -16,6 +16,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import tornado.web
 from traitlets import Bool, Float, Integer
@@ -70,8 +71,9 @@ class HenchVoila(Voila):
 
     Places for visitors (see Seats; set them in voila.json under "HenchVoila" or on the command line):
     `max_kernels` app kernels at once (0: as many as the available memory holds), at most
-    `max_pending_per_client` pages per client still opening, and a page's kernel shut when its browser has
-    not connected after `pending_timeout` seconds.
+    `max_pages_per_client` pages per client open (connected or not) and `max_pending_per_client` of them still
+    opening, and a page's kernel shut when its browser has had no connection to it for `pending_timeout`
+    seconds (never connected, or gone).
 
     On the wire (`pack_static`, on by default): scripts and styles go gzipped, and the files whose address
     names their version are kept by the browser, Voila's own under `voila/static/v-<version>/`
@@ -86,24 +88,47 @@ class HenchVoila(Voila):
 
     max_kernels = Integer(0, config=True, help="App kernels given to visitors at once (0: what the available memory holds)")
     max_pending_per_client = Integer(10, config=True, help="Pages one client (IP address) may have opening at once (0: no bound)")
+    max_pages_per_client = Integer(40, config=True, help="Pages one client (IP address) may have open at once, connected or not, until they "
+                                   "leave (0: no bound). A class behind one school address shares it: 40 holds a class of 30 with room")
     pending_timeout = Float(120.0, config=True, help="Seconds a page's kernel waits for its browser to connect before it is shut")
     warming_at_once = Integer(0, config=True, help="Preheated kernels warming up at once (0: one per core)")
     pack_static = Bool(True, config=True, help="Send scripts and styles gzipped, and let browsers keep the versioned ones (assets.PackedStatic)")
+    max_request_bytes = Integer(1024 * 1024, config=True, help="The largest request body, and the largest message a page may send "
+                                "over its websocket (bytes). The apps send a few kilobytes at most; Tornado's default let each "
+                                "connection make the server buffer 100 MB (issue 31)")
 
     def init_settings(self) -> dict:
         if self.pack_static:  # before Voila builds the kernel manager, which renders the preheated pages
             self.voila_configuration.page_config_hook = versioned_static_hook(
                 self.static_paths, self.voila_configuration.page_config_hook)
-        return {**super().init_settings(), "hench_pack_static": self.pack_static}
+        return {**super().init_settings(), "hench_pack_static": self.pack_static,
+                "websocket_max_message_size": self.max_request_bytes}
+
+    def listen(self) -> None:
+        """Voila's listen, with request bodies bounded by `max_request_bytes` (Tornado's HTTPServer options)."""
+        app = self.app
+        listen = app.listen
+
+        def bounded(port: int, address: str = "", **kwargs: Any) -> Any:
+            kwargs.setdefault("max_body_size", self.max_request_bytes)
+            kwargs.setdefault("max_buffer_size", self.max_request_bytes)
+            return listen(port, address, **kwargs)
+
+        app.listen = bounded
+        try:
+            super().listen()
+        finally:
+            app.listen = listen
 
     def init_handlers(self) -> list:
         _Warming.limit = self.warming_at_once or _Warming.limit
-        seats = Seats(self.max_kernels or auto_max_kernels(), self.max_pending_per_client, self.pending_timeout)
+        seats = Seats(self.max_kernels or auto_max_kernels(), self.max_pending_per_client, self.pending_timeout,
+                      self.max_pages_per_client)
         seats.attach(self.kernel_manager)
         follow_connections(self.kernel_manager, seats.connected.add)
         PageHandler.seats = seats
-        self.log.info("Places for visitors: %d app kernels at once, %d opening pages per client, %g s to connect",
-                      seats.max_kernels, seats.max_pending_per_client, seats.pending_timeout)
+        self.log.info("Places for visitors: %d app kernels at once, %d pages per client (%d opening), %g s to connect or come back",
+                      seats.max_kernels, seats.max_pages_per_client, seats.max_pending_per_client, seats.pending_timeout)
         self.voila_configuration.classic_tree = True  # the server-rendered list: no contents API needed
         root = self.server_url.rstrip("/") + "/"
         out: list = [*assets.handlers(root), (root + "hench/status", StatusHandler)]

@@ -13,7 +13,7 @@ import hench
 from hench.core import Rng, play_game
 
 from . import plot
-from .core import Chart, MessageArea, checked_int, guarded, protect, served_kernel
+from .core import Chart, MessageArea, checked_int, guarded, long_task, protect, served_kernel
 from .play import PALETTE, TableConfig
 
 MAX_GAMES = 20_000  # in a notebook of your own
@@ -94,6 +94,7 @@ class SimulationView(ipw.VBox):
                           self.summary, self.charts])
         self.add_class("hench-simulation")
 
+    @long_task
     @guarded()
     def run(self) -> None:
         n = checked_int(self.games.value, 1, self.limit, "the number of games")

@@ -12,8 +12,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: `import hench` stay
 
 _WHERE = {
     "Action": "actions", "normal_words": "actions", "parse_number": "actions", "parse_seat": "actions", "seat_name": "actions",
-    "Bot": "bots", "RandomBot": "bots", "next_action": "bots", "play_game": "bots", "random_playout": "bots", "step": "bots",
-    "CardText": "cards",
+    "Bot": "bots", "LEVELS": "bots", "RandomBot": "bots", "level_bot": "bots", "next_action": "bots", "play_game": "bots", "random_playout": "bots", "step": "bots",
+    "CardText": "cards", "Advice": "coach", "Coach": "coach", "Moment": "coach", "MoveValue": "coach",
     "CHANCE": "chance", "outcomes_from_dist": "chance", "sample_outcome": "chance",
     "Assumption": "data", "DataError": "data",
     "Dist": "dist", "format_probability": "dist",
@@ -44,9 +44,10 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what type checkers and editors see
     from .actions import Action, normal_words, parse_number, parse_seat, seat_name
-    from .bots import Bot, RandomBot, next_action, play_game, random_playout, step
+    from .bots import LEVELS, Bot, RandomBot, level_bot, next_action, play_game, random_playout, step
     from .cards import CardText
     from .chance import CHANCE, outcomes_from_dist, sample_outcome
+    from .coach import Advice, Coach, Moment, MoveValue
     from .data import Assumption, DataError
     from .dist import Dist, format_probability
     from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError, UnknownGameError

@@ -6,8 +6,13 @@ from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
 from .chance import CHANCE, sample_outcome
-from .game import State
+from .game import Game, State
 from .rng import Rng
+
+# The levels a learner picks, the same for every game: the random bot, the game's heuristic bot, the coach.
+LEVELS = ("easy", "medium", "hard")
+LEVEL_TEXT = {"easy": "easy: random legal moves", "medium": "medium: the game's heuristic bot",
+              "hard": "hard: the coach (Monte Carlo search over the seat's view)"}
 
 
 class Bot:
@@ -68,3 +73,18 @@ def random_playout(state: State, seed: int = 0, max_steps: int = 100_000) -> tup
     rng = Rng.from_seed(seed)
     bots = [RandomBot(seed * 31 + i) for i in range(state.num_players)]
     return play_game(state, bots, rng, max_steps)
+
+
+def level_bot(game: Game | str, level: str, seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> Bot:
+    """The bot of a level (`LEVELS`) for any game (a Game or its id): "easy" the random bot, "medium" the game's
+    heuristic bot (its bots module's `HeuristicBot`), "hard" the coach's strong bot, thinking `seconds` per
+    move (or `iterations` playouts, then reproducible)."""
+    from .coach import Coach, game_of, heuristic_class
+
+    if level not in LEVELS:
+        raise ValueError(f"no level {level!r}; the levels are {list(LEVELS)}")
+    if level == "easy":
+        return RandomBot(seed)
+    if level == "medium":
+        return heuristic_class(game_of(game))(seed)
+    return Coach(game, seed=seed, seconds=seconds, iterations=iterations).bot(seed)

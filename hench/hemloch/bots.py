@@ -3,17 +3,42 @@ adjacency by looking one move ahead (ties broken by its seeded generator)."""
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot, State
+from hench.core import Bot, RandomBot, Rng, State
 
 from .actions import HLAction
-from .scoring import scores
+from .scoring import item_points
 from .state import HemlochState
+
+_NEIGHBOURS: dict[int, tuple[object, tuple[tuple[tuple[int, ...], ...], ...]]] = {}
+
+
+def neighbour_table(s: HemlochState) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per Location, per Influence Space, the spaces next to it (HL-083), worked out once per data set."""
+    data = s.data
+    hit = _NEIGHBOURS.get(id(data))
+    if hit is None or hit[0] is not data:
+        table = tuple(tuple(loc.neighbours(i) for i in range(len(loc.spaces))) for loc in data.locations)
+        hit = _NEIGHBOURS[id(data)] = (data, table)
+    return hit[1]
+
+
+def quick_scores(s: HemlochState) -> list[int]:
+    """`scoring.scores`, with the neighbours looked up instead of worked out (the bots call it for every move)."""
+    table = neighbour_table(s)
+    out = []
+    for seat in (0, 1):
+        points = item_points(s, seat)
+        for loc, row in enumerate(s.spaces):
+            near = table[loc]
+            points += sum(2 if any(row[j] == seat for j in near[i]) else 1 for i, owner in enumerate(row) if owner == seat)
+        out.append(points)
+    return out
 
 
 def evaluate(s: HemlochState, seat: int) -> float:
     """How good `s` looks for `seat`: points ahead (Markers with adjacency, Items), Locations where it
     leads the Influence (the next check's Marker), and cards in hand to play later."""
-    points = scores(s)
+    points = quick_scores(s)
     value = 3.0 * (points[seat] - points[1 - seat])
     for loc in range(len(s.board)):
         if not s.empty_spaces(loc):
@@ -56,4 +81,18 @@ def make_bot(kind: str, seed: int | None = 0) -> Bot:
     return bots[kind](seed)
 
 
-__all__ = ["HeuristicBot", "RandomBot", "evaluate", "make_bot"]
+def determinize(state: State, seat: int, rng: Rng) -> HemlochState:
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
+    player's hand and deck are dealt again from their cards together (sorted first, so the deal depends only on
+    what `seat` sees and the seed), and `seat`'s own deck is shuffled (its order is unknown to it too)."""
+    if not isinstance(state, HemlochState):
+        raise TypeError(f"a Hemloch determinization needs a Hemloch position, not {type(state).__name__}")
+    out = state.clone()
+    other = 1 - seat
+    pool = rng.shuffled(sorted(out.hands[other] + out.decks[other], key=repr))
+    n = len(out.hands[other])
+    out.hands[other], out.decks[other] = pool[:n], pool[n:]
+    out.decks[seat] = rng.shuffled(sorted(out.decks[seat], key=repr))
+    return out
+
+__all__ = ["HeuristicBot", "RandomBot", "determinize", "evaluate", "make_bot", "quick_scores"]

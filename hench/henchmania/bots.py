@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot, State
+from hench.core import Bot, RandomBot, Rng, State
 
 from . import odds
 from .actions import Fight, HMAction, Keep, Place, PlaceWithPorter, Play, Use
@@ -165,4 +165,21 @@ def dominated_sites(state: HMState) -> dict[str, int | None]:
     return {name: dominator(state, i) for i, name in enumerate(state.data.site_names)}
 
 
-__all__ = ["HeuristicBot", "RandomBot", "dominated_sites", "make_bots"]
+def determinize(state: State, seat: int, rng: Rng) -> HMState:
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. For each
+    site, the face-down pile and the other seats' hand cards with that site's back are dealt again together
+    (sorted first, so the deal depends only on what `seat` sees and the seed)."""
+    if not isinstance(state, HMState):
+        raise TypeError(f"a Henchmania determinization needs a Henchmania position, not {type(state).__name__}")
+    out = state.clone()
+    deck = out.data.deck
+    for site, pile in enumerate(out.piles):
+        slots = [(hand, i) for other, hand in enumerate(out.hands) if other != seat
+                 for i, cid in enumerate(hand) if deck[cid].site == site]
+        pool = rng.shuffled(sorted(list(pile) + [hand[i] for hand, i in slots], key=repr))
+        for k, (hand, i) in enumerate(slots):
+            hand[i] = pool[k]
+        pile[:] = pool[len(slots):]
+    return out
+
+__all__ = ["HeuristicBot", "RandomBot", "determinize", "dominated_sites", "make_bots"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hench.core import Bot, RandomBot, State
+from hench.core import Bot, RandomBot, Rng, State
 
 from . import effects as fx
 from .actions import (
@@ -171,6 +171,36 @@ _SCORERS: dict[type[HunsAction], Callable[[HunsState, Any], float]] = {
             Accept: lambda s, a: -_accept_cost(s), Onto: _score_onto, Place: _score_place, TakeWagon: _score_replace,
             Activate: _score_activate, Bonus: _score_bonus, ReturnRest: lambda s, a: -10.0,
             EndTurn: lambda s, a: 0.0, Reroll: lambda s, a: -1.0, Order: lambda s, a: 1.0 if a.first == "penalty" else 0.0}
+
+
+def determinize(state: State, seat: int, rng: Rng) -> HunsState:
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. Every
+    face-down deck is dealt again with the cards of that back `seat` has not seen: the drawn hand of another
+    seat, the other seats' dispatched Wagons and fled Curses (each pool sorted first, so the deal depends only
+    on what `seat` sees and the seed)."""
+    if not isinstance(state, HunsState):
+        raise TypeError(f"a Huns determinization needs a Huns position, not {type(state).__name__}")
+    s = state.clone()
+    others = [p for p in range(s.n) if p != seat]
+    hand = s.hand if s.hand and s.active != seat else ()
+    for colour, deck in enumerate(list(s.decks)):
+        fled = [(p, i) for p in others for i, _ in enumerate(s.camps[p].fled)] if colour == BLACK else []
+        drawn = list(hand) if hand and s.hand_deck == colour else []
+        pool = rng.shuffled(sorted([*deck, *drawn, *(s.camps[p].fled[i] for p, i in fled)], key=repr))
+        where = [s.camps[p].cards.index(s.camps[p].fled[i]) for p, i in fled]  # before any is replaced
+        for k, (p, i) in enumerate(fled):
+            camp = s.camps[p]
+            camp.cards[where[k]] = camp.fled[i] = pool[len(drawn) + k]
+            camp.fx = None
+        if drawn:
+            s.hand = tuple(pool[:len(drawn)])
+        s.decks[colour] = tuple(pool[len(drawn) + len(fled):])
+    dispatched = [(p, i) for p in others for i, _ in enumerate(s.camps[p].dispatched)]
+    pool = rng.shuffled(sorted([*s.wagon_deck, *(s.camps[p].dispatched[i] for p, i in dispatched)], key=repr))
+    for k, (p, i) in enumerate(dispatched):
+        s.camps[p].dispatched[i] = pool[k]
+    s.wagon_deck = tuple(pool[len(dispatched):])
+    return s
 
 
 def make_bot(kind: str = "heuristic", seed: int = 0) -> Bot:

@@ -4,7 +4,7 @@ others, and takes every reward it can pay for."""
 
 from __future__ import annotations
 
-from hench.core import Bot, RandomBot, State
+from hench.core import Bot, RandomBot, Rng, State
 
 from .actions import (
     Apply,
@@ -142,6 +142,32 @@ class HeuristicBot(Bot):
         if treasury:
             return max(treasury, key=lambda a: s.treasury[a.take])
         return legal[0]
+
+
+def determinize(state: State, seat: int, rng: Rng) -> LancasterState:
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
+    seats' cast votes are drawn again (yes or no, evenly); with more than 2 players their gold and squires,
+    hidden behind their screens (LB-008), are guessed as `seat`'s own, and their pending law choices capped
+    by that guess (a simple estimate: it reads nothing `seat` cannot see)."""
+    if not isinstance(state, LancasterState):
+        raise TypeError(f"a Lancaster determinization needs a Lancaster position, not {type(state).__name__}")
+    s = state.clone()
+    if s.stage == "over":
+        return s
+    mine = s.res[seat]
+    for p in range(len(s.votes)):
+        vote = s.votes[p]
+        if p != seat and vote is not None:
+            s.votes[p] = [bool(rng.randrange(2)), *vote[1:]]
+    if s.n > 2:
+        for p, res in enumerate(s.res):
+            if p != seat:
+                res["gold"], res["squires"] = mine["gold"], mine["squires"]
+        for i, (p, kind, arg) in enumerate(s.pending):
+            if kind == "law_choice" and p != seat:
+                cap = min(s.res[p]["gold"], s.res[p]["squires"], s.res[p]["seals"])
+                s.pending[i] = [p, kind, {**arg, "max": cap}]
+    return s
 
 
 def make_bot(kind: str, seed: int | None = 0) -> Bot:

@@ -28,7 +28,9 @@ RES = ("gold", "squires", "vm", "pp", "seals", "dishonor", "bishops")
 PRIV = ("shield", "archer", "tudor")
 ALLY_BISHOP_MODES = ("optional", "forced")  # A20
 MOST_SQUIRES = ("held", "employed")  # the BL-02 reading
-BIG = 10**6
+BIG = 10**6  # a number no position reaches, for counts without a natural bound (power points, tallies)
+PIECES = 99  # pieces one place holds at most in a save: the box has 37 squires, 37 gold and 37 voting markers and
+# random play never passed 15 of any; 1,000,000 squires in a crafted save took 83 s and 2.4 GB to load (issue 31)
 STAND_IN_SAVE = ("state.edition is missing: this save is of the earlier stand-in base game (\"Lancaster-Lite\", before issue 27): the kit now "
                  "plays Lancaster's own base game, with other counties, castles, conflicts, laws and scoring, so the "
                  "position cannot be carried over; start a new game")
@@ -149,7 +151,7 @@ def read_pending(r: Reader, s: Any) -> list[list[Any]]:
             _obj(info, f"state.pending[{i}][2]", ("law", "max"))
             if not isinstance(info["law"], str):
                 raise InvalidStateError(f"state.pending[{i}][2].law should be a law id")
-            _int(info["max"], f"state.pending[{i}][2].max", 0, BIG)
+            _int(info["max"], f"state.pending[{i}][2].max", 0, PIECES)
         elif t[1] in ("county", "dorset"):
             _int(info, f"state.pending[{i}][2]", 0, len(s.data.counties) - 1)
         elif t[1] == "ransom":
@@ -199,7 +201,7 @@ def read_res(r: Reader, s: Any) -> list[dict[str, int]]:
     for p, res in enumerate(rows):
         _obj(res, f"state.res[{p}]", RES)
         for key in RES:
-            _int(res[key], f"state.res[{p}].{key}", -BIG if key == "pp" else 0, BIG)
+            _int(res[key], f"state.res[{p}].{key}", -BIG if key == "pp" else 0, BIG if key == "pp" else PIECES)
     return _copy(rows)
 
 
@@ -232,7 +234,7 @@ def read_counties(r: Reader, s: Any) -> list[dict[str, Any] | None]:
             _obj(c, f"state.counties[{i}]", ("owner", "knight", "squires", "shield", "tudor"))
             _int(c["owner"], f"state.counties[{i}].owner", 0, nc - 1)
             _int(c["knight"], f"state.counties[{i}].knight", 0, data.max_knights - 1)
-            _int(c["squires"], f"state.counties[{i}].squires", 0, BIG)
+            _int(c["squires"], f"state.counties[{i}].squires", 0, PIECES)
             _bool(c["shield"], f"state.counties[{i}].shield")
             _bool(c["tudor"], f"state.counties[{i}].tudor")
     return _copy(rows)
@@ -445,7 +447,7 @@ FIELDS = Fields(
     Field("neutral", read=lambda r, s: r.int("neutral", 0, 4)),
     Field("offices", DEEP, read=read_offices),
     Field("holders", LIST, read=read_holders),
-    Field("treasury", DICT, read=read_counts("treasury", ("vm", "squires", "gold"), BIG)),
+    Field("treasury", DICT, read=read_counts("treasury", ("vm", "squires", "gold"), PIECES)),
     Field("supply", DICT, read=read_counts("supply", ("shield", "archer", "tudor", "seals", "bishops"), 99)),
     Field("track", LIST, read=read_track),
     Field("box", read=lambda r, s: r.int("box", 0, BIG)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hench.core import Bot, RandomBot, State
+from hench.core import Bot, RandomBot, Rng, State
 
 from . import odds
 from .actions import Activate, Assign, Attempt, Choose, Fire, Keep, MAAction, NoScheme, Pass, Pick, PlayScheme, Roll, Visit
@@ -76,4 +76,25 @@ class HeuristicBot(Bot):
         return gain / contract_cost(state, seat, continent) + 1
 
 
-__all__ = ["HeuristicBot", "RandomBot"]
+def determinize(state: State, seat: int, rng: Rng) -> ManiacalState:
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
+    seats' Scheme cards are dealt again with the Scheme deck, and (before any hand was passed) their draft hands
+    with the Room deck; each pool is sorted first, so the deal depends only on what `seat` sees and the seed."""
+    if not isinstance(state, ManiacalState):
+        raise TypeError(f"a Maniacal determinization needs a Maniacal position, not {type(state).__name__}")
+    s = state.clone()
+    others = [lair for p, lair in enumerate(s.lairs) if p != seat]
+    pool = rng.shuffled(sorted([*s.decks["schemes"], *(c for lair in others for c in lair.schemes)], key=repr))
+    for lair in others:
+        lair.schemes, pool = pool[:len(lair.schemes)], pool[len(lair.schemes):]
+    s.decks["schemes"] = pool
+    if s.step == "draft" and s.pick_no == 1:
+        fresh = [lair for lair in others if lair.pick is None]
+        pool = rng.shuffled(sorted([*s.decks["rooms"], *(c for lair in fresh for c in lair.hand)], key=repr))
+        for lair in fresh:
+            lair.hand, pool = pool[:len(lair.hand)], pool[len(lair.hand):]
+        s.decks["rooms"] = pool
+    return s
+
+
+__all__ = ["HeuristicBot", "RandomBot", "determinize"]

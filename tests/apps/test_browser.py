@@ -56,7 +56,7 @@ def open_app(browser, base: str, notebook: str):
 SCROLLS_AS_A_PAGE = """() => {
   const cells = document.getElementById('rendered_cells');
   const inner = cells && cells.scrollHeight > cells.clientHeight + 2 && getComputedStyle(cells).overflowY !== 'visible';
-  return !inner && document.scrollingElement.scrollHeight >= (cells ? cells.getBoundingClientRect().height : 0);
+  return !inner && document.scrollingElement.scrollHeight + 2 >= (cells ? cells.getBoundingClientRect().height : 0);
 }"""
 
 
@@ -189,3 +189,26 @@ def test_a_left_page_shuts_its_kernel_at_once(browser):
             time.sleep(0.5)
         page.close()
         assert kernel_processes(proc) == [], "the left page's kernel is still running (is the shutdown request refused?)"
+
+
+def test_a_pool_kernel_older_than_the_cull_timeout_lives_on_for_its_visitor(browser):
+    """Issue 31: a preheated kernel waits in its pool longer than the idle timeout; it is not culled there, and
+    once handed to a visitor its idle clock starts then (it used to keep its preheating's time and was culled
+    at the next tick, seconds after the page was served: the page was dead)."""
+    import requests
+
+    with voila_server("--MappingKernelManager.cull_idle_timeout=15", "--MappingKernelManager.cull_interval=1",
+                      "--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}, 'index.ipynb': {'pool_size': 1}}"
+                      ) as (base, proc):
+        deadline = time.monotonic() + 600
+        while not requests.get(f"{base}/hench/status", timeout=10).json().get("ready") and time.monotonic() < deadline:
+            time.sleep(1)  # the pool's kernel has run its notebook
+        time.sleep(20)  # ... and then waits in the pool past the idle timeout, through twenty cull ticks
+        assert len(kernel_processes(proc)) == 1, "the pool kernel was culled while it waited for a visitor"
+        page, errors = open_app(browser, base, "index.ipynb")
+        try:
+            time.sleep(5)  # cull ticks after the hand-out
+            use_shelf(page)  # the page still talks to its kernel
+            assert not errors, errors
+        finally:
+            page.close()

@@ -54,6 +54,62 @@ def test_a_full_server_says_busy_and_retries_and_an_unconnected_page_frees_its_p
         assert again.status_code == 200 and "jupyter-widget" in again.text
 
 
+def kernel_of(page_html: str) -> str:
+    import re
+
+    found = re.search(r'"kernelId": "([0-9a-f-]+)"', page_html)
+    assert found, "the page names its kernel"
+    return found.group(1)
+
+
+def touch(base: str, kernel_id: str, seconds: float) -> None:
+    """Connect to a page's kernel as its browser does, hold the connection `seconds`, and drop it."""
+    import asyncio
+
+    from tornado.websocket import websocket_connect
+
+    async def go() -> None:
+        ws = await websocket_connect(f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel_id}/channels?session_id=t")
+        await asyncio.sleep(seconds)
+        ws.close()
+
+    asyncio.run(go())
+
+
+def test_a_page_that_connected_and_left_frees_its_place():
+    """Issue 31: a client that touches each page's websocket for half a second and goes took every place until the
+    idle cull; a page that had a connection and lost it is shut once it has not come back for pending_timeout."""
+    with voila_server(NO_POOLS, "--HenchVoila.max_kernels=2", "--HenchVoila.pending_timeout=8") as (base, proc):
+        for app in (APP_A, APP_B):
+            page = requests.get(f"{base}/voila/render/{app}", timeout=300)
+            assert page.status_code == 200
+            touch(base, kernel_of(page.text), 0.5)
+        assert status(base)["in_use"] == 2
+        assert requests.get(f"{base}/voila/render/{APP_A}", timeout=60).status_code == 503, "the server is full"
+        assert wait_for(lambda: kernel_processes(proc) == [] and status(base)["in_use"] == 0, 120), "the left pages kept their places"
+        assert requests.get(f"{base}/voila/render/{APP_A}", timeout=300).status_code == 200, "a place for the next visitor"
+
+
+def test_one_address_holds_at_most_its_pages_connected_or_not():
+    """Issue 31: the per-address bound counts a page until it leaves, connected or not (it counted only pages
+    still opening, so connecting each page at once took every place of the server)."""
+    import threading
+
+    with voila_server(NO_POOLS, "--HenchVoila.max_pages_per_client=2", "--HenchVoila.pending_timeout=600") as (base, _proc):
+        held = []
+        for app in (APP_A, APP_B):
+            page = requests.get(f"{base}/voila/render/{app}", timeout=300)
+            assert page.status_code == 200
+            worker = threading.Thread(target=touch, args=(base, kernel_of(page.text), 20), daemon=True)
+            worker.start()  # the page stays connected
+            held.append(worker)
+        time.sleep(2)
+        refused = requests.get(f"{base}/voila/render/{APP_A}", timeout=60)
+        assert refused.status_code == 503 and "2 pages are already open from your address" in refused.text
+        for worker in held:
+            worker.join()
+
+
 def test_one_client_cannot_open_pages_without_bound_and_the_status_shows_the_pools():
     pools = "--VoilaKernelManager.kernel_pools_config={'default': {'pool_size': 0}, 'huns/02-odds.ipynb': {'pool_size': 1}}"
     with voila_server(pools, "--HenchVoila.max_pending_per_client=1", "--HenchVoila.pending_timeout=600") as (base, _proc):
@@ -86,3 +142,16 @@ def test_the_busy_page_gets_through_once_a_place_frees(browser):
             first.close()
             second.close()
 
+
+
+def test_a_request_body_is_bounded_to_what_the_apps_need():
+    """Issue 31: each connection could make the server buffer a body of up to 100 MB (Tornado's default)."""
+    with voila_server(NO_POOLS) as (base, proc):
+        small = requests.post(f"{base}/voila/render/index.ipynb", data=b"x" * 1000, timeout=60)
+        assert small.status_code != 413, "a small body is read (and refused by the handler, not by its size)"
+        try:
+            big = requests.post(f"{base}/voila/render/index.ipynb", data=b"x" * (8 * 1024 * 1024), timeout=60)
+            assert big.status_code in (400, 413), big.status_code
+        except requests.ConnectionError:
+            pass  # the server closed the connection on the oversized body: just as good
+        assert requests.get(f"{base}/hench/status", timeout=30).status_code == 200, "the server is still up"

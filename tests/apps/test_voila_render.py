@@ -118,3 +118,16 @@ def test_the_pages_files_go_gzipped_and_the_versioned_ones_stay_in_the_browser(s
         assert gzip.decompress(wire) == plain.content and len(wire) < len(plain.content) / 2, url
         versioned = "?v=" in url or url in entries or "/voila/static/v-" in url
         assert ("immutable" in zipped.headers["Cache-Control"]) == versioned, (url, zipped.headers["Cache-Control"])
+
+
+@pytest.mark.parametrize("query", ["template=classic", "template=lab", "template=../../../etc", "theme=dark",
+                                   "theme=../../x", "template=reveal&theme=dark"])
+def test_the_query_cannot_pick_another_template_or_theme(server, query):
+    """Issue 31: every page is rendered with the project's template (no CDN links, no traceback) whatever the
+    query says; voila.json sets allow_template_override and allow_theme_override to NO."""
+    plain = requests.get(f"{server}/voila/render/index.ipynb", timeout=180)
+    r = requests.get(f"{server}/voila/render/index.ipynb?{query}", timeout=180)
+    assert r.status_code == 200, query
+    assert "cdn.jsdelivr.net" not in r.text and "Traceback" not in r.text, query
+    assert "hench/fontawesome/css/" in r.text and "hench/fontawesome/css/" in plain.text, "the project's template"
+    assert 'data-jp-theme-name="JupyterLab Light"' in r.text or "theme-light" in r.text, "the light theme"

@@ -91,3 +91,32 @@ def test_a_save_of_the_stand_in_game_is_refused_naming_the_change():
     del doc["state"]["edition"]
     said = refusal(doc)
     assert "stand-in" in said and "Lancaster-Lite" in said and "issue 27" in said and "new game" in said
+
+
+def test_counts_in_a_save_are_bounded_by_what_a_game_can_hold():
+    """Issue 31: a save with 1,000,000 squires was accepted (83 s and 2.4 GB to load, 458,779 legal moves at
+    65,535). Pieces one place holds are bounded (the box has 37 of each; random play never passed 15)."""
+    doc = json.loads(hench.get_game("lancaster").new_game(players=3, seed=1).to_json())
+    for where in ("squires", "gold", "vm"):
+        bad = json.loads(json.dumps(doc))
+        bad["state"]["res"][0][where] = 1_000_000
+        with pytest.raises(InvalidStateError, match=rf"state\.res\[0\]\.{where} should be a whole number 0\.\.99"):
+            hench.state_from_json(json.dumps(bad))
+    doc["state"]["res"][0]["squires"] = 99
+    assert len(hench.state_from_json(json.dumps(doc)).legal_actions()) < 1000, "the most a save holds stays playable"
+
+
+def test_every_position_of_games_with_every_module_reloads():
+    """Issue 31: a position reached by legal play must load again (a knight upgraded in the tower was refused)."""
+    from hench.core import Rng
+    from hench.core.bots import RandomBot, next_action
+
+    game, states = hench.get_game("lancaster"), 0
+    for players, seed in ((2, 3), (3, 4), (5, 5)):
+        state = game.new_game(players=players, seed=seed, modules="KC+KR+LK")
+        rng, bots = Rng.from_seed(seed), [RandomBot(seed + i) for i in range(players)]
+        while not state.is_terminal:
+            assert hench.state_from_json(state.to_json()) == state
+            state = state.apply(next_action(state, bots, rng))
+            states += 1
+    assert states > 300

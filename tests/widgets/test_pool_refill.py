@@ -79,3 +79,38 @@ def test_a_visitor_takes_only_pool_kernels_that_started():
             queued.cancel()
 
     asyncio.run(check())
+
+
+def test_a_pooled_kernel_is_never_culled_and_its_idle_clock_starts_when_handed_out():
+    """Issue 31: the culler passes over kernels still in a pool (nobody has them yet) and restarts their clock."""
+    from datetime import timedelta
+
+    from jupyter_server._tz import utcnow
+
+    manager = serve.throttled_kernel_manager(AsyncMappingKernelManager, True, 1)
+
+    async def check() -> None:
+        loop = asyncio.get_running_loop()
+        pooled = loop.create_future()
+        pooled.set_result({"kernel_id": "k-pool"})
+        old = utcnow() - timedelta(hours=1)
+        kernels = {"k-pool": SimpleNamespace(last_activity=old), "k-given": SimpleNamespace(last_activity=old)}
+        fake = SimpleNamespace(_pools={"a.ipynb": [pooled]}, _kernels=kernels)
+        fake._pooled_kernel_ids = lambda: manager._pooled_kernel_ids(fake)
+        fake._idle_clock_starts = lambda kid: manager._idle_clock_starts(fake, kid)
+        assert await manager.cull_kernel_if_idle(fake, "k-pool") is None
+        assert utcnow() - kernels["k-pool"].last_activity < timedelta(seconds=5), "its clock restarted, not culled"
+        manager._idle_clock_starts(fake, "k-given")  # what get_rendered_notebook does for the kernel it hands out
+        assert utcnow() - kernels["k-given"].last_activity < timedelta(seconds=5)
+
+    asyncio.run(check())
+
+
+def test_messages_kept_for_a_gone_page_are_bounded():
+    from widgets.patches import BoundedBuffer
+
+    buffer = BoundedBuffer()
+    frame = [b"x" * 1024 * 1024]
+    for _ in range(20):
+        buffer.append(("iopub", frame))
+    assert len(buffer) == 8 and buffer.size <= BoundedBuffer.limit_bytes and buffer.dropped == 12

@@ -67,3 +67,23 @@ def test_the_installed_anywidget_matches_the_patch():
     for script in scripts:
         text = script.read_text()
         assert "AbortSignal.timeout(60000)" in patch_anywidget_init(text), f"{script.name} no longer matches the patch"
+
+
+def test_a_kernel_over_its_memory_cap_tells_its_page_and_ends(monkeypatch):
+    """Issue 31: a served kernel watches its resident memory; over the cap, every message line of the page says
+    the app stopped and a reload starts it afresh, then the kernel ends (the server restarts or reaps it)."""
+    from widgets import memory
+    from widgets.core import MessageArea
+
+    monkeypatch.setattr(memory.time, "sleep", lambda s: None)
+    line = MessageArea()
+    ended = []
+    assert not memory.check(500, measure=lambda: 200.0, end=lambda: ended.append(1))
+    assert ended == [] and line.text == ""
+    assert memory.check(500, measure=lambda: 900.0, end=lambda: ended.append(1))
+    assert ended == [1] and line.kind == "error" and "Reload the page" in line.text
+    assert memory.resident_mib() > 10, "this process's resident memory is read from /proc"
+    monkeypatch.setenv("HENCH_KERNEL_MEMORY_MIB", "300")
+    assert memory.cap_mib() == 300
+    monkeypatch.setenv("HENCH_KERNEL_MEMORY_MIB", "lots")
+    assert memory.cap_mib() == memory.DEFAULT_CAP_MIB

@@ -115,3 +115,34 @@ def test_messages_carry_no_python_error_text():
     except HenchError as exc:
         said = friendly(exc)
     assert said.startswith("not a saved game") and "invalid literal" not in said
+
+
+def test_clicks_queued_behind_a_long_task_are_dropped_not_run_one_after_another(monkeypatch):
+    """Issue 31: crafted Simulate clicks sent while a simulation runs wait in the kernel's queue; they are
+    dropped when they reach the handler straight after it (a flood whole), and a later click runs."""
+    from widgets import core
+
+    clock = [100.0]
+    monkeypatch.setenv("HENCH_SERVED", "1")
+    monkeypatch.setattr(core._LongTasks, "ended", float("-inf"))
+    monkeypatch.setattr(core, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    ran = []
+
+    class View:
+        @core.long_task
+        def run(self) -> None:
+            ran.append(clock[0])
+            clock[0] += 20.0  # a 20 s simulation
+
+    view, dropped = View(), core._LongTasks.dropped
+    view.run()
+    for _ in range(50):  # the queued clicks, handled one after another right after it
+        clock[0] += 0.01
+        view.run()
+    assert len(ran) == 1 and core._LongTasks.dropped == dropped + 50
+    clock[0] += 2.0  # the page shows the result; the person clicks again
+    view.run()
+    assert len(ran) == 2
+    monkeypatch.delenv("HENCH_SERVED")
+    view.run()  # in a notebook of one's own, nothing is dropped
+    assert len(ran) == 3

@@ -1,0 +1,339 @@
+"""The coach (issue 30): a strong bot, a hint with its odds, and a review of a finished game.
+
+The search is a determinized flat Monte Carlo with UCB1 over the root's legal moves: each iteration deals
+the hidden parts again from the seat's view (`determinize`), plays the move, and plays the game out with
+the game's heuristic bots (dice and shuffles sampled as the engine does). A move's value is the seat's share
+of wins (ties shared) and its expected final points over the games played out from it.
+
+It reads only what the seat may know: every iteration starts from `determinize(state, seat, seed)`, which
+re-deals what the other seats keep hidden and every face-down deck the seat has not seen (the game's
+`bots.determinize` when it has one, otherwise the other seats' `resample_hidden`), and reseeds the state's
+own generator, so future shuffles are not the true ones either.
+
+>>> import hench
+>>> from hench.core.coach import Coach
+>>> coach = Coach("henchmania", seed=1, iterations=40)
+>>> state = hench.get_game("henchmania").new_game(players=2, seed=3)
+>>> state = state.apply(state.legal_actions()[0]) if state.is_chance_node else state
+>>> advice = coach.suggest(state, state.current_player)
+>>> advice.best.action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from .bots import Bot, RandomBot, next_action
+from .chance import CHANCE
+from .game import Game, State
+from .rng import Rng
+
+Progress = Callable[[float], None]
+Clock = Callable[[], float]
+EXPLORE = 0.7  # UCB1's exploration constant, on rewards in [0, 1]
+WIN_WEIGHT = 0.75  # the reward: this much the win share, the rest the share of other seats outscored
+MAX_ROLLOUT_STEPS = 100_000
+PROGRESS_EVERY = 0.05  # seconds between two progress calls
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move as the coach values it: the action, its text, the seat's estimated win chance (ties shared)
+    and expected final points after it, and how many games were played out from it."""
+
+    action: Hashable
+    text: str
+    win_chance: float
+    expected_points: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's answer for one position: its move, every move it looked at (best first) and why."""
+
+    best: MoveValue
+    moves: list[MoveValue]
+    why: list[str]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A decision of the reviewed seat: the step's index in the history, the position before it, the move
+    played and the coach's move with their values, the expected points lost (>= 0) and why."""
+
+    index: int
+    before: State
+    played: MoveValue
+    best: MoveValue
+    loss: float
+    why: list[str]
+
+
+# -- the game's own pieces, found by convention (each game package has a bots module) -------------------------
+def game_of(game: Game | str) -> Game:
+    if isinstance(game, Game):
+        return game
+    from .registry import get_game
+
+    return get_game(game)
+
+
+def bots_module(game: Game) -> ModuleType | None:
+    """The game package's `bots` module (hench.<game>.bots), or None if it has none."""
+    package = game.state_class.__module__.rsplit(".", 1)[0]
+    try:
+        return import_module(f"{package}.bots")
+    except ImportError:
+        return None
+
+
+def heuristic_class(game: Game) -> type[Bot]:
+    """The game's heuristic bot ("medium"): its bots module's `HeuristicBot`, or the random bot if it has none."""
+    module = bots_module(game)
+    found = getattr(module, "HeuristicBot", None) if module is not None else None
+    return found if isinstance(found, type) and issubclass(found, Bot) else RandomBot
+
+
+def determinize(state: State, seat: int, seed: int) -> State:
+    """A state the seat cannot tell from `state`, drawn from its view: what the other seats hide and the
+    unseen decks dealt again (seeded), and the state's generator reseeded. Built only from the seat's view:
+    two states the seat cannot tell apart give the same result for the same seed."""
+    rng = Rng.from_seed(seed)
+    module = bots_module(state.game)
+    own = getattr(module, "determinize", None) if module is not None else None
+    if own is not None:
+        out: State = own(state, seat, rng)
+    else:
+        out = state
+        for other in range(state.num_players):
+            if other != seat:
+                out = out.resample_hidden(other, rng.randrange(1 << 62))
+        if out is state:
+            out = state.clone()
+    out.rng = Rng.from_seed(rng.randrange(1 << 62)).state
+    out._legal = None
+    return out
+
+
+# -- the search ------------------------------------------------------------------------------------------------
+class _Arm:
+    """The running totals of one root move."""
+
+    __slots__ = ("action", "n", "points", "reward", "wins")
+
+    def __init__(self, action: Hashable):
+        self.action = action
+        self.n = 0
+        self.reward = self.wins = self.points = 0.0
+
+    def add(self, reward: float, win: float, points: float) -> None:
+        self.n += 1
+        self.reward += reward
+        self.wins += win
+        self.points += points
+
+    def mean(self) -> float:
+        return self.reward / self.n if self.n else -1.0
+
+
+def outcome(end: State, seat: int) -> tuple[float, float, float]:
+    """(reward in [0, 1], win share, final points) of `seat` in a finished game."""
+    scores = end.scores()
+    winners = end.winners()
+    win = 1.0 / len(winners) if seat in winners else 0.0
+    mine, others = scores[seat], [s for i, s in enumerate(scores) if i != seat]
+    beaten = sum(1.0 if mine > s else 0.5 if mine == s else 0.0 for s in others) / max(1, len(others))
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * beaten, win, float(mine)
+
+
+class Search:
+    """One flat Monte Carlo search from `state` for `seat` over `actions` (a budget of iterations or seconds)."""
+
+    def __init__(self, game: Game, state: State, seat: int, actions: Sequence[Hashable], seed: int,
+                 clock: Clock = time.perf_counter):
+        self.game, self.state, self.seat, self.seed, self.clock = game, state, seat, seed, clock
+        self.arms = [_Arm(a) for a in actions]
+        self.rng = Rng.from_seed(seed)
+        self.policy = heuristic_class(game)
+
+    def run(self, iterations: int | None, seconds: float, progress: Progress | None) -> None:
+        start = last = self.clock()
+        done = 0
+        while True:
+            now = self.clock()
+            if iterations is not None and done >= iterations:
+                break
+            if iterations is None and now - start >= seconds and done >= len(self.arms):
+                break
+            self.iterate(self.pick(done))
+            done += 1
+            if progress is not None and now - last >= PROGRESS_EVERY:
+                last = now
+                progress(min(1.0, done / iterations if iterations else (now - start) / max(seconds, 1e-9)))
+        if progress is not None:
+            progress(1.0)
+
+    def pick(self, done: int) -> _Arm:
+        if done < len(self.arms):
+            return self.arms[done]
+        log_total = math.log(done)
+        return max(self.arms, key=lambda arm: arm.mean() + EXPLORE * math.sqrt(log_total / arm.n))
+
+    def iterate(self, arm: _Arm) -> None:
+        rng = self.rng
+        world = determinize(self.state, self.seat, rng.randrange(1 << 62))
+        if arm.action not in world._legal_cached():  # the seat's moves never depend on what it cannot see
+            raise RuntimeError(f"{self.game.id}: {arm.action!r} is not legal in a determinization; "
+                               "the seat's legal moves read hidden information")
+        after = world.apply(arm.action)
+        arm.add(*outcome(self.rollout(after, rng), self.seat))
+
+    def rollout(self, state: State, rng: Rng) -> State:
+        bots = [self.policy(rng.randrange(1 << 62)) for _ in range(state.num_players)]
+        dice = Rng(rng.randrange(1 << 62))
+        steps = 0
+        while state.current_player is not None:
+            if steps >= MAX_ROLLOUT_STEPS:
+                raise RuntimeError(f"{self.game.id}: no end after {steps} actions in a playout")
+            state = state.apply(next_action(state, bots, dice))
+            steps += 1
+        return state
+
+    def values(self) -> list[MoveValue]:
+        """Every move's value, best first (by the reward the search maximises, then by samples)."""
+        arms = sorted(self.arms, key=lambda a: (a.mean(), a.n), reverse=True)
+        return [MoveValue(a.action, self.game.format_action(a.action), a.wins / a.n if a.n else 0.0,
+                          a.points / a.n if a.n else 0.0, a.n) for a in arms]
+
+
+# -- why, in plain words -----------------------------------------------------------------------------------------
+def explain(moves: Sequence[MoveValue]) -> list[str]:
+    """One or two sentences from the search's figures (the seat's own view: nothing else was searched)."""
+    best = moves[0]
+    first = (f"Playing {best.text} won {best.win_chance:.0%} of the {best.samples} games played out from here, "
+             f"with {best.expected_points:.1f} points on average.")
+    if len(moves) == 1:
+        return [first, "It is the only move open now."]
+    nxt = moves[1]
+    noise = 1.96 * math.sqrt(0.25 / max(1, min(best.samples, nxt.samples)))
+    gap = best.win_chance - nxt.win_chance
+    points = best.expected_points - nxt.expected_points
+    verdict = "a clear edge" if gap > noise else "too close to call with this many playouts"
+    second = (f"The next best, {nxt.text}, won {nxt.win_chance:.0%} ({points:+.1f} points for {best.text}): "
+              f"{verdict}.")
+    return [first, second]
+
+
+def explain_loss(played: MoveValue, best: MoveValue) -> list[str]:
+    return [f"You played {played.text}: it won {played.win_chance:.0%} of the games played out, "
+            f"with {played.expected_points:.1f} points on average.",
+            f"{best.text} won {best.win_chance:.0%}, with {best.expected_points:.1f} points: "
+            f"{best.expected_points - played.expected_points:.1f} points more."]
+
+
+# -- the coach -----------------------------------------------------------------------------------------------------
+class Coach:
+    """The coach of one game. `seconds` bounds the thinking per move; `iterations` (games played out per
+    move), when given, replaces the time budget, and then the same seed always gives the same answer.
+    `clock` measures the budget: wall-clock time by default (what a learner waits); `time.process_time`
+    gives every move the same computing however busy the machine is (the bench uses it)."""
+
+    def __init__(self, game: Game | str, seed: int = 0, seconds: float = 1.0, iterations: int | None = None,
+                 clock: Clock = time.perf_counter):
+        self.game = game_of(game)
+        self.seed = seed
+        self.seconds = seconds
+        self.iterations = iterations
+        self.clock = clock
+
+    def _search(self, state: State, seat: int, actions: Sequence[Hashable], seconds: float | None,
+                progress: Progress | None, iterations: int | None = None) -> list[MoveValue]:
+        if state.is_terminal or seat is None or seat < 0 or state.current_player != seat:
+            raise ValueError(f"the coach answers for the seat to act: {seat!r} does not act here "
+                             f"(to act: {state.current_player!r})")
+        search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock)
+        budget = iterations if iterations is not None else self.iterations
+        search.run(budget, self.seconds if seconds is None else seconds, progress)
+        return search.values()
+
+    def _seed_for(self, state: State, seat: int) -> int:
+        """The search's seed: the coach's seed and what the seat sees (so a position always gets the same one)."""
+        view = repr(sorted(state.observation(seat).items(), key=lambda kv: kv[0]))
+        h = 0
+        for ch in view:
+            h = (h * 1_000_003 + ord(ch)) & ((1 << 62) - 1)
+        return (self.seed * 0x9E3779B1 + h) & ((1 << 62) - 1)
+
+    def suggest(self, state: State, seat: int, seconds: float | None = None, progress: Progress | None = None) -> Advice:
+        """The coach's move for `seat` (who must be to act), every legal move's value, best first, and why."""
+        moves = self._search(state, seat, state.legal_actions(), seconds, progress)
+        return Advice(moves[0], moves, explain(moves))
+
+    def evaluate(self, state: State, seat: int, action: Hashable, seconds: float | None = None,
+                 progress: Progress | None = None) -> MoveValue:
+        """The value of one move (an action or its text) for `seat`, the whole budget spent on it."""
+        if isinstance(action, str):
+            action = self.game.parse_action(state, action)
+        state.check(action)
+        return self._search(state, seat, [action], seconds, progress)[0]
+
+    def review(self, steps: Sequence[Any], seat: int, top: int = 5, seconds_per_move: float | None = None,
+               progress: Progress | None = None) -> list[Moment]:
+        """The `top` decisions of `seat` in a game's history (hench.core.session.Step) that lost the most
+        expected points against the coach's move, worst first. Moves with one option are not decisions."""
+        mine = [s for s in steps if s.player == seat and s.before.current_player == seat
+                and len(s.before._legal_cached()) > 1]
+        per_move = self.seconds / 4 if seconds_per_move is None else seconds_per_move
+        moments = []
+        for k, step in enumerate(mine):
+            inner = None if progress is None else (lambda f, k=k: progress((k + f) / len(mine)))
+            moves = self._search(step.before, seat, step.before.legal_actions(), per_move, inner)
+            played = next(m for m in moves if m.action == step.action)
+            best = moves[0]
+            loss = max(0.0, best.expected_points - played.expected_points)
+            if best.action != step.action:
+                moments.append(Moment(step.index, step.before, played, best, loss, explain_loss(played, best)))
+        if progress is not None:
+            progress(1.0)
+        moments.sort(key=lambda m: (-m.loss, m.index))
+        return moments[:top]
+
+    def bot(self, seat_seed: int = 0) -> CoachBot:
+        """The strong bot: plays the coach's move for whichever seat is to act."""
+        return CoachBot(self, seat_seed)
+
+
+class CoachBot(Bot):
+    """The strong bot ("hard"): the coach's move, found in its time (or iteration) budget. A position with one
+    legal move is played at once."""
+
+    name = "coach"
+
+    def __init__(self, coach: Coach, seed: int | None = 0):
+        super().__init__(seed)
+        self.coach = Coach(coach.game, seed=(coach.seed * 7919 + (seed or 0)), seconds=coach.seconds,
+                           iterations=coach.iterations, clock=coach.clock)
+        self.thinking: list[float] = []  # wall-clock seconds spent on each move searched (for the bench)
+        self.computing: list[float] = []  # the same moves' processor seconds (what a quiet machine would wait)
+
+    def choose(self, state: State) -> Hashable:
+        legal = state._legal_cached()
+        seat = state.current_player
+        if len(legal) == 1 or seat is None or seat == CHANCE:
+            return legal[0]
+        start, cpu = time.perf_counter(), time.process_time()
+        advice = self.coach.suggest(state, seat)
+        self.thinking.append(time.perf_counter() - start)
+        self.computing.append(time.process_time() - cpu)
+        return advice.best.action
+
+
+__all__ = ["Advice", "Coach", "CoachBot", "Moment", "MoveValue", "determinize", "heuristic_class"]
