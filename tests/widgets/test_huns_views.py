@@ -158,7 +158,7 @@ def test_the_tour_is_one_game_from_the_setup_to_the_final_score_sheet(no_callbac
         assert "hench-fell-back" not in tour.text.value
         seen[title] = st
         if title == "A Curse arrives":
-            assert st.phase == "curse_flee_decision" and st.curse_to == 0 and st.curse >= 0  # a Curse on the learner
+            assert st.phase == "curse_flee_decision" and st.curse_to == 0 and st.curse >= 0 and st.curse_from != 0  # a bot cursed me
         if title == "Play a Curse on an opponent":
             assert st.phase == "curse_choose_target" and st.data.cards[st.curse].colour == 3
         if title == "A full Wagon is dispatched":
