@@ -34,7 +34,9 @@ PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU",  # s
           "A Night: the Festival and your two Actions": "play", "Items: Potions, Scepters and Trinkets": "use",
           "Play on to the end": "play",
           "Phase I: the secret Room draft": "build", "Phase III: attempt a contract": "attempt",
-          "A visit: Lucifer's Lounge": "visit lounge", "A Scheme against a rival": "scheme", "Phase IV: clean-up": "keep"}
+          "A visit: Lucifer's Lounge": "visit lounge", "A Scheme against a rival": "scheme", "Phase IV: clean-up": "keep",
+          "Pillage: cubes into Wagons": "pillage", "Draw cards, and the kinds of card": "draw",  # (after taking the first die offered)
+          "A Raid: once, when it helps": "activate", "A Curse arrives": "accept"}
 
 
 def test_the_finished_games_have_tours():
