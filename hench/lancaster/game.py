@@ -140,6 +140,7 @@ GAME = Game(
     min_players=2, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
     turn_rule="LB-017", end_rule="LB-076", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
     handlers=transitions.HANDLERS, chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners,
+    score_sheet=scoring.score_sheet,
     observe=render.observation, notation=render.notation, html=render.html, readings=READINGS,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True, cards=render.card_texts, public=render.public_action,
