@@ -14,6 +14,7 @@ replaces the built-in sections it names: `new_game(data="my.toml")`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +37,25 @@ RESERVED = ("knight", "to", "castle", "conflict", "tower", "lord", "treasury", "
             "archer", "shield", "squire", "squires", "vote", "yes", "no", "vm", "upgrade", "take", "decline", "choose",
             "gold", "pp", "court", "ally", "favor", "noble", "reward", "both", "start", "extension", "france")
 MAX_NOTE = 400
+_PLACEHOLDER_COUNTY = re.compile(r"\bCounty([A-I])\b")
+_LAW_ID = re.compile(r"\b(BL|LK)-0?(\d{1,2})\b")
+
+
+def county_title(name: str) -> str:
+    """A county's name on screen (issue 29): the placeholder names of the data ('CountyA', no source gives the
+    real one) read 'County A'; the typed moves keep the data's name."""
+    return _PLACEHOLDER_COUNTY.sub(r"County \1", name)
+
+
+def law_title(law: str) -> str:
+    """A law's name on screen (issue 29): base law 'BL-04' is 'Law 4', 'LK-4' is 'Law of the King 4' (the cards
+    carry no names; BL-/LK- number them in the rulebook's listing order)."""
+    return _LAW_ID.sub(lambda m: ("Law " if m[1] == "BL" else "Law of the King ") + m[2], law)
+
+
+def in_words(text: str) -> str:
+    """A line for the screen with every placeholder county name and law number in the game's words."""
+    return law_title(county_title(text))
 
 # The 18 base laws (BL-01..BL-18): every effect is the rulebook's (catalogue section 3.5), in our words.
 LAW_TEXTS = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hench.core.cards import CardText
 
-from .data import LancasterData, Row
+from .data import LancasterData, Row, county_title, law_title
 
 PRIVILEGE_TEXT = {
     "shield": ("Shield", "Goes into a county with one of its holder's knights; that knight cannot be expelled this round. "
@@ -44,7 +44,7 @@ def base_texts(data: LancasterData) -> list[CardText]:
     out: list[CardText] = []
     for c in data.counties:
         a, note = _assumed(c.row)
-        out.append(CardText(c.name, f"{c.letter} {c.name}", "County",
+        out.append(CardText(c.name, county_title(c.name) if county_title(c.name) != c.name else f"{c.letter} {c.name}", "County",
                             f"One knight of strength at least {c.min} (squires add to its strength against rivals, never towards "
                             f"the minimum); a strictly stronger knight expels it. In phase 3 its owner takes a nobleman of "
                             f"{c.letter}, or {c.gain.words()}, or pays {data.noble_cost} gold for both.",
@@ -74,7 +74,7 @@ def base_texts(data: LancasterData) -> list[CardText]:
                             ("LB-009", "LB-053", "LB-054", "LB-055"), a, note))
     for law in data.laws:
         a, note = _assumed(law.row)
-        out.append(CardText(law.id, f"Law {law.id}", f"Law (group {law.group})", law.text,
+        out.append(CardText(law.id, law_title(law.id), f"Law (group {law.group})", law.text,
                             "phase 2, while it is one of the three current laws (applied left to right)",
                             ("LB-041", "LB-042", "LB-043"), a, "the effect is the rulebook's; " + note if a else ""))
     return out
