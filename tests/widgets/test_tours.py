@@ -216,12 +216,20 @@ def test_a_step_about_the_bots_replies_shows_them_one_move_at_a_time(no_callback
     assert view.state.current_player == 0 and view.bot_step.disabled, "both bots placed: my turn again"
 
 
+def _this_step(tour) -> tuple[list, str]:
+    """The moves of the current step (the game is one continuous game: earlier steps' moves came before the
+    step's mark) and the status box without the fold of the moves that led to the step."""
+    history = tour.view.session.history[len(tour.marks[tour.index]):]
+    status = tour.status.value
+    return history, status[status.index("hench-tour-status"):]
+
+
 def test_the_status_keeps_my_moves_in_view_and_folds_the_bots(no_callback_errors):
     import re
 
     tour = _step(hm, "Phase 3: the end of the day")
     walk_step(tour)
-    history, status = tour.view.session.history, tour.status.value
+    history, status = _this_step(tour)
 
     def is_mine(s) -> bool:  # my move, or the dice of a duel I fight
         return s.player == 0 or (s.player == CHANCE and 0 in (s.before.duel["att"], s.before.duel["dfn"]))
@@ -264,11 +272,63 @@ def test_a_long_step_folds_its_earlier_moves_and_keeps_the_latest_in_view(no_cal
 
     tour = _step(hemloch, hemloch.TOUR[-1].title)
     walk_step(tour)
-    status = tour.status.value
-    mine = [s for s in tour.view.session.history if s.player == 0 or (s.player == CHANCE and s.before.start == 0)]
+    history, status = _this_step(tour)
+    mine = [s for s in history if s.player == 0 or (s.player == CHANCE and s.before.start == 0)]
     assert len(mine) > SHOWN_MOVES, "the step is long enough to fold"
     assert status.count("hench-my-move") == len(mine), "every move is still listed, the earlier ones folded"
     assert f"earlier in this step: {len(mine) - SHOWN_MOVES} of your moves" in status
     assert status.index("hench-earlier-fold") < status.index("hench-my-move"), "the fold comes first"
     latest = status.split("<!--/earlier-->")[1]
     assert latest.count("hench-my-move") == SHOWN_MOVES, "the latest moves stay in view, outside the fold"
+
+
+def test_a_tour_is_one_game_whose_moves_carry_over_and_back_returns_to_a_steps_start(no_callback_errors):
+    """Issue 29: the steps are places in ONE game. What the learner played in a step is still there at the next
+    step (its history is a prefix of the next step's), and Back returns to the game as the step started."""
+    tour = hm.tour(step=2)
+    assert tour.step.done is not None
+    walk_step(tour)
+    played = [s.action for s in tour.view.session.history]
+    assert played and any(s.player == 0 for s in tour.view.session.history), "the step was played"
+    tour.next.click()
+    assert [s.action for s in tour.view.session.history][:len(played)] == played, "my moves carried over"
+    assert not tour.fell_back[2]
+    third = [s.action for s in tour.view.session.history]
+    walk_step(tour)
+    tour.next.click()
+    assert tour.index == 3 and [s.action for s in tour.view.session.history][:len(third)] == third
+    tour.back.click()
+    assert tour.index == 2 and [s.action for s in tour.view.session.history] == third, "back to where step 3 began"
+    assert tour.start is tour.view.state
+
+
+def test_moves_played_on_between_steps_are_shown_with_mine_marked_played_for_you(no_callback_errors):
+    from widgets.tour import TourStep, TourView
+
+    steps = [TourStep("Start", "<p>The deal.</p>"),
+             TourStep("Day 2", "<p>The next day.</p>", reach=lambda s: s.day == 2 and s.phase == "set_henchmen")]
+    tour = TourView(hm.CONFIG, steps, players=3, seed=7)
+    tour.next.click()
+    assert tour.index == 1 and tour.view.state.day == 2 and not tour.fell_back[1]
+    lo, hi = tour.bridges[1]
+    assert lo == 0 and hi == len(tour.view.session) > 10
+    mine = [i for i, s in enumerate(tour.view.session.history) if s.player == 0]
+    assert mine and set(mine) <= tour.played_for_you
+    assert "Since the last step the game went on" in tour.status.value and "played for you" in tour.status.value
+
+
+def test_a_position_the_game_did_not_reach_comes_from_the_tours_own_deal_and_says_so(no_callback_errors):
+    from widgets.tour import TourStep, TourView
+
+    steps = [TourStep("Day 2", "<p>Day two.</p>", reach=lambda s: s.day == 2 and s.phase == "set_henchmen"),
+             TourStep("Day 1 again", "<p>A day-1 position.</p>", reach=lambda s: s.day == 1 and s.phase == "play_cards")]
+    tour = TourView(hm.CONFIG, steps, players=3, seed=7)
+    assert tour.view.state.day == 2
+    tour.next.click()
+    st = tour.view.state
+    assert tour.index == 1 and tour.fell_back[1] and st.day == 1 and st.phase == "play_cards"
+    assert "did not come to this lesson's position" in tour.text.value
+    assert "How this position came about: the tour&#x27;s own deal" in tour.status.value
+    assert tour.bridges[1] == (0, len(tour.view.session)) and len(tour.view.session) > 0, "the log shows how it came about"
+    tour.back.click()
+    assert tour.index == 0 and tour.view.state.day == 2, "back to the learner's own game"
