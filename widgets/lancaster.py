@@ -56,7 +56,7 @@ CONFIG = TableConfig(
     make_bot=lambda seed: make_bot("heuristic", seed),
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=_clock, clock_label="round",
-    label=lambda state, move: in_words(str(move)), tooltip=lambda state, move: in_words(str(move)),
+    label=lambda state, move: in_words(str(move)), tooltip=lambda state, move: in_words(str(move)), words=in_words,
 )
 
 
@@ -82,11 +82,16 @@ def tour(step: int = 1) -> TourView:
     return view
 
 
+OPTION_WORDS = {"most_squires": "how 'the most squires' are counted (held, the default, or employed in counties)",
+                "law_groups": "how the Laws of the King join the law groups (replace, the default, or combine)",
+                "ally_bishop_mode": "whether an ally's upgrade may or must remove a bishop (2 players)"}
+
+
 def assumptions_and_readings() -> list[Assumption]:
     """Every value in force (hench.lancaster.assumptions) and every reading of an ambiguity the engine plays
     (hench.lancaster.READINGS, with the option that changes it), for the assumptions table."""
-    readings = [Assumption(f"reading {r.id}", r.text, "assumed",
-                           "[reading] " + (f"option {r.option!r} changes it" if r.option else "no option: fixed"))
+    readings = [Assumption(f"reading {r.id}", in_words(r.text), "assumed",
+                           "[reading] " + (f"a set-up option changes it: {OPTION_WORDS[r.option]}" if r.option else "no option: fixed"))
                 for r in READINGS]
     return list(assumptions()) + readings
 

@@ -51,6 +51,7 @@ class TableConfig:
     label: Callable[[Any, Hashable], str] | None = None  # a move's button text, if not str(move)
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
+    words: Callable[[str], str] | None = None  # a move's text in the log in the game's words, if not its notation
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -521,7 +522,8 @@ class GameView(ipw.VBox):
     def move_text(self, step: Step, seat: int | Viewer | None = VIEWER) -> str:
         """A move as the seat looking at the table is told it: secret moves of other seats (a hidden vote, an
         amount paid from behind a screen) are shown only as far as that seat may know (Game.public_action)."""
-        return self.game.public_action(step.before, step.action, self.viewer if isinstance(seat, Viewer) else seat)
+        text = self.game.public_action(step.before, step.action, self.viewer if isinstance(seat, Viewer) else seat)
+        return self.config.words(text) if self.config.words is not None else text
 
     def consequences(self, step: Step, seat: int | Viewer | None = VIEWER) -> list[str]:
         """What a move did, in words the seat looking at the table (or `seat`) may read: the move's narration,

@@ -8,7 +8,7 @@ from typing import Any
 
 from hench.core import seat_name
 
-from .data import Gain, county_title, law_title
+from .data import Gain, county_title, in_words, law_title
 from .legality import upgradable
 from .state import LancasterState
 
@@ -94,7 +94,7 @@ def take(s: LancasterState, colour: int, gain: Gain, why: str, rules: tuple[str,
     the start player as pending choices (returned, to go first). An ally uses only knights, upgrades, noblemen
     (removed from the game), passage and the start player (LB-091, LB-096, LB-098, LB-099)."""
     tasks: list[list[Any]] = []
-    ally, seat = s.is_ally(colour), s.controller(colour)
+    ally, seat, why = s.is_ally(colour), s.controller(colour), in_words(why)
     plain = {"gold": gain.gold, "squires": gain.squires, "vm": gain.vm, "pp": gain.pp}
     got = [f"{v} {k if k != 'vm' else 'voting marker(s)'}" for k, v in plain.items() if v]
     if got and ally:

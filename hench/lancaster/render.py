@@ -289,7 +289,7 @@ def _regal(obs: dict[str, Any], texts: dict[str, str], legal: set[str]) -> str:
                      f"<div style='font-size:11px'>holder: {_who(obs, holder) if holder >= 0 else 'nobody'}</div>"
                      f"<div style='font-size:11px'>applying: {stack}</div>{chip}</div>")
     tr, sup = obs["treasury"], obs["supply"]
-    take = "".join(_chip(f"take {k}", Treasury(k), legal, f"click: your lord enters the treasury and takes all its {k}") for k in tr)
+    take = "".join(_chip(f"take {k}", Treasury(k), legal, f"click: your lord enters the treasury and takes all its {in_words(k)}") for k in tr)
     supply = f"shields {sup['shield']}, archers {sup['archer']}, Tudors {sup['tudor']}, seals {sup['seals']}, bishops {sup['bishops']}"
     cells.append(f"<div class='hench-treasury' title='{_t(texts['treasury'])}' style='{BOX}width:170px;background:#f3ecd9;"
                  f"border:1px solid #a98'><b>Treasury</b><div style='font-size:11px'>{tr['vm']} VM, {tr['squires']} squires, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hench.core.cards import CardText
 
-from .data import LancasterData, Row, county_title, law_title
+from .data import LancasterData, Row, county_title, in_words, law_title
 
 PRIVILEGE_TEXT = {
     "shield": ("Shield", "Goes into a county with one of its holder's knights; that knight cannot be expelled this round. "
@@ -51,7 +51,7 @@ def base_texts(data: LancasterData) -> list[CardText]:
                             "phase 1 to place; phase 3, in letter order", ("LB-020", "LB-021", "LB-023", "LB-047", "LB-050"), a, note))
     for t in data.favors:
         a, note = _assumed(t.row)
-        out.append(CardText(t.id, f"King's Favor {t.id}", "King's Favor tile", f"Gives {t.gain.words()}.",
+        out.append(CardText(t.id, in_words(f"favor {t.id}"), "King's Favor tile", f"Gives {t.gain.words()}.",
                             "taken by one of the first 6 knights sent to a conflict in a round; face up again next round",
                             ("LB-031", "LB-032", "LB-096"), a, note))
     for i, card in enumerate(data.cards):

@@ -32,9 +32,9 @@ from .actions import (
     Upgrade,
     Vote,
 )
+from .data import county_title, in_words, law_title
 from .effects import base_law, colour_order, gain_dishonor, grant_seals, king_law, law_choice, order, take, take_noble, upgrade
 from .legality import can_place, first_empty, mover, own_space, reward_options
-from .data import county_title, law_title
 from .state import COPIES, LancasterState
 
 ONE_OF = {"vm": "voting marker", "squires": "squire", "gold": "gold"}  # a tribute in words
@@ -150,7 +150,7 @@ def say_place(s: LancasterState, colour: int, a: LAction) -> None:
             s.say(f"{s.seat_text(old['owner'])}'s lord and supporters are expelled and go back to court", "LH-023", "LH-024",
                   seats=(s.controller(old["owner"]),))
     elif isinstance(a, Treasury):
-        s.say(f"{who}'s lord enters the treasury and takes all its {a.take} ({s.treasury[a.take]})"
+        s.say(f"{who}'s lord enters the treasury and takes all its {in_words(a.take)} ({s.treasury[a.take]})"
               + (" (to the supply: an ally keeps nothing)" if s.is_ally(colour) else ""), "LH-026", seats=(seat,))
 
 
@@ -355,7 +355,7 @@ def _favor(s: LancasterState, colour: int, info: Any, a: Favor) -> None:
     i = [t.id for t in s.data.favors].index(a.tile)
     s.favors[i] = False
     push_front(s, take(s, colour, s.data.favors[i].gain, f"King's Favor {a.tile}", ("LB-031",)))
-    s.say(f"{s.seat_text(colour)} takes the King's Favor {a.tile} ({s.data.favors[i].gain.words()})", "LB-031",
+    s.say(f"{s.seat_text(colour)} takes {in_words(f'favor {a.tile}')} ({s.data.favors[i].gain.words()})", "LB-031",
           seats=(s.controller(colour),))
 
 
@@ -704,7 +704,7 @@ def advance(s: LancasterState) -> None:
             if any(can_place(s, c) for c in s.own_colours(s.turn)):
                 return
             s.stage, s.vote_index, s.votes, s.tally = "vote", 0, [None] * s.n, []  # LB-034
-            s.say("Every piece is placed. Parliament votes on " + ", ".join(s.proposals), "LB-034")
+            s.say("Every piece is placed. Parliament votes on " + ", ".join(map(law_title, s.proposals)), "LB-034")
             if not s.proposals:
                 start_laws(s)
         elif s.stage == "vote":
