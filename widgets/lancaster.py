@@ -13,7 +13,6 @@ from typing import Any
 import ipywidgets as ipw
 
 import hench
-from hench import format_probability
 from hench.core import Rng, next_action, seat_name
 from hench.core.data import Assumption
 from hench.lancaster import GAME, PHASES, READINGS, SOURCES_NOTE, assumptions, montecarlo, odds
@@ -26,7 +25,7 @@ from . import plot
 from .cards import CardGallery
 from .core import MessageArea, discard, figure_widget, guarded, protect, redraw
 from .lancaster_tour import TOUR, TOUR_OPTIONS, TOUR_PLAYERS, TOUR_SEED, in_words
-from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, prob
+from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, percent
 from .play import PALETTE, GameKit, GameView, TableConfig
 from .tour import TourView
 
@@ -39,7 +38,7 @@ MODULE_NAMES = {
 }
 SOURCES_HTML = (
     "<div class='hench-sources-note' style='background:#eef4fb;border:1px solid #8aa9cf;border-radius:6px;padding:6px 10px;"
-    "margin:4px 0;max-width:900px'><b>&#9432; Lancaster (Queen Games 2011), with the modules of <i>Henry V - The Power of the "
+    "margin:4px 0;max-width:900px'><b>Lancaster (Queen Games 2011), with the modules of <i>Henry V - The Power of the "
     "King</i>.</b> Base game rules: the publisher's; some board and card values: assumed. The rules follow the "
     "publisher's English rulebook (catalogue rules LB-001..LB-104) and the expansion's text (LH-...); the values no "
     "source gives (most counties' minimums and rewards, the conflict cards, the favor tiles, the castle, the "
@@ -70,6 +69,9 @@ LESSONS = {
     "offices": _any_move("lord to"),
     "tower": lambda s: any(str(a).endswith("to tower") for a in s.legal_actions()),
     "upgrade": lambda s: s.phase == "upgrade",
+    "castle": lambda s: s.phase == "place" and any(str(a).startswith("knight") and " to castle " in str(a) for a in s.legal_actions()),
+    "treasury": _any_move("lord to treasury"),
+    "law choice": lambda s: s.phase == "law_choice",
 }
 
 
@@ -90,7 +92,7 @@ OPTION_WORDS = {"most_squires": "how 'the most squires' are counted (held, the d
 def assumptions_and_readings() -> list[Assumption]:
     """Every value in force (hench.lancaster.assumptions) and every reading of an ambiguity the engine plays
     (hench.lancaster.READINGS, with the option that changes it), for the assumptions table."""
-    readings = [Assumption(f"reading {r.id}", in_words(r.text), "assumed",
+    readings = [Assumption(f"reading {in_words(r.id).replace('_', ' ')}", in_words(r.text), "assumed",
                            "[reading] " + (f"a set-up option changes it: {OPTION_WORDS[r.option]}" if r.option else "no option: fixed"))
                 for r in READINGS]
     return list(assumptions()) + readings
@@ -179,13 +181,24 @@ def pp_by_round(players: int = 3, seed: int = 3, modules: str = "KC+KR+LK") -> i
                               line=dict(color=PALETTE[p % len(PALETTE)])) for p in range(players)],
            yaxis_title="PP", xaxis_title="end of")
     won = ", ".join(seat_name(i) for i in state.winners())
-    return ipw.VBox([chart, ipw.HTML(f"<div>Final PP {state.scores()} (knighthood, extensions, noblemen, seals and dishonor included); "
+    return ipw.VBox([chart, ipw.HTML(f"<div>Final PP: {', '.join(f'{seat_name(p)} {v}' for p, v in enumerate(state.scores()))} (knighthood, extensions, noblemen, seals and dishonor included); "
                                      f"winner: <b>{html.escape(won)}</b>.</div>")])
 
 
 # -- odds (widgets.odds.OddsExplorer) ----------------------------------------------------------------------------
+def chance(p: Fraction | int) -> str:
+    """A chance on screen (issue 29): the percentage, with the exact fraction a hover away."""
+    p = Fraction(p)
+    return f"<b title='exactly {p.numerator}/{p.denominator}'>{percent(p)}</b>"
+
+
+def _mean(x: Fraction, digits: int = 2) -> str:
+    """An average on screen: rounded, the exact value a hover away."""
+    return f"<b title='exactly {x}'>{float(x):.{digits}f}</b>"
+
+
 def _bar(xs: list[str], ps: list[Fraction], colour: str = "#8e3b2f") -> plot.Node:
-    return plot.Bar(x=xs, y=[float(p) for p in ps], text=[format_probability(p) for p in ps], textposition="outside",
+    return plot.Bar(x=xs, y=[float(p) for p in ps], text=[percent(p) for p in ps], textposition="outside",
                     marker_color=colour)
 
 
@@ -197,8 +210,8 @@ def _law_page(i: Inputs) -> Shown:
     """Q5: in which round a named law of a group is proposed (groups shuffled and stacked, 3 proposals a round)."""
     dist = odds.law_round(i.group, king=i.king)
     law = montecarlo.named_law(i.group, i.king)
-    rows = ", ".join(f"round {r}: {prob(p)}" for r, p in sorted(dist.items()))
-    text = answer_html(f"{html.escape(law)} (a law of group {i.group}) is proposed in {rows}.", 16,
+    rows = ", ".join(f"round {r}: {chance(p)}" for r, p in sorted(dist.items()))
+    text = answer_html(f"{html.escape(in_words(law))} (a law of group {i.group}) is proposed in {rows}.", 16,
                        "Groups 1-4 are shuffled on their own and stacked, group 1 on top; 3 laws are proposed each round "
                        "(LB-011, LH-103; the group numbers are inferred, so assumed).")
     top = _most_likely(dist)
@@ -225,9 +238,9 @@ def _dishonor_page(i: Inputs) -> Shown:
     p = Fraction(i.percent, 100)
     dist = odds.dishonor_per_lost_conflict(i.players, p)
     mean = sum((k * q for k, q in dist.items()), Fraction(0))
-    text = answer_html(f"With {i.players} players each joining with chance {format_probability(p)}, a lost conflict hands "
-                       f"out <b>{float(mean):.2f}</b> markers on average (exactly {mean}); none at all with probability "
-                       f"{prob(dist.get(0, Fraction(0)))}.", 16,
+    text = answer_html(f"With {i.players} players each joining with chance {chance(p)}, a lost conflict hands "
+                       f"out {_mean(mean)} markers on average; none at all with probability "
+                       f"{chance(dist.get(0, Fraction(0)))}.", 16,
                        "Every player with no knight in a conflict England loses takes 1 marker (LH-089).")
     top = _most_likely(dist)
     check: CheckQuestion | str = (montecarlo.CHECKS["dishonor"], dict(players=i.players, p_joins=p, markers=top))
@@ -305,11 +318,11 @@ def _conflict_page(i: Inputs) -> Shown:
                                    line=dict(color=PALETTE[n % len(PALETTE)])))
         points = odds.expected(odds.conflict_points(state, card, strongest, p))
         lines.append(f"{card} (France {state.data.cards[c['card']].french}): if you add your strongest knight ({strongest}), "
-                     f"England wins with {prob(chances[min(4, strongest)])} and you earn <b>{float(points):.2f}</b> power points on average "
-                     f"(exactly {points}; your rank among the knights there decides it, a later entrant winning a tie)")
+                     f"England wins with {chance(chances[min(4, strongest)])} and you earn {_mean(points)} power points on average "
+                     f"(your rank among the knights there decides it, a later entrant winning a tie)")
     text = answer_html(f"{html.escape(seat_name(me))} to place, round {state.round}. " + "; ".join(lines) + ".", 15,
                        "Model: each other player with a knight at court adds their strongest one with chance "
-                       f"{format_probability(p)}, spaces permitting; exact by enumerating who joins "
+                       f"{chance(p)}, spaces permitting; exact by enumerating who joins "
                        "(LB-059 to LB-063).")
     return Shown(text, traces, dict(xaxis_title="strength you add now", xaxis_dtick=1, yaxis_title="P(England wins)", yaxis_tickformat=".0%",
                                     yaxis_range=[0, 1.05]), below=board_html(observation(state, me), False))
@@ -332,13 +345,13 @@ def odds_tables() -> ipw.HTML:
     """Exact numbers: the tower (Q3), the LK-8 cap, majority ties (Q6), and a law's chance in parliament by the
     voting markers you add (hench.lancaster.odds.approval_chance)."""
     rows = [(f"{n} players", odds.free_capacity(n), odds.tower_fillings(odds.free_capacity(n)), odds.max_lk8_points(n),
-             format_probability(odds.tie_for_most(n))) for n in (3, 4, 5)]
+             chance(odds.tie_for_most(n))) for n in (3, 4, 5)]
     body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr>" for a, b, c, d, e in rows)
     others = [1, 1]  # two other voters holding 1 voting marker each
-    votes = "".join(f"<tr><td>{m}</td><td>{format_probability(odds.approval_chance(True, m, others))}</td>"
-                    f"<td>{format_probability(odds.approval_chance(False, m, others))}</td></tr>" for m in range(4))
+    votes = "".join(f"<tr><td>{m}</td><td>{chance(odds.approval_chance(True, m, others))}</td>"
+                    f"<td>{chance(odds.approval_chance(False, m, others))}</td></tr>" for m in range(4))
     return ipw.HTML("<table class='hench-odds-table' style='border-collapse:collapse' border='1' cellpadding='4'><tr><th></th>"
-                    "<th>free tower strength</th><th>ways to fill it (Q3)</th><th>most LK-8 PP a round</th>"
+                    "<th>free tower strength</th><th>ways to fill it (Q3)</th><th>most PP a round from the Law of the King 8</th>"
                     "<th>P(tie for most, holdings 0-3) (Q6)</th></tr>" + body + "</table>"
                     "<p>Parliament (LB-035, LB-036): the chance a law passes when you add markers to your vote, if two other "
                     "voters holding 1 voting marker each vote yes or no at even chances and add 0 or 1 marker at even "

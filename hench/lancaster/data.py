@@ -453,7 +453,7 @@ def assumptions(data: LancasterData | None = None) -> list[Assumption]:
     d = data or default_data()
 
     def row(what: str, value: str, r: Row) -> Assumption:
-        return Assumption(what, value, r.source, f"[{r.status}] {r.note}")
+        return Assumption(what, value, r.source, in_words(f"[{r.status}] {r.note}"))
 
     out = [row("setup", f"{d.rounds} rounds; knights of strength {_seq(d.knights)}, {_seq(d.court)} at court; {d.gold} gold, "
                f"{d.squires} squires, {d.vm} VM; noblemen per county {_seq(d.nobles)} for 2-5 players", d.rows["setup"]),

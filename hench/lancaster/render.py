@@ -173,6 +173,11 @@ def _knight_str(obs: dict[str, Any], owner: int, idx: int) -> int:
     return int(obs["players"][owner]["knights"][idx][0])
 
 
+def _strengths(knights: list[int]) -> str:
+    """Knights by strength, as the screen says them: '1, 2' or 'none'."""
+    return ", ".join(map(str, knights)) or "none"
+
+
 FINAL_PARTS = ("knighthood", "castle extensions", "company at table", "seals", "dishonor")
 
 
@@ -217,7 +222,7 @@ def _conflicts(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine
             f"border:1px solid #a66'><b>{c['card']}</b> France <b>{c['french']}</b> vs England <b>{eng}</b> "
             f"<span style='font-size:10px'>({'/'.join(map(str, c['pp']))} PP)</span>{''.join(spaces)}{chips}</div>")
     favors = " ".join(f"<span title='{_t(texts[t])}' style='font-size:11px;{'' if up else 'color:#bbb;text-decoration:line-through'}'>"
-                      f"{t}</span>{_chip('take', Favor(t), legal, f'click: take favor {t} ({words})')}"
+                      f"{_t(t.replace('KF-', 'tile '))}</span>{_chip('take', Favor(t), legal, in_words(f'click: take favor {t} ({words})'))}"
                       for (t, words), up in zip(obs["board"]["favors"], obs["favors"]))
     upper = "".join(rows[False]) or "<i style='color:#999'>none</i>"
     lower = "".join(rows[True])
@@ -328,8 +333,8 @@ def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
         turn = " &larr; to act" if obs["acting"] == p else ""
         rows.append(f"<tr style='border-top:1px solid #ddd'><td>{_who(obs, p)}{' (you)' if p == seat else ''}{turn}</td>"
                     f"<td><b>{row['pp']}</b> PP</td><td>{row['vm']} VM" + (f", {row['bishops']} bishops" if kc else "") +
-                    f"</td><td>{' &middot; '.join(secret)}</td><td>at court {court or 'none'} &middot; placed {out or 'none'} "
-                    f"&middot; reserve {reserve or 'none'}{lord}</td></tr>")
+                    f"</td><td>{' &middot; '.join(secret)}</td><td>at court {_strengths(court)} &middot; placed {_strengths(out)} "
+                    f"&middot; reserve {_strengths(reserve)}{lord}</td></tr>")
     return ("<table class='hench-players' style='border-collapse:collapse;font-size:12px;margin-top:4px'><tr><th>Seat</th><th>PP</th>"
             "<th>public</th><th>behind the screen</th><th>knights</th></tr>" + "".join(rows) + "</table>")
 

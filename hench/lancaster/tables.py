@@ -3,6 +3,8 @@ the card gallery, the board's hover texts and the tour. Values marked assumed in
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hench.core.cards import CardText
 
 from .data import LancasterData, Row, county_title, in_words, law_title
@@ -36,7 +38,7 @@ OFFICE_TITLES = {"Chancellor": "Lord High Chancellor", "Constable": "Lord High C
 
 
 def _assumed(row: Row) -> tuple[bool, str]:
-    return row.source == "assumed", (f"[{row.status}] {row.note}" if row.source == "assumed" else "")
+    return row.source == "assumed", (in_words(f"[{row.status}] {row.note}") if row.source == "assumed" else "")
 
 
 def base_texts(data: LancasterData) -> list[CardText]:
@@ -141,4 +143,7 @@ def module_texts(data: LancasterData) -> list[CardText]:
 
 
 def card_texts_of(data: LancasterData) -> list[CardText]:
-    return base_texts(data) + module_texts(data)
+    """Every card in the game's words (issue 29): a law, a favor tile or a placeholder county named as the screen
+    names it; the ids stay what the moves use."""
+    return [replace(c, name=in_words(c.name), what=in_words(c.what), when=in_words(c.when), note=in_words(c.note))
+            for c in base_texts(data) + module_texts(data)]

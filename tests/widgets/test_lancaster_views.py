@@ -11,7 +11,6 @@ import pytest
 
 import hench
 import widgets.lancaster as la
-from hench import format_probability
 from hench.core import Rng, next_action, seat_name
 from hench.lancaster import card_texts, odds
 from hench.lancaster.data import county_title, default_data, in_words, law_title
@@ -160,10 +159,10 @@ def test_law_timing_view_shows_hench_numbers(no_callback_errors):
     view = la.LawTimingView(group=2)
     dist = odds.law_round(2)
     for p in dist.values():
-        assert format_probability(p) in view.answer.value
+        assert la.chance(p) in view.answer.value
     assert [round(y, 9) for y in view.fig.data[0].y] == [round(float(dist[r]), 9) for r in sorted(dist)]
     view.group.value = 4
-    assert format_probability(odds.law_round(4)[max(odds.law_round(4), key=odds.law_round(4).get)]) in view.answer.value
+    assert la.chance(odds.law_round(4)[max(odds.law_round(4), key=odds.law_round(4).get)]) in view.answer.value
     view.mc.trials.value = 2000
     view.mc.button.click()
     assert "agrees with" in view.mc.result.value
@@ -173,7 +172,7 @@ def test_dishonor_view_shows_hench_numbers(no_callback_errors):
     view = la.DishonorOddsView(players=4, percent=50)
     dist = odds.dishonor_per_lost_conflict(4, Fraction(1, 2))
     assert [round(y, 9) for y in view.fig.data[0].y] == [round(float(dist[k]), 9) for k in sorted(dist)]
-    assert format_probability(dist[0]) in view.answer.value
+    assert la.chance(dist[0]) in view.answer.value
     view.mc.trials.value = 2000
     view.mc.button.click()
     assert "agrees with" in view.mc.result.value
@@ -187,10 +186,10 @@ def test_seals_and_conflict_views(no_callback_errors):
     card = next(f"C{c['card'] + 1}" for c in state.conflicts if None in c["spaces"])
     strongest = max(state.court_strengths(state.current_player))
     exact = odds.conflict_win_chance(state, card, extra=strongest, p_joins=Fraction(1, 2))
-    assert format_probability(exact) in view.answer.value
+    assert la.chance(exact) in view.answer.value
     assert "data-action" not in view.board.value  # a study board, not a table to click
     tables = la.odds_tables().value
-    assert "Q3" in tables and format_probability(odds.approval_chance(True, 0, [1, 1])) in tables
+    assert "Q3" in tables and la.chance(odds.approval_chance(True, 0, [1, 1])) in tables
     assert "hench-vote-odds" in tables
 
 
