@@ -125,7 +125,7 @@ def score_sheet(state: LancasterState) -> ScoreSheet:
     for seat in range(s.players):
         split = breakdown(s, seat)
         rows.append((split["during play"], *(split.get(p, 0) for p in parts)))
-    rules = ("LB-045", "LB-053", "LB-063", "LB-077", "LB-078", "LB-079", "LB-080", "LB-084", "LB-085", "LB-086", "LB-087")
+    rules: tuple[str, ...] = ("LB-045", "LB-053", "LB-063", "LB-077", "LB-078", "LB-079", "LB-080", "LB-084", "LB-085", "LB-086", "LB-087")
     rules += ("LH-064",) if s.has("KC") else ()
     rules += ("LH-093", "LH-094", "LH-095", "LH-096") if s.has("KR") else ()
     return ScoreSheet(sources=(f"Rounds 1-{s.data.rounds}", *(SHEET_WORDS[p] for p in parts)), points=tuple(rows),
