@@ -56,6 +56,7 @@ CONFIG = TableConfig(
     bot_kinds={"heuristic": lambda seed: make_bot("heuristic", seed), "random": lambda seed: make_bot("random", seed)},
     clock=_clock, clock_label="round",
     label=lambda state, move: in_words(str(move)), tooltip=lambda state, move: in_words(str(move)), words=in_words,
+    dice=False,  # no dice: the law and conflict decks are shuffled once, at the set-up
 )
 
 

@@ -52,6 +52,7 @@ class TableConfig:
     tooltip: Callable[[Any, Hashable], str] | None = None  # (state, move) -> what the move does, in plain words
     roll_seats: Callable[[Any], Sequence[int] | None] | None = None  # at a pending roll, the seats it concerns; None: every seat
     words: Callable[[str], str] | None = None  # a move's text in the log in the game's words, if not its notation
+    dice: bool = True  # False: the game has no chance device to roll, so no dice control is shown
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -233,6 +234,7 @@ class GameView(ipw.VBox):
         self.list_box = ipw.HBox([self.move_list, self.play_selected])
         self.move_box = ipw.VBox([self.moves, self.list_box, self.typed])
         controls = ipw.HBox([self.bots_go, self.undo_button, self.redo_button, self.new_button, self.auto_dice])
+        self.auto_dice.layout.display = None if self.config.dice else "none"
         self.watch_row = ipw.HBox([self.watch, self.bot_step])
         self.watch_row.add_class("hench-watch")
         side = ipw.VBox([self.scoreboard, ipw.HTML("<b>What just happened</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))

@@ -93,3 +93,9 @@ def test_every_lesson_opens_a_live_position_for_its_move(no_callback_errors):
     for name, reach in la.LESSONS.items():
         view = la.lesson_table(name)
         assert not view.state.is_terminal and reach(view.state) and view.state.current_player == 0, name
+
+
+def test_no_dice_controls_in_a_game_without_dice(no_callback_errors):
+    """Lancaster has no dice (its decks are shuffled once at the set-up): no 'roll the dice' on its tables."""
+    view = la.play_table(players=3).view
+    assert view.auto_dice.layout.display == "none" and view.dice_box.layout.display == "none"
