@@ -95,13 +95,22 @@ def _after_conflict(start: Any, now: Any) -> str:
         f"{percent(chance)} (the Odds page computes this for any position)" + (
             ": a long shot, so a good player sends a weak knight here, for the insurance and the favor, not a strong one."
             if chance < Fraction(1, 3) else "."))
-    return (f"Your knight fights in conflict {card} against France's strength {french} (LB-059).{said} A lost battle "
+    return (f"Your knight fights in conflict {card} against France's strength {french} (LB-059).{said}"
+            f"{_favor_words(start, now)} A lost battle "
             "still pays one step down (LB-063), and with the King's Resentment only players with no knight there take dishonor.")
 
 
-def _after_favor(start: Any, now: Any) -> str:
-    return ("You took a King's Favor tile: one of the first six knights sent to a conflict in a round earns one "
-            "(LB-031). The tile is face down again next round.")
+def _favor_due(s: Any) -> bool:
+    return s.phase == "favor" and s.current_player == ME
+
+
+def _favor_words(start: Any, now: Any) -> str:
+    """The King's Favor the learner took in this step, if any (LB-031)."""
+    taken = [t.id for t, was, up in zip(now.data.favors, start.favors, now.favors) if was and not up]
+    if not taken:
+        return ""
+    return (f" Your knight was one of the first six sent to a conflict this round, so you took {in_words('favor ' + taken[0])} "
+            "(LB-031): pick what you are short of for this round's plans.")
 
 
 def _after_vote(start: Any, now: Any) -> str:
@@ -116,6 +125,10 @@ def _after_reward(start: Any, now: Any) -> str:
     nobles = len(now.nobles[ME])
     return (f"You now have {nobles} {'nobleman' if nobles == 1 else 'noblemen'} at your table. Each one adds a voting marker in every "
             "castle step (LB-053) and the company at table scores at the end (LB-079).")
+
+
+def _after_reward_or_upgrade(start: Any, now: Any) -> str:
+    return _after_reward(start, now) if start.phase == "county" else _after_upgrade(start, now)
 
 
 def _after_upgrade(start: Any, now: Any) -> str:
@@ -233,16 +246,10 @@ TOUR = [
         "conflicts each round also earn a <b>King's Favor</b>. <b>Why:</b> a conflict pays even a weak knight, and with "
         "KR every player with <i>no</i> knight in a lost conflict takes dishonor: being there is insurance.</p>",
         ("LB-028", "LB-031", "LB-059", "LB-060", "LB-061", "LB-063", "LH-089"),
-        reach=_placing(CONFLICT_MOVE), task="send a knight to a conflict (a K chip on a conflict card)",
-        done=lambda start, now: len(_in_conflict(now)) > len(_in_conflict(start)) or now.current_player != ME,
-        after=_after_conflict),
-    TourStep(
-        "The King's Favor",
-        "<p>Your knight was one of the first six sent to a conflict this round, so you choose one face-up <b>King's "
-        "Favor</b> tile and take its reward at once. <b>Why:</b> pick what you are short of for this round's plans "
-        "(gold to take both county rewards, a squire to defend a county, a voting marker for parliament).</p>",
-        ("LB-031", "LB-032", "LB-033"),
-        reach=lambda s: s.phase == "favor", task="take a favor tile", done=_phase_left("favor"), after=_after_favor),
+        reach=_placing(CONFLICT_MOVE),
+        task="send a knight to a conflict (a K chip on a conflict card), then take a King's Favor tile if one is yours",
+        done=lambda start, now: (len(_in_conflict(now)) > len(_in_conflict(start)) and not _favor_due(now))
+        or (now.current_player != ME and now is not start), after=_after_conflict),
     TourStep(
         "Phase 2: parliament votes",
         "<p>Three laws are voted on, left to right. Everyone votes yes or no face down and may add voting markers as "
@@ -258,23 +265,18 @@ TOUR = [
                           lambda s: f"Counting every way they vote and spend: {_vote_odds(s)} (a tie approves, LB-036). "
                                     "The Odds page has the same table for more markers.")),
     TourStep(
-        "Phase 3: a county pays you",
-        "<p>The counties pay in letter order. The owner of the knight takes a <b>nobleman</b> of that county, or its "
-        "<b>other reward</b>, or pays 3 gold for both. <b>Why:</b> a nobleman gives you a voting marker in every castle "
-        "step for the rest of the game and the company at table scores at the end, so early in the game a nobleman is "
-        "usually the better buy; in round 5 the other reward often is.</p>",
-        ("LB-045", "LB-046", "LB-047", "LB-048", "LB-053", "LB-079"),
-        reach=lambda s: s.phase == "county", task="take the nobleman, the reward or both", done=_phase_left("county"),
-        after=_after_reward),
-    TourStep(
-        "An upgrade, or a bishop",
-        "<p>A reward lets you <b>upgrade</b> a knight: swap it for the reserve knight one strength higher. With KC you may "
-        "take a <b>bishop</b> instead: it adds 1 to your office applications and makes every seal worth 1 PP more. "
-        "<b>Why:</b> early upgrades win contests for four more rounds and build your knighthood (8 and 4 PP at the "
-        "end); a bishop pays when you hold or expect several seals (with 3 seals a bishop is worth 3 PP).</p>",
-        ("LB-072", "LH-060", "LH-064", "LB-077"),
-        reach=lambda s: s.phase == "upgrade", task="upgrade a knight or take a bishop", done=_phase_left("upgrade"),
-        after=_after_upgrade),
+        "Phase 3: your reward",
+        "<p>Phase 3 pays in order: the offices, the tower, the counties A to I, the castles, the conflicts. Some rewards "
+        "ask you to choose. <b>A county</b> pays its knight's owner a <b>nobleman</b>, or its <b>other reward</b>, or both "
+        "for 3 gold: a nobleman gives you a voting marker in every castle step for the rest of the game and the company "
+        "at table scores at the end, so early on a nobleman is usually the better buy; in round 5 the other reward often "
+        "is. <b>An upgrade</b> swaps one of your knights for the reserve knight one strength higher, or with KC you take a "
+        "<b>bishop</b> instead: an early upgrade wins contests for the rest of the game and builds your knighthood (8 and "
+        "4 PP at the end); a bishop makes every seal worth 1 PP more, so it pays when you hold several seals. The board's "
+        "phase bar says which choice is yours now.</p>",
+        ("LB-045", "LB-046", "LB-047", "LB-048", "LB-053", "LB-079", "LB-072", "LH-060", "LH-064", "LB-077"),
+        reach=lambda s: s.phase in ("county", "upgrade"), task="make your choice: the nobleman, the reward or both; or the "
+        "upgrade or a bishop", done=_moved, after=_after_reward_or_upgrade),
     TourStep(
         "Dishonor",
         "<p>When England loses a conflict, every player with <b>no knight in it</b> takes 1 dishonor marker, from the "

@@ -35,7 +35,7 @@ PREFER = {"A duel": "play Glove", "Cubes on a card: any colour": "onto CU",  # s
           "Phase 1: a knight in a county": r"knight \d to (?!castle|conflict|tower)",
           "At the King's Court: your lord applies for an office": r"lord to C",
           "Phase 1: a knight in a conflict with France": r"knight \d to conflict",
-          "Phase 3: a county pays you": r"take noble", "An upgrade, or a bishop": r"upgrade|take bishop",
+          "Phase 3: your reward": r"take noble|upgrade",
           "The King's Resentment: the tower": r"knight \d to tower", "A privilege from your office": r".*\+(shield|archer|tudor)"}
 
 
