@@ -126,7 +126,7 @@ def score_sheet_html(sheet: ScoreSheet, names: Sequence[str], humans: Sequence[i
     head = "".join(f"<th style='padding:2px 8px'>{html.escape(s)}</th>" for s in sheet.sources)
     rows = []
     for seat, (row, total) in enumerate(zip(sheet.points, sheet.totals)):
-        who = names[seat] + (" (you)" if seat in humans else "") + (" 🏆" if seat in winners else "")
+        who = names[seat] + (" (you)" if seat in humans else "") + (" (winner)" if seat in winners else "")  # words: an emoji the page's font lacks shows as a box
         cells = "".join(f"<td style='text-align:right;padding:2px 8px'>{v}</td>" for v in row)
         rows.append(f"<tr><td style='padding:2px 8px'>{html.escape(who)}</td>{cells}"
                     f"<td style='text-align:right;padding:2px 8px'><b>{total}</b></td></tr>")

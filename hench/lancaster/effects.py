@@ -96,7 +96,7 @@ def take(s: LancasterState, colour: int, gain: Gain, why: str, rules: tuple[str,
     tasks: list[list[Any]] = []
     ally, seat, why = s.is_ally(colour), s.controller(colour), in_words(why)
     plain = {"gold": gain.gold, "squires": gain.squires, "vm": gain.vm, "pp": gain.pp}
-    got = [f"{v} {k if k != 'vm' else 'voting marker(s)'}" for k, v in plain.items() if v]
+    got = [f"{v} { {'vm': 'voting marker(s)', 'pp': 'PP'}.get(k, k)}" for k, v in plain.items() if v]
     if got and ally:
         s.say(f"{why}: {', '.join(got)} lost (an ally keeps no resources)", "LB-091", *rules, seats=(seat,))
     elif got:

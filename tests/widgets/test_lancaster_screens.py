@@ -22,7 +22,7 @@ PATTERNS = {
     "a placeholder county name": r"\bCounty[A-I]\b",
     "a law's or a tile's catalogue id": r"\bBL-\d|\bLK-\d|\bKF-\d",
     "a long fraction": r"\b\d{4,}/\d+|\b\d+/\d{4,}",
-    "a glyph the page's font may lack": "\u24d8|&#9432;",
+    "a glyph the page's font may lack": "\u24d8|&#9432;|[\U0001F000-\U0001FFFF]",  # the info sign, emoji
 }
 
 
