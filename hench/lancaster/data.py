@@ -43,18 +43,21 @@ _FAVOR_ID = re.compile(r"\b(?:King's Favor |favor )?KF-(\d+)\b")
 _VM = re.compile(r"\bvm\b")
 
 
+@lru_cache(maxsize=4096)
 def county_title(name: str) -> str:
     """A county's name on screen (issue 29): the placeholder names of the data ('CountyA', no source gives the
     real one) read 'County A'; the typed moves keep the data's name."""
     return _PLACEHOLDER_COUNTY.sub(r"County \1", name)
 
 
+@lru_cache(maxsize=4096)
 def law_title(law: str) -> str:
     """A law's name on screen (issue 29): base law 'BL-04' is 'Law 4', 'LK-4' is 'Law of the King 4' (the cards
     carry no names; BL-/LK- number them in the rulebook's listing order)."""
     return _LAW_ID.sub(lambda m: ("Law " if m[1] == "BL" else "Law of the King ") + m[2], law)
 
 
+@lru_cache(maxsize=4096)
 def in_words(text: str) -> str:
     """A line for the screen with every placeholder county name and law number in the game's words."""
     return _VM.sub("VM", _FAVOR_ID.sub(r"King's Favor tile \1", law_title(county_title(text))))
