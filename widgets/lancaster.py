@@ -23,7 +23,7 @@ from hench.lancaster.render import observation
 
 from . import plot
 from .cards import CardGallery
-from .core import MessageArea, discard, figure_widget, guarded, protect, redraw
+from .core import Deferred, MessageArea, discard, figure_widget, guarded, protect, redraw
 from .lancaster_tour import TOUR, TOUR_OPTIONS, TOUR_PLAYERS, TOUR_SEED, in_words
 from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, percent
 from .play import PALETTE, GameKit, GameView, TableConfig
@@ -102,6 +102,50 @@ def assumptions_and_readings() -> list[Assumption]:
 KIT = GameKit(CONFIG, LESSONS, assumptions_and_readings, title="Lancaster", seed=5,
               options={"first_player": 0, "modules": "KC+KR+LK"})  # the offices and the tower need KC and KR
 learn_table, lesson, lesson_table, rules, assumptions_in_force = KIT.learn_table, KIT.lesson, KIT.lesson_table, KIT.rules, KIT.assumptions_in_force
+
+
+# -- practice tables for the rare choices (the bots that play the lessons' deals never meet them) ---------------------
+PRACTICE = {  # the choice -> (its phase, a deal whose quickly played game reaches it)
+    "Surrey: name the start player": ("start", 0),
+    "Passage to France from Dorset": ("dorset", 0),
+    "A captured knight's ransom": ("ransom", 0),
+    "Paying squires for an extension's reward": ("castle_pay", 32),
+    "A nobleman of your choice": ("noble", 3),
+}
+
+
+def practice_table(name: str) -> GameView:
+    """A live table at one of the rare choices: the deal `PRACTICE[name]` played quickly (every seat picking among
+    its legal moves at random) up to the choice, and you take the seat that makes it; the log shows how the game
+    came there, and the bots play on after your move."""
+    if name not in PRACTICE:
+        raise hench.HenchError(f"no practice table {name!r}; there are {list(PRACTICE)}")
+    phase, seed = PRACTICE[name]
+    options = {"first_player": 0, "modules": "KC+KR+LK"}
+    state: Any = GAME.new_game(players=3, seed=seed, **options)
+    session = hench.Session(state)
+    rng, quick = Rng.from_seed(seed), [CONFIG.bot_kinds["random"](1000 + i) for i in range(3)]
+    moves = []
+    while not state.is_terminal and state.phase != phase:
+        moves.append(next_action(state, quick, rng))
+        state = state.apply(moves[-1])
+    if state.is_terminal:
+        raise hench.HenchError(f"the deal {seed} never comes to {name!r}")
+    view = GameView(CONFIG, players=3, seed=seed, human_seats=(state.current_player,), auto_dice=False, chart=False,
+                    options=options)
+    for move in moves:
+        session.apply(move)
+    view.session = session  # the game as it came here, move by move
+    view.refresh()
+    return view
+
+
+def practice(name: str) -> Deferred:
+    """A practice table for a Learn page, set up when the learner reaches it."""
+    if name not in PRACTICE:
+        raise hench.HenchError(f"no practice table {name!r}; there are {list(PRACTICE)}")
+    return Deferred(lambda: practice_table(name), "A live table at this choice: a quickly played deal brought the game "
+                    "here (its moves are in the log), and you take the seat that chooses.", button=f"Set up the table: {name}")
 
 
 def sources_note() -> ipw.HTML:

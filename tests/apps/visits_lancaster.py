@@ -29,7 +29,7 @@ def lancaster_tour(page) -> None:
 
 
 def lancaster_learn(page) -> None:
-    open_lessons(page, 9)  # the tour's table and 8 lessons
+    open_lessons(page, 14)  # the tour's table, 8 lessons and 5 practice tables
     lancaster_tour(page)
     before = text_of(page, ".hench-game", 1)
     chip = page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='knight']").first

@@ -99,3 +99,18 @@ def test_no_dice_controls_in_a_game_without_dice(no_callback_errors):
     """Lancaster has no dice (its decks are shuffled once at the set-up): no 'roll the dice' on its tables."""
     view = la.play_table(players=3).view
     assert view.auto_dice.layout.display == "none" and view.dice_box.layout.display == "none"
+
+
+@pytest.mark.rule("LB-050", "LB-052", "LB-055", "LB-066", "LB-033")
+@pytest.mark.parametrize("name", sorted(la.PRACTICE))
+def test_a_practice_table_opens_at_its_rare_choice_and_plays_on(name, no_callback_errors):
+    """The choices the lessons' bots never meet (Surrey, Dorset, a ransom, paying for an extension, a nobleman of
+    your choice) each have a live table: the learner holds the seat that chooses, the log shows how the game came
+    there, and after the learner's choice the bots play on."""
+    view = la.practice_table(name)
+    phase, _ = la.PRACTICE[name]
+    assert view.state.phase == phase and view.state.current_player in view.human_seats and len(view.session) > 10
+    assert not offences(view)
+    before = len(view.session)
+    view.play(str(view.state.legal_actions()[0]))
+    assert view.messages.kind != "error" and len(view.session) > before
