@@ -35,7 +35,8 @@ def lancaster_learn(page) -> None:
     chip = page.locator(".hench-game").nth(1).locator(".hench-board [data-action^='knight']").first
     label = chip.get_attribute("data-action")
     chip.click()
-    assert in_words(label) in wait_change(page, ".hench-game", before, 1)  # the log says the move in the game's words
+    wait_change(page, ".hench-game", before, 1)
+    page.locator(".hench-game").nth(1).locator(".hench-log", has_text=in_words(label)).wait_for(timeout=120_000)  # in the game's words
     assert page.locator(".hench-gallery .hench-card-tile").count() > 40
 
 
