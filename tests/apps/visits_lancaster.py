@@ -73,7 +73,8 @@ def lancaster_play(page) -> None:
     chip = page.locator(".hench-game .hench-board [data-action^='knight']").first
     label = chip.get_attribute("data-action")
     chip.click()
-    assert in_words(label) in wait_change(page, ".hench-game", before)
+    wait_change(page, ".hench-game", before)
+    page.locator(".hench-game .hench-log", has_text=in_words(label)).wait_for(timeout=120_000)  # in the game's words
     page.get_by_role("button", name="Simulate").click()
     page.wait_for_selector(".hench-sim-summary", timeout=240_000)
     assert "win rate" in text_of(page, ".hench-simulation")
