@@ -72,6 +72,8 @@ class TableConfig:
     words: Callable[[Any, Hashable], str] | None = None  # (state, move) -> the move in words, as its mover reads it in the log
     seen_scores: Callable[[Any, int | None], Sequence[tuple[int, str]]] | None = None  # (state, viewer) -> per seat: the
     # points the viewer can count and what they cannot ("" if nothing is hidden); None: every score is public
+    text_words: Callable[[str], str] | None = None  # any move's public text rewritten in the game's words (Lancaster)
+    dice: bool = True  # False: the game has no chance device to roll, so no dice control is shown
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -145,7 +147,7 @@ def score_sheet_html(sheet: ScoreSheet, names: Sequence[str], humans: Sequence[i
     head = "".join(f"<th style='padding:2px 8px'>{html.escape(s)}</th>" for s in sheet.sources)
     rows = []
     for seat, (row, total) in enumerate(zip(sheet.points, sheet.totals)):
-        who = names[seat] + (" (you)" if seat in humans else "") + (" · winner" if seat in winners else "")
+        who = names[seat] + (" (you)" if seat in humans else "") + (" (winner)" if seat in winners else "")  # words: an emoji the page's font lacks shows as a box
         cells = "".join(f"<td style='text-align:right;padding:2px 8px'>{v}</td>" for v in row)
         rows.append(f"<tr><td style='padding:2px 8px'>{html.escape(who)}</td>{cells}"
                     f"<td style='text-align:right;padding:2px 8px'><b>{total}</b></td></tr>")
@@ -270,6 +272,7 @@ class GameView(ipw.VBox):
         self.list_box = ipw.HBox([self.move_list, self.play_selected])
         self.move_box = ipw.VBox([self.moves, self.list_box, self.typed])
         controls = ipw.HBox([self.bots_go, self.undo_button, self.redo_button, self.new_button, self.auto_dice])
+        self.auto_dice.layout.display = None if self.config.dice else "none"
         self.watch_row = ipw.HBox([self.watch, self.bot_step])
         self.watch_row.add_class("hench-watch")
         side = ipw.VBox([self.scoreboard, ipw.HTML("<b>What just happened</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
@@ -576,7 +579,8 @@ class GameView(ipw.VBox):
         seat = self.viewer if isinstance(seat, Viewer) else seat
         if self.config.words is not None and seat is not None and seat == step.before.current_player:
             return self.config.words(step.before, step.action)  # the mover reads their whole move, in words
-        return self.game.public_action(step.before, step.action, seat)
+        text = self.game.public_action(step.before, step.action, seat)
+        return self.config.text_words(text) if self.config.text_words is not None else text
 
     def consequences(self, step: Step, seat: int | Viewer | None = VIEWER) -> list[str]:
         """What a move did, in words the seat looking at the table (or `seat`) may read: the move's narration,
