@@ -14,7 +14,7 @@ import ipywidgets as ipw
 
 import hench
 from hench.core import Rng, next_action, seat_name
-from hench.core.data import Assumption, reading_rows
+from hench.core.data import Assumption
 from hench.lancaster import GAME, PHASES, READINGS, SOURCES_NOTE, assumptions, montecarlo, odds
 from hench.lancaster.bots import make_bot
 from hench.lancaster.game import MODULE_CHOICES
