@@ -157,7 +157,7 @@ def test_the_log_tells_another_seats_secret_move_only_as_far_as_the_seat_may_kno
                 assert told == whole
             elif told != whole:
                 hidden.append(step)
-                assert told == words(game.public_action(step.before, step.action, 0))
+                assert told == text(game.public_action(step.before, step.action, 0))
         secret += len(hidden)
         if hidden:
             log = _html.unescape(view._log_html(last=len(view.session.history) - hidden[0].index))
