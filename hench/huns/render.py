@@ -88,6 +88,21 @@ def _camp_card(state: HunsState, camp: Camp, card: int, knows: bool) -> dict[str
             "used": card in camp.used, "live": is_live(camp, state.data, card), "fled": False}
 
 
+# -- what a view reads of a Camp, from the observation (the apps and the tour never open the state) ----------
+def cubes_held(obs: dict[str, Any], seat: int) -> int:
+    """How many cubes `seat`'s Camp holds: on its active Wagons, in its Stash (HU-063) and on its cards
+    (Mercenaries and Curses, HU-055); dispatched Wagons' cubes are no longer held. Public: every seat sees it."""
+    camp = obs["camps"][seat]
+    on_wagons = sum(c is not None for w in camp["wagons"] if w is not None for c in w["load"])
+    return on_wagons + sum(camp["stash"]) + sum(len(c.get("cubes", ())) for c in camp["cards"])
+
+
+def cubes_on_card(obs: dict[str, Any], seat: int, card_id: str) -> list[str]:
+    """The colours of the cubes on card `card_id` in `seat`'s Camp (HU-055), in the order they were put there;
+    [] for a card with none, a fled Curse or a card not in that Camp."""
+    return next((list(c.get("cubes", ())) for c in obs["camps"][seat]["cards"] if c.get("id") == card_id), [])
+
+
 # -- resample (a state differing only in what one seat hides) ------------------------------------
 def resample(state: HunsState, seat: int, rng: Rng) -> HunsState:
     """Swap `seat`'s hidden cards with unseen ones of the same back: the drawn hand with its deck,
