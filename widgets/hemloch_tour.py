@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from hench.core import seat_name
-from hench.hemloch import breakdown, odds
-from hench.hemloch.data import ITEMS, POTION, SCEPTER
+from hench.hemloch import breakdown, odds, render
+from hench.hemloch.data import POTION, SCEPTER
 from hench.hemloch.render import ENDED_WORDS
 
 from .tour import Question, TourStep
@@ -53,8 +53,7 @@ def _turn_over(start: Any, now: Any) -> bool:
 
 
 def _night_after(start: Any, now: Any) -> str:
-    mine = [s for s in range(len(now.board)) if len(now.board[s][0]) > len(start.board[s][0])]
-    played = ", ".join(now.data.locations[s].name for s in mine) or "no Location"
+    played = ", ".join(render.locations_played(start.observation(0), now.observation(0), 0)) or "no Location"
     return (f"Your turn is over: you played at {played} and hold {len(now.hands[0])} cards; then Player 2 took their turn "
             f"(HL-051, HL-055). Influence now, Player 1-Player 2: {_influence_line(now)} (HL-076, HL-077).")
 
@@ -67,14 +66,14 @@ def _marker_after(start: Any, now: Any) -> str:
 
 
 def _items_after(start: Any, now: Any) -> str:
-    used = [ITEMS[k] for k in range(len(ITEMS)) if now.items[0][k][1] > start.items[0][k][1]]
+    used = render.items_used(start.observation(0), now.observation(0), 0)
     said = (f"You used a {', '.join(used)}: it turned face down and now scores 1 instead of 2 (HL-031, HL-032)." if used
             else "You kept your Items face up: each still scores 2 (HL-032).")
     return f"{said} Your Items now score {breakdown(now, 0)['items']} points."
 
 
 def _week_after(start: Any, now: Any) -> str:
-    kept = sum(len(now.board[loc][0]) for loc in range(len(now.board)))
+    kept = sum(render.minions_at(now.observation(0), 0))
     return (f"Week {start.week} is over: you kept {kept} Minion(s) on the Locations after retreating half (HL-069), both "
             f"players drew up to 2 cards (HL-070), a Night left the game for its Day (HL-071, HL-072), and "
             f"{seat_name(now.start)} is the Start Player of Week {now.week} (HL-073). The Week deck now holds "

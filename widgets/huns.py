@@ -138,8 +138,8 @@ def _choices(*values) -> list[str]:
 
 
 def _cubes_held(s, seat: int) -> int:
-    camp = s.camps[seat]
-    return sum(1 for load in camp.loads for c in load if c >= 0) + sum(camp.stash) + sum(len(v) for v in camp.cubes.values())
+    """The cubes a Camp holds, read from the learner's view of the table (hench.huns.render.cubes_held: public)."""
+    return render.cubes_held(s.observation(0), seat)
 
 
 def _catchup_seats(s) -> str:
@@ -160,9 +160,9 @@ def _onto_card(s) -> str:
 def _filled(start, now) -> str:
     cid = _onto_card(start)
     i = _card_index(start, cid)
-    before, after = start.camps[0].cubes.get(i, []), now.camps[0].cubes.get(i, [])
+    before, after = render.cubes_on_card(start.observation(0), 0, cid), render.cubes_on_card(now.observation(0), 0, cid)
     added = after[len(before):]
-    colours = ", ".join(COLOURS[c] for c in added) or "none"
+    colours = ", ".join(str(c) for c in added) or "none"
     return (f"Your {COLOURS[start.die]} die put {len(added)} cube(s) ({colours}) on {cid} {start.data.cards[i].name}: a Mercenary "
             f"or Curse takes cubes of any colour, all of one Pillage on that one card; cubes beyond its empty spaces go "
             f"back (HU-054, HU-055, HU-056).")
