@@ -21,7 +21,7 @@ from .cards import CardGallery
 from .core import Chart, figure_widget, redraw
 from .maniacal_tour import TOUR
 from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html
-from .play import PALETTE, GameKit, GameView, TableConfig
+from .play import PALETTE, GameKit, GameView, TableConfig, _kept
 from .tour import TourView
 
 MAX_REROLL_DICE = 7  # the exact optimal reroll takes seconds beyond this
@@ -154,6 +154,10 @@ def infamy_rows(states) -> tuple[list[str], list[list[int]]]:
     return xs, rows
 
 
+def _round(state: Any) -> int:
+    return state.round
+
+
 class InfamyChart(ipw.VBox):
     """Infamy of every player round by round (the latest round: so far), redrawn after every move of a table."""
 
@@ -162,11 +166,35 @@ class InfamyChart(ipw.VBox):
         self.chart: Chart = figure_widget("Infamy round by round", height=300)
         super().__init__([self.chart])
         self.add_class("hench-infamy")
+        self._steps: list = []  # the session's steps already read, and the Infamy at the end of each round they reached
+        self._marks: list[tuple[int, tuple[int, ...]]] = []  # (round, scores) after each step read
+        self._drawn: tuple | None = None
         view.observe_moves(self.refresh)
         self.refresh()
 
+    def _rows(self) -> tuple[list[str], list[list[int]]]:
+        """infamy_rows of the session, from each step's kept round and scores: a move reads its own step only
+        (issue 26: the chart rescored every state of the game on every click)."""
+        session = self.view.session
+        steps = session.history
+        kept = _kept(self._steps, steps)
+        del self._steps[kept:], self._marks[kept:]
+        for step in steps[kept:]:
+            self._steps.append(step)
+            self._marks.append((_round(step.after), step.scores))
+        last: Any = session.state
+        marks: dict[int, tuple[int, ...]] = {_round(session.initial): session.initial_scores}
+        for rnd, scores in self._marks:
+            marks[rnd] = scores
+        xs = ["start"] + [f"round {r}" + ("" if r < last.round or last.is_terminal else " (so far)") for r in sorted(marks)]
+        first = session.initial_scores
+        return xs, [[first[i]] + [marks[r][i] for r in sorted(marks)] for i in range(len(first))]
+
     def refresh(self) -> None:
-        xs, rows = infamy_rows(self.view.session.states)
+        xs, rows = self._rows()
+        if (xs, rows) == self._drawn:
+            return
+        self._drawn = (xs, rows)
         names = CONFIG.names(len(rows))
         traces = [plot.Scatter(x=xs, y=ys, mode="lines+markers", name=names[i] + (" (you)" if i in self.view.human_seats else ""),
                              line=dict(color=PALETTE[i % len(PALETTE)])) for i, ys in enumerate(rows)]
