@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,7 @@ import hench
 from hench import rules as catalogue
 from hench.core import CHANCE, Rng, sample_outcome
 from hench.core.legality import RULE_ID, kind_of, rule_ids_of
-from hench.core.showme import KINDS, ShowMe, ShowMeError, cards_named, functions_run, mentions
+from hench.core.showme import KINDS, ShowMe, ShowMeError, cards_named, functions_run, mentions, play_and_score
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,15 +43,19 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 
 
 class Harvest:
-    def __init__(self, game_id: str, tries: int):
+    def __init__(self, game_id: str, tries: int, traced: int = 2):
         self.game = hench.get_game(game_id)
-        self.game_id, self.tries = game_id, tries
+        self.game_id, self.tries, self.traced = game_id, tries, traced
+        legality = import_module(f"hench.{game_id}.legality")
+        self.listed = getattr(legality, "candidates", None)
         self.engine = {r.id for r in catalogue.for_game(game_id) if r.tag == "engine"}
         self.best: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}  # rule or "card:<id>" -> (cost, entry)
 
     def offer(self, key: str, how: str, cost: tuple[Any, ...], state: Any, move: Any, seat: int, made: str,
-              new_game: dict[str, Any] | None = None) -> None:
-        full = (KINDS.index(how), *cost)
+              new_game: dict[str, Any] | None = None, spread: int = 0) -> None:
+        """Keep this position for `key` if it is better: a stronger kind, then a narrower function (`spread`: the
+        rules its docstring names), then a player's move before the dice, then earlier, then fewer players."""
+        full = (KINDS.index(how), spread, *cost)
         old = self.best.get(key)
         if old is not None and old[0] <= full:
             return
@@ -68,11 +74,13 @@ class Harvest:
         if first is None:
             return
         mover = state.current_player if isinstance(state.current_player, int) and state.current_player >= 0 else 0
-        said = [(rule, _reader(line, mover)) for line in state.said for rule in line[1]]
-        said += [(rule, mover) for _, rules in functions_run(self.game_id, lambda: game.new_game(**setup)) for rule in rules]
-        for rule, reader in said:
+        said: list[tuple[Any, ...]] = [(rule, _reader(line, mover)) for line in state.said for rule in line[1]]
+        said += [(rule, mover, len(set(rules))) for _, rules in functions_run(self.game_id, lambda: game.new_game(**setup), lines=True)
+                 for rule in rules]
+        for rule, reader, *spread in said:
             if rule in self.engine:
-                self.offer(rule, "setup", (0, 0, players), state, first, reader, f"the new game of {made}", setup)
+                self.offer(rule, "setup", (0, 0, players), state, first, reader, f"the new game of {made}", setup,
+                           spread=spread[0] if spread else 0)
         for option in game.options.values():
             for rule in RULE_ID.findall(option.help):
                 if rule in self.engine:
@@ -88,7 +96,6 @@ class Harvest:
                 action = sample_outcome(state.chance_outcomes(), rng)
             else:
                 action = legal[rng.randrange(len(legal))]
-            self.applied(state, action, cost, at)
             seen[action] = None
             state = state.apply(action)
             step += 1
@@ -104,10 +111,10 @@ class Harvest:
     def applied(self, state: Any, action: Any, cost: tuple[Any, ...], made: str) -> None:
         mover = state.current_player
         seat = mover if isinstance(mover, int) and mover >= 0 else 0
-        for _, rules in functions_run(self.game_id, lambda: state.apply(action)):
+        for _, rules in functions_run(self.game_id, lambda: play_and_score(state, action), lines=True):
             for rule in rules:
                 if rule in self.engine:
-                    self.offer(rule, "applied", cost, state, action, seat, made)
+                    self.offer(rule, "applied", cost, state, action, seat, made, spread=len(set(rules)))
 
     def position(self, state: Any, rng: Rng, seen: dict[Any, None], cost: tuple[Any, ...], made: str) -> None:
         legal = state.legal_actions()
@@ -140,9 +147,12 @@ class Harvest:
             for card in cards_named(action):
                 for rule in getattr(cards.get(card), "rules", ()):
                     self.offer(rule, "card", cost, state, action, seat, made)
-        if mover == CHANCE or not seen:
+        for action in list(dict.fromkeys(tries))[:self.traced]:
+            self.applied(state, action, cost, made)
+        if mover == CHANCE:
             return
-        pool = [a for a in seen if a not in set(legal)]
+        listed = self.listed(state) if self.listed is not None else []  # the game's own candidate list, if any
+        pool = [a for a in dict.fromkeys([*seen, *listed]) if a not in set(legal)]
         for action in pool if len(pool) <= 40 else [pool[rng.randrange(len(pool))] for _ in range(40)]:
             found = state.illegal_reason(action)
             if found is not None and found.rule_id in self.engine and _reads_back(self.game, state, action):
@@ -174,6 +184,11 @@ class Harvest:
                 out["cards"][rule] = row
             else:
                 out["rules"][rule] = {"how": how, **row}
+        source = "\n".join(p.read_text(encoding="utf-8") for pattern in ("*.py", "data/*.toml")
+                           for p in sorted((ROOT / "hench" / self.game_id).glob(pattern)))
+        out["unshown"] = {rule: ("the engine's code and data name this rule nowhere, so no move can be shown citing it"
+                                 if not re.search(rf"\b{rule}\b", source) else "no harvested game reached it yet")
+                          for rule in sorted(self.engine - set(out["rules"]))}
         return {"about": ABOUT, "positions": positions, **out}
 
 

@@ -105,7 +105,7 @@ class CardGallery(ipw.VBox):
         self.kind.observe(lambda _: self.refresh(), "value")
         self.assumed_only.observe(lambda _: self.refresh(), "value")
         show_row = ipw.HBox([self.card_choice, self.show_button])
-        super().__init__([ipw.HBox([self.kind, self.assumed_only]), self.messages, self.grid, show_row, self.stage])
+        super().__init__([ipw.HBox([self.kind, self.assumed_only]), self.messages, show_row, self.stage, self.grid])
         self.add_class("hench-gallery")
         self.refresh()
 

@@ -525,11 +525,11 @@ class RulesPanel(ipw.VBox):
         button = ipw.Button(description=f"show me {rule.id}", tooltip=f"a live table where {rule.id} happens next",
                             layout=ipw.Layout(width="auto", margin="2px"))
         button.add_class("hench-show-me-button")
-        button.on_click(lambda _, r=rule: self.open(r.game, r.id))
+        button.on_click(lambda _, r=rule: self.open_show_me(r.game, r.id))
         return button
 
     @guarded()
-    def open(self, game_id: str, rule_id: str) -> None:
+    def open_show_me(self, game_id: str, rule_id: str) -> None:
         """Open the live table that shows `rule_id` happening, below the hits."""
         from hench.core.showme import show_me
 

@@ -12,8 +12,9 @@ How a rule shows (`ShowMe.how`), strongest first; the harvester keeps the strong
 - "narrated": the move's narration (`successor.narration(seat)`) has a line citing the rule;
 - "refused": the move is illegal and the engine's error names the rule;
 - "setup": the position is a new game exactly as set up, and the set-up's narration cites the rule;
-- "applied": making the move runs the engine's own function for the rule (its docstring names the rule; the
-  rules the engine applies silently, such as the turn order or a count, are written this way);
+- "applied": making the move (and, if it ends the game, scoring it) runs the engine's own code for the rule: a
+  function whose docstring names it, or a line marked with it in a comment (the rules the engine applies silently,
+  such as the turn order or a count, are written this way);
 - "option": the position is a new game exactly as set up, with the game option whose help names the rule (the
   number of days, the score that ends the game early): the engine plays the whole game by it;
 - "card": the move uses a card whose text (`Game.card_texts`) is governed by the rule;
@@ -27,6 +28,7 @@ import inspect
 import json
 import re
 import sys
+import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -39,6 +41,8 @@ from .errors import HenchError, IllegalActionError
 from .game import Game, State
 from .legality import RULE_ID, kind_of, rule_ids_of
 
+_NOT_CODE = (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING,
+             tokenize.ENDMARKER)
 KINDS = ("narrated", "refused", "setup", "applied", "option", "card", "checked", "phase")
 DATA_FILE = "showme.json"
 
@@ -182,49 +186,102 @@ def _setup(s: ShowMe) -> str:
     if lines:
         return f"At the set-up, “{lines[0].text}” ({s.key})."
     setup = s.new_game
-    if any(s.key in rules for _, rules in functions_run(s.game_id, lambda: game.new_game(**setup))):
-        return f"The engine applied this rule when it set up this game: {_rule_text(s.key)}"
+    if any(s.key in rules for _, rules in functions_run(s.game_id, lambda: game.new_game(**setup), lines=True)):
+        return f"Setting up this game ran the engine's code for this rule: {_rule_text(s.key)}"
     raise ShowMeError(f"{s.game_id} {s.key}: the set-up no longer narrates or applies the rule")
 
 
 def _applied(s: ShowMe) -> str:
-    ran = functions_run(s.game_id, lambda: s.state.apply(s.move))
+    ran = functions_run(s.game_id, lambda: play_and_score(s.state, s.move), lines=True)
     named = [name for name, rules in ran if s.key in rules]
     if not named:
         raise ShowMeError(f"{s.game_id} {s.key}: {s.move_text!r} no longer runs the engine's code for the rule")
-    return f"the engine applies this rule as it makes the move: {_rule_text(s.key)}"
+    return f"making this move runs the engine's code for this rule: {_rule_text(s.key)}"
 
 
-def functions_run(game_id: str, run: Callable[[], object]) -> list[tuple[str, tuple[str, ...]]]:
+def functions_run(game_id: str, run: Callable[[], object], lines: bool = False) -> list[tuple[str, tuple[str, ...]]]:
     """The game's own functions that run inside `run()` (a move applied, a game set up), each with the rule IDs
-    its docstring names, in the order first called. An error the engine raises on purpose ends the run."""
+    its docstring names, in the order first called; with `lines`, also each line of the game's code that runs and
+    carries a rule-ID comment (`# MA-027: clockwise...`; a comment alone on its line marks the next line of code).
+    An error the engine raises on purpose ends the run."""
     documented = _documented(game_id)
+    marked = _marked_lines(game_id) if lines else {}
+    files = {name for name, _ in marked}
     seen: dict[Any, None] = {}
 
-    def profile(frame: Any, event: str, arg: Any) -> None:
-        if event == "call" and frame.f_code in documented:
-            seen[frame.f_code] = None
+    def local(frame: Any, event: str, arg: Any) -> Any:
+        if event == "line":
+            key = (frame.f_code.co_filename, frame.f_lineno)
+            if key in marked:
+                seen[key] = None
+        return local
 
-    old = sys.getprofile()
-    sys.setprofile(profile)
+    def call(frame: Any, event: str, arg: Any) -> Any:
+        code = frame.f_code
+        if event == "call" and code in documented:
+            seen[code] = None
+        return local if code.co_filename in files else None
+
+    old_trace, old_profile = sys.gettrace(), sys.getprofile()
+    if lines:
+        sys.settrace(call)
+    else:
+        sys.setprofile(call)
     try:
         try:
             run()
         except HenchError:
             pass
     finally:
-        sys.setprofile(old)
-    return [documented[code] for code in seen]
+        sys.settrace(old_trace)
+        sys.setprofile(old_profile)
+    return [documented[key] if key in documented else marked[key] for key in seen]
+
+
+def play_and_score(state: State, move: Any) -> State:
+    """`state.apply(move)`; when the move ends the game, also what the game's end applies: its winners and scores."""
+    after = state.apply(move)
+    if after.is_terminal:
+        after.winners()
+        after.scores()
+        if after.game.score_sheet is not None:
+            after.game.score_sheet(after)
+    return after
+
+
+@cache
+def _marked_lines(game_id: str) -> dict[tuple[str, int], tuple[str, tuple[str, ...]]]:
+    """The lines of a game package's modules that a rule-ID comment marks: (file, line) -> (where, rule IDs)."""
+    found: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {}
+    for name, module in _modules(game_id):
+        path = getattr(module, "__file__", None)
+        if not path or not path.endswith(".py"):
+            continue
+        with open(path, "rb") as source:
+            tokens = list(tokenize.tokenize(source.readline))
+        code_lines = sorted({tok.start[0] for tok in tokens if tok.type not in _NOT_CODE})
+        for tok in tokens:
+            rules = RULE_ID.findall(tok.string) if tok.type == tokenize.COMMENT else []
+            if not rules:
+                continue
+            row = tok.start[0]
+            target = row if row in code_lines else next((r for r in code_lines if r > row), None)  # a comment alone: next code
+            if target is not None:
+                where, old = found.get((path, target), (f"{name} line {target}", ()))
+                found[(path, target)] = (where, tuple(dict.fromkeys([*old, *rules])))
+    return found
+
+
+def _modules(game_id: str) -> list[tuple[str, Any]]:
+    prefix = f"hench.{game_id}."
+    return [(name, module) for name, module in list(sys.modules.items()) if name.startswith(prefix) and module is not None]
 
 
 @cache
 def _documented(game_id: str) -> dict[Any, tuple[str, tuple[str, ...]]]:
     """The code objects of a game package's functions and methods whose docstring names rules."""
     found: dict[Any, tuple[str, tuple[str, ...]]] = {}
-    prefix = f"hench.{game_id}."
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(prefix) or module is None:
-            continue
+    for name, module in _modules(game_id):
         for value in vars(module).values():
             members = vars(value).values() if inspect.isclass(value) and value.__module__ == name else [value]
             for member in members:
