@@ -98,7 +98,8 @@ def search(text: str, game: str | None = None, tag: str | None = None, limit: in
     """Rules matching every word of `text` (or a rule ID, or a reading or assumption ID such as A7), best first.
 
     Words match the start of words in the summary, heading or section, case-insensitively. The games' readings
-    and assumptions (tag "assumption", see `assumptions_of`) are searched after the catalogue rules.
+    and assumptions (tag "assumption", see `assumptions_of`) are found by their ID, and by their words within one
+    game (the Learn pages' search), after the catalogue rules.
     """
     pool = for_game(game) if game else all_rules()
     if tag:
@@ -110,12 +111,13 @@ def search(text: str, game: str | None = None, tag: str | None = None, limit: in
         prefix, number = query.upper().split("-")
         return [r for r in pool if r.id == f"{prefix}-{int(number):03d}"]
     exact: list[Rule] = []
-    if re.fullmatch(r"[\w/-]+", query) and tag in (None, ASSUMPTION):  # a reading's ID: A7, M-15, AMB-05, majority
+    id_like = re.fullmatch(r"[\w/-]+", query) and (game or any(c.isdigit() for c in query))
+    if id_like and tag in (None, ASSUMPTION):  # a reading's ID: A7, M-15, AMB-05 (and, in one game, majority)
         exact = [r for g in ([game] if game else GAME_PACKAGES) for r in assumptions_of(g) if r.id.upper() == query.upper()]
         if exact and any(c.isdigit() for c in query):
             return exact[:limit] if limit else exact
-    if tag in (None, ASSUMPTION):
-        pool = [*pool, *(r for g in ([game] if game else GAME_PACKAGES) for r in assumptions_of(g))]
+    if tag in (None, ASSUMPTION) and game:  # one game's readings by their words too (all games': by ID, above)
+        pool = [*pool, *assumptions_of(game)]
     words = [w for w in re.findall(r"[\w']+", query.lower())]
     scored = []
     for rule in pool:

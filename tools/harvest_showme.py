@@ -69,7 +69,7 @@ class Harvest:
             state = game.new_game(**setup)
         except hench.InvalidOptionError:
             return
-        made = f"{players} players, seed {seed}, options {json.dumps(options, sort_keys=True)}"
+        made = describe(players, seed, options)
         first = state.legal_actions()[0] if state.legal_actions() else None
         if first is None:
             return
@@ -195,6 +195,12 @@ class Harvest:
 ABOUT = ("Made by tools/harvest_showme.py: seeded games of random bots, every player count and a few option "
          "variants; each position's 'made' says which game and after how many moves. Do not edit by hand: "
          "rerun the tool.")
+
+
+def describe(players: int, seed: int, options: dict[str, Any]) -> str:
+    """How a game was set up, in words: "3 players, seed 5, options: days 3, guard timing after weapon"."""
+    chosen = ", ".join(f"{name.replace('_', ' ')} {str(value).replace('_', ' ')}" for name, value in sorted(options.items()))
+    return f"{players} players, seed {seed}" + (f", options: {chosen}" if chosen else "")
 
 
 def _reader(line: Any, seat: int) -> int:

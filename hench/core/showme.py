@@ -300,7 +300,7 @@ def _option(s: ShowMe) -> str:
         raise ShowMeError(f"{s.game_id} {s.key}: the position is no longer a game as set up")
     for name, option in game.options.items():
         if s.key in RULE_ID.findall(option.help):
-            value = s.new_game.get(name, option.default)
+            value = str(s.new_game.get(name, option.default)).replace("_", " ")
             return (f"this game was set up with the option “{name.replace('_', ' ')}” at {value} ({option.help.split(' (')[0]}); "
                     f"the engine plays it by this rule: {_rule_text(s.key)}")
     raise ShowMeError(f"{s.game_id} {s.key}: no option of the game names the rule")
