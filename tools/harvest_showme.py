@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
 from importlib import import_module
@@ -26,7 +25,7 @@ import hench
 from hench import rules as catalogue
 from hench.core import CHANCE, Rng, sample_outcome
 from hench.core.legality import RULE_ID, kind_of, rule_ids_of
-from hench.core.showme import KINDS, ShowMe, ShowMeError, cards_named, functions_run, mentions, play_and_score
+from hench.core.showme import KINDS, ShowMe, ShowMeError, cards_named, functions_run, mentions, play_and_score, rules_named
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -184,10 +183,9 @@ class Harvest:
                 out["cards"][rule] = row
             else:
                 out["rules"][rule] = {"how": how, **row}
-        source = "\n".join(p.read_text(encoding="utf-8") for pattern in ("*.py", "data/*.toml")
-                           for p in sorted((ROOT / "hench" / self.game_id).glob(pattern)))
-        out["unshown"] = {rule: ("the engine's code and data name this rule nowhere, so no move can be shown citing it"
-                                 if not re.search(rf"\b{rule}\b", source) else "no harvested game reached it yet")
+        named = rules_named(self.game_id)
+        out["unshown"] = {rule: ("no harvested game reached it yet" if rule in named else
+                                 "the engine names this rule nowhere a move reaches, so no move can be shown applying it")
                           for rule in sorted(self.engine - set(out["rules"]))}
         return {"about": ABOUT, "positions": positions, **out}
 
@@ -195,6 +193,18 @@ class Harvest:
 ABOUT = ("Made by tools/harvest_showme.py: seeded games of random bots, every player count and a few option "
          "variants; each position's 'made' says which game and after how many moves. Do not edit by hand: "
          "rerun the tool.")
+
+
+def merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """`new` with the entries of `old` it lacks (rules and cards), their positions carried over."""
+    positions = list(new["positions"])
+    for table in ("rules", "cards"):
+        for key, row in old[table].items():
+            if key not in new[table]:
+                positions.append(old["positions"][row["position"]])
+                new[table][key] = {**row, "position": len(positions) - 1}
+    new["unshown"] = {rule: why for rule, why in new.get("unshown", {}).items() if rule not in new["rules"]}
+    return {**new, "positions": positions}
 
 
 def describe(players: int, seed: int, options: dict[str, Any]) -> str:
@@ -221,10 +231,12 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=list(hench.GAMES))
     parser.add_argument("--seconds", type=float, default=60.0, help="harvest time per game (process time)")
     parser.add_argument("--tries", type=int, default=16, help="legal moves tried per position")
+    parser.add_argument("--first-seed", type=int, default=1, help="the first seed of the games played")
+    parser.add_argument("--merge", action="store_true", help="keep the stored entries this run does not replace")
     args = parser.parse_args()
     for game_id in args.games:
         harvest = Harvest(game_id, args.tries)
-        game, start, seed = harvest.game, time.process_time(), 0
+        game, start, seed = harvest.game, time.process_time(), args.first_seed - 1
         while time.process_time() - start < args.seconds:
             seed += 1
             for options in VARIANTS.get(game_id, [{}]):
@@ -232,6 +244,8 @@ def main() -> None:
                     harvest.play(players, seed, options)
         data = harvest.entries()
         path = ROOT / "hench" / game_id / "data" / "showme.json"
+        if args.merge and path.exists():
+            data = merged(json.loads(path.read_text(encoding="utf-8")), data)
         path.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
         found = set(data["rules"])
         missing = sorted(harvest.engine - found)

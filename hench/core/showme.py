@@ -358,6 +358,38 @@ def mentions(lines: Any, card: Any) -> bool:
     return any(pattern.search(line.text) for line in lines)
 
 
+NOT_ENGINE = ("odds", "bots", "montecarlo", "render")  # modules of a game package that explain or play, not rule
+
+
+def rules_named(game_id: str) -> set[str]:
+    """The rule IDs the engine names where a move or the set-up can reach them: inside the functions of its engine
+    modules (docstrings, narration, checks, comments), its phase table, its options' help, its cards' rules and
+    its component data. A rule named only elsewhere (a module docstring, a comment on a constant) or nowhere
+    cannot be shown happening."""
+    import ast
+    from importlib import resources
+
+    from .registry import get_game
+
+    game = get_game(game_id)
+    package = resources.files("hench").joinpath(game_id)
+    found: set[str] = set()
+    for entry in package.iterdir():
+        if entry.name.endswith(".py") and entry.name[:-3] not in NOT_ENGINE:
+            text = entry.read_text(encoding="utf-8")
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    found.update(RULE_ID.findall(ast.get_source_segment(text, node) or ""))
+    data = package.joinpath("data")
+    if data.is_dir():
+        found.update(RULE_ID.findall(" ".join(f.read_text(encoding="utf-8") for f in data.iterdir() if f.name.endswith(".toml"))))
+    found.update(r for phase in (game.phases or ()) for r in phase.rules)
+    found.update(r for option in game.options.values() for r in RULE_ID.findall(option.help))
+    state = game.new_game(players=game.max_players, seed=1)
+    found.update(r for card in game.card_texts(state) for r in card.rules)
+    return found
+
+
 def cards_named(action: Any) -> list[str]:
     """The card ids an action names: its text-valued fields (a card played, kept, built, sold...)."""
     fields: Any = getattr(action, "__dataclass_fields__", None) or getattr(action, "_fields", ())
