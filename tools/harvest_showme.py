@@ -195,14 +195,46 @@ ABOUT = ("Made by tools/harvest_showme.py: seeded games of random bots, every pl
          "rerun the tool.")
 
 
+# Hand-built entries, for rules no random game reaches: (rule, the rule whose harvested position is used, the move).
+HAND_BUILT: dict[str, list[tuple[str, str, str]]] = {
+    "henchmania": [("HM-095", "HM-027", "discard Glove")],  # a move the parser understands but no bot ever makes
+}
+
+
+def add_hand_built(game_id: str, data: dict[str, Any]) -> None:
+    """Add the hand-built entries of HAND_BUILT whose evidence holds (ShowMe.evidence) to a harvest's data."""
+    game = hench.get_game(game_id)
+    for rule, base, text in HAND_BUILT.get(game_id, []):
+        row = data["rules"].get(base)
+        if rule in data["rules"] or row is None:
+            continue
+        source = data["positions"][row["position"]]
+        state = game.load_state(source["save"])
+        show = ShowMe(game_id, rule, "refused", state, game.parse_action(state, text), row["seat"], source["made"])
+        try:
+            show.evidence()
+        except ShowMeError as exc:
+            print(f"  hand-built {rule} dropped: {exc}", file=sys.stderr)
+            continue
+        data["positions"].append({**source, "made": f"{source['made']} (hand-built: the position of {base}'s show me, "
+                                                   f"with a move no random player makes)"})
+        data["rules"][rule] = {"how": "refused", "position": len(data["positions"]) - 1, "move": text, "seat": row["seat"]}
+        data["unshown"].pop(rule, None)
+
+
 def merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """`new` with the entries of `old` it lacks (rules and cards), their positions carried over."""
     positions = list(new["positions"])
+    index = {json.dumps([p["new_game"], p["save"]], sort_keys=True): i for i, p in enumerate(positions)}
     for table in ("rules", "cards"):
         for key, row in old[table].items():
             if key not in new[table]:
-                positions.append(old["positions"][row["position"]])
-                new[table][key] = {**row, "position": len(positions) - 1}
+                position = old["positions"][row["position"]]
+                where = json.dumps([position["new_game"], position["save"]], sort_keys=True)
+                if where not in index:
+                    index[where] = len(positions)
+                    positions.append(position)
+                new[table][key] = {**row, "position": index[where]}
     new["unshown"] = {rule: why for rule, why in new.get("unshown", {}).items() if rule not in new["rules"]}
     return {**new, "positions": positions}
 
@@ -246,6 +278,7 @@ def main() -> None:
         path = ROOT / "hench" / game_id / "data" / "showme.json"
         if args.merge and path.exists():
             data = merged(json.loads(path.read_text(encoding="utf-8")), data)
+        add_hand_built(game_id, data)
         path.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
         found = set(data["rules"])
         missing = sorted(harvest.engine - found)
