@@ -105,7 +105,11 @@ class Harvest:
         text = " ".join(line.text for line in lines)
         for card in cards.values():
             if (card.name in text or card.id in text) and mentions(lines, card):
-                self.offer("card:" + card.id, "card", (*cost[:1], cost[1] + 1000, *cost[2:]), state, action, seat, made)
+                later = (*cost[:1], cost[1] + 1000, *cost[2:])  # a move that names the card is better
+                self.offer("card:" + card.id, "card", later, state, action, seat, made)
+                for rule in card.rules:
+                    if rule in self.engine:
+                        self.offer(rule, "card", later, state, action, seat, made)
 
     def applied(self, state: Any, action: Any, cost: tuple[Any, ...], made: str) -> None:
         mover = state.current_player
@@ -228,7 +232,7 @@ def merged(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     index = {json.dumps([p["new_game"], p["save"]], sort_keys=True): i for i, p in enumerate(positions)}
     for table in ("rules", "cards"):
         for key, row in old[table].items():
-            if key not in new[table]:
+            if key not in new[table] or KINDS.index(row.get("how", "card")) < KINDS.index(new[table][key].get("how", "card")):
                 position = old["positions"][row["position"]]
                 where = json.dumps([position["new_game"], position["save"]], sort_keys=True)
                 if where not in index:

@@ -17,7 +17,8 @@ How a rule shows (`ShowMe.how`), strongest first; the harvester keeps the strong
   such as the turn order or a count, are written this way);
 - "option": the position is a new game exactly as set up, with the game option whose help names the rule (the
   number of days, the score that ends the game early): the engine plays the whole game by it;
-- "card": the move uses a card whose text (`Game.card_texts`) is governed by the rule;
+- "card": the move uses a card (names it, or its narration brings it into play) whose text (`Game.card_texts`)
+  is governed by the rule;
 - "checked": the move is of a kind the rule's legality check examines (the check's docstring names the rule);
 - "phase": the move is made in (or leads into) a phase of the game's phase table that follows the rule.
 """
@@ -315,6 +316,8 @@ def _card(s: ShowMe) -> str:
         if card not in used and not mentions(s.state.apply(s.move).narration(s.seat), card):
             raise ShowMeError(f"{s.game_id} card {s.key}: {s.move_text!r} neither names it nor brings it into play")
         return f"{card.name} ({card.kind}): {card.what}"
+    lines = s.state.apply(s.move).narration(s.seat)
+    used += [c for c in cards.values() if c not in used and mentions(lines, c)]  # cards the move brings into play
     governed = [c for c in used if s.key in c.rules]
     if not governed:
         raise ShowMeError(f"{s.game_id} {s.key}: {s.move_text!r} uses no card the rule governs")
