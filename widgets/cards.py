@@ -96,9 +96,16 @@ class CardGallery(ipw.VBox):
                             self.messages)
         self.assumed_only = ipw.Checkbox(value=False, description="only cards with assumed values", indent=False)
         self.grid = ipw.HTML()
+        self.card_choice = protect(ipw.Dropdown(description="Card", layout=ipw.Layout(width="360px")), self.messages)
+        self.show_button = ipw.Button(description="Show me this card in play", button_style="info",
+                                      tooltip="a live table where one of your moves uses this card")
+        self.show_button.add_class("hench-card-show-me")
+        self.show_button.on_click(lambda _: self.show_me())
+        self.stage = ipw.VBox()
         self.kind.observe(lambda _: self.refresh(), "value")
         self.assumed_only.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.kind, self.assumed_only]), self.messages, self.grid])
+        show_row = ipw.HBox([self.card_choice, self.show_button])
+        super().__init__([ipw.HBox([self.kind, self.assumed_only]), self.messages, show_row, self.stage, self.grid])
         self.add_class("hench-gallery")
         self.refresh()
 
@@ -107,10 +114,30 @@ class CardGallery(ipw.VBox):
         return [t for t in self.texts if (self.kind.value == ALL or t.kind == self.kind.value)
                 and (t.assumed or not self.assumed_only.value)]
 
+    def showable(self) -> list[Any]:
+        """The shown cards that have a live example (hench.core.showme)."""
+        from hench.core.showme import cards_shown
+
+        have = set(cards_shown(self.game.id))
+        return [t for t in self.shown() if t.id in have]
+
     @guarded()
     def refresh(self) -> None:
         self.messages.clear()
         self.grid.value = grid_html(self.shown(), self.colours, self.note, self.height)
+        self.card_choice.options = [(f"{t.name} ({t.kind})", t.id) for t in self.showable()]
+
+    @guarded()
+    def show_me(self, card_id: str | None = None) -> None:
+        """Open a live table where a move of the learner's seat uses the card (the chosen one by default)."""
+        from hench.core.showme import show_card
+
+        from .showme import ShowMeView
+
+        card = card_id or self.card_choice.value
+        if not card:
+            raise hench.HenchError("choose a card first")
+        self.stage.children = [ShowMeView(show_card(self.game.id, card))]
 
 
 __all__ = ["CardGallery", "card_html", "grid_html", "kind_colours"]

@@ -500,14 +500,20 @@ def later(build: Callable[[], ipw.Widget], what: str) -> Deferred:
 # -- rules reference --------------------------------------------------------------------------
 
 class RulesPanel(ipw.VBox):
-    """A search box over the rules catalogues (every game, or one)."""
+    """A search box over the rules catalogues (every game, or one), with the games' readings and assumptions.
+
+    Every hit can be seen: the hits come a page at a time (`limit` per page) with Previous / Next and "Show all".
+    Each engine rule on the page with a live example has a "show me" button that opens a table at a position
+    where that rule is what the engine applies next (hench.core.showme), below the hits.
+    """
 
     MAX_QUERY = 120
 
-    def __init__(self, game: str | None = None, limit: int = 12, placeholder: str = "search the rules: duel, wagon, HM-020 ..."):
+    def __init__(self, game: str | None = None, limit: int = 12, placeholder: str = "search the rules: duel, wagon, HM-020, A7 ..."):
         from hench import rules
 
-        self._rules, self.game, self.limit = rules, game, limit
+        self._rules, self.game, self.limit, self.page = rules, game, limit, 0
+        self.found: list[Any] = []
         self.messages = MessageArea()
         self.box = protect(ipw.Text(placeholder=placeholder, description="Rules", continuous_update=True,
                                     layout=ipw.Layout(width="100%")), self.messages)
@@ -515,9 +521,19 @@ class RulesPanel(ipw.VBox):
         self.scope = protect(ipw.Dropdown(options=games, value=game or "", description="in",
                                           layout=ipw.Layout(width="220px")), self.messages)
         self.results = ipw.HTML()
+        self.previous, self.next = ipw.Button(description="◀ Previous"), ipw.Button(description="Next ▶")
+        self.show_all = ipw.Checkbox(value=False, description="show all hits", indent=False,
+                                     layout=ipw.Layout(width="auto", margin="0 8px"))
+        self.pager = ipw.HBox([self.previous, self.next, self.show_all])
+        self.show_buttons = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
+        self.show_buttons.add_class("hench-show-me-buttons")
+        self.stage = ipw.VBox()
         self.box.observe(lambda _: self.refresh(), "value")
         self.scope.observe(lambda _: self.refresh(), "value")
-        super().__init__([ipw.HBox([self.box, self.scope]), self.messages, self.results])
+        self.show_all.observe(lambda _: self._turn(0), "value")
+        self.previous.on_click(lambda _: self._turn(self.page - 1))
+        self.next.on_click(lambda _: self._turn(self.page + 1))
+        super().__init__([ipw.HBox([self.box, self.scope]), self.messages, self.results, self.pager, self.show_buttons, self.stage])
         self.add_class("hench-rules")
         self.refresh()
 
@@ -525,23 +541,63 @@ class RulesPanel(ipw.VBox):
     def refresh(self) -> None:
         query = (self.box.value or "")[: self.MAX_QUERY]
         self.messages.clear()
-        found = self._rules.search(query, game=self.scope.value or None)
+        self.found = self._rules.search(query, game=self.scope.value or None) if query.strip() else []
         if not query.strip():
-            self.results.value = f"<i>{len(found)} rules. Type a word to search them.</i>"
-            return
-        self.results.value = rules_table(found[: self.limit], total=len(found))
+            total = len(self._rules.search("", game=self.scope.value or None))
+            self.results.value = f"<i>{total} rules. Type a word to search them.</i>"
+        self._turn(0)
+
+    @guarded()
+    def _turn(self, page: int) -> None:
+        """Show page `page` of the hits (every hit with "show all")."""
+        per_page = len(self.found) if self.show_all.value else self.limit
+        pages = max(1, -(-len(self.found) // max(1, per_page)))
+        self.page = min(max(0, page), pages - 1)
+        shown = self.found[self.page * per_page:(self.page + 1) * per_page]
+        self.pager.layout.display = "flex" if len(self.found) > self.limit else "none"
+        self.previous.disabled, self.next.disabled = self.page == 0, self.page >= pages - 1
+        if self.found or (self.box.value or "").strip():
+            first = self.page * per_page + 1
+            self.results.value = rules_table(shown, total=len(self.found), first=first)
+        self.show_buttons.children = [self._show_button(r) for r in shown if _has_show_me(r)]
+
+    def _show_button(self, rule: Any) -> ipw.Button:
+        button = ipw.Button(description=f"show me {rule.id}", tooltip=f"a live table where {rule.id} happens next",
+                            layout=ipw.Layout(width="auto", margin="2px"))
+        button.add_class("hench-show-me-button")
+        button.on_click(lambda _, r=rule: self.open_show_me(r.game, r.id))
+        return button
+
+    @guarded()
+    def open_show_me(self, game_id: str, rule_id: str) -> None:
+        """Open the live table that shows `rule_id` happening, below the hits."""
+        from hench.core.showme import show_me
+
+        from .showme import ShowMeView
+
+        self.stage.children = [ShowMeView(show_me(game_id, rule_id))]
 
 
-def rules_table(found: Sequence[Any], total: int | None = None) -> str:
+def _has_show_me(rule: Any) -> bool:
+    if rule.tag != "engine":
+        return False
+    from hench.core.showme import has_show_me
+
+    return has_show_me(rule.game, rule.id)
+
+
+def rules_table(found: Sequence[Any], total: int | None = None, first: int = 1) -> str:
+    """The hits as a table; with `total`, a line saying which of them these are (hits `first`.. of `total`)."""
     total = len(found) if total is None else total
     if not found:
         return "<i>No rule matches. Try a shorter word.</i>"
     rows = "".join(
-        f"<tr><td style='white-space:nowrap;padding:3px 8px;font-family:monospace'>{r.id}</td>"
+        f"<tr><td style='white-space:nowrap;padding:3px 8px;font-family:monospace'>{html.escape(r.id)}</td>"
         f"<td style='padding:3px 8px;color:#667'>{r.tag}</td><td style='padding:3px 8px'>{html.escape(r.summary)}"
         f"<br><small style='color:#889'>{html.escape(r.game)} &middot; {html.escape(r.section)}</small></td></tr>"
         for r in found)
-    more = f"<div style='color:#667'>showing {len(found)} of {total}</div>" if total > len(found) else ""
+    more = (f"<div class='hench-rule-count' style='color:#667'>hits {first} to {first + len(found) - 1} of {total}</div>"
+            if total > len(found) else f"<div class='hench-rule-count' style='color:#667'>{total} hit{'s' * (total != 1)}</div>")
     return f"<table class='hench-rule-results' style='border-collapse:collapse'>{rows}</table>{more}"
 
 

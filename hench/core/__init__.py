@@ -25,6 +25,7 @@ _WHERE = {
     "Phase": "phases", "Phases": "phases",
     "declare": "registry", "get_game": "registry", "register": "registry", "registered": "registry",
     "Rng": "rng", "Session": "session", "Step": "session",
+    "ShowMe": "showme", "show_card": "showme", "show_me": "showme",
 }
 __all__ = sorted(_WHERE)
 
@@ -58,3 +59,4 @@ if TYPE_CHECKING:  # what type checkers and editors see
     from .registry import declare, get_game, register, registered
     from .rng import Rng
     from .session import Session, Step
+    from .showme import ShowMe, show_card, show_me

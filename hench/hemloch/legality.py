@@ -129,7 +129,7 @@ def check_phase(s: HemlochState, a: HLAction) -> Violation | None:
     """HL-050 HL-055 HL-056 HL-060 HL-029 HL-031 HL-069 HL-071 HL-078 HL-090: each phase opens its own kinds of move."""
     phase = PHASES[s.phase]
     if kind_of(a) not in phase.actions:
-        return Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+        return Violation(next(iter(phase.rules)), f"in '{phase.title}' this is not one of the moves open now: {phase.help}")
     return None
 
 

@@ -132,7 +132,7 @@ def check_phase(s: LancasterState, a: LAction) -> Violation | None:
     """LB-017 LB-035 LB-041 LB-042 LB-045 LB-009 LB-072 LB-031 LB-047 LB-033 LB-052 LB-050 LB-055 LB-066 LB-080: each phase opens its own kinds of move."""
     phase = PHASES[s.phase]
     if kind_of(a) not in phase.actions:
-        return Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+        return Violation(next(iter(phase.rules)), f"in '{phase.title}' this is not one of the moves open now: {phase.help}")
     return None
 
 

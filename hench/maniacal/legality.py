@@ -274,7 +274,7 @@ def check_phase(state: ManiacalState, action: MAAction) -> Violation | None:
     phase = PHASES[state.phase]
     kind = kind_of(action)
     if kind not in phase.actions:
-        return _out_of_its_moment(state, kind) or Violation(next(iter(phase.rules)), f"in '{phase.title}' the moves are {sorted(phase.actions)}: {phase.help}")
+        return _out_of_its_moment(state, kind) or Violation(next(iter(phase.rules)), f"in '{phase.title}' this is not one of the moves open now: {phase.help}")
     return None
 
 
