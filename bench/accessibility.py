@@ -22,8 +22,17 @@ def audit(page) -> list[dict]:
     from axe_playwright_python.sync_playwright import Axe
 
     result = Axe().run(page)
-    return [{"id": v["id"], "impact": v.get("impact") or "minor", "nodes": len(v.get("nodes", [])), "help": v["help"]}
+    return [{"id": v["id"], "impact": v.get("impact") or "minor", "nodes": len(v.get("nodes", [])), "help": v["help"],
+             "where": [_where(node) for node in v.get("nodes", [])]}
             for v in result.response["violations"]]
+
+
+def _where(node: dict) -> str:
+    """One failing node in short: its selector, and for a contrast failure the colours and the ratio."""
+    target = " ".join(str(t) for t in node.get("target", []))
+    data = next((c.get("data") for c in node.get("any", []) if isinstance(c.get("data"), dict)), None) or {}
+    colours = f" {data.get('fgColor')} on {data.get('bgColor')} = {data.get('contrastRatio')}" if "fgColor" in data else ""
+    return f"{target}{colours} :: {node.get('html', '')[:160]}"
 
 
 def first_move(page) -> bool:
