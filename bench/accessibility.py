@@ -40,10 +40,13 @@ def first_move(page) -> bool:
     buttons = page.locator(".hench-game .hench-moves button:visible")
     if not buttons.count():
         buttons = page.locator(".jupyter-widgets button:not([disabled]):visible")
-    if not buttons.count():
-        return False
     before = page.inner_text("body")
-    buttons.first.click(timeout=60_000)
+    if buttons.count():
+        buttons.first.click(timeout=60_000)
+    elif page.locator(".jupyter-widgets input[type=text]").count():  # the shelf: a search of the rules
+        page.fill(".jupyter-widgets input[type=text]", "duel")
+    else:
+        return False
     try:
         page.wait_for_function("old => document.body.innerText !== old", arg=before, timeout=60_000)
     except Exception:
