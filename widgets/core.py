@@ -366,8 +366,10 @@ class Scoreboard(ipw.HTML):
     """Players' scores as a small table; the current player and leaders marked."""
 
     def show(self, names: Sequence[str], scores: Sequence[int], current: int | None = None,
-             extra: dict[str, Sequence[Any]] | None = None) -> None:
-        best = max(scores) if scores else None
+             extra: dict[str, Sequence[Any]] | None = None, hidden: Sequence[str] = ()) -> None:
+        """`hidden`: per seat, what its score leaves out (points kept secret, shown beside the score); no leader
+        is marked while any is."""
+        best = max(scores) if scores and not any(hidden) else None
         head = "".join(f"<th style='padding:2px 8px'>{html.escape(k)}</th>" for k in (extra or {}))
         rows = []
         for i, (name, score) in enumerate(zip(names, scores)):
@@ -375,9 +377,15 @@ class Scoreboard(ipw.HTML):
             crown = " ★" if score == best else ""
             cells = "".join(f"<td style='padding:2px 8px'>{html.escape(str(v[i]))}</td>" for v in (extra or {}).values())
             rows.append(f"<tr class='hench-score-row'><td style='padding:2px 8px'>{mark}{html.escape(name)}</td>"
-                        f"<td style='padding:2px 8px;font-weight:600;text-align:right'>{score}{crown}</td>{cells}</tr>")
+                        f"<td style='padding:2px 8px;font-weight:600;text-align:right'>{score}{crown}{_hidden(hidden, i)}</td>"
+                        f"{cells}</tr>")
         self.value = (f"<table class='hench-scoreboard' style='border-collapse:collapse'><tr><th style='padding:2px 8px'>player</th>"
                       f"<th style='padding:2px 8px'>score</th>{head}</tr>{''.join(rows)}</table>")
+
+
+def _hidden(hidden: Sequence[str], seat: int) -> str:
+    what = hidden[seat] if seat < len(hidden) else ""
+    return f" <span style='font-weight:normal;color:#667'>{html.escape(what)}</span>" if what else ""
 
 
 # -- plotly -----------------------------------------------------------------------------------

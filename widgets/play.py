@@ -70,6 +70,10 @@ class TableConfig:
     chance: ChanceWords = field(default_factory=ChanceWords)  # the words for the chance device (dice by default)
     first_seat: Callable[[Any], int] | None = None  # the seat that starts a new game (None: seat 0 always starts)
     words: Callable[[Any, Hashable], str] | None = None  # (state, move) -> the move in words, as its mover reads it in the log
+    seen_scores: Callable[[Any, int | None], Sequence[tuple[int, str]]] | None = None  # (state, viewer) -> per seat: the
+    # points the viewer can count and what they cannot ("" if nothing is hidden); None: every score is public
+    text_words: Callable[[str], str] | None = None  # any move's public text rewritten in the game's words (Lancaster)
+    dice: bool = True  # False: the game has no chance device to roll, so no dice control is shown
 
     def roll_concerns(self, state: State, seats: Sequence[int]) -> bool:
         """Whether the pending roll of `state` concerns any of `seats` (a duel's dice concern its two fighters):
@@ -143,7 +147,7 @@ def score_sheet_html(sheet: ScoreSheet, names: Sequence[str], humans: Sequence[i
     head = "".join(f"<th style='padding:2px 8px'>{html.escape(s)}</th>" for s in sheet.sources)
     rows = []
     for seat, (row, total) in enumerate(zip(sheet.points, sheet.totals)):
-        who = names[seat] + (" (you)" if seat in humans else "") + (" · winner" if seat in winners else "")
+        who = names[seat] + (" (you)" if seat in humans else "") + (" (winner)" if seat in winners else "")  # words: an emoji the page's font lacks shows as a box
         cells = "".join(f"<td style='text-align:right;padding:2px 8px'>{v}</td>" for v in row)
         rows.append(f"<tr><td style='padding:2px 8px'>{html.escape(who)}</td>{cells}"
                     f"<td style='text-align:right;padding:2px 8px'><b>{total}</b></td></tr>")
@@ -170,7 +174,8 @@ class GameView(ipw.VBox):
         self._listeners: list[Callable[[], None]] = []
         self._log_rows: dict[tuple[int | None, tuple[int, ...]], StepRows[str]] = {}  # per seat looking, per human seats
         self._log_start: State | None = None  # the game the log rows are of
-        self._points = ScorePoints(config.clock or (lambda s: 0))
+        self._points = ScorePoints(config.clock or (lambda s: 0),
+                                   None if config.seen_scores is None else (lambda state: self.scores_seen(state)[0]))
         self._drawn: tuple[list[int], list[list[int]], list[str]] | None = None  # the chart's points last drawn
         self._shown: State | None = None  # the position the moves and the board were last drawn for
         self._build(auto_dice, chart, watch_bots)
@@ -267,6 +272,7 @@ class GameView(ipw.VBox):
         self.list_box = ipw.HBox([self.move_list, self.play_selected])
         self.move_box = ipw.VBox([self.moves, self.list_box, self.typed])
         controls = ipw.HBox([self.bots_go, self.undo_button, self.redo_button, self.new_button, self.auto_dice])
+        self.auto_dice.layout.display = None if self.config.dice else "none"
         self.watch_row = ipw.HBox([self.watch, self.bot_step])
         self.watch_row.add_class("hench-watch")
         side = ipw.VBox([self.scoreboard, ipw.HTML("<b>What just happened</b>"), self.log_view], layout=ipw.Layout(min_width="260px", max_width="340px"))
@@ -289,6 +295,15 @@ class GameView(ipw.VBox):
     @property
     def players(self) -> int:
         return len(self.scores)
+
+    def scores_seen(self, state: State, seat: int | Viewer | None = VIEWER) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The points of each seat as `seat` (by default whoever looks at the table) may count them, and what each
+        leaves out (TableConfig.seen_scores); every score in full when the game hides none."""
+        viewer = self.viewer if isinstance(seat, Viewer) else seat
+        if self.config.seen_scores is None:
+            return tuple(state.scores()), ()
+        seen = self.config.seen_scores(state, viewer)
+        return tuple(p for p, _ in seen), tuple(h for _, h in seen)
 
     @property
     def viewer(self) -> int | None:
@@ -477,8 +492,9 @@ class GameView(ipw.VBox):
         self.rule_chips.value = rules_line(phase_rules(self.config, st.phase), "Rules of this phase")
         self.explain.value = self._status()
         names = self.config.names(self.players)
-        self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], list(self.scores),
-                             st.current_player if st.current_player not in (None, CHANCE) else None)
+        points, hidden = self.scores_seen(st) if self.config.seen_scores is not None else (self.scores, ())
+        self.scoreboard.show([n + (" (you)" if i in self.human_seats else "") for i, n in enumerate(names)], list(points),
+                             st.current_player if st.current_player not in (None, CHANCE) else None, hidden=hidden)
         self._draw_moves()  # then the board, with the version of these moves: a click on an older board plays nothing
         self.board.show(self.config.draw(st, self.viewer, clickable=self._human_to_move()), self.moves.version)
         self.log_view.value = self._log_html()
@@ -563,7 +579,8 @@ class GameView(ipw.VBox):
         seat = self.viewer if isinstance(seat, Viewer) else seat
         if self.config.words is not None and seat is not None and seat == step.before.current_player:
             return self.config.words(step.before, step.action)  # the mover reads their whole move, in words
-        return self.game.public_action(step.before, step.action, seat)
+        text = self.game.public_action(step.before, step.action, seat)
+        return self.config.text_words(text) if self.config.text_words is not None else text
 
     def consequences(self, step: Step, seat: int | Viewer | None = VIEWER) -> list[str]:
         """What a move did, in words the seat looking at the table (or `seat`) may read: the move's narration,
@@ -571,7 +588,10 @@ class GameView(ipw.VBox):
         viewer = self.viewer if isinstance(seat, Viewer) else seat
         lines = [line.text for line in step.narration(viewer)]  # the one narration contract (issue 26)
         names = self.config.names(len(step.scores))
-        changes = [f"{names[i]} {a - b:+d} → {a}" for i, (b, a) in enumerate(zip(step.scores_before, step.scores)) if a != b]
+        before, after = step.scores_before, step.scores
+        if self.config.seen_scores is not None:  # points some seat keeps hidden: only what the viewer may count
+            before, after = self.scores_seen(step.before, viewer)[0], self.scores_seen(step.after, viewer)[0]
+        changes = [f"{names[i]} {a - b:+d} → {a}" for i, (b, a) in enumerate(zip(before, after)) if a != b]
         if changes:
             lines.append("Scores: " + ", ".join(changes))
         return lines
@@ -663,8 +683,9 @@ class ScorePoints:
     move from the scores each step holds. A move replaces the last point (the same day) or adds one (a new
     day); an undo puts back what its move changed."""
 
-    def __init__(self, clock: Callable[[Any], int]):
+    def __init__(self, clock: Callable[[Any], int], score: Callable[[Any], Sequence[int]] | None = None):
         self.clock = clock
+        self.score = score  # a position's points as the chart shows them (default: the scores each step keeps)
         self.start: State | None = None
         self.steps: list[Step] = []
         self.points: list[tuple[int, tuple[int, ...]]] = []
@@ -673,7 +694,8 @@ class ScorePoints:
     def follow(self, session: hench.Session) -> None:
         if session.initial is not self.start:  # another game
             self.start, self.steps, self.replaced = session.initial, [], []
-            self.points = [(self.clock(session.initial), session.initial_scores)]
+            first = session.initial_scores if self.score is None else self.score(session.initial)
+            self.points = [(self.clock(session.initial), tuple(first))]
         steps = session.steps
         kept = _kept(self.steps, steps)
         while len(self.steps) > kept:
@@ -684,7 +706,7 @@ class ScorePoints:
             else:
                 self.points[-1] = was
         for step in steps[kept:]:
-            point = (self.clock(step.after), step.scores)
+            point = (self.clock(step.after), step.scores if self.score is None else tuple(self.score(step.after)))
             same_day = self.points[-1][0] == point[0]
             self.replaced.append(self.points[-1] if same_day else None)
             if same_day:

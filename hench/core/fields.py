@@ -149,6 +149,7 @@ class Fields:
         self.own_kind: dict[str, Any] = {f.name: _ROWS if f.copy == ROWS else _SHALLOW if f.copy in (LIST, DICT, SET)
                                          else _OWN_COPY[f.copy] for f in fields if f.copy in _OWN_COPY}
         self.clone_copy = tuple((f.name, _CLONE_COPY[f.copy]) for f in fields if f.copy in _CLONE_COPY)
+        self.rows = frozenset(f.name for f in fields if f.copy == ROWS)
         self.temps = tuple((f.name, f.default) for f in fields if f.copy == TEMP)
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
         self.writers = tuple((f.name, f.save_key, f.group, f.omit, f.save_with or _by_value(f.save)) for f in self.saved)
@@ -199,10 +200,11 @@ class FieldState(State):
     """
 
     FIELDS: ClassVar[Fields]
-    # The fields the move being applied has taken ownership of (None: every field is this state's own: a new
-    # state, a clone, a load). For a ROWS field, the ids of the rows this move has copied (a row is the move's
-    # own exactly when it is one of them, wherever it has moved to in the field since); else _WHOLE.
-    _owned: dict[str, set[int] | frozenset[int]] | None
+    # What the move being applied has taken ownership of (None: every field is this state's own: a new state, a
+    # clone, a load): each field owned, by name (_ROWS for a ROWS field, else _WHOLE), and for ROWS fields the
+    # id of every row this move has copied (a row is the move's own exactly when its id is a key here, wherever
+    # it has moved to in the field since; names are strings and ids ints, so the two never meet).
+    _owned: dict[str | int, object] | None
     # What the move that made this state did, in words: each line as the plain tuple (text, rules, seats, to) it
     # was said with (cheaper to keep than a Line on the playout hot path); `narration` reads them as Lines.
     said: list[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...] | None]]
@@ -242,9 +244,9 @@ class FieldState(State):
     def own(self, name: str) -> Any:
         """Field `name`, this state's own to change in place (copied the first time a move asks)."""
         owned = self._owned
-        d = self.__dict__
         if owned is None or name in owned:
-            return d[name]
+            return self.__dict__[name]
+        d = self.__dict__
         shared = d[name]
         kind = self.FIELDS.own_kind.get(name, _NOT_OWNABLE)
         if kind is _SHALLOW:  # the common case, without a call per copy
@@ -252,7 +254,7 @@ class FieldState(State):
             owned[name] = _WHOLE
         elif kind is _ROWS:
             value = d[name] = shared if shared is None else shared.copy()
-            owned[name] = set()
+            owned[name] = _ROWS
         elif kind is _NOT_OWNABLE:
             raise TypeError(f"{type(self).__name__}.{name} is not a container field (declared "
                             f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})")
@@ -265,23 +267,23 @@ class FieldState(State):
         """Row `key` of a ROWS field, this state's own to change in place (the field owned too). A row is
         copied once per move, even if the move has reordered the field's rows since."""
         owned = self._owned
-        rows = self.__dict__[name]
+        d = self.__dict__
         if owned is None:
-            return rows[key]
-        if name in owned:
-            ids = owned[name]
-            if ids is _WHOLE:
+            return d[name][key]
+        if name in owned:  # the field is owned: the row is too if this move copied it (its id is a key of `owned`)
+            rows = d[name]
+            row = rows[key]
+            if _id(row) in owned:
+                return row
+            if owned[name] is not _ROWS:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-        else:  # `own(name)` for a ROWS field, inlined (the playout hot path)
-            if self.FIELDS.own_kind.get(name) is not _ROWS:
+        else:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
+            if name not in self.FIELDS.rows:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-            rows = self.__dict__[name] = rows.copy()
-            ids = owned[name] = set()
-        row = rows[key]
-        if _id(row) in ids:
-            return row
-        row = rows[key] = row.copy()  # still a row the state before shares: copied now
-        ids.add(_id(row))  # type: ignore[union-attr]
+            rows = d[name] = d[name].copy()
+            owned[name] = _ROWS
+        row = rows[key] = rows[key].copy()  # still a row the state before shares: copied now
+        owned[_id(row)] = _ROWS
         return row
 
     def clone(self: S) -> S:

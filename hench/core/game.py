@@ -86,7 +86,8 @@ class State:
         if player is None:
             return []
         if player == CHANCE:
-            return chance_actions(self._chance_outcomes())
+            chance = self.game.chance  # `_chance_outcomes()`, inlined (a chance node is often a third of the moves)
+            return chance_actions(chance(self)) if chance is not None else []
         legal = self.game.legal(self)  # the cache is never changed (legal_actions() hands out copies): no second copy
         return legal if type(legal) is list else list(legal)
 
@@ -127,16 +128,13 @@ class State:
             self.check(action)
         nxt = self.successor()
         nxt._legal = None
-        nxt._apply_in_place(action)
+        self.game.handlers[action.__class__](nxt, action)  # the transition of the action's class changes it
         return nxt
 
     def successor(self) -> State:
         """The copy `apply` hands to the transition. By default `clone()`; a game may return a cheaper
         copy-on-write copy here, since only the transition touches it before it is returned."""
         return self.clone()
-
-    def _apply_in_place(self, action: Any) -> None:
-        self.game.handlers[action.__class__](self, action)  # the transition of the action's class
 
     def check(self, action: Any) -> None:
         """Raise InvalidActionError / IllegalActionError unless `action` is legal here."""

@@ -79,6 +79,25 @@ def _player(s: HemlochState, p: int, sees: bool) -> dict[str, Any]:
     }
 
 
+# -- what a view reads of a position, from the observation (the apps and the tour never open the state) -----
+def minions_at(obs: dict[str, Any], seat: int) -> list[int]:
+    """How many of `seat`'s Minions stand at each Location, in Location order (public, HL-076)."""
+    return [len(loc["minions"][seat]) for loc in obs["locations"]]
+
+
+def locations_played(before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
+    """The Locations where `seat` has more Minions in `after` than in `before` (two observations of one game):
+    where it played this turn (HL-051)."""
+    return [loc["name"] for loc, was, now in zip(after["locations"], minions_at(before, seat), minions_at(after, seat))
+            if now > was]
+
+
+def items_used(before: dict[str, Any], after: dict[str, Any], seat: int) -> list[str]:
+    """The Items of `seat` turned face down between two observations (used: HL-031), in Item order."""
+    was, now = before["players"][seat]["items"], after["players"][seat]["items"]
+    return [item for item in ITEMS if now[item][1] > was[item][1]]
+
+
 def resample(s: HemlochState, seat: int, rng: Rng) -> HemlochState:
     """A state differing only in what `seat` hides from the other: the cards in hand swapped with unseen
     ones of the same deck (the other player knows only the counts)."""

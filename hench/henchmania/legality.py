@@ -52,7 +52,12 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     """HM-020 free spots; HM-098 a Porter for full sites; HM-100 a held pawn, placed when its taker chooses."""
     me = s.current_player
     assert me is not None, PLAYER_ACTS
-    own = _own_placements(s, me)
+    values = s.data.values
+    if max(map(sum, s.pawns)) < values["spots"][s.n]:  # no site is full yet (most placements): every site is open, no Porter
+        sites = values["sites"]
+        own: Sequence[HMAction] = _FREE.get(sites) or _free_places(sites)
+    else:
+        own = _open_sites(s, me)
     if not s.held[me]:
         return own
     out = list(own) if s.to_place[me] else []
@@ -61,15 +66,11 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     return out
 
 
-def _own_placements(s: HMState, me: int) -> Sequence[HMAction]:
-    """The sites open to a pawn: HM-020 free spots; HM-098 a Porter for full sites."""
+def _open_sites(s: HMState, me: int) -> Sequence[HMAction]:
+    """The sites open to a pawn once a site is full: HM-020 free spots; HM-098 a Porter for the full ones."""
     values = s.data.values
     spots, sites = values["spots"][s.n], values["sites"]
-    if max(map(sum, s.pawns)) < spots:  # no site is full yet (most placements): every site is open, no Porter
-        out = _FREE.get(sites)
-        return out if out is not None else _free_places(sites)
-    totals = list(map(sum, s.pawns))
-    free = tuple(compress(sites, map(spots.__gt__, totals)))  # the sites with a free spot, in order
+    free = tuple(compress(sites, map(spots.__gt__, map(sum, s.pawns))))  # the sites with a free spot, in order
     out = _FREE.get(free)
     if out is None:
         out = _free_places(free)

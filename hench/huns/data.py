@@ -305,9 +305,9 @@ def assumptions(data: HunsData | None = None) -> list[Assumption]:
     """Rows (what, value, source, note) of every component value in force, for a notebook table."""
     data = data or default_data()
     rows = [Assumption(f"card {c.id} {c.name}", _card_value(c), c.source, c.note) for c in data.cards]
-    rows += [Assumption(f"wagon {w.id}", f"type {w.type} ({data.type_names[w.type]}), spaces {w.layout}", w.source, w.note)
-             for w in data.wagons]
-    rows.append(Assumption("wagon type names", ", ".join(f"{k}={v}" for k, v in data.type_names.items()), *data.notes["types"]))
+    rows += [Assumption(f"wagon {w.id}", f"{data.type_names[w.type]} type; spaces: {', '.join(COLOURS[c] for c in w.spaces)}",
+                        w.source, w.note) for w in data.wagons]
+    rows.append(Assumption("wagon type names", ", ".join(data.type_names.values()), *data.notes["types"]))
     rows.append(Assumption("dice faces", plain(data.faces), *data.notes["dice"]))
     return rows
 

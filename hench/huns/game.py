@@ -29,10 +29,10 @@ OPTIONS = {
 
 READINGS = (
     Reading("A1", "Catch-up Valuables are loaded at once onto the receiver's Wagons, under the Wagon rules; one with no "
-            "Wagon space of its colour is kept in the Stash, never lost; 'stash' puts them all in the Stash.",
+            "Wagon space of its colour is kept in the Stash, never lost; with the option set to stash, they all go to the Stash.",
             "setup_bonus_destination"),
-    Reading("HU-028/A1", "The 3rd and 4th players take catch-up Valuables of any colour ('any', the rulebook); 'fitting' "
-            "allows only colours that fit an empty Wagon space (the catalogue's A1).", "setup_bonus_colours"),
+    Reading("HU-028/A1", "The 3rd and 4th players take catch-up Valuables of any colour (any, as the rulebook says); with "
+            "the option set to fitting, only colours that fit an empty Wagon space (the catalogue's reading A1).", "setup_bonus_colours"),
     Reading("A2", "A Draw from a deck with fewer cards than due draws what is left; from an empty deck it does nothing."),
     Reading("A3", "A Pillage from a pile with fewer cubes than due takes what is left."),
     Reading("A4", "Cubes left after a dispatch must go onto the new Wagon or the other one where a space of their colour is free."),
@@ -103,7 +103,7 @@ GAME = Game(
     id="huns", title="Huns", min_players=2, max_players=4, state_class=HunsState, start=start, options=OPTIONS,
     turn_rule="HU-033", end_rule="HU-038", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
     handlers=transitions.HANDLERS, chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners,
-    observe=render.observation, notation=render.notation, html=render.html, cards=render.card_texts, readings=READINGS,
-    parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
+    score_sheet=scoring.score_sheet, observe=render.observation, notation=render.notation, html=render.html, cards=render.card_texts,
+    readings=READINGS, parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True,
 )

@@ -69,14 +69,14 @@ def _camp(state: HunsState, seat: int, knows: bool) -> dict[str, Any]:
     camp = state.camps[seat]
     cards = [_camp_card(state, camp, c, knows) for c in camp.cards]
     sheet: dict[str, int | None] = dict(breakdown(state, seat))
-    if not knows:
+    if not knows and camp.dispatched:  # how many were dispatched is public: with none, nothing is hidden (HU-104)
         sheet["wagon types"] = None
         if any(state.data.cards[c].condition in HIDDEN_CONDITIONS for c in camp.cards):
             sheet["treasures"] = None
     known = [v for v in sheet.values() if v is not None]
     return {"wagons": [None if w < 0 else _wagon(state, w, camp.loads[i]) for i, w in enumerate(camp.wagons)],
             "dispatched": len(camp.dispatched),
-            "dispatched_types": sorted(state.data.wagons[w].type for w in camp.dispatched) if knows else None,
+            "dispatched_types": sorted(state.data.type_names[state.data.wagons[w].type] for w in camp.dispatched) if knows else None,
             "stash": list(camp.stash), "cards": cards, "breakdown": sheet,
             "vp": sum(known) if len(known) == len(sheet) else None, "vp_known_part": sum(known)}
 
@@ -86,6 +86,21 @@ def _camp_card(state: HunsState, camp: Camp, card: int, knows: bool) -> dict[str
         return {"fled": True, "colour": "black", **({"id": state.card_id(card), "name": state.data.cards[card].name} if knows else {})}
     return {**_card(state, card), "cubes": [COLOURS[x] for x in camp.cubes.get(card, ())],
             "used": card in camp.used, "live": is_live(camp, state.data, card), "fled": False}
+
+
+# -- what a view reads of a Camp, from the observation (the apps and the tour never open the state) ----------
+def cubes_held(obs: dict[str, Any], seat: int) -> int:
+    """How many cubes `seat`'s Camp holds: on its active Wagons, in its Stash (HU-063) and on its cards
+    (Mercenaries and Curses, HU-055); dispatched Wagons' cubes are no longer held. Public: every seat sees it."""
+    camp = obs["camps"][seat]
+    on_wagons = sum(c is not None for w in camp["wagons"] if w is not None for c in w["load"])
+    return on_wagons + sum(camp["stash"]) + sum(len(c.get("cubes", ())) for c in camp["cards"])
+
+
+def cubes_on_card(obs: dict[str, Any], seat: int, card_id: str) -> list[str]:
+    """The colours of the cubes on card `card_id` in `seat`'s Camp (HU-055), in the order they were put there;
+    [] for a card with none, a fled Curse or a card not in that Camp."""
+    return next((list(c.get("cubes", ())) for c in obs["camps"][seat]["cards"] if c.get("id") == card_id), [])
 
 
 # -- resample (a state differing only in what one seat hides) ------------------------------------
@@ -196,8 +211,14 @@ def _wagon_html(w: dict[str, Any], label: str, actions: list[str | None] | None 
     actions = actions or [None] * len(w["spaces"])
     cells = "".join(_space(sp, x, a) for sp, x, a in zip(w["spaces"], w["load"], actions))
     return (f"<div style='display:inline-block;margin:3px;padding:3px 5px;border:1px solid #a98;border-radius:6px;"
-            f"background:#f3e6cf'><div style='font-size:10px;color:#654'>{label} {w['id']} "
-            f"({_html.escape(w['type_name'])})</div>{cells}</div>")
+            f"background:#f3e6cf' title='{_html.escape(_wagon_title(w))}'><div style='font-size:10px;color:#654'>{label} {w['id']} "
+            f"&middot; {_html.escape(w['type_name'])} type</div>{cells}</div>")
+
+
+def _wagon_title(w: dict[str, Any]) -> str:
+    """A Wagon's hover: its type (a symbol on the card, not a colour) and the colours its spaces need."""
+    return (f"Wagon {w['id']}, {w['type_name']} type (the type is a symbol on the card, not a cube colour; it counts for the "
+            f"Wagon-type bonus, HU-102). Its spaces need: {', '.join(w['spaces'])}.")
 
 
 def _state_words(c: dict[str, Any]) -> str:
@@ -232,10 +253,25 @@ def _card_html(c: dict[str, Any], hover: dict[str, str] | None = None) -> str:
             f"<b>{c['id']}</b> {_html.escape(c['name'])}{room}{' (used)' if c['used'] else ''}</span>")
 
 
+BOARD_WIDTH = 680  # px: the board keeps one width whatever the Camps hold, so the log beside it never moves
+HIDDEN_PART = "+ hidden Wagon types"  # what another Camp's points leave out before the end (HU-104)
+
+
+def points_seen(obs: dict[str, Any]) -> list[tuple[int, str]]:
+    """Each Camp's points as the observation's viewer may count them, and what they leave out ("" if nothing):
+    another player's Wagon types (and Treasures counting them) stay hidden until the end (HU-104)."""
+    return [(c["vp"], "") if c["vp"] is not None else (c["vp_known_part"], HIDDEN_PART) for c in obs["camps"]]
+
+
+def points_seen_text(obs: dict[str, Any]) -> list[str]:
+    """`points_seen` in words, one per Camp: "7" or "5 + hidden Wagon types"."""
+    return [f"{p} {hidden}".strip() for p, hidden in points_seen(obs)]
+
+
 def _vp_text(camp: dict[str, Any], over: bool) -> str:
     if camp["vp"] is not None:
         return f" &middot; <b>{camp['vp']}</b> VP{'' if over else ' if it ended now'}"
-    return f" &middot; <b>{camp['vp_known_part']}</b> VP shown + hidden Wagon types (HU-104)"
+    return f" &middot; <b>{camp['vp_known_part']}</b> VP {HIDDEN_PART} (HU-104)"
 
 
 def _camp_html(obs: dict[str, Any], seat: int, legal: set[str], hover: dict[str, str]) -> str:
@@ -244,10 +280,10 @@ def _camp_html(obs: dict[str, Any], seat: int, legal: set[str], hover: dict[str,
                      if w else "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
                      for i, w in enumerate(camp["wagons"]))
     stash = "".join(_cube(COLOURS[c], 9) for c in range(5) for _ in range(camp["stash"][c]))
-    types = f" ({', '.join(camp['dispatched_types'])})" if camp["dispatched_types"] else ""
+    types = f" (types: {_html.escape(', '.join(camp['dispatched_types']))})" if camp["dispatched_types"] else ""
     cards = "".join(_card_html(c, hover) for c in camp["cards"]) or "<i style='color:#999'>no cards</i>"
-    return (f"<div style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;margin:4px 0;"
-            f"background:#fbf8f2'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
+    return (f"<div class='hench-camp' style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;"
+            f"margin:4px 0;background:#fbf8f2;width:100%;box-sizing:border-box'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
             f"{_vp_text(camp, obs['phase'] == 'game_over')}{' &larr; to act' if turn else ''}<div>{wagons}</div>"
             f"<div style='font-size:12px'>dispatched: <b>{camp['dispatched']}</b>{types} &nbsp; stash ({sum(camp['stash'])}): "
             f"{stash}</div><div>{cards}</div></div>")
@@ -281,16 +317,6 @@ def _space_move(wagon: dict[str, Any] | None, slot: int, index: int, legal: set[
     return None
 
 
-def _sheet_html(obs: dict[str, Any]) -> str:
-    camps = obs["camps"]
-    head = "".join(f"<th style='padding:2px 8px'>{seat_name(i)}</th>" for i in range(len(camps)))
-    body = "".join(f"<tr><td style='padding:1px 8px'>{k}</td>" + "".join(
-        f"<td style='text-align:right;padding:1px 8px'>{c['breakdown'][k]}</td>" for c in camps) + "</tr>" for k in camps[0]["breakdown"])
-    win = ", ".join(seat_name(w) for w in obs["winners"])
-    return (f"<table style='border-collapse:collapse;font-size:12px;margin:4px 0;background:#fff'><tr><th></th>{head}</tr>"
-            f"{body}</table><div>Winner: <b>{win}</b></div>")
-
-
 def html(obs: dict[str, Any], clickable: bool = False) -> str:
     """The table in an observation, as its viewer sees it. With `clickable`, the dice to take and the Wagon
     spaces to fill carry data-action="<move>" (the viewer's moves open now) for a clickable board."""
@@ -304,11 +330,11 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
     hidden = f"{obs['hand_size']} cards drawn (hidden)" if obs["hand_size"] and not hand else ""
     aside = "".join(_cube(COLOURS[c]) for c in range(5) for _ in range(obs["paused"][c]))
     pending = (f"<div>in hand: {held}</div>" if held else "") + (f"<div>set aside until the Raid is over: {aside}</div>" if aside else "") + (f"<div>drawn: <b>{hand or hidden}</b></div>" if hand or hidden else "")
-    return (f"<div style='font-family:sans-serif;font-size:13px;max-width:900px;color:#222'>"
+    return (f"<div class='hench-huns-board' style='font-family:sans-serif;font-size:13px;width:{BOARD_WIDTH}px;box-sizing:border-box;"
+            f"color:#222'>"
             f"<div style='font-size:14px;margin-bottom:4px'><b>Huns</b> &middot; round {obs['round']}, turn {obs['turn'] + 1}/5 "
             f"&middot; {_html.escape(obs['phase_title'])}{_curse_phase(obs)}</div>{_curse_html(obs, hover)}{_supply(obs, legal)}"
             f"<div style='font-size:12px'>Wagon deck: {obs['wagon_deck']} &middot; face up:</div><div>{display}</div>{pending}"
-            f"{_sheet_html(obs) if obs['phase'] == 'game_over' else ''}"
             f"{''.join(_camp_html(obs, s, legal, hover) for s in range(obs['players']))}</div>")
 
 
@@ -339,7 +365,8 @@ def _curse_html(obs: dict[str, Any], hover: dict[str, str]) -> str:
             f"{_html.escape(what)}</div></div>")
 
 
-__all__ = ["action_for_space", "camp_notation", "card_gallery", "card_texts", "html", "notation", "observation", "resample"]
+__all__ = ["action_for_space", "camp_notation", "card_gallery", "card_texts", "html", "notation", "observation", "points_seen",
+           "points_seen_text", "resample"]
 
 
 # -- every card explained (hench.core.CardText) ------------------------------------------------------
@@ -352,7 +379,7 @@ TIMING_WORDS = {"begin": "at the beginning of your turn, before or just after ta
                 "end": "when the final points are counted"}
 TIMING_RULES = {"begin": "HU-070", "during": "HU-072", "after": "HU-071", "anytime": "HU-073", "end": "HU-074"}
 PLACEHOLDER_NOTE = ("Our rulebook text lists no cards: this card's name and effect are stand-ins proposed by the rules "
-                    "catalogue (M1, M2, M6), not the publisher's. Load your own data file to use the real cards.")
+                    "catalogue, not the publisher's. Load your own data file to use the real cards.")
 PASSIVE_TEXT = {
     "extra_draw": ("When you Draw Cards you draw 1 card more (you still play only one).", ("HU-044",)),
     "extra_draw_curse": ("When you Draw Cards from the black Curse deck you draw 1 card more.", ("HU-044",)),

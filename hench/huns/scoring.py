@@ -10,12 +10,20 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
+from hench.core.game import ScoreSheet
+
 from .data import BLACK, BLUE, GREEN, RED, YELLOW
 from .effects import is_live
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import Camp, HunsState
 
+SOURCES = {  # breakdown category -> its column on the score sheet, in the game's words
+    "raids": "Raids", "full mercenaries": "full Mercenaries", "incomplete mercenaries": "unfilled Mercenaries",
+    "treasures": "Treasures met", "fled curses": "fled Curses", "dispatched wagons": "dispatched Wagons",
+    "wagon types": "Wagon-type bonus",
+}
+SHEET_RULES = ("HU-087", "HU-090", "HU-097", "HU-098", "HU-100", "HU-101", "HU-102", "HU-105", "HU-106")
 CATEGORIES = ("raids", "full mercenaries", "incomplete mercenaries", "treasures", "fled curses",
               "dispatched wagons", "wagon types")
 
@@ -109,3 +117,28 @@ def scoring_sheet(state: HunsState) -> list[dict[str, int]]:
         row["stash (tie-break)"] = sum(state.camps[seat].stash)
         rows.append(row)
     return rows
+
+
+def tie_break(state: HunsState) -> str:
+    """The tie-break in plain words, only when the most points were shared (HU-107, A15); "" otherwise."""
+    points = scores(state)
+    tied = [seat for seat, v in enumerate(points) if v == max(points)]
+    if len(tied) < 2:
+        return ""
+    stash = {seat: sum(state.camps[seat].stash) for seat in tied}
+    names = " and ".join(f"Player {seat + 1} ({stash[seat]} in the Stash)" for seat in tied)
+    won = [seat for seat in tied if stash[seat] == max(stash.values())]
+    if len(won) == 1:
+        return (f"{names} were tied on {max(points)} points; the tied player with more cubes in their Stash wins: "
+                f"Player {won[0] + 1} (HU-107).")
+    return (f"{names} were tied on {max(points)} points and on cubes in their Stash, so they share the victory "
+            "(HU-107, reading A15).")
+
+
+def score_sheet(state: HunsState) -> ScoreSheet:
+    """The final score sheet: each player's points by source (HU-101, HU-102), the totals, and the Stash tie-break
+    only when the most points were shared (HU-107)."""
+    rows = [breakdown(state, seat) for seat in range(state.n)]
+    points = tuple(tuple(row[c] for c in CATEGORIES) for row in rows)
+    return ScoreSheet(sources=tuple(SOURCES[c] for c in CATEGORIES), points=points, totals=tuple(sum(r) for r in points),
+                      rules=SHEET_RULES, tie_break=tie_break(state))

@@ -395,7 +395,8 @@ def _take_wagon(s: HunsState, a: TakeWagon) -> None:
     camp.wagons[s.replace_slot] = w
     camp.loads[s.replace_slot] = [-1] * len(s.data.wagons[w].spaces)
     wagon = s.data.wagons[w]
-    s.say(f"{WHO[seat]} takes Wagon {wagon.id} ({s.data.type_names[wagon.type]}, {wagon.layout}) from {where}",
+    spaces = ", ".join(COLOURS[c] for c in wagon.spaces)
+    s.say(f"{WHO[seat]} takes Wagon {wagon.id} ({s.data.type_names[wagon.type]} type; spaces {spaces}) from {where}",
           "HU-061", "HU-022", seats=(seat,))
     s.replace_slot = -1
     _continue_placement(s)  # HU-062, A4

@@ -14,6 +14,7 @@ replaces the built-in sections it names: `new_game(data="my.toml")`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +37,30 @@ RESERVED = ("knight", "to", "castle", "conflict", "tower", "lord", "treasury", "
             "archer", "shield", "squire", "squires", "vote", "yes", "no", "vm", "upgrade", "take", "decline", "choose",
             "gold", "pp", "court", "ally", "favor", "noble", "reward", "both", "start", "extension", "france")
 MAX_NOTE = 400
+_PLACEHOLDER_COUNTY = re.compile(r"\bCounty([A-I])\b")
+_LAW_ID = re.compile(r"\b(BL|LK)-0?(\d{1,2})\b")
+_FAVOR_ID = re.compile(r"\b(?:King's Favor |favor )?KF-(\d+)\b")
+_VM = re.compile(r"\bvm\b")
+
+
+@lru_cache(maxsize=4096)
+def county_title(name: str) -> str:
+    """A county's name on screen (issue 29): the placeholder names of the data ('CountyA', no source gives the
+    real one) read 'County A'; the typed moves keep the data's name."""
+    return _PLACEHOLDER_COUNTY.sub(r"County \1", name)
+
+
+@lru_cache(maxsize=4096)
+def law_title(law: str) -> str:
+    """A law's name on screen (issue 29): base law 'BL-04' is 'Law 4', 'LK-4' is 'Law of the King 4' (the cards
+    carry no names; BL-/LK- number them in the rulebook's listing order)."""
+    return _LAW_ID.sub(lambda m: ("Law " if m[1] == "BL" else "Law of the King ") + m[2], law)
+
+
+@lru_cache(maxsize=4096)
+def in_words(text: str) -> str:
+    """A line for the screen with every placeholder county name and law number in the game's words."""
+    return _VM.sub("VM", _FAVOR_ID.sub(r"King's Favor tile \1", law_title(county_title(text))))
 
 # The 18 base laws (BL-01..BL-18): every effect is the rulebook's (catalogue section 3.5), in our words.
 LAW_TEXTS = (
@@ -417,37 +442,45 @@ def _build(p: dict[str, Any], raw: dict[str, Any] | None, where: str) -> Lancast
                          p["dishonor_track"], kg, p["combined_laws"], two, rows, raw)
 
 
+TRIBUTE_WORDS = {"vm": "voting marker", "squires": "squire", "gold": "gold"}
+
+
+def _seq(values: Any) -> str:
+    """Numbers for the screen: '1, 1, 2', never a Python list."""
+    return ", ".join(map(str, values))
+
+
 def assumptions(data: LancasterData | None = None) -> list[Assumption]:
     """Rows (what, value, source, note) of every value in force; 'assumed' rows are fan-reported values or
     placeholders for values no source gives (the note says which)."""
     d = data or default_data()
 
     def row(what: str, value: str, r: Row) -> Assumption:
-        return Assumption(what, value, r.source, f"[{r.status}] {r.note}")
+        return Assumption(what, value, r.source, in_words(f"[{r.status}] {r.note}"))
 
-    out = [row("setup", f"{d.rounds} rounds; knights {list(d.knights)}, {list(d.court)} at court; {d.gold} gold, "
-               f"{d.squires} squires, {d.vm} VM; noblemen per county {list(d.nobles)} for 2-5 players", d.rows["setup"]),
+    out = [row("setup", f"{d.rounds} rounds; knights of strength {_seq(d.knights)}, {_seq(d.court)} at court; {d.gold} gold, "
+               f"{d.squires} squires, {d.vm} VM; noblemen per county {_seq(d.nobles)} for 2-5 players", d.rows["setup"]),
            row("conflicts", f"{d.conflicts_per_round} per round, {d.conflict_spaces} spaces, {d.favors_per_round} favors",
                d.rows["conflicts"]),
-           row("final scoring", f"knighthood {list(d.knighthood)}, extensions {list(d.extension_awards)}", d.rows["scoring"]),
-           row("company at table", f"{list(d.noble_scale)} PP for 0-9 noblemen", d.rows["nobles_scale"])]
-    out += [row(f"county {c.letter} {c.name}", f"minimum {c.min}; {c.gain.words()}", c.row) for c in d.counties]
-    out += [row(f"favor {t.id}", t.gain.words(), t.row) for t in d.favors]
+           row("final scoring", f"knighthood {_seq(d.knighthood)} PP, extensions {_seq(d.extension_awards)} PP", d.rows["scoring"]),
+           row("company at table", f"{_seq(d.noble_scale)} PP for 0-9 noblemen", d.rows["nobles_scale"])]
+    out += [row(f"county {c.letter} {county_title(c.name)}", f"minimum {c.min}; {c.gain.words()}", c.row) for c in d.counties]
+    out += [row(in_words(f"favor {t.id}"), t.gain.words(), t.row) for t in d.favors]
     out += [row(f"conflict C{i + 1}", f"France {c.french}, {'/'.join(map(str, c.pp))} PP", c.row) for i, c in enumerate(d.cards)]
     out += [row(f"castle space {t.id}", t.gain.words(), t.row) for t in d.castle]
     out += [row(f"extension {t.id}", t.gain.words(), t.row) for t in d.extensions]
-    out.append(row("law groups", ", ".join(f"{law.id}: {law.group}" for law in d.laws), d.rows["laws"]))
+    out.append(row("law groups", ", ".join(f"{law_title(law.id)}: {law.group}" for law in d.laws), d.rows["laws"]))
     c = d.kc
     out.append(row("court (KC)", f"{c.shields} shields, {c.archers} archers, {c.tudors} Tudors, {c.seals} seals, "
-                   f"bishops {list(c.bishops)} for 2-5 players", c.row))
-    out += [row(f"office {o.name}", f"tribute {o.tribute}, {o.seals} seals, {o.privilege}", o.row) for o in d.offices]
-    out.append(row("tower (KR)", f"capacity {d.tower_capacity}, neutral {list(d.neutral)}, {d.markers} markers, "
-                   f"per space {list(d.per_space)}", d.rows["tower"]))
+                   f"bishops {_seq(c.bishops)} for 2-5 players", c.row))
+    out += [row(f"office {o.name}", f"tribute 1 {TRIBUTE_WORDS[o.tribute]}, {o.seals} seals, {o.privilege}", o.row) for o in d.offices]
+    out.append(row("tower (KR)", f"capacity {d.tower_capacity}, neutral knight {_seq(d.neutral)} for 2-5 players, {d.markers} markers, "
+                   f"per space {_seq(d.per_space)}", d.rows["tower"]))
     out.append(row("dishonor track (KR)", ", ".join(f"{a}/{b}" for a, b in d.track), d.rows["dishonor_track"]))
-    out.append(row("Laws of the King groups (LK)", str(list(d.king_groups)), d.rows["king_laws"]))
+    out.append(row("Laws of the King groups (LK)", ", ".join(f"Law of the King {n + 1}: {g}" for n, g in enumerate(d.king_groups)), d.rows["king_laws"]))
     out.append(row("combined law groups (LK option 2)", f"groups 2 and 3 each mix base laws and Laws of the King; "
                    f"{d.combined_sizes[0]} and {d.combined_sizes[1]} used", d.rows["combined_laws"]))
     t = d.two
-    out.append(row("2-player allies", f"ally court {list(t.ally_court)}; ally castle: "
+    out.append(row("2-player allies", f"ally court: knights of strength {_seq(t.ally_court)}; ally castle: "
                    + "; ".join(g.words() for g in t.ally_castle), t.row))
     return out

@@ -8,7 +8,7 @@ from typing import Any
 
 from hench.core import seat_name
 
-from .data import Gain
+from .data import Gain, county_title, in_words, law_title
 from .legality import upgradable
 from .state import LancasterState
 
@@ -94,9 +94,9 @@ def take(s: LancasterState, colour: int, gain: Gain, why: str, rules: tuple[str,
     the start player as pending choices (returned, to go first). An ally uses only knights, upgrades, noblemen
     (removed from the game), passage and the start player (LB-091, LB-096, LB-098, LB-099)."""
     tasks: list[list[Any]] = []
-    ally, seat = s.is_ally(colour), s.controller(colour)
+    ally, seat, why = s.is_ally(colour), s.controller(colour), in_words(why)
     plain = {"gold": gain.gold, "squires": gain.squires, "vm": gain.vm, "pp": gain.pp}
-    got = [f"{v} {k if k != 'vm' else 'voting marker(s)'}" for k, v in plain.items() if v]
+    got = [f"{v} { {'vm': 'voting marker(s)', 'pp': 'PP'}.get(k, k)}" for k, v in plain.items() if v]
     if got and ally:
         s.say(f"{why}: {', '.join(got)} lost (an ally keeps no resources)", "LB-091", *rules, seats=(seat,))
     elif got:
@@ -126,7 +126,7 @@ def take_noble(s: LancasterState, colour: int, county: int) -> None:
         s.say(f"{s.seat_text(colour)} removes a nobleman of {letter} from the game", "LB-098", seats=(s.controller(colour),))
         return
     s.nobles[colour] = sorted(s.nobles[colour] + [letter])
-    s.say(f"{s.seat_text(colour)} seats a nobleman of {letter} ({s.data.counties[county].name}) at their table",
+    s.say(f"{s.seat_text(colour)} seats a nobleman of {letter} ({county_title(s.data.counties[county].name)}) at their table",
           "LB-047", seats=(colour,))
 
 
@@ -165,8 +165,8 @@ def _per(s: LancasterState, law: str, values: list[int], what: str, rule: str) -
     for p in order(s):
         if values[p]:
             s.res[p][what] += values[p]
-    paid = [f"{seat_name(p)} +{values[p]} {'PP' if what == 'pp' else what}" for p in order(s) if values[p]]
-    s.say(f"{law}: " + (", ".join(paid) if paid else "nobody qualifies"), rule, "LB-041")
+    paid = [f"{seat_name(p)} +{values[p]} { {'pp': 'PP', 'vm': 'VM'}.get(what, what)}" for p in order(s) if values[p]]
+    s.say(f"{law_title(law)}: " + (", ".join(paid) if paid else "nobody qualifies"), rule, "LB-041")
 
 
 def base_law(s: LancasterState, law: str) -> list[list[Any]]:
@@ -205,7 +205,7 @@ def base_law(s: LancasterState, law: str) -> list[list[Any]]:
             k = conflicts_with_knight(s, p) // 2
             for what in ("squires", "vm", "gold"):
                 s.res[p][what] += k
-        s.say(f"{law}: " + ", ".join(f"{seat_name(p)} +{conflicts_with_knight(s, p) // 2} each of squires, VM and gold"
+        s.say(f"{law_title(law)}: " + ", ".join(f"{seat_name(p)} +{conflicts_with_knight(s, p) // 2} each of squires, VM and gold"
                                      for p in seats), "LB-041")
         return []
     values = {3: lambda p: 3 * (counties_held(s, p) // 2), 7: lambda p: strengths[p].count(2),
@@ -227,39 +227,39 @@ def king_law(s: LancasterState, number: int) -> list[list[Any]]:
             res[p]["squires"] -= min(2, res[p]["squires"])
         for p in most([res[q]["gold"] for q in range(n)]):
             res[p]["gold"] -= min(3, res[p]["gold"])
-        s.say(f"{law}: the most squires lose 2, the most gold lose 3 (ties: all of them)", "LH-106", "LH-107")
+        s.say(f"{law_title(law)}: the most squires lose 2, the most gold lose 3 (ties: all of them)", "LH-106", "LH-107")
     elif number == 2:  # LH-108, A21
         for p in seats:
             if not res[p]["bishops"]:
                 shed_dishonor(s, p, 1)
-        s.say(f"{law}: every player without a bishop gives back 1 dishonor marker", "LH-108")
+        s.say(f"{law_title(law)}: every player without a bishop gives back 1 dishonor marker", "LH-108")
     elif number == 3:  # LH-109
         low = min(res[q]["dishonor"] for q in range(n))
         winners = [p for p in seats if res[p]["dishonor"] == low]
         for p in winners:
             res[p]["pp"] += 5
-        s.say(f"{law}: the fewest dishonor markers score 5 PP: " + ", ".join(seat_name(p) for p in winners), "LH-109")
+        s.say(f"{law_title(law)}: the fewest dishonor markers score 5 PP: " + ", ".join(seat_name(p) for p in winners), "LH-109")
     elif number == 4:  # LH-110: in turn order from the start player; seals are hidden: everyone decides, possibly 0
         return [[p, "law_choice", {"law": law, "max": res[p]["seals"]}] for p in seats]
     elif number == 5:  # LH-111, LH-113, A18: VM held after the 3rd vote; law-gained ones do not count
         for p in most(list(s.vm_hold)):
             grant_seals(s, p, 1)
-        s.say(f"{law}: the most voting markers after the third vote receive a seal", "LH-111")
+        s.say(f"{law_title(law)}: the most voting markers after the third vote receive a seal", "LH-111")
     elif number == 6:  # LH-114
         for p in most([res[q]["squires"] for q in range(n)]):
             res[p]["pp"] += 3
         for p in most([res[q]["gold"] for q in range(n)]):
             res[p]["pp"] += 3
-        s.say(f"{law}: 3 PP for the most squires and 3 PP for the most gold (ties: all)", "LH-114")
+        s.say(f"{law_title(law)}: 3 PP for the most squires and 3 PP for the most gold (ties: all)", "LH-114")
     elif number == 7:  # LH-115, A21
         for p in seats:
             gain_dishonor(s, p, counties_held(s, p) // 2)
-        s.say(f"{law}: 1 dishonor marker for every 2 counties with a player's knight", "LH-115")
+        s.say(f"{law_title(law)}: 1 dishonor marker for every 2 counties with a player's knight", "LH-115")
     elif number == 8:  # LH-116
         for owner, _ in s.tower:
             if owner < n:  # A22: an allied knight earns nothing
                 res[owner]["pp"] += 3
-        s.say(f"{law}: 3 PP for each of a player's own knights in the tower", "LH-116")
+        s.say(f"{law_title(law)}: 3 PP for each of a player's own knights in the tower", "LH-116")
     return []
 
 

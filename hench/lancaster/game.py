@@ -58,7 +58,7 @@ READINGS = (
     Reading("A11", "every battle France wins hands out dishonor, first and second alike", None),
     Reading("A18", "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws", None),
     Reading("LH-104", "set-up option 2 ('combine'), as far as the text allows: groups 2 and 3 each mix the base laws "
-            "and the Laws of the King of that group and use data combined_laws.sizes of them (assumed)", "law_groups"),
+            "and the Laws of the King of that group and use as many of them as the data's combined law groups say (assumed)", "law_groups"),
     Reading("A20", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from the game "
             "instead while bishops remain ('optional'); 'forced' removes one whenever any remain", "ally_bishop_mode"),
     Reading("ally_dishonor", "2 players: a seat with only ally knights in a lost conflict had none of its own there "
@@ -140,6 +140,7 @@ GAME = Game(
     min_players=2, max_players=5, state_class=LancasterState, start=start, options=OPTIONS,
     turn_rule="LB-017", end_rule="LB-076", phases=PHASES, checks=legality.CHECKS, legal=legality.legal_actions,
     handlers=transitions.HANDLERS, chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners,
+    score_sheet=scoring.score_sheet,
     observe=render.observation, notation=render.notation, html=render.html, readings=READINGS,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True, cards=render.card_texts, public=render.public_action,

@@ -16,7 +16,7 @@ from typing import Any
 from hench.core import CardText, Rng, seat_name
 
 from .actions import OFFICES, Apply, Castle, Choose, Conflict, County, Extend, Favor, Tower, Treasury, Vote, format_action
-from .data import default_data
+from .data import county_title, default_data, in_words, law_title
 from .phases import PHASES
 from .state import LancasterState
 from .tables import OFFICE_TITLES, PRIVILEGE_TEXT, TRIBUTE_ONE, card_texts_of
@@ -34,7 +34,7 @@ def public_action(s: LancasterState, a: Any, seat: int | None) -> str:
         return "casts a secret vote"
     if isinstance(a, Choose) and s.players > 2:
         return "makes a choice behind the screen"
-    return format_action(a)
+    return in_words(format_action(a))
 
 
 def _row(s: LancasterState, p: int, seat: int | None) -> dict[str, Any]:
@@ -173,6 +173,20 @@ def _knight_str(obs: dict[str, Any], owner: int, idx: int) -> int:
     return int(obs["players"][owner]["knights"][idx][0])
 
 
+def _strengths(knights: list[int]) -> str:
+    """Knights by strength, as the screen says them: '1, 2' or 'none'."""
+    return ", ".join(map(str, knights)) or "none"
+
+
+FINAL_PARTS = ("knighthood", "castle extensions", "company at table", "seals", "dishonor")
+
+
+def _county_label(letter: str, name: str) -> str:
+    """'A County A' reads 'County A'; a named county keeps its letter: 'E Stafford'."""
+    title = county_title(name)
+    return title if title.endswith(f" {letter}") else f"{letter} {title}"
+
+
 def _counties(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
     cells = []
     for i, (letter, name, minimum, reward) in enumerate(obs["board"]["counties"]):
@@ -185,7 +199,7 @@ def _counties(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine:
             occ = f"{_who(obs, c['owner'])} knight {_knight_str(obs, c['owner'], c['knight'])}{_t(extra)}"
         chips = _chips(lambda k, n=name: County(k, n), mine, legal, name)
         cells.append(f"<div class='hench-county' title='{_t(texts[name])}' style='{BOX}width:132px;background:#eef5e6;"
-                     f"border:1px solid #8a6'><b>{letter} {_t(name)}</b> <span style='font-size:10px'>min {minimum}</span>"
+                     f"border:1px solid #8a6'><b>{_t(_county_label(letter, name))}</b> <span style='font-size:10px'>min {minimum}</span>"
                      f"<div style='font-size:10px;color:#454'>{_t(reward)}; nobles left {obs['stacks'][i]}</div>"
                      f"<div style='font-size:11px'>{occ}</div>{chips}</div>")
     return "<div><b>Counties A to I</b><br>" + "".join(cells) + "</div>"
@@ -208,7 +222,7 @@ def _conflicts(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine
             f"border:1px solid #a66'><b>{c['card']}</b> France <b>{c['french']}</b> vs England <b>{eng}</b> "
             f"<span style='font-size:10px'>({'/'.join(map(str, c['pp']))} PP)</span>{''.join(spaces)}{chips}</div>")
     favors = " ".join(f"<span title='{_t(texts[t])}' style='font-size:11px;{'' if up else 'color:#bbb;text-decoration:line-through'}'>"
-                      f"{t}</span>{_chip('take', Favor(t), legal, f'click: take favor {t} ({words})')}"
+                      f"{_t(t.replace('KF-', 'tile '))}</span>{_chip('take', Favor(t), legal, in_words(f'click: take favor {t} ({words})'))}"
                       for (t, words), up in zip(obs["board"]["favors"], obs["favors"]))
     upper = "".join(rows[False]) or "<i style='color:#999'>none</i>"
     lower = "".join(rows[True])
@@ -239,7 +253,7 @@ def _castles(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: 
 def _parliament(obs: dict[str, Any], texts: dict[str, str], legal: set[str], seat: int | None) -> str:
     def law(lid: str, style: str = "") -> str:
         return (f"<span class='hench-law' title='{_t(texts.get(lid, lid))}' style='display:inline-block;margin:2px;padding:2px 6px;"
-                f"border:1px solid #779;border-radius:4px;background:#eef;font-size:11px;{style}'><b>{_t(lid)}</b></span>")
+                f"border:1px solid #779;border-radius:4px;background:#eef;font-size:11px;{style}'><b>{_t(law_title(lid))}</b></span>")
 
     current = "".join(law(x) for x in obs["current"])
     parts = [f"<div><b>Parliament</b> &middot; current laws (applied left to right): {current} "
@@ -259,7 +273,7 @@ def _parliament(obs: dict[str, Any], texts: dict[str, str], legal: set[str], sea
                      + (f"<div style='font-size:11px'>Votes are secret until everyone has voted: {_t(voted)}{own}</div>" if voting else ""))
     if obs["tally"]:
         parts.append("<div style='font-size:11px'>Revealed votes this round: " + _t("; ".join(
-            f"{t[0]}: {t[1]} yes / {t[2]} no, {'approved' if t[1] >= t[2] else 'rejected'}" for t in obs["tally"])) + "</div>")
+            f"{law_title(t[0])}: {t[1]} yes / {t[2]} no, {'approved' if t[1] >= t[2] else 'rejected'}" for t in obs["tally"])) + "</div>")
     return "<div style='margin:4px 0'>" + "".join(parts) + "</div>"
 
 
@@ -280,7 +294,7 @@ def _regal(obs: dict[str, Any], texts: dict[str, str], legal: set[str]) -> str:
                      f"<div style='font-size:11px'>holder: {_who(obs, holder) if holder >= 0 else 'nobody'}</div>"
                      f"<div style='font-size:11px'>applying: {stack}</div>{chip}</div>")
     tr, sup = obs["treasury"], obs["supply"]
-    take = "".join(_chip(f"take {k}", Treasury(k), legal, f"click: your lord enters the treasury and takes all its {k}") for k in tr)
+    take = "".join(_chip(f"take {k}", Treasury(k), legal, f"click: your lord enters the treasury and takes all its {in_words(k)}") for k in tr)
     supply = f"shields {sup['shield']}, archers {sup['archer']}, Tudors {sup['tudor']}, seals {sup['seals']}, bishops {sup['bishops']}"
     cells.append(f"<div class='hench-treasury' title='{_t(texts['treasury'])}' style='{BOX}width:170px;background:#f3ecd9;"
                  f"border:1px solid #a98'><b>Treasury</b><div style='font-size:11px'>{tr['vm']} VM, {tr['squires']} squires, "
@@ -319,8 +333,8 @@ def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
         turn = " &larr; to act" if obs["acting"] == p else ""
         rows.append(f"<tr style='border-top:1px solid #ddd'><td>{_who(obs, p)}{' (you)' if p == seat else ''}{turn}</td>"
                     f"<td><b>{row['pp']}</b> PP</td><td>{row['vm']} VM" + (f", {row['bishops']} bishops" if kc else "") +
-                    f"</td><td>{' &middot; '.join(secret)}</td><td>at court {court or 'none'} &middot; placed {out or 'none'} "
-                    f"&middot; reserve {reserve or 'none'}{lord}</td></tr>")
+                    f"</td><td>{' &middot; '.join(secret)}</td><td>at court {_strengths(court)} &middot; placed {_strengths(out)} "
+                    f"&middot; reserve {_strengths(reserve)}{lord}</td></tr>")
     return ("<table class='hench-players' style='border-collapse:collapse;font-size:12px;margin-top:4px'><tr><th>Seat</th><th>PP</th>"
             "<th>public</th><th>behind the screen</th><th>knights</th></tr>" + "".join(rows) + "</table>")
 
@@ -341,7 +355,7 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
             f"{_t(PHASES.title(obs['phase']))} &middot; start player {_t(seat_name(obs['start']))}</div>"
             f"<div style='font-size:12px'>Modules: <b>{_t(mods)}</b></div>")
     banner = (f"<div class='hench-sources' style='background:#eef4fb;border:1px solid #8aa9cf;border-radius:6px;padding:4px 8px;"
-              f"margin:4px 0;font-size:12px'>&#9432; {_t(obs['sources'])}. Hover any county, card, law or office for its text.</div>")
+              f"margin:4px 0;font-size:12px'>Sources: {_t(obs['sources'])}. Hover any county, card, law or office for its text.</div>")
     parts = [head, banner, _counties(obs, texts, legal, mine), _conflicts(obs, texts, legal, mine),
              _castles(obs, texts, legal, mine, actor), _parliament(obs, texts, legal, seat)]
     if kc:
@@ -350,8 +364,9 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
         parts.append(_resentment(obs, texts, legal, mine))
     parts.append(_players(obs, seat, kc, kr))
     if obs["final"]:
-        parts.append("<div style='font-size:12px'>Final scoring (knighthood, extensions, noblemen, seals, dishonor) per player: " +
-                     _t("; ".join(f"{seat_name(p)} {f}" for p, f in enumerate(obs["final"]))) + "</div>")
+        parts.append("<div style='font-size:12px'>Final scoring: " + _t("; ".join(
+            f"{seat_name(p)} " + (", ".join(f"{part} {v:+d}" for part, v in zip(FINAL_PARTS, f) if v) or "nothing")
+            for p, f in enumerate(obs["final"]))) + "</div>")
     return ("<div class='hench-lancaster' style='font-family:sans-serif;font-size:13px;max-width:940px;color:#222'>"
             + "".join(parts) + "</div>")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hench.core import seat_name
+from hench.core import ScoreSheet, seat_name
 
 from .state import LancasterState
 
@@ -109,6 +109,27 @@ def breakdown(s: LancasterState, seat: int) -> dict[str, int]:
         parts = dict(zip(PARTS, s.final[seat]))
         return {"during play": pp - sum(parts.values()), **parts, "total": pp}
     return {"during play": pp, "total": pp}
+
+
+SHEET_WORDS = {"knighthood": "Knighthood", "extensions": "Castle extensions", "nobles": "Company at table",
+               "seals": "Seals", "dishonor": "Dishonor"}
+
+
+def score_sheet(state: LancasterState) -> ScoreSheet:
+    """Issue 29: each seat's power points by source: those earned during the five rounds, then each part of the
+    final scoring in its order (seals only with KC, dishonor only with KR). A tie on power points is never broken
+    (a shared win, LB-080, LB-087), so the sheet names no tie-break."""
+    s = state
+    parts = [p for p in PARTS if (p != "seals" or s.has("KC")) and (p != "dishonor" or s.has("KR"))]
+    rows = []
+    for seat in range(s.players):
+        split = breakdown(s, seat)
+        rows.append((split["during play"], *(split.get(p, 0) for p in parts)))
+    rules: tuple[str, ...] = ("LB-045", "LB-053", "LB-063", "LB-077", "LB-078", "LB-079", "LB-080", "LB-084", "LB-085", "LB-086", "LB-087")
+    rules += ("LH-064",) if s.has("KC") else ()
+    rules += ("LH-093", "LH-094", "LH-095", "LH-096") if s.has("KR") else ()
+    return ScoreSheet(sources=(f"Rounds 1-{s.data.rounds}", *(SHEET_WORDS[p] for p in parts)), points=tuple(rows),
+                      totals=tuple(scores(s)), rules=rules)
 
 
 def winners(state: LancasterState) -> list[int]:

@@ -3,9 +3,11 @@ the card gallery, the board's hover texts and the tour. Values marked assumed in
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hench.core.cards import CardText
 
-from .data import LancasterData, Row
+from .data import LancasterData, Row, county_title, in_words, law_title
 
 PRIVILEGE_TEXT = {
     "shield": ("Shield", "Goes into a county with one of its holder's knights; that knight cannot be expelled this round. "
@@ -36,7 +38,7 @@ OFFICE_TITLES = {"Chancellor": "Lord High Chancellor", "Constable": "Lord High C
 
 
 def _assumed(row: Row) -> tuple[bool, str]:
-    return row.source == "assumed", (f"[{row.status}] {row.note}" if row.source == "assumed" else "")
+    return row.source == "assumed", (in_words(f"[{row.status}] {row.note}") if row.source == "assumed" else "")
 
 
 def base_texts(data: LancasterData) -> list[CardText]:
@@ -44,14 +46,14 @@ def base_texts(data: LancasterData) -> list[CardText]:
     out: list[CardText] = []
     for c in data.counties:
         a, note = _assumed(c.row)
-        out.append(CardText(c.name, f"{c.letter} {c.name}", "County",
+        out.append(CardText(c.name, county_title(c.name) if county_title(c.name) != c.name else f"{c.letter} {c.name}", "County",
                             f"One knight of strength at least {c.min} (squires add to its strength against rivals, never towards "
                             f"the minimum); a strictly stronger knight expels it. In phase 3 its owner takes a nobleman of "
                             f"{c.letter}, or {c.gain.words()}, or pays {data.noble_cost} gold for both.",
                             "phase 1 to place; phase 3, in letter order", ("LB-020", "LB-021", "LB-023", "LB-047", "LB-050"), a, note))
     for t in data.favors:
         a, note = _assumed(t.row)
-        out.append(CardText(t.id, f"King's Favor {t.id}", "King's Favor tile", f"Gives {t.gain.words()}.",
+        out.append(CardText(t.id, in_words(f"favor {t.id}"), "King's Favor tile", f"Gives {t.gain.words()}.",
                             "taken by one of the first 6 knights sent to a conflict in a round; face up again next round",
                             ("LB-031", "LB-032", "LB-096"), a, note))
     for i, card in enumerate(data.cards):
@@ -74,7 +76,7 @@ def base_texts(data: LancasterData) -> list[CardText]:
                             ("LB-009", "LB-053", "LB-054", "LB-055"), a, note))
     for law in data.laws:
         a, note = _assumed(law.row)
-        out.append(CardText(law.id, f"Law {law.id}", f"Law (group {law.group})", law.text,
+        out.append(CardText(law.id, law_title(law.id), f"Law (group {law.group})", law.text,
                             "phase 2, while it is one of the three current laws (applied left to right)",
                             ("LB-041", "LB-042", "LB-043"), a, "the effect is the rulebook's; " + note if a else ""))
     return out
@@ -141,4 +143,7 @@ def module_texts(data: LancasterData) -> list[CardText]:
 
 
 def card_texts_of(data: LancasterData) -> list[CardText]:
-    return base_texts(data) + module_texts(data)
+    """Every card in the game's words (issue 29): a law, a favor tile or a placeholder county named as the screen
+    names it; the ids stay what the moves use."""
+    return [replace(c, name=in_words(c.name), what=in_words(c.what), when=in_words(c.when), note=in_words(c.note))
+            for c in base_texts(data) + module_texts(data)]

@@ -32,9 +32,12 @@ from .actions import (
     Upgrade,
     Vote,
 )
+from .data import county_title, in_words, law_title
 from .effects import base_law, colour_order, gain_dishonor, grant_seals, king_law, law_choice, order, take, take_noble, upgrade
 from .legality import can_place, first_empty, mover, own_space, reward_options
 from .state import COPIES, LancasterState
+
+ONE_OF = {"vm": "voting marker", "squires": "squire", "gold": "gold"}  # a tribute in words
 
 
 def chance_outcomes(state: LancasterState) -> list[tuple[LAction, Fraction]]:
@@ -118,10 +121,10 @@ def say_place(s: LancasterState, colour: int, a: LAction) -> None:
     if isinstance(a, County):
         i = s.data.county_index(a.county)
         old = s.counties[i]
-        s.say(f"{who} places a knight of strength {a.strength} in {a.county} (minimum {s.data.counties[i].min}){_extras(a)}",
+        s.say(f"{who} places a knight of strength {a.strength} in {county_title(a.county)} (minimum {s.data.counties[i].min}){_extras(a)}",
               "LB-020", "LB-022", seats=(seat,))
         if old is not None:
-            s.say(f"{s.seat_text(old['owner'])}'s knight is expelled from {a.county} and goes back to court"
+            s.say(f"{s.seat_text(old['owner'])}'s knight is expelled from {county_title(a.county)} and goes back to court"
                   + (f"; its {old['squires']} squire(s) are lost" if old["squires"] else ""), "LB-023", "LB-025",
                   seats=(s.controller(old["owner"]),))
     elif isinstance(a, Castle):
@@ -141,13 +144,13 @@ def say_place(s: LancasterState, colour: int, a: LAction) -> None:
         support = (f" supported by knights {', '.join(map(str, a.knights))}" if a.knights else "") + (
             f", {a.bishops} bishop(s)" if a.bishops else "") + (", a Tudor knight" if a.tudor else "")
         s.say(f"{who}'s lord applies for {a.office}{support}" + ("" if s.is_ally(colour) else
-              f", paying 1 {s.data.offices[i].tribute} tribute"), "LH-018", "LH-019", seats=(seat,))
+              f", paying 1 {ONE_OF[s.data.offices[i].tribute]} as tribute"), "LH-018", "LH-019", seats=(seat,))
         old = s.offices[i]
         if old is not None:
             s.say(f"{s.seat_text(old['owner'])}'s lord and supporters are expelled and go back to court", "LH-023", "LH-024",
                   seats=(s.controller(old["owner"]),))
     elif isinstance(a, Treasury):
-        s.say(f"{who}'s lord enters the treasury and takes all its {a.take} ({s.treasury[a.take]})"
+        s.say(f"{who}'s lord enters the treasury and takes all its {in_words(a.take)} ({s.treasury[a.take]})"
               + (" (to the supply: an ally keeps nothing)" if s.is_ally(colour) else ""), "LH-026", seats=(seat,))
 
 
@@ -271,8 +274,8 @@ def resolve_vote(s: LancasterState) -> None:
         if v is not None:
             s.res[p]["vm"] -= v[1]  # LB-037
     passed = yes >= no
-    s.say(f"Law {law}: {yes} yes against {no} no (the votes are revealed): " + (
-        f"approved, it enters the current row on the right and {s.current[0]} leaves the game" if passed else "rejected"),
+    s.say(f"{law_title(law)}: {yes} yes against {no} no (the votes are revealed): " + (
+        f"approved, it enters the current row on the right and {law_title(s.current[0])} leaves the game" if passed else "rejected"),
         "LB-036", "LB-038" if passed else "LB-039")
     if passed:
         s.current = s.current[1:] + [law]
@@ -294,7 +297,7 @@ def start_laws(s: LancasterState) -> None:
             s.res[p]["vm"] = 0
         s.say("The voting markers still held go back to the supply", "LB-040")
     else:
-        s.say("LK-5 is in force: the voting markers go back only after the laws", "LH-112")
+        s.say("Law of the King 5 is in force: the voting markers go back only after the laws", "LH-112")
     s.stage = "laws"
     s.agenda = [f"law:{x}" for x in s.current] + ["laws_done"]
 
@@ -342,8 +345,8 @@ def _decline(s: LancasterState, colour: int, info: Any, a: Decline) -> None:
 def _choose(s: LancasterState, colour: int, info: Any, a: Choose) -> None:
     law_choice(s, colour, info["law"], a.amount)  # LB-042, LH-110
     public = info["law"] == "LK-4" or s.players == 2  # seals are hidden; with 2 players nothing is (LB-089)
-    s.say(f"{seat_name(colour)} chooses {a.amount} under {info['law']}" if public and info["law"] != "LK-4"
-          else f"{seat_name(colour)} makes their choice under {info['law']} behind the screen", "LB-042", seats=(colour,))
+    s.say(f"{seat_name(colour)} chooses {a.amount} under {law_title(info['law'])}" if public and info["law"] != "LK-4"
+          else f"{seat_name(colour)} makes their choice under {law_title(info['law'])} behind the screen", "LB-042", seats=(colour,))
     s.say(f"You chose {a.amount}", "LB-042", seats=(colour,), to=(colour,))
 
 
@@ -352,7 +355,7 @@ def _favor(s: LancasterState, colour: int, info: Any, a: Favor) -> None:
     i = [t.id for t in s.data.favors].index(a.tile)
     s.favors[i] = False
     push_front(s, take(s, colour, s.data.favors[i].gain, f"King's Favor {a.tile}", ("LB-031",)))
-    s.say(f"{s.seat_text(colour)} takes the King's Favor {a.tile} ({s.data.favors[i].gain.words()})", "LB-031",
+    s.say(f"{s.seat_text(colour)} takes {in_words(f'favor {a.tile}')} ({s.data.favors[i].gain.words()})", "LB-031",
           seats=(s.controller(colour),))
 
 
@@ -361,11 +364,11 @@ def _reward(s: LancasterState, colour: int, county: int, a: Reward) -> None:
     data = s.data.counties[county]
     tasks: list[list[Any]] = []
     s.choices.append([county, colour, a.option])
-    s.say(f"{data.name}: {s.seat_text(colour)} takes " + {"noble": "a nobleman", "reward": "the other reward",
+    s.say(f"{county_title(data.name)}: {s.seat_text(colour)} takes " + {"noble": "a nobleman", "reward": "the other reward",
                                                          "both": "both rewards"}[a.option], "LB-047", seats=(s.controller(colour),))
     if a.option == "both":
         s.res[colour]["gold"] -= s.data.noble_cost
-        s.say(f"{s.seat_text(colour)} pays {s.data.noble_cost} gold to take both rewards of {data.name}", "LB-047", seats=(colour,))
+        s.say(f"{s.seat_text(colour)} pays {s.data.noble_cost} gold to take both rewards of {county_title(data.name)}", "LB-047", seats=(colour,))
     if a.option in ("noble", "both"):
         take_noble(s, colour, county)
     if a.option in ("reward", "both"):
@@ -672,7 +675,7 @@ def conflicts_in_order(s: LancasterState) -> list[str]:
 def run_step(s: LancasterState, step: str) -> None:
     kind, _, arg = step.partition(":")
     if kind == "law":
-        s.say(f"Law {arg} applies" + ("" if arg.startswith("LK-") else f": {s.data.law(arg).text}"), "LB-041")
+        s.say(f"{law_title(arg)} applies" + ("" if arg.startswith("LK-") else f": {s.data.law(arg).text}"), "LB-041")
         push_front(s, king_law(s, int(arg[3:])) if arg.startswith("LK-") else base_law(s, arg))
     elif kind == "laws_done":
         finish_laws(s)
@@ -701,7 +704,7 @@ def advance(s: LancasterState) -> None:
             if any(can_place(s, c) for c in s.own_colours(s.turn)):
                 return
             s.stage, s.vote_index, s.votes, s.tally = "vote", 0, [None] * s.n, []  # LB-034
-            s.say("Every piece is placed. Parliament votes on " + ", ".join(s.proposals), "LB-034")
+            s.say("Every piece is placed. Parliament votes on " + ", ".join(map(law_title, s.proposals)), "LB-034")
             if not s.proposals:
                 start_laws(s)
         elif s.stage == "vote":

@@ -546,22 +546,29 @@ def card_texts(d: ManiacalData) -> list[CardText]:
     return out
 
 
-_CARD_TEXTS: dict[int, tuple[ManiacalData, tuple[CardText, ...]]] = {}
+_CARD_TEXTS: dict[int, tuple[ManiacalData, tuple[CardText, ...], dict[str, str]]] = {}
 
 
-def _texts_of(data: ManiacalData) -> tuple[CardText, ...]:
-    """The card texts of a data set, built once per data set (found by its identity)."""
+def _texts_and_plain(data: ManiacalData) -> tuple[ManiacalData, tuple[CardText, ...], dict[str, str]]:
+    """(data, its card texts, card id -> plain text), built once per data set (found by its identity)."""
     hit = _CARD_TEXTS.get(id(data))
     if hit is None or hit[0] is not data:
         if len(_CARD_TEXTS) >= 8:
             _CARD_TEXTS.clear()
-        hit = _CARD_TEXTS[id(data)] = (data, tuple(card_texts(data)))
-    return hit[1]
+        texts = tuple(card_texts(data))
+        hit = _CARD_TEXTS[id(data)] = (data, texts, {c.id: c.plain() for c in texts})
+    return hit
+
+
+def _texts_of(data: ManiacalData) -> tuple[CardText, ...]:
+    """The card texts of a data set, built once per data set."""
+    return _texts_and_plain(data)[1]
 
 
 def plain_texts(data: ManiacalData) -> dict[str, str]:
-    """Card id -> its plain explanation (CardText.plain), for hover texts."""
-    return {c.id: c.plain() for c in _texts_of(data)}
+    """Card id -> its plain explanation (CardText.plain), for hover texts: built once per data set, the same dict
+    every time (read only: every board drawn reads it)."""
+    return _texts_and_plain(data)[2]
 
 
 class _WithData(Protocol):

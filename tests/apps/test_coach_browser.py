@@ -68,7 +68,7 @@ def test_hint_and_review_in_the_play_app(browser, coach_server, notebook):
         assert "the coach prefers" in table.locator(".hench-review").inner_text()
         again.click()
         over.wait_for(state="detached", timeout=WAIT_MS)  # the reviewed position is open again: the game goes on
-        assert "Redo puts the game back" in table.locator(".hench-coach").inner_text()
+        table.locator(".hench-coach").get_by_text("Redo puts the game back").wait_for(timeout=WAIT_MS)
         assert not errors, errors
     finally:
         page.screenshot(path=str(_shot(notebook, "review")), full_page=True)

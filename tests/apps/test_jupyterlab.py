@@ -7,6 +7,7 @@ widgets are drawn, with no error output in any cell. Every wait is on the page's
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -36,7 +37,8 @@ def lab(tmp_path_factory):
     log = open(ARTIFACTS / f"jupyterlab-{port}.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
                              "--ServerApp.token=", "--ServerApp.password=", "--LabApp.expose_app_in_browser=True",
-                             "--ServerApp.disable_check_xsrf=False", f"--ServerApp.root_dir={root}"],
+                             "--ServerApp.disable_check_xsrf=False", f"--ServerApp.root_dir={root}",
+                             *(["--allow-root"] if os.geteuid() == 0 else [])],  # CI runs as root
                             stdout=log, stderr=subprocess.STDOUT, cwd=str(Path(__file__).resolve().parents[2]))
     base = f"http://127.0.0.1:{port}"
     try:

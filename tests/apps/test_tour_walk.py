@@ -11,6 +11,7 @@ against the engine, not against itself. One page load per game; every wait is on
 from __future__ import annotations
 
 import importlib
+import re
 
 import pytest
 
@@ -51,7 +52,7 @@ def _pick(step, state) -> str:
 
     legal = [str(a) for a in state.legal_actions()]
     want = PREFER.get(step.title, "")
-    pick = next((a for a in legal if want and a.startswith(want)), None) or next((a for a in legal if a != "pass"), legal[0])
+    pick = next((a for a in legal if want and re.match(want, a)), None) or next((a for a in legal if a != "pass"), legal[0])
     if step.title.startswith("Phase 3") or step.title.startswith("The end"):
         pick = "pass" if "pass" in legal else pick
     return pick

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import widgets.huns as huns_widgets
+
 
 def text_of(page, selector: str, index: int = 0) -> str:
     return page.locator(selector).nth(index).inner_text()
@@ -152,9 +154,10 @@ def henchmania_play(page) -> None:
 
 def huns_tour(page) -> None:
     tour = page.locator(".hench-tour")
-    tour.locator(".hench-tour-step", has_text="Step 1 of 9").wait_for(timeout=90_000)
+    steps = len(huns_widgets.TOUR)
+    tour.locator(".hench-tour-step", has_text=f"Step 1 of {steps}").wait_for(timeout=90_000)
     answer_question(page, "Player 3", "Player 2")  # the third seat takes a catch-up Valuable (HU-028)
-    tour_next(page, 2, 9)
+    tour_next(page, 2, steps)
     take = tour.locator(".hench-game").get_by_role("button", name="take", exact=False).first
     assert "use it at once" in take.get_attribute("title")  # the move button says what it does
     tour.locator(".hench-board [data-action^='take']").first.click()  # take a die
@@ -164,7 +167,7 @@ def huns_tour(page) -> None:
 
 
 def huns_learn(page) -> None:
-    open_lessons(page, 6)
+    open_lessons(page, 1 + len(huns_widgets.LESSONS))
     huns_tour(page)
     before = text_of(page, ".hench-game", 2)
     die = page.locator(".hench-game").nth(2).locator(".hench-board [data-action^='take']").first  # click a die
@@ -180,11 +183,12 @@ def huns_learn(page) -> None:
 def huns_odds(page) -> None:
     answer, chart = ".hench-draft-odds .hench-answer", ".hench-draft-odds .js-plotly-plot"
     before = text_of(page, answer)
-    assert "17/81" in before
+    assert "21.0%" in before and "17/81" not in before  # a percentage on screen, the exact 17/81 in its hover
+    assert page.locator(f"{answer} b[title='exactly 17/81']").count() == 1
     assert drawn(page, f"{chart} .barlayer .point") == 3, "three bars: values 1, 2, 3"
     svg = chart_svg(page, chart)
     page.get_by_role("button", name="earlier players pick by colour").click()
-    assert "19/27" in wait_change(page, answer, before)
+    assert "70.4%" in wait_change(page, answer, before)  # exactly 19/27
     wait_chart_change(page, chart, svg)
     page.locator(".hench-draft-odds").get_by_role("button", name="Check by simulation").click()
     page.wait_for_selector(".hench-mc", timeout=60_000)

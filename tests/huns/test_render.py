@@ -33,3 +33,21 @@ def test_drawn_cards_hover_text_reaches_the_drawer_only():
     assert set(hand) <= set(s.observation(0)["card_texts"])
     assert not set(hand) & set(s.observation(1)["card_texts"]) and not set(hand) & set(s.observation(None)["card_texts"])
     assert all(card not in html(s.observation(1), True) for card in hand)
+
+
+@pytest.mark.rule("HU-102", "HU-103", "HU-104")
+def test_wagon_types_have_one_name_everywhere_and_no_cube_colour():
+    from hench.huns.data import COLOURS
+
+    from .test_scoring import dispatch
+
+    s = start(3)
+    names = set(s.data.type_names.values())
+    assert not names & set(COLOURS) and not any(c in n.lower() for n in names for c in COLOURS)  # "W03 (blue)" misread
+    s = dispatch(s, 0, [s.wagon_id(w) for w in s.wagon_deck[:2]])
+    mine, theirs = html(s.observation(0)), html(s.observation(1))
+    shown = re.search(r"dispatched: <b>2</b> \(types: ([^)]*)\)", mine)
+    assert shown and set(shown.group(1).split(", ")) <= names  # "(Sun, Eagle)", never the type ids "(T2, T4)"
+    assert not re.search(r"\bT\d\b", mine + theirs)
+    for w in s.observation(0)["camps"][0]["wagons"]:
+        assert f"{w['id']} &middot; {w['type_name']} type" in mine

@@ -97,3 +97,29 @@ def test_treasure_conditions(treasure, setup, met):
         s = give_card(s, 0, cid, cubes=cubes, fled=fled)
     s = give_card(s, 0, treasure)
     assert (breakdown(s, 0)["treasures"] == 2) is met
+
+
+@pytest.mark.rule("HU-101", "HU-102", "HU-106")
+def test_score_sheet_totals_are_the_scores_by_source():
+    s = over(give_card(give_card(start(3), 0, "RA-01"), 0, "ME-02", cubes="R"))  # +1 Raid, -1 unfilled Mercenary
+    s = dispatch(s, 1, [s.wagon_id(s.wagon_deck[0])])
+    sheet = s.game.score_sheet(s)
+    assert sheet.totals == tuple(s.scores()) and all(sum(row) == t for row, t in zip(sheet.points, sheet.totals))
+    assert dict(zip(sheet.sources, sheet.points[0]))["Raids"] == 1
+    assert dict(zip(sheet.sources, sheet.points[0]))["unfilled Mercenaries"] == -1
+    assert dict(zip(sheet.sources, sheet.points[1]))["dispatched Wagons"] == 3
+    assert not any("_" in source or source.islower() for source in sheet.sources)  # the game's words, not keys
+    assert "HU-101" in sheet.rules and "HU-102" in sheet.rules
+    assert sheet.tie_break == ""  # Player 2 leads alone: no tie to break
+
+
+@pytest.mark.rule("HU-107")
+def test_score_sheet_says_the_tie_break_only_on_a_tie():
+    s = over(give_card(give_card(start(2), 0, "RA-01"), 1, "RA-02"))
+    assert scoring.score_sheet(s).tie_break.startswith("Player 1 (0 in the Stash) and Player 2 (0 in the Stash) were tied")
+    assert "share the victory" in scoring.score_sheet(s).tie_break and "HU-107" in scoring.score_sheet(s).tie_break
+    s = edit(s, lambda x: (x.camps[1].stash.__setitem__(0, 1), x.reserve.__setitem__(0, x.reserve[0] - 1)))
+    said = scoring.score_sheet(s).tie_break
+    assert "more cubes in their Stash wins: Player 2 (HU-107)" in said and "HU-106" not in said
+    s = over(give_card(start(2), 1, "RA-01"))  # no tie on points: no tie-break, whatever the Stashes hold
+    assert scoring.score_sheet(s).tie_break == ""

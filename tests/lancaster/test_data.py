@@ -31,7 +31,7 @@ def test_every_row_says_its_source_and_placeholders_are_assumed_with_a_note():
     assumed = [r for r in rows if r.source == "assumed"]
     assert all(r.note.startswith(("[placeholder]", "[fan]")) and len(r.note) > 20 for r in assumed)
     whats = {r.what for r in assumed}
-    assert {"county A CountyA", "favor KF-1", "conflict C1", "castle space K2", "extension E3", "company at table",
+    assert {"county A County A", "King's Favor tile 1", "conflict C1", "castle space K2", "extension E3", "company at table",
             "law groups"} <= whats
     assert any(r.source == "rulebook" and r.what == "setup" for r in rows)
 

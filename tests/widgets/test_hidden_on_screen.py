@@ -149,13 +149,15 @@ def test_the_log_tells_another_seats_secret_move_only_as_far_as_the_seat_may_kno
             view._apply(next_action(view.state, bots, rng))  # the learner's move, as a click makes it (the bots follow)
         hidden = []
         for step in view.session.history[seen:]:
-            words = CONFIGS[game_id].words  # a game may tell its mover the move in words rather than its notation
-            told, whole = view.move_text(step), (words(step.before, step.action) if words else game.format_action(step.action))
+            config = CONFIGS[game_id]  # a game may tell its mover the move in words, or say any move in its own words
+            text = config.text_words or (lambda text: text)
+            told = view.move_text(step)
+            whole = config.words(step.before, step.action) if config.words else text(game.format_action(step.action))
             if step.player == 0:
                 assert told == whole
             elif told != whole:
                 hidden.append(step)
-                assert told == game.public_action(step.before, step.action, 0)
+                assert told == text(game.public_action(step.before, step.action, 0))
         secret += len(hidden)
         if hidden:
             log = _html.unescape(view._log_html(last=len(view.session.history) - hidden[0].index))
