@@ -36,10 +36,11 @@ def _where(node: dict) -> str:
 
 
 def first_move(page) -> bool:
-    """Press the first enabled button of the page's first table (or of the page) and wait for the answer."""
+    """Press the first move button of the page's first table (else the page's first enabled button not already pressed;
+    on the shelf, search its rules) and wait for the answer."""
     buttons = page.locator(".hench-game .hench-moves button:visible")
     if not buttons.count():
-        buttons = page.locator(".jupyter-widgets button:not([disabled]):visible")
+        buttons = page.locator(".jupyter-widgets button:not([disabled]):not(.mod-active):visible")
     before = page.inner_text("body")
     if buttons.count():
         buttons.first.click(timeout=60_000)

@@ -32,14 +32,14 @@ def counts(request):
     """The audit's counts per app, printed once every app of the module was audited."""
     table: dict[str, dict[str, Counter]] = {}
     yield table
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is None or not table:
+    if not table:
         return
-    reporter.write_line("")
-    reporter.write_line(f"accessibility audit (axe-core), nodes by impact: {'app':30} {'when':10} " + " ".join(f"{i:>8}" for i in IMPACTS))
-    for app, whens in table.items():
-        for when, found in whens.items():
-            reporter.write_line(f"{'':50}{app:30} {when:10} " + " ".join(f"{found[i]:>8}" for i in IMPACTS))
+    lines = ["", "accessibility audit (axe-core): failing nodes by impact, per app",
+             f"{'app':30} {'when':10} " + " ".join(f"{i:>8}" for i in IMPACTS)]
+    lines += [f"{app:30} {when:10} " + " ".join(f"{found[i]:>8}" for i in IMPACTS)
+              for app, whens in table.items() for when, found in whens.items()]
+    with request.config.pluginmanager.get_plugin("capturemanager").global_and_fixture_disabled():
+        print("\n".join(lines), flush=True)
 
 
 def audit(page) -> list[dict]:
@@ -67,11 +67,11 @@ def by_impact(violations: list[dict]) -> Counter:
 
 
 def first_move(page) -> None:
-    """Press the first move button of the page's first table (else the page's first enabled button; on a page
-    without buttons, the shelf, search its rules) and wait until the page shows something new."""
+    """Press the first move button of the page's first table (else the page's first enabled button not already
+    pressed; on a page without buttons, the shelf, search its rules) and wait until the page shows something new."""
     buttons = page.locator(".hench-game .hench-moves button:visible")
     if not buttons.count():
-        buttons = page.locator(".jupyter-widgets button:not([disabled]):visible")
+        buttons = page.locator(".jupyter-widgets button:not([disabled]):not(.mod-active):visible")
     before = page.inner_text("body")
     if buttons.count():
         buttons.first.click()
