@@ -22,19 +22,32 @@ def audit(page) -> list[dict]:
     from axe_playwright_python.sync_playwright import Axe
 
     result = Axe().run(page)
-    return [{"id": v["id"], "impact": v.get("impact") or "minor", "nodes": len(v.get("nodes", [])), "help": v["help"]}
+    return [{"id": v["id"], "impact": v.get("impact") or "minor", "nodes": len(v.get("nodes", [])), "help": v["help"],
+             "where": [_where(node) for node in v.get("nodes", [])]}
             for v in result.response["violations"]]
 
 
+def _where(node: dict) -> str:
+    """One failing node in short: its selector, and for a contrast failure the colours and the ratio."""
+    target = " ".join(str(t) for t in node.get("target", []))
+    data = next((c.get("data") for c in node.get("any", []) if isinstance(c.get("data"), dict)), None) or {}
+    colours = f" {data.get('fgColor')} on {data.get('bgColor')} = {data.get('contrastRatio')}" if "fgColor" in data else ""
+    return f"{target}{colours} :: {node.get('html', '')[:160]}"
+
+
 def first_move(page) -> bool:
-    """Press the first enabled button of the page's first table (or of the page) and wait for the answer."""
+    """Press the first move button of the page's first table (else the page's first enabled button not already pressed;
+    on the shelf, search its rules) and wait for the answer."""
     buttons = page.locator(".hench-game .hench-moves button:visible")
     if not buttons.count():
-        buttons = page.locator(".jupyter-widgets button:not([disabled]):visible")
-    if not buttons.count():
-        return False
+        buttons = page.locator(".jupyter-widgets button:not([disabled]):not(.mod-active):visible")
     before = page.inner_text("body")
-    buttons.first.click(timeout=60_000)
+    if buttons.count():
+        buttons.first.click(timeout=60_000)
+    elif page.locator(".jupyter-widgets input[type=text]").count():  # the shelf: a search of the rules
+        page.fill(".jupyter-widgets input[type=text]", "duel")
+    else:
+        return False
     try:
         page.wait_for_function("old => document.body.innerText !== old", arg=before, timeout=60_000)
     except Exception:

@@ -15,7 +15,14 @@ import traitlets
 
 _ESM = """
 const STYLE = `.hench-board [data-action]{cursor:pointer;transition:box-shadow .1s}
-.hench-board [data-action]:hover{box-shadow:0 0 0 3px #1d4f91aa;border-radius:6px}`;
+.hench-board [data-action]:hover{box-shadow:0 0 0 3px #1d4f91aa;border-radius:6px}
+.hench-board [data-action]:focus-visible{outline:3px solid #1d4f91;outline-offset:2px}`;
+// Every clickable site is a button for the keyboard and a screen reader: Tab reaches it, Enter or Space plays it,
+// and it is named (its own label or text, else its hover text, else the move it sends).
+const asButtons = (body) => body.querySelectorAll("[data-action]").forEach((site) => {
+  if (site.tagName !== "BUTTON") { site.setAttribute("role", "button"); site.tabIndex = 0; }
+  if (!site.hasAttribute("aria-label") && !site.textContent.trim()) site.setAttribute("aria-label", site.getAttribute("title") || site.dataset.action);
+});
 export default {
   render({ model, el }) {
     el.classList.add("hench-board");
@@ -27,14 +34,21 @@ export default {
     const draw = () => {  // once per message: html and version come together, each with its own event
       const html = model.get("html");
       shown = model.get("version");
-      if (html !== drawn) { body.innerHTML = html; drawn = html; }
+      if (html !== drawn) { body.innerHTML = html; drawn = html; asButtons(body); }
     };
     draw();
     model.on("change:html", draw);
     model.on("change:version", draw);
-    body.addEventListener("click", (event) => {
+    const play = (event) => {
       const target = event.target.closest("[data-action]");
       if (target && body.contains(target)) model.send({ action: target.dataset.action, version: shown });
+    };
+    body.addEventListener("click", play);
+    body.addEventListener("keydown", (event) => {
+      if ((event.key === "Enter" || event.key === " ") && event.target.matches("[data-action]") && event.target.tagName !== "BUTTON") {
+        event.preventDefault();
+        play(event);
+      }
     });
   },
 };

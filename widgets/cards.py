@@ -18,7 +18,7 @@ import ipywidgets as ipw
 
 import hench
 
-from .core import MessageArea, guarded, protect
+from .core import MessageArea, guarded, ink, protect
 
 ALL = "All kinds"
 KIND_COLOURS = {  # a border per kind, so families stand apart; other kinds take the next of SPARE_COLOURS
@@ -51,12 +51,12 @@ def card_html(text: Any, colour: str | None = None) -> str:
     badge = (f"<div class='hench-assumed' style='margin-top:4px;font-size:11px;color:#8a5a00;background:#fff4d6;"
              f"padding:2px 6px;border-radius:6px'><b>assumed</b>: {html.escape(text.note or 'a placeholder value')}</div>"
              if text.assumed else "")
-    ident = f"<span style='color:#888;font-size:11px'>{html.escape(text.id)}</span> " if text.id != text.name else ""
+    ident = f"<span style='color:#667;font-size:11px'>{html.escape(text.id)}</span> " if text.id != text.name else ""
     rules = "".join(_rule_chip(r) for r in text.rules)
     return (f"<div class='hench-card-tile' data-card='{html.escape(text.id)}' title='{html.escape(text.plain())}' "
             f"style='border:2px solid {colour};border-radius:8px;padding:6px 8px;background:#fff;font-size:12px'>"
             f"<div>{ident}<b class='hench-card-name'>{html.escape(text.name)}</b> "
-            f"<span class='hench-card-kind' style='font-size:11px;color:#fff;background:{colour};padding:0 6px;"
+            f"<span class='hench-card-kind' style='font-size:11px;color:{ink(colour)};background:{colour};padding:0 6px;"
             f"border-radius:6px'>{html.escape(text.kind)}</span></div>"
             f"<div class='hench-card-what' style='margin-top:3px'>{html.escape(text.what)}</div>"
             + (f"<div class='hench-card-when' style='margin-top:3px;color:#445'><b>When:</b> {html.escape(text.when)}</div>"
@@ -77,7 +77,10 @@ def grid_html(texts: Sequence[Any], colours: dict[str, str] | None = None, note:
     tiles = "".join(card_html(t, (colours or {}).get(t.kind)) for t in texts)
     scroll = f";max-height:{height};overflow-y:auto" if height else ""
     return (f"{head}<div class='hench-card-grid' style='display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));"
-            f"gap:6px;max-width:1100px{scroll}'>{tiles}</div>")
+            f"gap:6px;max-width:1100px{scroll}'{_FOCUSABLE if height else ''}>{tiles}</div>")
+
+
+_FOCUSABLE = " tabindex='0' role='region' aria-label='the cards (a scrolling list)'"  # the keyboard can scroll it
 
 
 class CardGallery(ipw.VBox):

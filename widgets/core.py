@@ -49,6 +49,21 @@ class MessageArea(ipw.HTML):
         self.value, self.kind, self.text = "", "", ""
 
 
+def _luminance(colour: str) -> float:
+    """WCAG's relative luminance of a '#rgb' or '#rrggbb' colour."""
+    hexes = colour.lstrip("#")
+    hexes = "".join(c * 2 for c in hexes) if len(hexes) == 3 else hexes
+    channels = [int(hexes[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink(background: str) -> str:
+    """The text colour to write on `background`: white, or black where white would be hard to read (WCAG AA
+    asks 4.5:1 for text), so a coloured chip keeps its colour and stays readable."""
+    return "#fff" if (1.05 / (_luminance(background) + 0.05)) >= 4.5 else "#000"
+
+
 def friendly(exc: BaseException) -> str:
     """A short message for a visitor: the rule's own explanation, or a plain apology."""
     if isinstance(exc, HenchError):
@@ -594,7 +609,7 @@ def rules_table(found: Sequence[Any], total: int | None = None, first: int = 1) 
     rows = "".join(
         f"<tr><td style='white-space:nowrap;padding:3px 8px;font-family:monospace'>{html.escape(r.id)}</td>"
         f"<td style='padding:3px 8px;color:#667'>{r.tag}</td><td style='padding:3px 8px'>{html.escape(r.summary)}"
-        f"<br><small style='color:#889'>{html.escape(r.game)} &middot; {html.escape(r.section)}</small></td></tr>"
+        f"<br><small style='color:#667'>{html.escape(r.game)} &middot; {html.escape(r.section)}</small></td></tr>"
         for r in found)
     more = (f"<div class='hench-rule-count' style='color:#667'>hits {first} to {first + len(found) - 1} of {total}</div>"
             if total > len(found) else f"<div class='hench-rule-count' style='color:#667'>{total} hit{'s' * (total != 1)}</div>")

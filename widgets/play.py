@@ -23,7 +23,7 @@ from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, figure_widget
 MAX_BUTTONS = 36
 LOG_ROWS = 60  # moves shown in the log, the newest first
 BOT_STEP_LIMIT = 20_000
-PALETTE = ["#1d4f91", "#b5651d", "#2f6b4f", "#8e3b2f", "#6b4a8e"]
+PALETTE = ["#1d4f91", "#9c5518", "#2f6b4f", "#8e3b2f", "#6b4a8e"]
 T = TypeVar("T")
 
 
@@ -599,7 +599,7 @@ class GameView(ipw.VBox):
     def _log_row(self, step: Step, seat: int | None) -> str:
         said = "".join(f"<div class='hench-log-effect' style='margin-left:14px;color:#445'>{html.escape(line)}</div>"
                        for line in self.consequences(step, seat))
-        return (f"<div class='hench-log-entry' style='font-size:12px;margin-bottom:3px'><span style='color:#889'>{step.index + 1}.</span> "
+        return (f"<div class='hench-log-entry' style='font-size:12px;margin-bottom:3px'><span style='color:#667'>{step.index + 1}.</span> "
                 f"<b>{html.escape(self._who(step.player))}</b> {html.escape(self.move_text(step, seat))}{said}</div>")
 
     def _log_html(self, last: int = LOG_ROWS) -> str:
@@ -613,8 +613,9 @@ class GameView(ipw.VBox):
         if rows is None:
             rows = self._log_rows[(seat, humans)] = StepRows(lambda step: self._log_row(step, seat))
         rows.follow(self.session.steps)
-        body = "".join(reversed(rows.last(last))) or "<i style='color:#889'>no moves yet</i>"
-        return f"<div class='hench-log' style='max-height:320px;overflow-y:auto'>{body}</div>"
+        body = "".join(reversed(rows.last(last))) or "<i style='color:#667'>no moves yet</i>"
+        return (f"<div class='hench-log' tabindex='0' role='region' aria-label='What just happened, the newest move first' "
+                f"style='max-height:320px;overflow-y:auto'>{body}</div>")
 
     def score_history(self) -> tuple[list[int], list[list[int]]]:
         """(clock values, scores per seat at the end of each) over the session so far."""

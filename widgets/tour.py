@@ -287,7 +287,7 @@ class TourView(ipw.VBox):
             rows.append(f"<li><b>{html.escape(view._who(s.player))}</b> {html.escape(view.move_text(s))}{mark}"
                         + (f" <span style='color:#445'>({html.escape(effects)})</span>" if effects else "") + "</li>")
         return (f"<div class='hench-tour-bridge' style='color:#445;margin:4px 0'><details><summary style='cursor:pointer'>"
-                f"{html.escape(what)}</summary><ul style='margin:2px 0;font-size:12px;max-height:220px;overflow-y:auto'>"
+                f"{html.escape(what)}</summary><ul tabindex='0' aria-label='the moves in between' style='margin:2px 0;font-size:12px;max-height:220px;overflow-y:auto'>"
                 f"{''.join(rows)}</ul></details></div>")
 
     def _moves_html(self) -> str:

@@ -23,7 +23,7 @@ from .phases import PHASES
 from .scoring import breakdown, scores, winners
 from .state import END_WORDS, HemlochState, task_form
 
-COLOURS = ("#2f6fd6", "#e07b00")  # Player 1 blue, Player 2 orange (M9: colours are not in the text)
+COLOURS = ("#2a62c6", "#a85a00")  # Player 1 blue, Player 2 orange (M9: colours are not in the text); dark enough for text (WCAG AA)
 COLOUR_NAMES = ("blue", "orange")
 
 
@@ -309,13 +309,13 @@ def _grid_html(obs: dict[str, Any], i: int, legal: set[str]) -> str:
             if o >= 0:
                 why = "touches another of its owner's Markers: 2 points" if v == 2 else "touches none of its owner's: 1 point"
                 tds.append(f"<td class='hench-marker hench-p{o + 1}' title='{seat_name(o)} Marker, {where}: {why} (HL-083, HL-084)' "
-                           f"style='width:26px;height:26px;border:1px solid #666;background:{COLOURS[o]};color:#fff;"
-                           f"text-align:center;font-weight:bold;font-size:12px'>{v}</td>")
+                           f"style='min-width:26px;height:26px;border:1px solid #666;background:{COLOURS[o]};color:#fff;"
+                           f"text-align:center;font-weight:bold;font-size:12px'>{v}<sub style='font-size:8px'>P{o + 1}</sub></td>")
             else:
                 act = f"mark {loc['name']} row {r + 1} column {c + 1}"
                 attrs = _attr(act, legal, f"click to place your Marker here ({where})")
                 tds.append(f"<td{attrs or f' title={chr(39)}empty Influence Space, {where}{chr(39)}'} style='width:26px;height:26px;"
-                           f"border:1px {'dashed #1d4f91' if attrs else 'solid #999'};background:{'#e8f0ff' if attrs else '#fff'}'></td>")
+                           f"border:1px {'dashed #1d4f91' if attrs else 'solid #767676'};background:{'#e8f0ff' if attrs else '#fff'}'></td>")
         out.append("<tr>" + "".join(tds) + "</tr>")
     return ("<table class='hench-grid' style='border-collapse:separate;border-spacing:2px;margin:4px auto'>"
             + "".join(out) + "</table>")
@@ -378,7 +378,7 @@ def _items_html(p: dict[str, Any], seat: int, viewer: int | None, legal: set[str
             act = f"steal face-down {item}"
             chips.append(_chip(f"{item} ×{down} face down", "#2f6b4f", _card(texts, item, act, legal), face=True))
         parts.append("".join(chips))
-    return "".join(parts) or "<i style='color:#999'>no Items</i>"
+    return "".join(parts) or "<i style='color:#667'>no Items</i>"
 
 
 def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[str, str]) -> str:
@@ -405,7 +405,7 @@ def _player_html(obs: dict[str, Any], seat: int, legal: set[str], texts: dict[st
 
 
 def _week_html(obs: dict[str, Any], texts: dict[str, str]) -> str:
-    shown = "".join(_chip(c, "#222" if c.endswith("Night") else "#d69e2e", _tip(texts, c), solid=True, face=True)
+    shown = "".join(_chip(c, "#222" if c.endswith("Night") else "#975a16", _tip(texts, c), solid=True, face=True)
                     for c in obs["revealed"]) or "none yet"
     wd = obs["week_deck"]
     return (f"<div style='font-size:12px'>Week deck: <b>{wd['cards']}</b> cards left, {wd['days']} of them Days "

@@ -21,7 +21,9 @@ from .state import HMState
 
 SEAT_COLORS = ("#f4f1ea", "#9e9e9e", "#2b2b2b", "#b71c1c", "#1565c0")
 SEAT_COLOR_NAMES = ("White", "Grey", "Black", "Red", "Blue")
+SEAT_INK = ("#000", "#000", "#fff", "#fff", "#fff")  # the number on a pawn, readable on its seat's colour
 SITE_COLORS = ("#8d6e63", "#6a1b9a", "#c62828", "#c99a06", "#455a64")
+SITE_INK = ("#fff", "#fff", "#fff", "#000", "#fff")  # a card chip's text, readable on its site's colour (WCAG AA)
 
 
 def observation(state: HMState, seat: int | None) -> dict[str, Any]:
@@ -110,17 +112,20 @@ def _e(text: Any) -> str:
 
 
 def _pawn(seat: int) -> str:
-    return (f"<span title='{seat_name(seat)} ({SEAT_COLOR_NAMES[seat]})' style='display:inline-block;width:12px;"
-            f"height:12px;border-radius:50%;margin:1px;background:{SEAT_COLORS[seat]};border:1px solid #333'></span>")
+    """A pawn: its seat's colour, and the seat's number on it, so it is told apart without the colour (issue 31)."""
+    name = f"{seat_name(seat)} ({SEAT_COLOR_NAMES[seat]})"
+    return (f"<span role='img' aria-label='pawn of {name}' title='{name}' style='display:inline-block;min-width:14px;height:14px;"
+            f"border-radius:50%;margin:1px;background:{SEAT_COLORS[seat]};border:1px solid #333;color:{SEAT_INK[seat]};"
+            f"font-size:10px;line-height:14px;text-align:center;font-weight:bold'>{seat + 1}</span>")
 
 
 def _card_chip(name: str | None, site: int, used: bool = False, hover: dict[str, str] | None = None) -> str:
     """A card as a chip; its hover text says what the card does (`hover`: name -> CardText.plain()).
     A face the viewer may not see (name None) shows only its back: no name, not even in the title."""
     color = SITE_COLORS[site % len(SITE_COLORS)]
-    style = f"{_CHIP}background:{color};color:#fff;" + ("transform:rotate(-8deg);opacity:.6;" if used else "")
+    style = f"{_CHIP}background:{color};color:{SITE_INK[site % len(SITE_INK)]};" + ("transform:rotate(-8deg);" if used else "")
     if name is None:
-        return f"<span class='hench-card-back' title='a card from this site (face hidden)' style='{style}'>&#9635;</span>"
+        return f"<span class='hench-card-back' title='a card from site {site + 1} (face hidden)' style='{style}'>&#9635; {site + 1}</span>"
     title = (hover or {}).get(name, name) + (" · Turned: used this day, straightened at the end of the day." if used else "")
     return (f"<span class='hench-card-face' title='{_e(title)}' style='{style}'>"
             f"{_e(name) + (' (used)' if used else '')}</span>")
@@ -147,7 +152,8 @@ def _sites_html(obs: dict[str, Any], legal: set[str]) -> str:
         cells.append(
             f"<div{_site_click(name, legal)} "
             f"style='{_BOX}flex:1;min-width:110px;background:{color}22;border:2px solid {color}'>"
-            f"<div style='font-weight:bold;color:{color}'>{_e(name)}</div><div style='min-height:16px'>{pawns}</div>"
+            f"<div style='font-weight:bold;color:#222'><span style='{_CHIP}background:{color};color:{SITE_INK[i % len(SITE_INK)]}'>"
+            f"{i + 1}</span> {_e(name)}</div><div style='min-height:16px'>{pawns}</div>"
             f"<div style='font-size:11px;color:#444'>spots left {max(left, 0)}/{obs['spots']}{' FULL' if left <= 0 else ''}"
             f" &middot; pile {site['pile']} &middot; discard {len(site['discard'])}</div></div>")
     return "<div style='display:flex;flex-wrap:wrap'>" + "".join(cells) + "</div>"
@@ -167,7 +173,7 @@ def _player_html(obs: dict[str, Any], seat: int, faces: list[str] | None, legal:
     trump_html = _card_chip(trump["name"], site_of[trump["site"]], trump["used"], hover) if trump else "<i>none</i>"
     badge = f" <span title='Badge of Honor' style='{_CHIP}background:#f9a825;color:#000'>&#9733; Badge</span>"
     marks = (badge if seat == obs["badge"] else "") + (" &#9654;" if seat == obs["current_player"] else "") + \
-        (" <span style='color:#888'>(passed)</span>" if obs["passed"][seat] and obs["phase"] == "play_cards" else "")
+        (" <span style='color:#667'>(passed)</span>" if obs["passed"][seat] and obs["phase"] == "play_cards" else "")
     border = "3px solid #e65100" if seat == obs["current_player"] else "1px solid #bbb"
     to_place = f" &middot; pawns to place {obs['to_place'][seat]}" if obs["phase"] == "set_henchmen" else ""
     return (f"<div style='{_BOX}border:{border};background:#fafafa;min-width:220px;flex:1'>"
@@ -182,8 +188,9 @@ def _phase_bar(obs: dict[str, Any]) -> str:
     items = []
     for phase in PHASES:
         on = phase.id == obs["phase"]
-        style = f"{_CHIP}background:{'#e65100' if on else '#eee'};color:{'#fff' if on else '#555'}"
-        items.append(f"<span title='{_e(phase.help)}' style='{style}'>{_e(phase.title)}</span>")
+        style = f"{_CHIP}background:{'#b33c00' if on else '#eee'};color:{'#fff' if on else '#555'}" + (";font-weight:bold" if on else "")
+        now = "&#9654; " if on else ""  # the phase now is marked in text too, not by its colour alone
+        items.append(f"<span title='{_e(phase.help)}' style='{style}'>{now}{_e(phase.title)}</span>")
     return "<div>" + "".join(items) + "</div>"
 
 

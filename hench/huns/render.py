@@ -22,7 +22,8 @@ from .scoring import breakdown
 from .state import Camp, HunsState
 
 HEX = {"blue": "#2f6fd6", "red": "#d23b3b", "green": "#2e9e4f", "black": "#2b2b2b", "yellow": "#e0b100"}
-TEXT_ON = {"blue": "#fff", "red": "#fff", "green": "#fff", "black": "#fff", "yellow": "#222"}
+TEXT_ON = {"blue": "#fff", "red": "#fff", "green": "#000", "black": "#fff", "yellow": "#222"}  # readable on HEX (WCAG AA)
+LETTER = {"blue": "B", "red": "R", "green": "G", "black": "K", "yellow": "Y"}  # HU-010's letters: a colour in text too
 HIDDEN_CONDITIONS = ("wagon_types", "wagon_set")
 
 
@@ -174,8 +175,11 @@ def notation(obs: dict[str, Any]) -> str:
 
 # -- HTML ------------------------------------------------------------------------------------------
 def _cube(colour: str, size: int = 12) -> str:
-    return (f"<span style='display:inline-block;width:{size}px;height:{size}px;background:{HEX[colour]};"
-            f"border:1px solid #0006;border-radius:2px;margin:1px'></span>")
+    """A cube: its colour, and the colour's letter on it (HU-010), so it is told apart without the colour."""
+    return (f"<span role='img' aria-label='{colour} cube' title='{colour} cube' style='display:inline-block;width:{size}px;"
+            f"height:{size}px;background:{HEX[colour]};color:{TEXT_ON[colour]};font-size:{max(size - 4, 7)}px;line-height:{size}px;"
+            f"text-align:center;font-weight:bold;vertical-align:middle;border:1px solid #0006;border-radius:2px;margin:1px'>"
+            f"{LETTER[colour]}</span>")
 
 
 def _click(action: str | None, hint: str) -> str:
@@ -184,17 +188,23 @@ def _click(action: str | None, hint: str) -> str:
 
 
 def _space(space: str, load: str | None, action: str | None = None) -> str:
-    inner = _cube(load, 14) if load else ""
-    return (f"<span{_click(action, 'click to put a cube here (HU-057)')} style='display:inline-flex;align-items:center;"
+    """A Wagon space: a border of its colour, its colour's letter while empty, and its colour in words (hover and
+    screen reader): the colour is never the only sign of what the space takes (issue 31)."""
+    what = f"{space} space" + (f" holding a {load} cube" if load else ", empty")
+    inner = _cube(load, 14) if load else f"<span style='font-size:10px;color:#333'>{LETTER[space]}</span>"
+    attrs = _click(action, f"{what}: click to put a cube here (HU-057)") or f" role='img' title='{what}'"
+    return (f"<span{attrs} aria-label='{what}' style='display:inline-flex;align-items:center;"
             f"justify-content:center;width:20px;height:20px;margin:1px;border:2px solid {HEX[space]};border-radius:4px;"
             f"background:#fffdf6'>{inner}</span>")
 
 
 def _die(d: dict[str, Any], legal: set[str]) -> str:
     take = f"take {d['colour']}"
-    fade = "opacity:0.35;" if d["taken_by"] is not None else ""
+    fade = "outline:2px dashed #555;outline-offset:1px;" if d["taken_by"] is not None else ""  # taken: its taker is named below
     who = seat_name(d["taken_by"]) if d["taken_by"] is not None else "&nbsp;"
-    return (f"<div{_click(take if take in legal else None, 'click to take this die (HU-033)')} "
+    colour = d["colour"]
+    attrs = _click(take, f"the {colour} die: click to take it (HU-033)") if take in legal else f" title='the {colour} die'"
+    return (f"<div{attrs} "
             f"style='display:inline-block;text-align:center;margin:0 4px'><div style='{fade}width:30px;height:30px;"
             f"line-height:30px;border-radius:6px;background:{HEX[d['colour']]};color:{TEXT_ON[d['colour']]};font-weight:bold;"
             f"font-size:17px;box-shadow:1px 1px 2px #0005'>{d['value'] or '?'}</div><div style='font-size:10px;color:#555'>{who}</div></div>")
@@ -277,11 +287,11 @@ def _vp_text(camp: dict[str, Any], over: bool) -> str:
 def _camp_html(obs: dict[str, Any], seat: int, legal: set[str], hover: dict[str, str]) -> str:
     camp, turn = obs["camps"][seat], seat == obs["to_act"]
     wagons = "".join(_wagon_html(w, f"wagon {i + 1}", _space_actions(obs, i, legal) if legal and turn else None)
-                     if w else "<div style='display:inline-block;margin:3px;color:#999'>(no wagon)</div>"
+                     if w else "<div style='display:inline-block;margin:3px;color:#5c5c5c'>(no wagon)</div>"
                      for i, w in enumerate(camp["wagons"]))
     stash = "".join(_cube(COLOURS[c], 9) for c in range(5) for _ in range(camp["stash"][c]))
     types = f" (types: {_html.escape(', '.join(camp['dispatched_types']))})" if camp["dispatched_types"] else ""
-    cards = "".join(_card_html(c, hover) for c in camp["cards"]) or "<i style='color:#999'>no cards</i>"
+    cards = "".join(_card_html(c, hover) for c in camp["cards"]) or "<i style='color:#5c5c5c'>no cards</i>"
     return (f"<div class='hench-camp' style='border:2px solid {'#d23b3b' if turn else '#ccc'};border-radius:8px;padding:6px;"
             f"margin:4px 0;background:#fbf8f2;width:100%;box-sizing:border-box'><b>{seat_name(seat)}</b>{' &#9873; first' if seat == obs['first'] else ''}"
             f"{_vp_text(camp, obs['phase'] == 'game_over')}{' &larr; to act' if turn else ''}<div>{wagons}</div>"

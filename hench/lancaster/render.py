@@ -140,7 +140,7 @@ def card_gallery() -> list[CardText]:
 
 
 # -- HTML -------------------------------------------------------------------------------------------------
-SEAT_COLOURS = ("#1d4f91", "#b5651d", "#2f6b4f", "#8e3b2f", "#6b4a8e")
+SEAT_COLOURS = ("#1d4f91", "#9c5518", "#2f6b4f", "#8e3b2f", "#6b4a8e")  # dark enough for text on the board (WCAG AA)
 BOX = "display:inline-block;vertical-align:top;margin:3px;padding:4px 6px;border-radius:6px;"
 
 
@@ -192,7 +192,7 @@ def _counties(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine:
     for i, (letter, name, minimum, reward) in enumerate(obs["board"]["counties"]):
         c = obs["counties"][i]
         if c is None:
-            occ = "<span style='color:#999'>empty</span>"
+            occ = "<span style='color:#5c5c5c'>empty</span>"
         else:
             extra = "".join(x for x, on in ((f" +{c['squires']} squire(s)", c["squires"]), (" +shield", c["shield"]),
                                             (" +Tudor", c["tudor"])) if on)
@@ -211,7 +211,7 @@ def _conflicts(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine
         spaces = []
         for j, sp in enumerate(c["spaces"]):
             if sp is None:
-                spaces.append(f"<div style='font-size:11px;color:#999'>{j + 1}. empty</div>")
+                spaces.append(f"<div style='font-size:11px;color:#5c5c5c'>{j + 1}. empty</div>")
                 continue
             ks = "+".join(str(_knight_str(obs, sp["owner"], x)) for x in sp["knights"])
             extra = (" archer" if sp["archer"] else "") + (" +Tudor" * sp["tudor"])
@@ -221,10 +221,10 @@ def _conflicts(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine
             f"<div class='hench-conflict' title='{_t(texts[c['card']])}' style='{BOX}width:160px;background:#f6e9e9;"
             f"border:1px solid #a66'><b>{c['card']}</b> France <b>{c['french']}</b> vs England <b>{eng}</b> "
             f"<span style='font-size:10px'>({'/'.join(map(str, c['pp']))} PP)</span>{''.join(spaces)}{chips}</div>")
-    favors = " ".join(f"<span title='{_t(texts[t])}' style='font-size:11px;{'' if up else 'color:#bbb;text-decoration:line-through'}'>"
+    favors = " ".join(f"<span title='{_t(texts[t])}' style='font-size:11px;{'' if up else 'color:#5c5c5c;text-decoration:line-through'}'>"
                       f"{_t(t.replace('KF-', 'tile '))}</span>{_chip('take', Favor(t), legal, in_words(f'click: take favor {t} ({words})'))}"
                       for (t, words), up in zip(obs["board"]["favors"], obs["favors"]))
-    upper = "".join(rows[False]) or "<i style='color:#999'>none</i>"
+    upper = "".join(rows[False]) or "<i style='color:#5c5c5c'>none</i>"
     lower = "".join(rows[True])
     return (f"<div><b>Conflicts with France</b> <span style='font-size:11px;color:#666'>({obs['conflicts_left']} cards left; "
             f"King's Favor: {favors})</span><br>{upper}"
@@ -238,7 +238,7 @@ def _castles(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: 
         cells = []
         for j, words in enumerate(spaces):
             x = row["castle"][j]
-            who = f"knight {_knight_str(obs, p, x)}" if x >= 0 else "<span style='color:#999'>free</span>"
+            who = f"knight {_knight_str(obs, p, x)}" if x >= 0 else "<span style='color:#5c5c5c'>free</span>"
             chips = _chips(lambda k, sp=j + 1, al=row["ally"]: Castle(k, sp, al), mine, legal, f"castle space K{j + 1}") if p == actor else ""
             cells.append(f"<span style='display:inline-block;margin:1px 3px;font-size:11px' title='{_t(words)}'>K{j + 1}: {who} {chips}</span>")
         ext = ", ".join(row["extensions"]) or "none"
@@ -282,7 +282,7 @@ def _regal(obs: dict[str, Any], texts: dict[str, str], legal: set[str]) -> str:
     for i, (name, tribute, seals, privilege) in enumerate(obs["board"]["offices"]):
         app, holder = obs["offices"][i], obs["holders"][i]
         if app is None:
-            stack = "<span style='color:#999'>no applicant</span>"
+            stack = "<span style='color:#5c5c5c'>no applicant</span>"
         else:
             ks = "+".join(str(_knight_str(obs, app["owner"], x)) for x in app["knights"])
             stack = (f"{_who(obs, app['owner'])}'s lord" + (f" + knights {ks}" if ks else "") +
@@ -325,7 +325,7 @@ def _players(obs: dict[str, Any], seat: int | None, kc: bool, kr: bool) -> str:
         for k in HIDDEN if not row["ally"] else ():
             if (k == "seals" and not kc) or (k == "dishonor" and not kr):
                 continue
-            secret.append(f"{k} <b>{row[k]}</b>" if row[k] is not None else f"{k} <span class='hench-hidden' style='color:#999'>hidden</span>")
+            secret.append(f"{k} <b>{row[k]}</b>" if row[k] is not None else f"{k} <span class='hench-hidden' style='color:#5c5c5c'>hidden</span>")
         court = sorted(k[0] for k in row["knights"] if k[1] == "court")
         out = sorted(k[0] for k in row["knights"] if k[1] not in ("court", "reserve"))
         reserve = sorted(k[0] for k in row["knights"] if k[1] == "reserve")

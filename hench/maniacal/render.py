@@ -147,7 +147,7 @@ def notation(obs: dict[str, Any]) -> str:
 
 
 # -- the board for one seat (apps) ----------------------------------------------------------------------
-TRAIT_HEX = {"brawn": "#c53030", "stealth": "#2b6cb0", "intellect": "#2f855a", "magic": "#dd6b20"}  # MA-115
+TRAIT_HEX = {"brawn": "#c53030", "stealth": "#2b6cb0", "intellect": "#276749", "magic": "#b54d0f"}  # MA-115; white text reads on each (WCAG AA)
 TYPE_HEX = {"beast": "#8d6e3f", "criminal": "#4a5568", "scientist": "#2c7a7b", "mystic": "#6b46c1"}
 PLACE_NAMES = {"underground": "The Underground", "hospital": "Hoodlum Hospital", "lounge": "Lucifer's Lounge"}
 def _esc(text: object) -> str:
@@ -174,14 +174,16 @@ def _click(action: str | None) -> str:
 
 
 def _traits_html(traits: Sequence[int]) -> str:
-    return "".join(f"<span style='display:inline-block;min-width:14px;padding:0 3px;margin-right:2px;border-radius:3px;"
-                   f"background:{TRAIT_HEX[t]};color:#fff;font-size:10px;text-align:center'>{v}</span>"
+    """Each trait's value on its colour, with the trait's initial beside the value (not told by colour alone)."""
+    return "".join(f"<span title='{t} {v}' style='display:inline-block;min-width:14px;padding:0 3px;margin-right:2px;border-radius:3px;"
+                   f"background:{TRAIT_HEX[t]};color:#fff;font-size:10px;text-align:center'>{t[0].upper()}{v}</span>"
                    for t, v in zip(TRAITS, traits) if v)
 
 
 def _die_html(trait: str, value: object, action: str | None = None, marked: bool = False) -> str:
     border = "3px solid #111" if marked else "1px solid #0006"
-    return (f"<span{_click(action)}{_title(f'{trait} die' + (': click to mark it for the reroll' if action else ''))} "
+    named = f" role='img' aria-label='{_esc(f'{trait} die showing {value}')}'"  # the trait in words, not its colour alone
+    return (f"<span{_click(action)}{named}{_title(f'{trait} die' + (': click to mark it for the reroll' if action else ''))} "
             f"style='display:inline-block;width:24px;height:24px;line-height:24px;margin:2px;border-radius:5px;"
             f"text-align:center;font-weight:bold;color:#fff;background:{TRAIT_HEX.get(trait, '#777')};border:{border}'>"
             f"{_esc(value)}</span>")
@@ -282,10 +284,10 @@ def _member_html(data: ManiacalData, m: dict[str, Any], legal: list[str], plain:
     state_txt = ("" if m["ready"] else " exhausted") + (f" {'+' * 0}injured&times;{m['injuries']}" if m["injuries"] else "")
     powers = "".join(f"<span{_face(plain.get(p, ''))} style='display:block;font-size:10px'>+ {_esc(data.cards[p].name)}</span>"
                      for p in m["powers"])
-    fade = "opacity:0.55;" if not m["ready"] else ""
+    fade = "background:#ececec;border-style:dashed;" if not m["ready"] else ""  # greyed, and "exhausted" in words
     tip = plain.get(card.id, "") + (f" · click: {_click_words(data, main)}" if main else "")
-    return (f"<span{_face(tip)}{_click(main)} style='{fade}display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
-            f"border-radius:5px;background:#fff;border:2px solid {TYPE_HEX.get(card.type, '#999')};font-size:11px'>"
+    return (f"<span{_face(tip)}{_click(main)} style='display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
+            f"border-radius:5px;background:#fff;border:2px solid {TYPE_HEX.get(card.type, '#999')};font-size:11px;{fade}'>"
             f"<b>{_esc(card.name)}</b> <i style='color:#666'>{_esc(kind)}{state_txt}</i><div>{_traits_html(traits)}"
             f"{chips}</div>{powers}</span>")
 
@@ -295,7 +297,7 @@ def _room_html(data: ManiacalData, rid: str, used: bool, plain: dict[str, str], 
     kind = {"plain": "", "action": " &middot; Action", "contract": " &middot; Contract room"}[r.kind]
     return (f"<span{_face(plain.get(rid, ''))} style='display:inline-block;vertical-align:top;margin:2px;padding:2px 5px;"
             f"border-radius:5px;background:#f7f3ea;border:1px solid {TYPE_HEX[r.attract_type]};font-size:11px;"
-            f"{'opacity:0.55;' if used else ''}'><b>{_esc(r.name)}</b> ${r.cost} &middot; "
+            f"{'background:#ececec;border-style:dashed;' if used else ''}'><b>{_esc(r.name)}</b> ${r.cost} &middot; "
             f"{_esc(r.attraction_words())}{kind}{' (used)' if used else ''}{actions}</span>")
 
 
@@ -312,7 +314,7 @@ def _lair_html(data: ManiacalData, obs: dict[str, Any], i: int, seat: int | None
     p, mine = obs["players"][i], i == seat
     sv = data.cards[p["sv"]]
     turn = obs["current"] == i
-    rooms = "".join(_room_html(data, r, r in p["used"], plain) for r in p["rooms"]) or "<i style='color:#999'>no rooms yet</i>"
+    rooms = "".join(_room_html(data, r, r in p["used"], plain) for r in p["rooms"]) or "<i style='color:#667'>no rooms yet</i>"
     crew = "".join(_member_html(data, m, legal if mine else [], plain) for m in p["crew"])
     if mine:
         schemes = " ".join(f"<span{_face(plain.get(s, ''))} style='font-size:11px;padding:1px 4px;background:#fde8e8;"
