@@ -81,7 +81,7 @@ def assumptions_of(game: str) -> list[Rule]:
     package = import_module(f"hench.{game}")
     found: dict[str, Rule] = {}
     for reading in getattr(package, "READINGS", ()):
-        option = f" (option {reading.option})" if reading.option else ""
+        option = f" (a new-game option changes it: {reading.option.replace('_', ' ')})" if reading.option else ""
         found[reading.id] = Rule(reading.id, game, ASSUMPTION, "How the engine reads the rulebook", "Readings",
                                  f"{reading.text}{option}.")
     for row in package.assumptions() if hasattr(package, "assumptions") else ():

@@ -57,10 +57,10 @@ READINGS = (
     Reading("A9", "a Tudor knight counts for a county's minimum and in county contests", None),
     Reading("A11", "every battle France wins hands out dishonor, first and second alike", None),
     Reading("A18", "LK-5 counts VM held after the 3rd vote, not those gained through this round's laws", None),
-    Reading("LH-104", "set-up option 2 ('combine'), as far as the text allows: groups 2 and 3 each mix the base laws "
+    Reading("LH-104", "set-up option 2 (the laws combined), as far as the text allows: groups 2 and 3 each mix the base laws "
             "and the Laws of the King of that group and use as many of them as the data's combined law groups say (assumed)", "law_groups"),
     Reading("A20", "2 players: at an ally's upgrade opportunity its controller may remove a bishop from the game "
-            "instead while bishops remain ('optional'); 'forced' removes one whenever any remain", "ally_bishop_mode"),
+            "instead while bishops remain (by choice); with the forced reading one is removed whenever any remain", "ally_bishop_mode"),
     Reading("ally_dishonor", "2 players: a seat with only ally knights in a lost conflict had none of its own there "
             "and takes dishonor (LH-089); allies never do (LH-098)", None),
 )
