@@ -69,10 +69,14 @@ def test_a_notebook_runs_all_in_jupyterlab_and_draws_its_widgets(browser, lab, n
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"{lab}/lab/tree/{notebook}", timeout=WAIT_MS)
+        workspace = notebook.replace("/", "-").replace(".", "-")  # a fresh workspace: no tab of another test reopens
+        page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{notebook}", timeout=WAIT_MS)
         page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')", timeout=WAIT_MS)
         page.wait_for_timeout(2000)  # the kernel session settles (the notebook opened and its kernel started)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        chooser = page.locator(".jp-Dialog", has_text="Select Kernel")
+        if chooser.count():  # the notebooks are stored without a kernel of their own: the default one, as a person would
+            chooser.get_by_role("button", name="Select").click()
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")  # not awaited
         page.wait_for_selector(".jp-OutputArea .jupyter-widgets, .jp-OutputArea .widget-vbox", timeout=WAIT_MS)
         page.wait_for_function(
             "() => Array.from(document.querySelectorAll('.jp-InputArea-prompt')).every(p => !p.textContent.includes('*'))"
