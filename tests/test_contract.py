@@ -177,7 +177,8 @@ def test_package_is_lazy_and_exports_the_public_names(game_id):
 @pytest.mark.parametrize("game_id", game_ids())
 def test_game_record_is_wired_the_same_way(game_id):
     game = hench.get_game(game_id)
-    for hook in ("handlers", "winners", "cards", "observe", "notation", "html", "score", "checks", "phases", "validate_state"):
+    for hook in ("handlers", "winners", "cards", "observe", "notation", "html", "score", "checks", "phases", "validate_state",
+                 "score_sheet"):
         assert getattr(game, hook) is not None, f"{game_id}: Game({hook}=...) is not set"
     assert game.action_types, f"{game_id}: Game(action_types=...) is empty"
     missing = [t.__name__ for t in game.action_types if t not in game.handlers]
@@ -208,6 +209,7 @@ def test_signatures(game_id):
     game = hench.get_game(game_id)
     assert game.handlers is transitions.HANDLERS and game.observe is render.observation and game.html is render.html
     assert game.winners is scoring.winners and game.legal is legality.legal_actions
+    assert game.score_sheet is scoring.score_sheet and list(inspect.signature(scoring.score_sheet).parameters) == ["state"]
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -252,3 +254,20 @@ def test_the_coach_and_the_levels_play_every_game(game_id):
             assert determinize(state, seat, 1).observation(seat) == state.observation(seat)
             assert Coach(game, iterations=2).suggest(state, seat).best.action in state.legal_actions()
         state = state.apply(next_action(state, bots, rng))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_finished_games_score_sheet_adds_up(game_id):
+    """Issue 29: the final score sheet of every game: a row per seat, the totals the game's scores, and a
+    tie-break named only when the winners were not all the seats on the top score."""
+    from hench.core import random_playout
+
+    game = hench.get_game(game_id)
+    for players in (game.min_players, game.max_players):
+        end, _ = random_playout(game.new_game(players=players, seed=3), seed=3)
+        sheet = game.score_sheet(end)
+        assert list(sheet.totals) == list(end.scores()) and len(sheet.points) == players
+        assert all(len(row) == len(sheet.sources) for row in sheet.points) and sheet.sources
+        top = [seat for seat, v in enumerate(sheet.totals) if v == max(sheet.totals)]
+        if len(top) == 1:
+            assert not sheet.tie_break, f"{game_id}: a tie-break named with no tie on points"
