@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw
@@ -46,6 +47,20 @@ def value_row(mv: MoveValue, note: str = "", strong: bool = False) -> str:
     return (f"<tr><td style='{cell}'>{text}{' ' + note if note else ''}</td><td style='{cell};text-align:right'>"
             f"{percent(mv.win_chance)}</td><td style='{cell};text-align:right'>{mv.expected_points:.1f}</td>"
             f"<td style='{cell};text-align:right;color:#667'>{mv.samples}</td></tr>")
+
+
+def in_words(advice: Advice, name: Callable[[Any], str]) -> Advice:
+    """The advice with every move named as the table names it (its button label: Maniacal's "build Scientist Room
+    4 (pay $3)" where the engine's notation says "build R26"), in the figures and in the why."""
+    names = {mv.action: name(mv.action) for mv in advice.moves}
+
+    def renamed(mv: MoveValue) -> MoveValue:
+        return replace(mv, text=names.get(mv.action, mv.text))
+
+    why = list(advice.why)
+    for mv in sorted(advice.moves, key=lambda m: -len(m.text)):  # the longest first: "play X" before "play"
+        why = [line.replace(mv.text, names[mv.action]) for line in why]
+    return Advice(renamed(advice.best), [renamed(m) for m in advice.moves], why)
 
 
 def advice_html(advice: Advice, selected: Any = None) -> str:
@@ -143,10 +158,19 @@ class CoachPanel(ipw.VBox):
             advice = self.coach.suggest(st, seat, progress=self._progress)
         finally:
             self._thinking(False)
+        advice = in_words(advice, lambda action: self._name(st, action))
         self.advice, self.advice_for = advice, st
         self.out.value = advice_html(advice, view.move_list.value)
         self.play_button.disabled = False
         self.messages.clear()
+
+    def _name(self, state: Any, action: Any) -> str:
+        """A move as the table's buttons name it."""
+        config = self.view.config
+        if config.label is not None:
+            return config.label(state, action)
+        text = self.view.game.format_action(action)
+        return config.text_words(text) if config.text_words is not None else text
 
     @guarded()
     def play(self) -> None:
@@ -170,6 +194,7 @@ class CoachPanel(ipw.VBox):
             moments = self.coach.review(steps, seat, top=5, seconds_per_move=per_move, progress=self._progress)
         finally:
             self._thinking(False)
+        moments = [self._named(m) for m in moments]
         names = view.config.names(view.players)
         if not moments:
             self.review_box.children = [ipw.HTML("<p>The coach would have played every one of your decisions the "
@@ -183,6 +208,11 @@ class CoachPanel(ipw.VBox):
             again.on_click(lambda _, m=m: self.try_again(m))
             parts.append(ipw.VBox([ipw.HTML(moment_html(m, i + 1, names)), again]))
         self.review_box.children = parts
+
+    def _named(self, m: Moment) -> Moment:
+        played, best = self._name(m.before, m.played.action), self._name(m.before, m.best.action)
+        why = [line.replace(m.played.text, played).replace(m.best.text, best) for line in m.why]
+        return replace(m, played=replace(m.played, text=played), best=replace(m.best, text=best), why=why)
 
     @guarded()
     def try_again(self, moment: Moment) -> None:

@@ -85,3 +85,14 @@ def test_the_bots_level_is_chosen_and_kept_for_a_new_deal(no_callback_errors):
     assert all(isinstance(b, RandomBot) for b in view.bots), "the learner's level stays for the next game"
     view.coach_panel.level.value = "hard"
     assert type(view.bots[1]).__name__ == "CoachBot"
+
+
+def test_the_coach_names_moves_as_the_table_does(no_callback_errors):
+    """Maniacal's buttons say "build Scientist Room 4 (pay $3)" where the engine's notation says "build R26": the
+    hint and its why use the table's words, never the notation's ids."""
+    view = _play_table("maniacal")
+    view.coach_panel.hint_button.click()
+    advice = view.coach_panel.advice
+    assert advice.best.text in view.moves.labels
+    notation = view.game.format_action(advice.best.action)
+    assert notation != advice.best.text and notation not in " ".join(advice.why)
