@@ -288,7 +288,8 @@ class Coach:
     def review(self, steps: Sequence[Any], seat: int, top: int = 5, seconds_per_move: float | None = None,
                progress: Progress | None = None) -> list[Moment]:
         """The `top` decisions of `seat` in a game's history (hench.core.session.Step) that lost the most
-        expected points against the coach's move, worst first. Moves with one option are not decisions."""
+        expected points against the coach's move, worst first (only those that lost some). Moves with one
+        option are not decisions."""
         mine = [s for s in steps if s.player == seat and s.before.current_player == seat
                 and len(s.before._legal_cached()) > 1]
         per_move = self.seconds / 4 if seconds_per_move is None else seconds_per_move
@@ -299,7 +300,7 @@ class Coach:
             played = next(m for m in moves if m.action == step.action)
             best = moves[0]
             loss = max(0.0, best.expected_points - played.expected_points)
-            if best.action != step.action:
+            if best.action != step.action and loss > 0:
                 moments.append(Moment(step.index, step.before, played, best, loss, explain_loss(played, best)))
         if progress is not None:
             progress(1.0)
