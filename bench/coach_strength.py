@@ -83,6 +83,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per game and player count")
     parser.add_argument("--seconds", type=float, default=1.0, help="thinking time per move (wall clock)")
     parser.add_argument("--iterations", type=int, default=None, help="playouts per move instead of a time budget")
+    parser.add_argument("--plain", action="store_true", help="the search's best move only (no keeping the heuristic's move when close)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what the time budget counts")
     parser.add_argument("--game", action="append", help="only this game (may repeat); default every game")
     parser.add_argument("--counts", choices=("both", "two", "largest"), default="both",
@@ -92,7 +93,7 @@ def main() -> None:
     quiet()
     load = os.getloadavg()[0]
     coach = {"seconds": args.seconds, "iterations": args.iterations,
-             "clock": time.process_time if args.clock == "cpu" else time.perf_counter}
+             "clock": time.process_time if args.clock == "cpu" else time.perf_counter, "safe": not args.plain}
     results = []
     for game_id in args.game or hench.GAMES:
         game = hench.get_game(game_id)
@@ -104,6 +105,7 @@ def main() -> None:
              f"{r['median_s']:.2f}", f"{r['p90_s']:.2f}", f"{r['median_cpu_s']:.2f}", f"{r['p90_cpu_s']:.2f}",
              r["moves"], r["seconds"]) for r in results]
     budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds:g} s ({args.clock})"
+    budget += ", plain search" if args.plain else ""
     report(args.json, {"budget": budget, "load_at_start": load, "results": results},
            f"Strong bot vs heuristic bots ({budget} per move; load {load:.1f} at start)",
            ("game", "games", "win", "95% CI", "fair", "goal met", "median s", "p90 s", "cpu median", "cpu p90", "moves",

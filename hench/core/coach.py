@@ -39,6 +39,7 @@ Progress = Callable[[float], None]
 Clock = Callable[[], float]
 EXPLORE = 0.7  # UCB1's exploration constant, on rewards in [0, 1]
 WIN_WEIGHT = 0.75  # the reward: this much the win share, the rest the share of other seats outscored
+SAFETY = 1.0  # standard errors a move must gain over the heuristic bot's own move to be preferred to it
 MAX_ROLLOUT_STEPS = 100_000
 PROGRESS_EVERY = 0.05  # seconds between two progress calls
 
@@ -158,8 +159,8 @@ class Search:
     """One flat Monte Carlo search from `state` for `seat` over `actions` (a budget of iterations or seconds)."""
 
     def __init__(self, game: Game, state: State, seat: int, actions: Sequence[Hashable], seed: int,
-                 clock: Clock = time.perf_counter):
-        self.game, self.state, self.seat, self.seed, self.clock = game, state, seat, seed, clock
+                 clock: Clock = time.perf_counter, safe: bool = True):
+        self.game, self.state, self.seat, self.seed, self.clock, self.safe = game, state, seat, seed, clock, safe
         self.arms = [_Arm(a) for a in actions]
         self.rng = Rng.from_seed(seed)
         self.policy = heuristic_class(game)
@@ -208,10 +209,28 @@ class Search:
         return state
 
     def values(self) -> list[MoveValue]:
-        """Every move's value, best first (by the reward the search maximises, then by samples)."""
+        """Every move's value, best first: by the reward the search maximises, then by samples; except that the
+        game's heuristic bot's own move stays first unless another beats it by `SAFETY` standard errors (with a
+        few playouts per move, the noise would otherwise pick a worse move than a steady player's)."""
         arms = sorted(self.arms, key=lambda a: (a.mean(), a.n), reverse=True)
+        steady = self.steady_arm() if self.safe and len(arms) > 1 else None
+        if steady is not None and steady is not arms[0] and steady.n:
+            noise = math.sqrt(0.25 / arms[0].n + 0.25 / steady.n)
+            if arms[0].mean() - steady.mean() < SAFETY * noise:
+                arms.remove(steady)
+                arms.insert(0, steady)
         return [MoveValue(a.action, self.game.format_action(a.action), a.wins / a.n if a.n else 0.0,
                           a.points / a.n if a.n else 0.0, a.n) for a in arms]
+
+
+    def steady_arm(self) -> _Arm | None:
+        """The arm of the move the game's heuristic bot would play here, chosen in a determinization (the bot may
+        read anything in the state it is given). None when the game has no heuristic bot."""
+        if self.policy is RandomBot:
+            return None
+        world = determinize(self.state, self.seat, self.seed ^ 0x5DEECE66D)
+        choice = self.policy(self.seed).choose(world)
+        return next((arm for arm in self.arms if arm.action == choice), None)
 
 
 # -- why, in plain words -----------------------------------------------------------------------------------------
@@ -244,22 +263,24 @@ class Coach:
     """The coach of one game. `seconds` bounds the thinking per move; `iterations` (games played out per
     move), when given, replaces the time budget, and then the same seed always gives the same answer.
     `clock` measures the budget: wall-clock time by default (what a learner waits); `time.process_time`
-    gives every move the same computing however busy the machine is (the bench uses it)."""
+    gives every move the same computing however busy the machine is (the bench uses it). `safe`: keep the
+    game's heuristic bot's move unless another is clearly better (see `Search.values`)."""
 
     def __init__(self, game: Game | str, seed: int = 0, seconds: float = 1.0, iterations: int | None = None,
-                 clock: Clock = time.perf_counter):
+                 clock: Clock = time.perf_counter, safe: bool = True):
         self.game = game_of(game)
         self.seed = seed
         self.seconds = seconds
         self.iterations = iterations
         self.clock = clock
+        self.safe = safe
 
     def _search(self, state: State, seat: int, actions: Sequence[Hashable], seconds: float | None,
                 progress: Progress | None, iterations: int | None = None) -> list[MoveValue]:
         if state.is_terminal or seat is None or seat < 0 or state.current_player != seat:
             raise ValueError(f"the coach answers for the seat to act: {seat!r} does not act here "
                              f"(to act: {state.current_player!r})")
-        search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock)
+        search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock, self.safe)
         budget = iterations if iterations is not None else self.iterations
         search.run(budget, self.seconds if seconds is None else seconds, progress)
         return search.values()
@@ -288,7 +309,8 @@ class Coach:
     def review(self, steps: Sequence[Any], seat: int, top: int = 5, seconds_per_move: float | None = None,
                progress: Progress | None = None) -> list[Moment]:
         """The `top` decisions of `seat` in a game's history (hench.core.session.Step) that lost the most
-        expected points against the coach's move, worst first. Moves with one option are not decisions."""
+        expected points against the coach's move, worst first (only those that lost some). Moves with one
+        option are not decisions."""
         mine = [s for s in steps if s.player == seat and s.before.current_player == seat
                 and len(s.before._legal_cached()) > 1]
         per_move = self.seconds / 4 if seconds_per_move is None else seconds_per_move
@@ -299,7 +321,7 @@ class Coach:
             played = next(m for m in moves if m.action == step.action)
             best = moves[0]
             loss = max(0.0, best.expected_points - played.expected_points)
-            if best.action != step.action:
+            if best.action != step.action and loss > 0:
                 moments.append(Moment(step.index, step.before, played, best, loss, explain_loss(played, best)))
         if progress is not None:
             progress(1.0)
@@ -320,7 +342,7 @@ class CoachBot(Bot):
     def __init__(self, coach: Coach, seed: int | None = 0):
         super().__init__(seed)
         self.coach = Coach(coach.game, seed=(coach.seed * 7919 + (seed or 0)), seconds=coach.seconds,
-                           iterations=coach.iterations, clock=coach.clock)
+                           iterations=coach.iterations, clock=coach.clock, safe=coach.safe)
         self.thinking: list[float] = []  # wall-clock seconds spent on each move searched (for the bench)
         self.computing: list[float] = []  # the same moves' processor seconds (what a quiet machine would wait)
 

@@ -7,7 +7,7 @@ from hench.core import Bot, RandomBot, Rng, State
 
 from .actions import HLAction
 from .scoring import item_points
-from .state import HemlochState
+from .state import DRAFT_PACK, HemlochState
 
 _NEIGHBOURS: dict[int, tuple[object, tuple[tuple[tuple[int, ...], ...], ...]]] = {}
 
@@ -84,7 +84,9 @@ def make_bot(kind: str, seed: int | None = 0) -> Bot:
 def determinize(state: State, seat: int, rng: Rng) -> HemlochState:
     """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
     player's hand and deck are dealt again from their cards together (sorted first, so the deal depends only on
-    what `seat` sees and the seed), and `seat`'s own deck is shuffled (its order is unknown to it too)."""
+    what `seat` sees and the seed), and `seat`'s own deck is shuffled (its order is unknown to it too). In the
+    Draft, the pool, the other's kept cards and a pack not yet passed are dealt again together (what `seat`
+    knows of the other's picks from the packs it passed is not used: a wider guess, never a peek)."""
     if not isinstance(state, HemlochState):
         raise TypeError(f"a Hemloch determinization needs a Hemloch position, not {type(state).__name__}")
     out = state.clone()
@@ -93,6 +95,15 @@ def determinize(state: State, seat: int, rng: Rng) -> HemlochState:
     n = len(out.hands[other])
     out.hands[other], out.decks[other] = pool[:n], pool[n:]
     out.decks[seat] = rng.shuffled(sorted(out.decks[seat], key=repr))
+    if out.draft and (out.pool or out.kept[other] or out.packs[other]):
+        # HL-089, HL-090: the Draft pool, the other's kept cards and a pack nobody passed it yet are unseen
+        fresh = out.packs[other] if len(out.packs[other]) == DRAFT_PACK else []
+        pool = rng.shuffled(sorted(out.pool + out.kept[other] + fresh, key=repr))
+        k = len(out.kept[other])
+        out.kept[other], pool = pool[:k], pool[k:]
+        if fresh:
+            out.packs[other], pool = pool[:DRAFT_PACK], pool[DRAFT_PACK:]
+        out.pool = pool
     return out
 
 __all__ = ["HeuristicBot", "RandomBot", "determinize", "evaluate", "make_bot", "quick_scores"]

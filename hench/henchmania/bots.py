@@ -87,11 +87,11 @@ class HeuristicBot(Bot):
         """Points per day the Reserve gains (Performance sets, Prayers) plus a taste for useful cards."""
         me = s.player
         before = reserve_points(s, me)
-        trial = s.clone()
-        trial.reserves[me] = [c for c in trial.reserves[me]]
+        trial = s.successor()  # a copy-on-write copy: only the Reserve row below is copied, not the whole state
+        reserve = trial.own_item("reserves", me)
         if a.replacing is not None:
-            trial.reserves[me].remove(s.card_in(trial.reserves[me], a.replacing, prefer_fresh=False))
-        trial.reserves[me].append(s.card_in(s.hands[me], a.card, False))
+            reserve.remove(s.card_in(reserve, a.replacing, prefer_fresh=False))
+        reserve.append(s.card_in(s.hands[me], a.card, False))
         gain = reserve_points(trial, me) - before
         days_left = max(s.last_day - s.day + 1, 1)
         taste = RESERVE_TASTE.get(s.data.by_name[a.card].effect, 0.0)

@@ -78,8 +78,10 @@ class HeuristicBot(Bot):
 
 def determinize(state: State, seat: int, rng: Rng) -> ManiacalState:
     """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
-    seats' Scheme cards are dealt again with the Scheme deck, and (before any hand was passed) their draft hands
-    with the Room deck; each pool is sorted first, so the deal depends only on what `seat` sees and the seed."""
+    seats' Scheme cards are dealt again with the Scheme deck, (before any hand was passed) their draft hands with
+    the Room deck, and their locked picks (MA-041) drawn from their hands; each pool is sorted first, so the deal
+    depends only on what `seat` sees and the seed. Not modelled: after a pass, the cards of a hand `seat` held
+    before are known to it, and the others' hands are kept as they are."""
     if not isinstance(state, ManiacalState):
         raise TypeError(f"a Maniacal determinization needs a Maniacal position, not {type(state).__name__}")
     s = state.clone()
@@ -89,11 +91,15 @@ def determinize(state: State, seat: int, rng: Rng) -> ManiacalState:
         lair.schemes, pool = pool[:len(lair.schemes)], pool[len(lair.schemes):]
     s.decks["schemes"] = pool
     if s.step == "draft" and s.pick_no == 1:
-        fresh = [lair for lair in others if lair.pick is None]
-        pool = rng.shuffled(sorted([*s.decks["rooms"], *(c for lair in fresh for c in lair.hand)], key=repr))
-        for lair in fresh:
+        pool = rng.shuffled(sorted([*s.decks["rooms"], *(c for lair in others for c in lair.hand)], key=repr))
+        for lair in others:
             lair.hand, pool = pool[:len(lair.hand)], pool[len(lair.hand):]
         s.decks["rooms"] = pool
+    for lair in others:  # MA-041: a locked pick is secret until the reveal: guessed from the (dealt) hand
+        if lair.pick is not None:
+            choice = lair.hand[rng.randrange(len(lair.hand))]
+            build = room(s, choice).cost <= lair.money and rng.randrange(2) == 0
+            lair.pick = [choice, "build" if build else "sell"]
     return s
 
 

@@ -145,7 +145,7 @@ def test_review_returns_the_worst_decisions_of_the_seat(game_id):
     assert len(moments) <= 3 and seen[-1] == 1.0
     assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
     for m in moments:
-        assert isinstance(m, Moment) and m.loss >= 0.0 and m.why
+        assert isinstance(m, Moment) and m.loss > 0.0 and m.why
         step = session.history[m.index]
         assert m.before is step.before and m.before.current_player == 0 and step.player == 0
         assert m.played.action == step.action and m.best.action != step.action
