@@ -26,6 +26,13 @@ START, RESERVE, DUELS, POINT_CARDS, BELLADONNA = ("Start", "Reserve cards (each 
 SOURCES = (START, RESERVE, DUELS, POINT_CARDS, BELLADONNA)
 EARNED_BEFORE = "Before this game was loaded"  # a save keeps the scores, not where they came from
 
+# Counts a save may hold (issue 31: each bounded by what a game can hold). A game lasts its 3-5 days (option
+# `days`, HM-014) and one more each time three or more players tie at the top (HM-085): random play (400 games,
+# 2-5 players) never went past day 5, so 99 days is far beyond any game. A tie-break round ends unless both legs
+# inflict the same wounds (HM-084): random play needed 3 at most. Scores stay wide: a person's own data may
+# give up to 100 points a card a day (data.py bounds), and no score makes a move.
+MAX_DAYS, MAX_TIEBREAK_ROUNDS, MAX_WOUNDS = 99, 999, 20
+
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
@@ -106,7 +113,7 @@ def _duel(v: Any, n: int, ncards: int) -> Duel | None:
     att, dfn = r.int("att", 0, n - 1), r.int("dfn", 0, n - 1)
     glove, guard, aw, dw = (r.optional_int(key, 0, ncards - 1) for key in ("glove", "guard", "aw", "dw"))
     aw_done = r.bool("aw_done")
-    hits, wounds = r.int("hits", 0, 20), r.int("wounds", 0, 20)
+    hits, wounds = r.int("hits", 0, MAX_WOUNDS), r.int("wounds", 0, MAX_WOUNDS)  # a duel rolls 1-5 dice (data.py)
     d = Duel(att=att, dfn=dfn, glove=glove, guard=guard, aw=aw, dw=dw, aw_done=aw_done, hits=hits, wounds=wounds,
              tb=r.bool("tb"))
     r.done()
@@ -122,8 +129,8 @@ def _tiebreak(v: Any, n: int) -> TieBreak | None:
         return None
     r = Reader(v, "state.tiebreak")
     tb = TieBreak(pair=r.list("pair", lambda x, p: check_int(x, p, 0, n - 1), 2, 2),
-                  wounds=r.list("wounds", lambda x, p: check_int(x, p, 0, 100), 2, 2),
-                  leg=r.int("leg", 0, 1), round=r.int("round", 1, 10**6))
+                  wounds=r.list("wounds", lambda x, p: check_int(x, p, 0, MAX_WOUNDS), 2, 2),  # one duel's each
+                  leg=r.int("leg", 0, 1), round=r.int("round", 1, MAX_TIEBREAK_ROUNDS))
     r.done()
     return tb
 
@@ -169,8 +176,10 @@ def _read_held(r: Reader, s: HMState) -> list[list[int]]:
 
 
 def _read_queue(r: Reader, s: HMState) -> list[Any]:
+    """At most one decision per site (domination), per seat (discards, Courtesans) and per fresh Apothecary in a
+    Reserve (HM-022, HM-050, HM-092, HM-096): sites + seats + the Reserve limit."""
     n, sites = s.n, len(s.data.site_names)
-    return r.list("queue", lambda v, p: _queue_item(v, p, s.phase, n, sites))
+    return r.list("queue", lambda v, p: _queue_item(v, p, s.phase, n, sites), 0, sites + n + s.data.values["reserve_limit"])
 
 
 LIVE_PHASES = [p for p in PHASES.ids if p not in ("game_setup", "end_of_day", "tiebreak_duels")]  # a save is never mid-action
@@ -179,8 +188,8 @@ FIELDS = Fields(
     Field("data", read=_read_data, save=_save_data),  # the builtin data, or a person's own tables saved whole
     Field("opts", key="options", read=lambda r, s: _options(r.obj("options")), save=dict),
     Field("n", key="players", read=lambda r, s: r.int("players", 2, 5)),
-    Field("day", read=lambda r, s: r.int("day", 1, 1000)),
-    Field("last_day", read=lambda r, s: r.int("last_day", 1, 1000)),
+    Field("day", read=lambda r, s: r.int("day", 1, MAX_DAYS)),
+    Field("last_day", read=lambda r, s: r.int("last_day", 1, MAX_DAYS)),
     Field("badge", read=lambda r, s: r.int("badge", 0, s.n - 1)),
     Field("scores_", LIST, key="scores", read=lambda r, s: r.list("scores", lambda v, p: check_int(v, p, -10**6, 10**6), s.n, s.n)),
     Field("phase", read=lambda r, s: r.str("phase", LIVE_PHASES)),
