@@ -26,12 +26,15 @@ START, RESERVE, DUELS, POINT_CARDS, BELLADONNA = ("Start", "Reserve cards (each 
 SOURCES = (START, RESERVE, DUELS, POINT_CARDS, BELLADONNA)
 EARNED_BEFORE = "Before this game was loaded"  # a save keeps the scores, not where they came from
 
-# Counts a save may hold (issue 31: each bounded by what a game can hold). A game lasts its 3-5 days (option
-# `days`, HM-014) and one more each time three or more players tie at the top (HM-085): random play (400 games,
-# 2-5 players) never went past day 5, so 99 days is far beyond any game. A tie-break round ends unless both legs
-# inflict the same wounds (HM-084): random play needed 3 at most. Scores stay wide: a person's own data may
-# give up to 100 points a card a day (data.py bounds), and no score makes a move.
-MAX_DAYS, MAX_TIEBREAK_ROUNDS, MAX_WOUNDS = 99, 999, 20
+# Counts a save may hold (issue 31). The day and the tie-break round are clocks: one more day each time three or
+# more players tie at the top (HM-085), one more tie-break round each time both legs inflict the same wounds
+# (HM-084), with no end in the rules; neither makes a move, so they keep wide bounds (a tight one would refuse
+# positions played on from a save it accepted). A duel's hits and wounds: 1-5 attack dice (data.py), 20 at most.
+# Scores are the same: the game ends at the end of the day a score reaches 25 or 30 (HM-075, HM-077) and random
+# play never passed 40, but a save's score keeps growing through its day whatever its value, and a person's own
+# data may give up to 1000 points a duel or card (data.py bounds): they keep the wide bound of 1,000,000.
+MAX_DAYS, MAX_TIEBREAK_ROUNDS, MAX_WOUNDS = 1000, 10**6, 20
+MAX_SCORE = 10**6
 
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
@@ -191,7 +194,7 @@ FIELDS = Fields(
     Field("day", read=lambda r, s: r.int("day", 1, MAX_DAYS)),
     Field("last_day", read=lambda r, s: r.int("last_day", 1, MAX_DAYS)),
     Field("badge", read=lambda r, s: r.int("badge", 0, s.n - 1)),
-    Field("scores_", LIST, key="scores", read=lambda r, s: r.list("scores", lambda v, p: check_int(v, p, -10**6, 10**6), s.n, s.n)),
+    Field("scores_", LIST, key="scores", read=lambda r, s: r.list("scores", lambda v, p: check_int(v, p, -MAX_SCORE, MAX_SCORE), s.n, s.n)),
     Field("phase", read=lambda r, s: r.str("phase", LIVE_PHASES)),
     Field("turn", read=lambda r, s: r.int("turn", 0, s.n - 1)),
     # the seat to act, CHANCE at a dice roll, None once the game is over (saved as "actor")

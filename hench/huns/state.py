@@ -36,10 +36,11 @@ PAUSING = ("pillage_choose_destination", "pillage_place")  # HU-072: a Raid inte
 RAID_STEPS = ("pillage_choose_destination", "pillage_place", "wagon_replace", "draw_choose_card", "curse_choose_target",
               "curse_flee_decision")  # where a Raid's own Pillage or Draw can be while the interrupted cubes wait
 NO_CUBES = (0, 0, 0, 0, 0)
-# Rounds a save may have reached (issue 31: each count bounded by what a game can hold, not 10,000). The game ends
-# at the end of the round in which a Reserve or a deck runs out (HU-038, HU-039), and every round's five dice
-# draw cards and move cubes: random play (400 games, 2-4 players) never passed round 25, so 999 is far beyond.
-MAX_ROUNDS = 999
+# The round is a clock (issue 31): the game ends at the end of the round in which a Reserve or a deck runs out
+# (HU-038, HU-039), and random play (400 games, 2-4 players) never passed round 25, but no rule bounds the rounds
+# and no round number makes a move or costs time to load: it keeps a wide bound, so that every position played
+# on from a save it accepts reloads (a bound of 999 was passed from a save at round 999).
+MAX_ROUNDS = 10_000
 ORDERS = ("draw", "pillage")
 
 

@@ -30,10 +30,10 @@ DECKS = ("rooms", *TYPES, *DIFFICULTIES, "easy_discard", "hard_discard", "legend
 # 12 Attraction in random play (400 games, 2-5 players), but a person's own data may pay up to 40 per contract
 # for up to 40 weeks of contracts a round (data.py bounds), so 10,000 is the ceiling. No count here makes moves.
 MAX_MONEY = MAX_POINTS = 10_000
-# The Time track's stacking counter goes up by one for each Time token placed (MA-085): one per seat a round and
-# one per contract or room taken, each costing a week of at most 40 (state.lairs.weeks), over 3 rounds: a few
-# hundred at most with any data (random play with the built-in data never passed 78).
-MAX_PLACED = 10_000
+# The Time track's stacking counter (MA-085) is a clock, not a count of pieces: it only orders the tokens, goes up
+# with every token placed, and no value of it makes a move or costs time to load. It keeps a wide bound so every
+# position played on from a save it accepts reloads (a bound of 10,000 was passed from a save at 9,990).
+MAX_PLACED = 10**9
 Attempt = dict[str, Any]  # the attempt in progress (contracts.py describes its keys); JSON-like
 
 
