@@ -63,9 +63,10 @@ LIFTED = ("--HenchVoila.max_pending_per_client=0", "--HenchVoila.max_pages_per_c
 RUNS = {"fresh": LIFTED,
         "cull-tick": (*LIFTED, f"--MappingKernelManager.cull_idle_timeout={CULL_TIMEOUT_S}",
                       f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
-                      "--Voila.log_level=INFO"),  # the log says when the culler started (its ticks follow every interval)
+                      # the log says, to the millisecond, when the culler started (its ticks follow every interval)
+                      "--Voila.log_level=INFO", "--Voila.log_format=%(asctime)s.%(msecs)03d [%(name)s]%(highlevel)s %(message)s"),
         "one-address": ()}  # voila.json's per-address bounds, as a class behind one school address meets them
-LOG_TIME = re.compile(r"\[\w (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.(\d{3})")
+LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.(\d{3}) ")
 
 
 def culler_started(log: Path) -> float:
