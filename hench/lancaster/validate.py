@@ -22,6 +22,7 @@ def validate_state(s: LancasterState) -> None:
     _modules(s)
     _laws(s)
     _stage(s)
+    _agenda(s)
     json.dumps(s.to_dict())
 
 
@@ -169,3 +170,15 @@ def _stage(s: LancasterState) -> None:
                 raise fail(f"pending[{i}]", f"offers a choice under {info['law']} that its player cannot make")
         if kind in ("county", "dorset") and (s.counties[info] is None or s.counties[info]["owner"] != colour):
             raise fail(f"pending[{i}]", "names a county the colour does not hold")
+
+
+def _agenda(s: LancasterState) -> None:
+    """The engine's own steps only, naming what it names (issue 31: 'conflict:C2' loaded, then crashed in play):
+    a current Law (LB-041), a county or a castle by its number, a conflict by a card on the board; no argument else."""
+    where = {"law": set(s.current), "county": {str(i) for i in range(len(s.counties))},
+             "castle": {str(i) for i in range(len(s.castles))}, "conflict": {str(c["card"]) for c in s.conflicts}}
+    for i, step in enumerate(s.agenda):
+        kind, colon, arg = step.partition(":")
+        if (arg not in where[kind]) if kind in where else bool(colon):
+            raise fail(f"agenda[{i}]", f"{step!r} names no {kind} the engine could run now" if kind in where else
+                       f"{step!r}: the step {kind!r} takes no argument")
