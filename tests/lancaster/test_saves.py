@@ -120,3 +120,14 @@ def test_every_position_of_games_with_every_module_reloads():
             state = state.apply(next_action(state, bots, rng))
             states += 1
     assert states > 300
+
+
+def test_an_agenda_step_naming_something_the_engine_cannot_run_is_refused():
+    """Issue 31 (the offline fuzz batch): 'conflict:C2', a knight's place, in the agenda loaded and then crashed
+    in play. Each step names what the engine writes: a conflict card on the board, a county or castle number."""
+    doc = first(lambda s: any(x.startswith("conflict:") for x in s.agenda))
+    i = next(k for k, x in enumerate(doc["state"]["agenda"]) if x.startswith("conflict:"))
+    card = int(doc["state"]["agenda"][i].split(":")[1])
+    for bad in (f"conflict:C{card + 1}", "conflict:99", "county:9", "castle:x", "cleanup:1"):
+        doc["state"]["agenda"][i] = bad
+        assert "state.agenda" in refusal(doc)
