@@ -182,3 +182,10 @@ def _agenda(s: LancasterState) -> None:
         if (arg not in where[kind]) if kind in where else bool(colon):
             raise fail(f"agenda[{i}]", f"{step!r} names no {kind} the engine could run now" if kind in where else
                        f"{step!r}: the step {kind!r} takes no argument")
+        if (kind in ("laws", "law", "laws_done")) != (s.stage == "laws") or s.stage not in ("laws", "rewards"):
+            raise fail(f"agenda[{i}]", f"{step!r} is not a step of the stage {s.stage!r}")
+    last = {"laws": "laws_done", "rewards": "cleanup"}.get(s.stage)  # the step that ends the stage (LB-041, LB-045)
+    if last and s.agenda and (s.agenda[-1] != last or s.agenda.count(last) != 1):
+        raise fail("agenda", f"should end with its one {last!r} step in the stage {s.stage!r}, got {s.agenda}")
+    if last and not s.agenda and not s.pending:
+        raise fail("agenda", f"is empty with nothing pending in the stage {s.stage!r}: the stage could never end")

@@ -131,3 +131,13 @@ def test_an_agenda_step_naming_something_the_engine_cannot_run_is_refused():
     for bad in (f"conflict:C{card + 1}", "conflict:99", "county:9", "castle:x", "cleanup:1"):
         doc["state"]["agenda"][i] = bad
         assert "state.agenda" in refusal(doc)
+
+
+def test_an_agenda_that_could_never_end_its_stage_is_refused():
+    """Issue 31 (the offline fuzz batch): a laws-stage agenda that lost its 'laws_done' loaded, and play then
+    reached a state with no legal move. The stage's last step is there, once, and the steps are the stage's."""
+    doc = first(lambda s: s.stage == "laws" and s.pending)
+    agenda = doc["state"]["agenda"]
+    for bad in (agenda[:-1], [*agenda, "laws_done"], ["cleanup", *agenda]):
+        doc["state"]["agenda"] = bad
+        assert "state.agenda" in refusal(doc)
