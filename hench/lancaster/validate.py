@@ -151,8 +151,10 @@ def _stage(s: LancasterState) -> None:
         for p, v in enumerate(s.votes):
             if v is not None and v[1] > s.res[p]["vm"]:
                 raise fail(f"votes[{p}][1]", f"is {v[1]}, but {seat_name(p)} holds {s.res[p]['vm']} VM")
-        if len(s.tally) != s.vote_index:
-            raise fail("tally", "should hold one line per finished vote")
+        if len(s.tally) != s.vote_index or [t[0] for t in s.tally] != s.proposals[:s.vote_index]:
+            raise fail("tally", "should hold one line per finished vote, on the proposals in their order")
+        if s.vote_index >= len(s.proposals):  # LB-034: the vote in progress is on a proposal (fuzz: one loaded, then crashed)
+            raise fail("vote_index", f"is {s.vote_index}, but only {len(s.proposals)} laws are proposed")
     elif any(v is not None for v in s.votes):
         raise fail("votes", "hold votes outside the vote")
     if stage != "laws" and (any(s.vm_hold) or s.defer_vm):

@@ -141,3 +141,13 @@ def test_an_agenda_that_could_never_end_its_stage_is_refused():
     for bad in (agenda[:-1], [*agenda, "laws_done"], ["cleanup", *agenda]):
         doc["state"]["agenda"] = bad
         assert "state.agenda" in refusal(doc)
+
+
+def test_a_vote_past_the_proposals_is_refused():
+    """Issue 31 (the offline fuzz batch): a vote_index past the proposals loaded, then crashed in play."""
+    doc = first(lambda s: s.stage == "vote" and s.vote_index == 1)
+    proposals = doc["state"]["proposals"]
+    doc["state"]["vote_index"], doc["state"]["tally"] = len(proposals), [[law, 1, 0] for law in proposals]
+    assert "state.vote_index" in refusal(doc)
+    doc["state"]["vote_index"], doc["state"]["tally"] = 1, [["BL-99", 1, 0]]
+    assert "state.tally" in refusal(doc)
