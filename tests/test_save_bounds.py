@@ -104,3 +104,11 @@ def test_hemloch_counts_are_bounded():
     refused(edited(doc, lambda s: s["items"][0][0].__setitem__(0, 13)), "state.items[0][0]")
     refused(edited(doc, lambda s: s.update(tasks=[["discard", 0]] * 41)), "state.tasks")
     plays_on(doc)
+
+
+def test_henchmania_a_player_never_holds_their_own_pawn():
+    """The offline fuzz batch (issue 31): a save where a player held their own taken pawn loaded, and the next
+    day that player placed a pawn they did not have (to place: -1), so the position reached did not reload."""
+    doc = json.loads(hench.get_game("henchmania").new_game(players=3, seed=1).to_json())
+    refused(edited(doc, lambda s: s.update(held=[[0], [], []])), "state.held[0]")
+    plays_on(edited(doc, lambda s: s.update(held=[[1], [], []], to_place=[8, 7, 8])), steps=400)

@@ -389,6 +389,9 @@ def _counts(s: HMState) -> None:
         raise InvalidStateError(f"state.to_place: pawns are left to place only in phase 1, not in {PHASES.title(s.phase)!r}")
     per = s.data.values["pawns_per_player"]
     for seat in range(s.n):
+        if seat in s.held[seat]:  # the fuzz batch: a save holding its own pawn loaded, then placed a pawn it lacked
+            raise InvalidStateError(f"state.held[{seat}]: Player {seat + 1} holds their own pawn; a Traitor takes "
+                                    "an opponent's (HM-099)")
         on_board = sum(row[seat] for row in s.pawns) + sum(h.count(seat) for h in s.held)
         if on_board + s.to_place[seat] > per:
             raise InvalidStateError(f"state.pawns: Player {seat + 1} has {on_board + s.to_place[seat]} pawns in play and "
