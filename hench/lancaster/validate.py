@@ -87,6 +87,10 @@ def _components(s: LancasterState) -> None:
     cards = [c["card"] for c in s.conflicts] + s.conflict_deck + s.discarded
     if sorted(cards) != list(range(len(s.data.cards))):
         raise fail("conflict_deck", "and the board should hold every conflict card exactly once")
+    dealt = min(len(cards), s.data.conflicts_per_round * s.round)  # LB-012, LB-073: each round deals its conflicts
+    if len(s.conflict_deck) != len(cards) - dealt:  # the fuzz batch: a round 2 with no conflict to go to got stuck
+        raise fail("conflict_deck", f"holds {len(s.conflict_deck)} cards in round {s.round}; the rounds so far dealt {dealt} "
+                                    f"of {len(cards)}, so {len(cards) - dealt} are left")
     if sum(not c["lower"] for c in s.conflicts) > s.data.conflicts_per_round:
         raise fail("conflicts", f"hold more than {s.data.conflicts_per_round} upper-row conflicts (LB-068)")
     for i, c in enumerate(s.counties):

@@ -151,3 +151,12 @@ def test_a_vote_past_the_proposals_is_refused():
     assert "state.vote_index" in refusal(doc)
     doc["state"]["vote_index"], doc["state"]["tally"] = 1, [["BL-99", 1, 0]]
     assert "state.tally" in refusal(doc)
+
+
+def test_a_conflict_deck_that_does_not_fit_the_round_is_refused():
+    """Issue 31 (the offline fuzz batch): a round-2 save whose conflict cards had moved from the deck to the
+    discards loaded, and round 3 then dealt no conflict: a player with only a weak knight left had no move."""
+    doc = first(lambda s: s.round == 2 and s.stage == "place")
+    st = doc["state"]
+    st["discarded"], st["conflict_deck"] = st["discarded"] + st["conflict_deck"][2:], st["conflict_deck"][:2]
+    assert "state.conflict_deck" in refusal(doc)
