@@ -23,7 +23,15 @@ again with every visitor opening their app's floor instead (an empty notebook wi
 one widget, served when that widget is drawn; the floors get a preheated kernel for every visitor, and
 never fewer than voila.json's default pool): what the same class costs with pages that do nothing, so
 the figures of the apps can be read against what Voila and the browsers cost on this machine anyway.
-    python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers all] [--timeout 120] [--json]
+
+Two more runs (--run) try the server where a class meets it (issue 31). "cull-tick": the server is started
+with a short idle cull (60 s, checked every 5 s), its pools filled, then the class waits until every pool
+kernel is older than the cull timeout and arrives one second before a cull tick (found from the time the
+server's log says the culler started); the row's note says how many kernels the culler shut during the
+burst. "one-address": every visitor comes from this machine's one address, as a class behind one school
+address does, with voila.json's per-address bounds on (pages opening and pages open per address): a
+visitor shown the busy page waits on it and is served if it gets through in time.
+    python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers all] [--run fresh] [--timeout 120] [--json]
 Prints one row per N and browser mode (--json: one JSON object).
 """
 
@@ -35,9 +43,11 @@ import datetime
 import json
 import re
 import statistics
+import tempfile
 import threading
 import time
 import uuid
+from pathlib import Path
 
 import psutil
 import requests
@@ -48,6 +58,43 @@ from widgets.serve import BUSY_RETRY_S, CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, WIDG
 
 PREFERRED = ["Next ▶", "Deal a new game", "New game", "Undo"]
 POOLS = json.loads((NOTEBOOKS.parent / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
+CULL_TIMEOUT_S, CULL_INTERVAL_S = 60, 5  # the "cull-tick" run's idle cull
+LIFTED = ("--HenchVoila.max_pending_per_client=0", "--HenchVoila.max_pages_per_client=0")  # one address, not a class's 30
+RUNS = {"fresh": LIFTED,
+        "cull-tick": (*LIFTED, f"--MappingKernelManager.cull_idle_timeout={CULL_TIMEOUT_S}",
+                      f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
+                      # the log says, to the millisecond, when the culler started (its ticks follow every interval)
+                      "--Voila.log_level=INFO", "--Voila.log_format=%(asctime)s.%(msecs)03d [%(name)s]%(highlevel)s %(message)s"),
+        "one-address": ()}  # voila.json's per-address bounds, as a class behind one school address meets them
+LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.(\d{3}) ")
+
+
+def culler_started(log: Path) -> float:
+    """When the server's idle culler started (time.time()), from its log line; its ticks come every interval."""
+    for line in log.read_text(errors="replace").splitlines():
+        if "Culling kernels with idle durations" in line and (m := LOG_TIME.search(line)):
+            return datetime.datetime.strptime(m.group(1), "%Y-%m-%d %H:%M:%S").timestamp() + int(m.group(2)) / 1000
+    raise RuntimeError("the server's log does not say when its culler started")
+
+
+def before_next_tick(log: Path, least_s: float, lead_s: float = 1.0) -> float:
+    """Seconds to wait (at least least_s) to arrive lead_s before one of the culler's ticks."""
+    start, now = culler_started(log), time.time()
+    ticks = (now + least_s + lead_s - start) // CULL_INTERVAL_S + 1
+    return start + ticks * CULL_INTERVAL_S - lead_s - now
+
+
+def culled(log: Path, since: int) -> int:
+    """Kernels the idle culler shut after byte `since` of the server's log."""
+    with open(log, "rb") as f:
+        f.seek(since)
+        return sum(1 for line in f.read().decode(errors="replace").splitlines() if "Culling '" in line)
+
+
+async def arrive(start: asyncio.Event, least_s: float, log: Path | None) -> None:
+    """Let the class in: after least_s, or (cull-tick run, log given) one second before the next cull tick."""
+    await asyncio.sleep(before_next_tick(log, least_s) if log else least_s)
+    start.set()
 
 
 class CpuMeter:
@@ -303,22 +350,22 @@ async def protocol_visitor(base: str, app: str, shelf: bool, start: asyncio.Even
         return {"ok": False, "error": f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}", "busy_pages": busy}
 
 
-async def protocol_burst(base: str, apps: list[str], n: int, timeout_s: float, assets: list[str]) -> list[dict]:
+async def protocol_burst(base: str, apps: list[str], n: int, timeout_s: float, assets: list[str], tick_log: Path | None = None) -> list[dict]:
     from tornado.httpclient import AsyncHTTPClient
 
     AsyncHTTPClient.configure(None, max_clients=6 * n)  # each visitor's own six connections
     start = asyncio.Event()
     jobs = [asyncio.create_task(protocol_visitor(base, apps[i % len(apps)], apps[i % len(apps)] == "index.ipynb", start, timeout_s, assets))
             for i in range(n)]
-    await asyncio.sleep(0.5)
-    start.set()
+    await arrive(start, 0.5, tick_log)
     results = await asyncio.gather(*jobs)
     for i, r in enumerate(results):
         r["app"] = apps[i % len(apps)]
     return list(results)
 
 
-async def burst(base: str, apps: list[str], n: int, timeout_s: float, shared_cache: bool = False, floor: bool = False) -> list[dict]:
+async def burst(base: str, apps: list[str], n: int, timeout_s: float, shared_cache: bool = False, floor: bool = False,
+                tick_log: Path | None = None) -> list[dict]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -335,14 +382,47 @@ async def burst(base: str, apps: list[str], n: int, timeout_s: float, shared_cac
             pages = [floor_of(apps[i % len(apps)]) if floor else apps[i % len(apps)] for i in range(n)]
             jobs = [asyncio.create_task(visitor(browser, f"{base}/voila/render/{page}", floor or page == "index.ipynb",
                                                 start, timeout_s, shared)) for page in pages]
-            await asyncio.sleep(2)
-            start.set()
+            await arrive(start, 2, tick_log)
             results = await asyncio.gather(*jobs)
         finally:
             await browser.close()
     for i, r in enumerate(results):
         r["app"] = pages[i]
     return list(results)
+
+
+def one_run(run: str, mode: str, n: int, apps: list[str], timeout_s: float, log: Path) -> dict:
+    """Serve the apps fresh for one class of n (see the module's text for `run` and `mode`) and let it arrive."""
+    pools = []
+    if mode == "floor":  # a preheated floor kernel for every visitor, so the floors are no worse served than the apps
+        floors = {floor_of(a) for a in apps}
+        size = max(POOLS["default"]["pool_size"], -(-n // len(floors)))
+        config = {**POOLS, **{floor: {"pool_size": size} for floor in floors}}
+        pools = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
+    tick_log = log if run == "cull-tick" else None
+    with served(*RUNS[run], *pools, log_path=log) as (base, proc):
+        warm = wait_ready(base)
+        if tick_log:
+            culler_started(tick_log)  # now, not after the wait: the log must say it
+        assets: list[str] = []
+        if mode == "none":  # the files a page loads, recorded before the class arrives (then the pools refill)
+            assets = asyncio.run(page_assets(base, apps, timeout_s))
+            time.sleep(5)
+            warm += wait_ready(base)
+        if tick_log:  # every pool kernel older than the cull timeout (the last filled just now) before the class comes
+            time.sleep(CULL_TIMEOUT_S + CULL_INTERVAL_S)
+        since = log.stat().st_size
+        with CpuMeter(proc.pid) as cpu:
+            results = asyncio.run(protocol_burst(base, apps, n, timeout_s, assets, tick_log) if mode == "none" else
+                                  burst(base, apps, n, timeout_s, shared_cache=mode == "shared", floor=mode == "floor",
+                                        tick_log=tick_log))
+        shut = culled(log, since)
+    waits = [r["wait_s"] for r in results if r["ok"]]
+    return {"run": run, "visitors": n, "browser_cache": mode, "served": len(waits), "pools_filled_in_s": round(warm, 1),
+            "median_wait_s": round(statistics.median(waits), 1) if waits else None, "worst_wait_s": max(waits, default=None),
+            "saw_busy_page": sum(1 for r in results if r["busy_pages"]), "culled_during_burst": shut,
+            "server_cpu_s_per_visitor": round(cpu.seconds("server") / n, 2),
+            "browser_cpu_s_per_visitor": round(cpu.seconds("browser") / n, 2), "each": results}
 
 
 def main() -> None:
@@ -354,6 +434,10 @@ def main() -> None:
                              "compiled once), no browser at all (none: the page's requests to the server only, as when "
                              "every student's own computer does the browser's work), the floor (separate caches, every "
                              "visitor opening their app's empty floor notebook), or all four (default)")
+    parser.add_argument("--run", choices=(*RUNS, "all"), default="fresh",
+                        help="fresh: a fresh server, the per-address bounds lifted (default); cull-tick: the class arrives "
+                             "just before an idle-cull tick, every pool kernel older than the cull timeout; one-address: "
+                             "voila.json's per-address bounds on, every visitor from this one address; all: the three")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
     quiet()
@@ -361,39 +445,26 @@ def main() -> None:
     out: dict = {"benchmark": "a class arriving at once", "apps": apps, "timeout_s": args.timeout, "runs": {}}
     rows, notes = [], []
     modes = ("separate", "floor", "shared", "none") if args.browsers == "all" else (args.browsers,)
-    for mode in modes:
-        for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
-            pools = []
-            if mode == "floor":  # a preheated floor kernel for every visitor, so the floors are no worse served than the apps
-                floors = {floor_of(a) for a in apps}
-                size = max(POOLS["default"]["pool_size"], -(-n // len(floors)))
-                config = {**POOLS, **{floor: {"pool_size": size} for floor in floors}}
-                pools = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
-            with served("--HenchVoila.max_pending_per_client=0", *pools) as (base, proc):
-                warm = wait_ready(base)
-                if mode == "none":  # the files a page loads, recorded before the class arrives (then the pools refill)
-                    assets = asyncio.run(page_assets(base, apps, args.timeout))
-                    time.sleep(5)
-                    warm += wait_ready(base)
-                with CpuMeter(proc.pid) as cpu:
-                    results = asyncio.run(protocol_burst(base, apps, n, args.timeout, assets) if mode == "none" else
-                                          burst(base, apps, n, args.timeout, shared_cache=mode == "shared", floor=mode == "floor"))
-            waits = [r["wait_s"] for r in results if r["ok"]]
-            failed = [r for r in results if not r["ok"]]
-            run = {"visitors": n, "browser_cache": mode, "served": len(waits), "pools_filled_in_s": round(warm, 1),
-                   "median_wait_s": round(statistics.median(waits), 1) if waits else None, "worst_wait_s": max(waits, default=None),
-                   "saw_busy_page": sum(1 for r in results if r["busy_pages"]),
-                   "server_cpu_s_per_visitor": round(cpu.seconds("server") / n, 2),
-                   "browser_cpu_s_per_visitor": round(cpu.seconds("browser") / n, 2), "each": results}
-            out["runs"][f"{mode}-{n}"] = run
-            rows.append([n, mode, f"{len(waits)} of {n}", run["median_wait_s"], run["worst_wait_s"], run["saw_busy_page"],
-                         run["server_cpu_s_per_visitor"], run["browser_cpu_s_per_visitor"], run["pools_filled_in_s"]])
-            notes += [f"N={n} ({mode}): {r['app']}: {r['error']}" for r in failed[:3]]
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in RUNS if args.run == "all" else (args.run,):
+            for mode in modes:
+                for n in [int(x) for x in args.visitors.split(",") if x.strip()]:
+                    load = psutil.getloadavg()[0]
+                    result = one_run(run, mode, n, apps, args.timeout, Path(tmp) / f"{run}-{mode}-{n}.log")
+                    result["load_before"] = round(load, 1)
+                    out["runs"][f"{run}-{mode}-{n}"] = result
+                    rows.append([run, n, mode, f"{result['served']} of {n}", result["median_wait_s"], result["worst_wait_s"],
+                                 result["saw_busy_page"], result["culled_during_burst"] if run == "cull-tick" else "-",
+                                 result["server_cpu_s_per_visitor"], result["browser_cpu_s_per_visitor"],
+                                 result["pools_filled_in_s"], result["load_before"]])
+                    notes += [f"{run}, N={n} ({mode}): {r['app']}: {r['error']}" for r in result["each"] if not r["ok"]][:3]
     report(args.json, out, "A class arriving at once: visitors served (first widget drawn and a control answered)",
-           ["visitors", "browser cache", "served", "median wait s", "worst wait s", "saw busy page", "server CPU s/visitor",
-            "browser CPU s/visitor", "pools filled in s"], rows,
+           ["run", "visitors", "browser cache", "served", "median wait s", "worst wait s", "saw busy page", "culled in burst",
+            "server CPU s/visitor", "browser CPU s/visitor", "pools filled in s", "load avg before"], rows,
            notes + ["goal on a 2-core machine: 30 of 30 served, worst wait under 15 s",
-                    "floor: every visitor opens their app's floor (an empty notebook with its imports and one widget), separate caches"])
+                    "floor: every visitor opens their app's floor (an empty notebook with its imports and one widget), separate caches",
+                    f"cull-tick: idle cull {CULL_TIMEOUT_S} s every {CULL_INTERVAL_S} s, every pool kernel older than "
+                    f"{CULL_TIMEOUT_S} s, the class arriving 1 s before a tick; culled in burst: kernels the culler shut meanwhile"])
 
 
 if __name__ == "__main__":

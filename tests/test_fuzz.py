@@ -70,7 +70,8 @@ def names_a_field(exc: InvalidStateError) -> None:
 
 
 def deep_mutate(doc, rng: Rng) -> str:
-    """One edit of one field anywhere in a save, keeping its JSON kind (a number stays a number, a list
+    """One edit of one field anywhere in a save, keeping its JSON kind (a number stays a number, a count may
+    become ten million, over every bound, as in issue 31's Lancaster save of 1,000,000 squires, a list
     loses, repeats or swaps items, a string becomes another string of the save), so the edit passes the
     type checks and reaches the game's invariants. Returns the path edited."""
     paths = []
@@ -91,7 +92,7 @@ def deep_mutate(doc, rng: Rng) -> str:
     if isinstance(value, bool):
         parent[key] = not value
     elif isinstance(value, int):
-        parent[key] = rng.choice([value + 1, value - 1, -value, 0, 2 * value, value + 5])
+        parent[key] = rng.choice([value + 1, value - 1, -value, 0, 2 * value, value + 5, 10**7])  # over every count's bound
     elif isinstance(value, list) and value:
         out, i, j = list(value), rng.randrange(len(value)), rng.randrange(len(value))
         edit = rng.randrange(3)

@@ -26,6 +26,16 @@ START, RESERVE, DUELS, POINT_CARDS, BELLADONNA = ("Start", "Reserve cards (each 
 SOURCES = (START, RESERVE, DUELS, POINT_CARDS, BELLADONNA)
 EARNED_BEFORE = "Before this game was loaded"  # a save keeps the scores, not where they came from
 
+# Counts a save may hold (issue 31). The day and the tie-break round are clocks: one more day each time three or
+# more players tie at the top (HM-085), one more tie-break round each time both legs inflict the same wounds
+# (HM-084), with no end in the rules; neither makes a move, so they keep wide bounds (a tight one would refuse
+# positions played on from a save it accepted). A duel's hits and wounds: 1-5 attack dice (data.py), 20 at most.
+# Scores are the same: the game ends at the end of the day a score reaches 25 or 30 (HM-075, HM-077) and random
+# play never passed 40, but a save's score keeps growing through its day whatever its value, and a person's own
+# data may give up to 1000 points a duel or card (data.py bounds): they keep the wide bound of 1,000,000.
+MAX_DAYS, MAX_TIEBREAK_ROUNDS, MAX_WOUNDS = 1000, 10**6, 20
+MAX_SCORE = 10**6
+
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
 
 
@@ -106,7 +116,7 @@ def _duel(v: Any, n: int, ncards: int) -> Duel | None:
     att, dfn = r.int("att", 0, n - 1), r.int("dfn", 0, n - 1)
     glove, guard, aw, dw = (r.optional_int(key, 0, ncards - 1) for key in ("glove", "guard", "aw", "dw"))
     aw_done = r.bool("aw_done")
-    hits, wounds = r.int("hits", 0, 20), r.int("wounds", 0, 20)
+    hits, wounds = r.int("hits", 0, MAX_WOUNDS), r.int("wounds", 0, MAX_WOUNDS)  # a duel rolls 1-5 dice (data.py)
     d = Duel(att=att, dfn=dfn, glove=glove, guard=guard, aw=aw, dw=dw, aw_done=aw_done, hits=hits, wounds=wounds,
              tb=r.bool("tb"))
     r.done()
@@ -122,8 +132,8 @@ def _tiebreak(v: Any, n: int) -> TieBreak | None:
         return None
     r = Reader(v, "state.tiebreak")
     tb = TieBreak(pair=r.list("pair", lambda x, p: check_int(x, p, 0, n - 1), 2, 2),
-                  wounds=r.list("wounds", lambda x, p: check_int(x, p, 0, 100), 2, 2),
-                  leg=r.int("leg", 0, 1), round=r.int("round", 1, 10**6))
+                  wounds=r.list("wounds", lambda x, p: check_int(x, p, 0, MAX_WOUNDS), 2, 2),  # one duel's each
+                  leg=r.int("leg", 0, 1), round=r.int("round", 1, MAX_TIEBREAK_ROUNDS))
     r.done()
     return tb
 
@@ -169,8 +179,10 @@ def _read_held(r: Reader, s: HMState) -> list[list[int]]:
 
 
 def _read_queue(r: Reader, s: HMState) -> list[Any]:
+    """At most one decision per site (domination), per seat (discards, Courtesans) and per fresh Apothecary in a
+    Reserve (HM-022, HM-050, HM-092, HM-096): sites + seats + the Reserve limit."""
     n, sites = s.n, len(s.data.site_names)
-    return r.list("queue", lambda v, p: _queue_item(v, p, s.phase, n, sites))
+    return r.list("queue", lambda v, p: _queue_item(v, p, s.phase, n, sites), 0, sites + n + s.data.values["reserve_limit"])
 
 
 LIVE_PHASES = [p for p in PHASES.ids if p not in ("game_setup", "end_of_day", "tiebreak_duels")]  # a save is never mid-action
@@ -179,10 +191,10 @@ FIELDS = Fields(
     Field("data", read=_read_data, save=_save_data),  # the builtin data, or a person's own tables saved whole
     Field("opts", key="options", read=lambda r, s: _options(r.obj("options")), save=dict),
     Field("n", key="players", read=lambda r, s: r.int("players", 2, 5)),
-    Field("day", read=lambda r, s: r.int("day", 1, 1000)),
-    Field("last_day", read=lambda r, s: r.int("last_day", 1, 1000)),
+    Field("day", read=lambda r, s: r.int("day", 1, MAX_DAYS)),
+    Field("last_day", read=lambda r, s: r.int("last_day", 1, MAX_DAYS)),
     Field("badge", read=lambda r, s: r.int("badge", 0, s.n - 1)),
-    Field("scores_", LIST, key="scores", read=lambda r, s: r.list("scores", lambda v, p: check_int(v, p, -10**6, 10**6), s.n, s.n)),
+    Field("scores_", LIST, key="scores", read=lambda r, s: r.list("scores", lambda v, p: check_int(v, p, -MAX_SCORE, MAX_SCORE), s.n, s.n)),
     Field("phase", read=lambda r, s: r.str("phase", LIVE_PHASES)),
     Field("turn", read=lambda r, s: r.int("turn", 0, s.n - 1)),
     # the seat to act, CHANCE at a dice roll, None once the game is over (saved as "actor")
@@ -377,6 +389,9 @@ def _counts(s: HMState) -> None:
         raise InvalidStateError(f"state.to_place: pawns are left to place only in phase 1, not in {PHASES.title(s.phase)!r}")
     per = s.data.values["pawns_per_player"]
     for seat in range(s.n):
+        if seat in s.held[seat]:  # the fuzz batch: a save holding its own pawn loaded, then placed a pawn it lacked
+            raise InvalidStateError(f"state.held[{seat}]: Player {seat + 1} holds their own pawn; a Traitor takes "
+                                    "an opponent's (HM-099)")
         on_board = sum(row[seat] for row in s.pawns) + sum(h.count(seat) for h in s.held)
         if on_board + s.to_place[seat] > per:
             raise InvalidStateError(f"state.pawns: Player {seat + 1} has {on_board + s.to_place[seat]} pawns in play and "

@@ -36,6 +36,11 @@ PAUSING = ("pillage_choose_destination", "pillage_place")  # HU-072: a Raid inte
 RAID_STEPS = ("pillage_choose_destination", "pillage_place", "wagon_replace", "draw_choose_card", "curse_choose_target",
               "curse_flee_decision")  # where a Raid's own Pillage or Draw can be while the interrupted cubes wait
 NO_CUBES = (0, 0, 0, 0, 0)
+# The round is a clock (issue 31): the game ends at the end of the round in which a Reserve or a deck runs out
+# (HU-038, HU-039), and random play (400 games, 2-4 players) never passed round 25, but no rule bounds the rounds
+# and no round number makes a move or costs time to load: it keeps a wide bound, so that every position played
+# on from a save it accepts reloads (a bound of 999 was passed from a save at round 999).
+MAX_ROUNDS = 10_000
 ORDERS = ("draw", "pillage")
 
 
@@ -216,7 +221,7 @@ FIELDS = Fields(
     _option("raid_same_turn", "raid_same_turn", lambda r, s: r.bool("raid_same_turn")),  # A8
     _option("bonus_colours", "setup_bonus_colours", lambda r, s: r.str("setup_bonus_colours", ("any", "fitting"))),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),
-    Field("round", read=lambda r, s: r.int("round", 1, 10_000)),
+    Field("round", read=lambda r, s: r.int("round", 1, MAX_ROUNDS)),
     Field("turn", read=lambda r, s: r.int("turn", 0, TURNS_PER_ROUND - 1)),
     Field("first", read=_read_seat("first")),
     Field("start_seat", read=_read_seat("start_seat")),
@@ -238,7 +243,8 @@ FIELDS = Fields(
     _turn("action_done", lambda r, s: r.bool("action_done")),
     _turn("raid_done", lambda r, s: r.bool("raid_done")),
     _turn("reroll_done", lambda r, s: r.bool("reroll_done")),
-    _turn("wild_used", lambda r, s: r.int("wild_used", 0, 100)),
+    # one cube a turn per wild-cube card in the Camp (HU-057, HU-077): at most one per card of the game
+    _turn("wild_used", lambda r, s: r.int("wild_used", 0, len(s.data.cards))),
     _turn("resume", lambda r, s: r.str("resume", RESUMES)),  # where the turn goes on after a Draw, Pillage, Raid or setup bonus
     _turn("holding", lambda r, s: r.list("holding", _cubes, 5, 5), copy=LIST),
     _turn("paused", _read_paused, omit=lambda paused: not any(paused)),  # HU-072

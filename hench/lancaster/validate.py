@@ -22,6 +22,7 @@ def validate_state(s: LancasterState) -> None:
     _modules(s)
     _laws(s)
     _stage(s)
+    _agenda(s)
     json.dumps(s.to_dict())
 
 
@@ -86,6 +87,10 @@ def _components(s: LancasterState) -> None:
     cards = [c["card"] for c in s.conflicts] + s.conflict_deck + s.discarded
     if sorted(cards) != list(range(len(s.data.cards))):
         raise fail("conflict_deck", "and the board should hold every conflict card exactly once")
+    dealt = min(len(cards), s.data.conflicts_per_round * s.round)  # LB-012, LB-073: each round deals its conflicts
+    if len(s.conflict_deck) != len(cards) - dealt:  # the fuzz batch: a round 2 with no conflict to go to got stuck
+        raise fail("conflict_deck", f"holds {len(s.conflict_deck)} cards in round {s.round}; the rounds so far dealt {dealt} "
+                                    f"of {len(cards)}, so {len(cards) - dealt} are left")
     if sum(not c["lower"] for c in s.conflicts) > s.data.conflicts_per_round:
         raise fail("conflicts", f"hold more than {s.data.conflicts_per_round} upper-row conflicts (LB-068)")
     for i, c in enumerate(s.counties):
@@ -150,8 +155,10 @@ def _stage(s: LancasterState) -> None:
         for p, v in enumerate(s.votes):
             if v is not None and v[1] > s.res[p]["vm"]:
                 raise fail(f"votes[{p}][1]", f"is {v[1]}, but {seat_name(p)} holds {s.res[p]['vm']} VM")
-        if len(s.tally) != s.vote_index:
-            raise fail("tally", "should hold one line per finished vote")
+        if len(s.tally) != s.vote_index or [t[0] for t in s.tally] != s.proposals[:s.vote_index]:
+            raise fail("tally", "should hold one line per finished vote, on the proposals in their order")
+        if s.vote_index >= len(s.proposals):  # LB-034: the vote in progress is on a proposal (fuzz: one loaded, then crashed)
+            raise fail("vote_index", f"is {s.vote_index}, but only {len(s.proposals)} laws are proposed")
     elif any(v is not None for v in s.votes):
         raise fail("votes", "hold votes outside the vote")
     if stage != "laws" and (any(s.vm_hold) or s.defer_vm):
@@ -169,3 +176,22 @@ def _stage(s: LancasterState) -> None:
                 raise fail(f"pending[{i}]", f"offers a choice under {info['law']} that its player cannot make")
         if kind in ("county", "dorset") and (s.counties[info] is None or s.counties[info]["owner"] != colour):
             raise fail(f"pending[{i}]", "names a county the colour does not hold")
+
+
+def _agenda(s: LancasterState) -> None:
+    """The engine's own steps only, naming what it names (issue 31: 'conflict:C2' loaded, then crashed in play):
+    a current Law (LB-041), a county or a castle by its number, a conflict by a card on the board; no argument else.
+    The laws and rewards stages keep their last step until it runs (an agenda without it loaded, then got stuck)."""
+    where = {"law": set(s.current), "county": {str(i) for i in range(len(s.counties))},
+             "castle": {str(i) for i in range(len(s.castles))}, "conflict": {str(c["card"]) for c in s.conflicts}}
+    for i, step in enumerate(s.agenda):
+        kind, colon, arg = step.partition(":")
+        if (arg not in where[kind]) if kind in where else bool(colon):
+            raise fail(f"agenda[{i}]", f"{step!r} names no {kind} the engine could run now" if kind in where else
+                       f"{step!r}: the step {kind!r} takes no argument")
+        if (kind in ("laws", "law", "laws_done")) != (s.stage == "laws") or s.stage not in ("laws", "rewards"):
+            raise fail(f"agenda[{i}]", f"{step!r} is not a step of the stage {s.stage!r}")
+    # the step that ends the stage (LB-041, LB-045): running it moves to the next stage, so it is there until then
+    last = {"laws": "laws_done", "rewards": "cleanup"}.get(s.stage)
+    if last and (not s.agenda or s.agenda[-1] != last or s.agenda.count(last) != 1):
+        raise fail("agenda", f"should end with its one {last!r} step in the stage {s.stage!r}, got {s.agenda}")

@@ -25,7 +25,15 @@ from .phases import PHASES
 
 DECKS = ("rooms", *TYPES, *DIFFICULTIES, "easy_discard", "hard_discard", "legendary_discard",
          "powers", "power_discard", "schemes", "scheme_discard", "mercenaries")
+# Counts a save may hold (issue 31: each bounded by what a game can hold). Money, Infamy and Attraction grow by
+# what contracts, rooms and Schemes give over 3 rounds: the built-in data never gave more than $41, 33 Infamy or
+# 12 Attraction in random play (400 games, 2-5 players), but a person's own data may pay up to 40 per contract
+# for up to 40 weeks of contracts a round (data.py bounds), so 10,000 is the ceiling. No count here makes moves.
 MAX_MONEY = MAX_POINTS = 10_000
+# The Time track's stacking counter (MA-085) is a clock, not a count of pieces: it only orders the tokens, goes up
+# with every token placed, and no value of it makes a move or costs time to load. It keeps a wide bound so every
+# position played on from a save it accepts reloads (a bound of 10,000 was passed from a save at 9,990).
+MAX_PLACED = 10**9
 Attempt = dict[str, Any]  # the attempt in progress (contracts.py describes its keys); JSON-like
 
 
@@ -131,7 +139,7 @@ class Lair:
         if lair.pick is not None and (len(lair.pick) != 2 or lair.pick[1] not in ("build", "sell")):
             raise InvalidStateError(f"{where}.pick should be [room, 'build' or 'sell'] or null")
         lair.weeks = r.optional_int("weeks", 0, 40)
-        lair.placed = r.int("placed", 0, 10**9)
+        lair.placed = r.int("placed", 0, MAX_PLACED)
         r.done()
         return lair
 
@@ -226,7 +234,7 @@ FIELDS = Fields(
     Field("pick_no", read=lambda r, s: r.int("pick_no", 1, 3)),  # which of the 3 build/sell decisions (MA-048)
     Field("attempt", DICT, read=lambda r, s: r.raw("attempt"), save=copy_attempt),  # checked by validate.py
     _seats("queue"),  # seats still to act in Clean-up (salaries, firing)
-    Field("counter", read=lambda r, s: r.int("counter", 0, 10**9)),  # stacking counter for the Time track (MA-085)
+    Field("counter", read=lambda r, s: r.int("counter", 0, MAX_PLACED)),  # stacking counter for the Time track (MA-085)
     Field("bonus", LIST, read=_read_bonus),  # MA-220: money-rank Infamy bonus at game end
     Field("options", DICT, read=_read_options),
     Field("rng", read=lambda r, s: r.int("rng", 0, 2**64 - 1)),

@@ -9,12 +9,25 @@ from typing import Any
 
 from hench.core import InvalidStateError
 
-from .data import DIFFICULTIES, NEGATIVE, TRAITS, TYPES
+from .data import DIFFICULTIES, NEGATIVE, TRAITS, TYPES, ManiacalData
 from .phases import CONTRACT_STEPS
 from .state import ManiacalState
 
 ATTEMPT_STEPS = CONTRACT_STEPS[1:]
 EFFECTS = ("injured", "captured", "power", "injure_after", "cancel_window", "refresh")
+
+
+def most_dice(data: ManiacalData) -> int:
+    """The most dice one attempt can roll with this data (MA-116: no dice limit, but the team is): the largest
+    team (MA-106) of the henchmen with the most trait dice, every Power attached to them (MA-184), and one die
+    from each extra-die room (MA-136). 68 with the built-in data; random play never rolled more than 28."""
+    crew = [*data.henchmen, *data.lackeys, *data.mercenaries]
+    team = max((c.team for c in data.contracts), default=0)
+    best = sorted((sum(c.traits) for c in crew), reverse=True)[:team]
+    return sum(best) + sum(sum(p.traits) for p in data.powers) + sum(1 for r in data.rooms if r.effect == "extra_die")
+
+
+MOST_EFFECTS = 2 * len(EFFECTS)  # a reward's effect, the Scheme's Injury and its cancel window: random play held 3
 
 
 def fail(where: str, why: str) -> InvalidStateError:
@@ -195,9 +208,14 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     if not isinstance(rolled, list) or not all(isinstance(x, list) and len(x) == 2 and x[0] in TRAITS and x[1] in (0, 1, 2)
                                                and not isinstance(x[1], bool) for x in rolled):
         raise fail("attempt.rolled", "should be [[trait, 0..2]]")
+    most = most_dice(state.data)
+    if len(pool) > most or len(rolled) > most:
+        raise fail("attempt.pool", f"and attempt.rolled hold {len(pool)} and {len(rolled)} dice; a team rolls at most {most} "
+                                   "with this game's henchmen, Powers and rooms (MA-106, MA-116, MA-136, MA-184)")
     if not isinstance(target, int) or isinstance(target, bool) or not 0 < target <= 60:
         raise fail("attempt.target", "should be a Target value")
-    if not isinstance(effects, list) or not all(isinstance(e, list) and len(e) == 1 and e[0] in EFFECTS[:5] for e in effects):
+    if not isinstance(effects, list) or len(effects) > MOST_EFFECTS or \
+            not all(isinstance(e, list) and len(e) == 1 and e[0] in EFFECTS[:5] for e in effects):
         raise fail("attempt.effects", "should be [[effect]]")
     if ((step == "rolling" and not pool) or (step in ("assign", "scheme_window", "effect", "after_roll", "reroll") and pool)
             or (step in ("assign", "scheme_window", "remove_die", "before_roll") and rolled)):

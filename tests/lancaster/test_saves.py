@@ -120,3 +120,43 @@ def test_every_position_of_games_with_every_module_reloads():
             state = state.apply(next_action(state, bots, rng))
             states += 1
     assert states > 300
+
+
+def test_an_agenda_step_naming_something_the_engine_cannot_run_is_refused():
+    """Issue 31 (the offline fuzz batch): 'conflict:C2', a knight's place, in the agenda loaded and then crashed
+    in play. Each step names what the engine writes: a conflict card on the board, a county or castle number."""
+    doc = first(lambda s: any(x.startswith("conflict:") for x in s.agenda))
+    i = next(k for k, x in enumerate(doc["state"]["agenda"]) if x.startswith("conflict:"))
+    card = int(doc["state"]["agenda"][i].split(":")[1])
+    for bad in (f"conflict:C{card + 1}", "conflict:99", "county:9", "castle:x", "cleanup:1"):
+        doc["state"]["agenda"][i] = bad
+        assert "state.agenda" in refusal(doc)
+
+
+def test_an_agenda_that_could_never_end_its_stage_is_refused():
+    """Issue 31 (the offline fuzz batch): a laws-stage agenda that lost its 'laws_done' loaded, and play then
+    reached a state with no legal move. The stage's last step is there, once, and the steps are the stage's."""
+    doc = first(lambda s: s.stage == "laws" and s.pending)
+    agenda = doc["state"]["agenda"]
+    for bad in (agenda[:-1], [*agenda, "laws_done"], ["cleanup", *agenda]):
+        doc["state"]["agenda"] = bad
+        assert "state.agenda" in refusal(doc)
+
+
+def test_a_vote_past_the_proposals_is_refused():
+    """Issue 31 (the offline fuzz batch): a vote_index past the proposals loaded, then crashed in play."""
+    doc = first(lambda s: s.stage == "vote" and s.vote_index == 1)
+    proposals = doc["state"]["proposals"]
+    doc["state"]["vote_index"], doc["state"]["tally"] = len(proposals), [[law, 1, 0] for law in proposals]
+    assert "state.vote_index" in refusal(doc)
+    doc["state"]["vote_index"], doc["state"]["tally"] = 1, [["BL-99", 1, 0]]
+    assert "state.tally" in refusal(doc)
+
+
+def test_a_conflict_deck_that_does_not_fit_the_round_is_refused():
+    """Issue 31 (the offline fuzz batch): a round-2 save whose conflict cards had moved from the deck to the
+    discards loaded, and round 3 then dealt no conflict: a player with only a weak knight left had no move."""
+    doc = first(lambda s: s.round == 2 and s.stage == "place")
+    st = doc["state"]
+    st["discarded"], st["conflict_deck"] = st["discarded"] + st["conflict_deck"][2:], st["conflict_deck"][:2]
+    assert "state.conflict_deck" in refusal(doc)
