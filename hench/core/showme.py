@@ -110,6 +110,11 @@ def cards_shown(game_id: str) -> list[str]:
     return sorted(_data(game_id)["cards"])
 
 
+def unshown(game_id: str) -> dict[str, str]:
+    """The engine rules of a game without a show me, each with the reason the data file gives."""
+    return dict(_data(game_id).get("unshown", {}))
+
+
 def has_show_me(game_id: str, rule_id: str) -> bool:
     return rule_id in _data(game_id)["rules"]
 

@@ -60,8 +60,8 @@ def start(players: int, seed: int | None, first_player: int | None, sides: str, 
         s.stage, s.draft_round = "draft", 1
         s.pool = s._shuffled(list(d.deck) * 2)
         transitions.deal_packs(s)
-    else:  # HL-004, HL-010
-        transitions.finish_setup(s, [list(d.deck), list(d.deck)])
+    else:
+        transitions.finish_setup(s, [list(d.deck), list(d.deck)])  # HL-004: the two Minion decks, one each; HL-010
     return s
 
 

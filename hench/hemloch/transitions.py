@@ -93,7 +93,7 @@ def play(s: HemlochState, a: Play) -> None:
     s.played = (*s.played, loc)  # HL-058
     s.actions -= 1  # HL-056
     minion = d.minions[card]
-    s.say(f"{who(seat)} plays {minion.name} at {d.locations[loc].name}", "HL-057", seats=ONE[seat])
+    s.say(f"{who(seat)} plays {minion.name} at {d.locations[loc].name}", "HL-057", "HL-022", seats=ONE[seat])
     tasks = [_effect_task(e, seat, loc) for e in minion.effects]  # HL-060
     if minion.faction == s.activating(loc):  # HL-061, HL-062: the Location's ability after the Minion's
         s.say(f"{minion.name}'s faction activates {d.locations[loc].name}'s ability", "HL-061", "HL-062", seats=ONE[seat])
@@ -368,7 +368,7 @@ def _influence(s: HemlochState, loc: int) -> None:
 
 def _end_turn(s: HemlochState) -> None:
     if s.active == s.start:
-        _begin_turn(s, s.other)  # HL-051
+        _begin_turn(s, s.other)  # HL-051; HL-041: both players take a turn in each step
     elif s.data.is_day(s.revealed[-1]):  # HL-053
         s.stage, s.active = "day_check", -1
         s.say("After a Day: an Influence Check at every Location", "HL-053", "HL-075")
@@ -410,7 +410,7 @@ def _end_step(s: HemlochState) -> None:
         return
     s.week_deck, s.revealed = sorted(s.revealed), []  # HL-067: Week's End; A5: gathered for the reshuffle
     s.stage = "weeks_end_check"  # HL-068
-    s.say(f"Week {s.week} ends: an Influence Check at every Location", "HL-067", "HL-068")
+    s.say(f"Week {s.week} ends: an Influence Check at every Location", "HL-067", "HL-068", "HL-049")
     s.tasks = (*s.tasks, *_influence_checks(s))
 
 
@@ -438,7 +438,7 @@ def _next_week(s: HemlochState) -> None:
         return
     s.start = s.other  # HL-073
     s.week += 1
-    s.say(f"{who(s.start)} is the Start Player of Week {s.week}", "HL-073", seats=ONE[s.start])
+    s.say(f"{who(s.start)} is the Start Player of Week {s.week}", "HL-073", "HL-041", seats=ONE[s.start])
     s.stage = "reveal"
 
 

@@ -277,7 +277,7 @@ def start_play(s: HMState) -> None:
     s.phase, s.queue = "play_cards", []
     s.passed = [False] * s.n
     s.turn = s.current_player = s.badge
-    s.say(f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", seats=(s.badge,))
+    s.say(f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", "HM-018", seats=(s.badge,))
 
 
 def next_turn(s: HMState) -> None:
@@ -339,7 +339,7 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
         discard(s, old)
         s.say(f"{SEATS[me]} discards the Trump {s.name(old)}", "HM-044", seats=(me,))
     s.own("trumps")[me] = cid
-    s.say(f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", seats=(me,))
+    s.say(f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", "HM-097", seats=(me,))  # HM-097: beside the Reserve, not in it
 
 
 def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -413,7 +413,7 @@ def do_use(s: HMState, a: Use) -> None:
         s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {points(card.points)}", "HM-030", seats=(me, target))
     else:
         if card.exhausts:
-            s.own("exhausted").add(cid)  # HM-036 / HM-045
+            s.own("exhausted").add(cid)  # HM-036 / HM-045; HM-051: a used card stays in front, turned
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
             target = a.target
             assert target is not None, AIMED
@@ -679,7 +679,7 @@ def open_windows(s: HMState) -> None:
     d = s.duel
     assert d is not None, IN_DUEL
     queue: list[Any] = []
-    if d["wounds"]:  # HM-096: each unused Apothecary may cancel one wound
+    if d["wounds"]:  # HM-096: each unused Apothecary may cancel one wound (in a tie-break duel too)
         queue += [[d["dfn"], "apothecary"]] * s.fresh_count(d["dfn"], "apothecary")
     if d["wounds"] and not d["tb"]:
         queue += [[o, "courtesan"] for o in s.seats_from(d["att"])
@@ -710,7 +710,8 @@ def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCou
     if type(a) is UseApothecary or type(a) is UseCourtesan:
         s.own("exhausted").add(present(s.has_fresh(seat, what), f"unturned {what}"))
         d["wounds"] -= 1
-        s.say(f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], seats=(seat,))
+        tiebreak = ("HM-083",) if d["tb"] else ()  # the Reserve works in a tie-break duel too
+        s.say(f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], *tiebreak, seats=(seat,))
     else:
         s.say(f"{SEATS[seat]} does not use the {what.title()}", WINDOW_RULES[what], seats=(seat,))
     next_window(s)
@@ -728,12 +729,13 @@ def outcome(s: HMState) -> None:
         add_points(s, att, v["attacker_win_points"] + bonus, DUELS)
         add_points(s, dfn, -v["defender_loss_per_wound"] * wounds, DUELS)
         s.say(f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
-              f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-065", "HM-066", seats=(att, dfn))
+              f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-064", "HM-065", "HM-066",
+              *(("HM-070",) if wounds == 1 else ()), seats=(att, dfn))  # the example's result (one wound) cites it
     else:  # HM-063/067/068
         add_points(s, dfn, v["defender_win_points"], DUELS)
         add_points(s, att, -v["attacker_loss"], DUELS)
         s.say(f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
-              "HM-067", "HM-068", seats=(dfn, att))
+              "HM-064", "HM-067", "HM-068", seats=(dfn, att))
     for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards
         if cid is not None:
             discard(s, cid)

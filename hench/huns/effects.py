@@ -79,13 +79,15 @@ def combine(base: int, bonus: int, penalty: int, first: str = "bonus") -> int:
 
 
 def draw_parts(camp: Camp, data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
-    """(base, bonus, penalty) of a Draw (HU-044 plus Keen Scout, Tracker, Ildico; Lame Horse)."""
+    """(base, bonus, penalty) of a Draw (HU-044 plus Keen Scout, Tracker, Ildico; Lame Horse): the cards' triggers
+    fire by themselves (HU-078)."""
     bonus = count(camp, data, "extra_draw") + (count(camp, data, "extra_draw_curse") if colour == BLACK else 0)
     return value, bonus, count(camp, data, "lame_horse")
 
 
 def pillage_parts(camp: Camp, data: HunsData, colour: int, value: int) -> tuple[int, int, int]:
-    """(base, bonus, penalty) of a Pillage (HU-049 plus Saddlebags, Quartermaster; Blight)."""
+    """(base, bonus, penalty) of a Pillage (HU-049 plus Saddlebags, Quartermaster; Blight): the cards' triggers
+    fire by themselves (HU-078)."""
     bonus = count(camp, data, "saddlebag", colour) + count(camp, data, "extra_cube")
     return value, bonus, count(camp, data, "blight", colour)
 

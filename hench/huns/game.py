@@ -70,6 +70,7 @@ def _deal(rng: Rng, hd: HunsData, n: int) -> dict[str, Any]:
     camps = []
     for _ in range(n):  # HU-023, HU-024: the top 2 of the Wagon deck each
         mine, rest = rest[:SLOTS], rest[SLOTS:]
+        # HU-026: a Camp holds its Wagons (active, dispatched), its Stash, its cards and the Curses played on it
         camps.append(Camp(list(mine), [[-1] * len(hd.wagons[w].spaces) for w in mine], [], [0] * 5, [], {}, [], []))
     return {"removed": removed, "decks": decks, "reserve": [RESERVE_BY_PLAYERS[n]] * 5,  # HU-019, HU-020
             "display": display, "camps": camps, "wagon_deck": tuple(rest)}

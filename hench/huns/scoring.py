@@ -79,7 +79,7 @@ def _measure(state: HunsState, camp: Camp, condition: str) -> int:
 
 
 def breakdown(state: HunsState, seat: int) -> dict[str, int]:
-    """VP of one player by category (HU-101, HU-102); their sum is the score. Stash cubes score
+    """VP of one player by category (HU-002: Wagons and Camp cards; HU-101, HU-102); their sum is the score. Stash cubes score
     nothing (HU-105), face-up Curses score 0 (HU-098), Equipment 0 (HU-083)."""
     camp, n = state.camps[seat], state.n
     mercs = _cards_of(state, camp, GREEN)
@@ -100,7 +100,7 @@ def scores(state: HunsState) -> list[int]:
 
 
 def winners(state: HunsState) -> list[int]:
-    """HU-106, HU-107, A15: most VP, then most Stash cubes; still tied -> shared victory."""
+    """HU-001, HU-106, HU-107, A15: most VP, then most Stash cubes; still tied -> shared victory."""
     if state.phase != "game_over":
         return []
     key = [(v, sum(state.camps[s].stash)) for s, v in enumerate(scores(state))]

@@ -208,7 +208,7 @@ def _play(s: HunsState, a: Play) -> None:
     if s.data.cards[card].colour == BLACK:
         s.curse, s.curse_from, s.sent_back = card, seat, False
         s.say(f"{WHO[seat]} plays the Curse {card_name(s, card)} into an opponent's Camp{back}", "HU-045", "HU-047",
-              "HU-091", seats=(seat,))
+              "HU-048", "HU-091", seats=(seat,))
         if s.n == 2:
             return _aim_curse(s, 1 - seat)  # HU-091: the only opponent
         s.phase = "curse_choose_target"
@@ -217,7 +217,8 @@ def _play(s: HunsState, a: Play) -> None:
     camp.cards.append(card)  # HU-045: your own Camp
     camp.fx = None
     s.played = card
-    s.say(f"{WHO[seat]} plays {card_name(s, card)} into their Camp{back}", "HU-045", "HU-047", "HU-079", seats=(seat,))
+    s.say(f"{WHO[seat]} plays {card_name(s, card)} into their Camp{back}", "HU-045", "HU-047", "HU-048", "HU-079",
+          "HU-080", seats=(seat,))
     return _resume(s)
 
 
@@ -299,7 +300,7 @@ def _start_pillage(s: HunsState, colour: int, n: int, base: int) -> None:
     s.own("holding")[colour] += k
     short = f"; only {k} of the {n} due were left" if k < n else ""
     s.say(f"{WHO[seat]} pillages {k} {COLOURS[colour]} {'cube' if k == 1 else 'cubes'} from the Reserve"
-          f"{_changed(base, n)}{short}", "HU-049", seats=(seat,))
+          f"{_changed(base, n)}{short}", "HU-049", "HU-068", seats=(seat,))
     if not destinations(s):
         return _finish_cubes(s)  # HU-065: all excess
     s.phase = "pillage_choose_destination"

@@ -39,14 +39,15 @@ def counties_held(s: LancasterState, colour: int) -> int:
 
 
 def most(values: list[int]) -> list[int]:
-    """LB-043: every seat tied for the most; nobody when the most is 0 (reading 'majority')."""
+    """LB-043, LB-082: every seat tied for the most; nobody when the most is 0 (reading 'majority')."""
     top = max(values)
     return [i for i, v in enumerate(values) if v == top] if top > 0 else []
 
 
 # -- knights -----------------------------------------------------------------------------------------
 def recruit(s: LancasterState, colour: int, lowest: bool = False) -> bool:
-    """LB-071: a strength-1 knight moves from the reserve to the court (BL-15, reading: the lowest in the reserve)."""
+    """LB-071: a strength-1 knight moves from the reserve to the court (BL-15, reading: the lowest in the reserve);
+    LB-070: every knight of the colour is the player's to recruit and use."""
     reserve = [j for j, k in enumerate(s.knights[colour]) if k[1] == "reserve" and (lowest or k[0] == 1)]
     if not reserve:
         s.say(f"{s.seat_text(colour)} has no {'knight' if lowest else 'strength-1 knight'} left in the reserve to recruit",
@@ -131,7 +132,7 @@ def take_noble(s: LancasterState, colour: int, county: int) -> None:
 
 
 def gain_dishonor(s: LancasterState, seat: int, count: int = 1) -> None:
-    """LH-090 LH-092: markers come off the track stack by stack from the left, then from the box."""
+    """LH-079, LH-090 LH-092: markers come off the track stack by stack from the left, then from the box."""
     for _ in range(count):
         for i, left in enumerate(s.track):
             if left:
@@ -144,7 +145,7 @@ def gain_dishonor(s: LancasterState, seat: int, count: int = 1) -> None:
 
 
 def shed_dishonor(s: LancasterState, seat: int, count: int) -> int:
-    """LH-083 LH-084: markers go back to the supply box, never to the track; at most what you hold."""
+    """LH-079, LH-083 LH-084: markers go back to the supply box, never to the track; at most what you hold."""
     back = min(count, s.res[seat]["dishonor"])
     s.res[seat]["dishonor"] -= back
     s.box += back

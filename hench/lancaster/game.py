@@ -67,7 +67,8 @@ READINGS = (
 
 
 def parse_modules(text: Any) -> tuple[str, ...]:
-    """LH-002, LH-003 (LH-101): KC and KR alone or together; LK only with both."""
+    """LH-002, LH-003 (LH-101): KC and KR alone or together; LK only with both. LH-001: a module is added to the base
+    game, whose every rule it does not change still applies."""
     if not isinstance(text, str):
         raise InvalidOptionError(f"modules is written like 'KC+KR', not {text!r}; choose one of {list(MODULE_CHOICES)}")
     words = [w.strip().upper() for w in text.replace(",", "+").split("+") if w.strip()]
@@ -83,7 +84,8 @@ def parse_modules(text: Any) -> tuple[str, ...]:
 
 
 def _knights(ld: LancasterData, court: tuple[int, ...]) -> list[list[Any]]:
-    """LB-006, LB-007, LB-090: a colour's 7 knights in its reserve, those named moved to court."""
+    """LB-004, LB-006, LB-007, LB-090: a colour's 7 knights (strengths 1, 1, 1, 2, 2, 3, 4) in its reserve, those
+    named moved to court."""
     out: list[list[Any]] = [[k, "reserve"] for k in ld.knights]
     for k in court:
         next(x for x in out if x[0] == k and x[1] == "reserve")[1] = "court"
@@ -118,7 +120,7 @@ def start(players: int, seed: int | None, modules: str, data: str | None, first_
         priv=[dict(empty) for _ in range(colours)], granted=[dict(empty) for _ in range(colours)],
         lord=["court" if kc else "none"] * colours,  # LH-011, LH-066
         counties=[None] * len(ld.counties), nobles=[[] for _ in range(colours)],
-        stacks=[ld.nobles[players - 2]] * len(ld.counties),  # LB-010, LB-089
+        stacks=[ld.nobles[players - 2]] * len(ld.counties),  # LB-010, LB-089, LB-102: noblemen per county by player count
         favors=[True] * len(ld.favors), conflicts=[], conflict_deck=cards, discarded=[],
         castles=[[-1] * len(ld.castle) for _ in range(players)] + [[-1] * len(ld.two.ally_castle) for _ in range(players, colours)],
         extensions=[[] for _ in range(colours)], tower=[], neutral=ld.neutral[players - 2] if kr else 0,  # LH-078

@@ -239,7 +239,8 @@ def check_conflict_in_play(s: LancasterState, a: Conflict | Dorset) -> Violation
 
 
 def check_conflict_space(s: LancasterState, a: Conflict) -> Violation | None:
-    """LB-029: a player holds one space per conflict: a knight takes the topmost empty space, or stacks on your own."""
+    """LB-029: a player holds one space per conflict: a knight takes the topmost empty space, or stacks on your own
+    (LB-026: stacking only at conflicts; LB-095: an ally's knights never share its partner's space)."""
     c = s.active_conflict(a.card)
     if c is not None and own_space(c, mover(s, a)) < 0 and first_empty(c) < 0:
         return Violation("LB-029", f"conflict {a.card} has no empty knight space and none of yours to reinforce")
@@ -292,7 +293,8 @@ def check_court_module(s: LancasterState, a: Apply | Treasury | Bishop) -> Viola
 
 
 def check_lord_at_court(s: LancasterState, a: Apply | Treasury) -> Violation | None:
-    """LH-015: your lord is placed once per round (again if expelled), from your court."""
+    """LH-015: your lord is placed once per round (again if expelled), from your court; LH-022: so an application
+    is never strengthened after the turn it was made."""
     loc = s.lord[mover(s, a)]
     if loc != "court":
         return Violation("LH-015", f"the lord is not at court (it is at {loc.replace('office:', 'office ')}); place a knight")

@@ -106,7 +106,7 @@ def _obj(v: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
 
 
 def colours_of(players: int) -> int:
-    """How many colours have pieces: the seats, plus with 2 players their two allies (LB-090)."""
+    """How many colours have pieces: the seats, plus with 2 players their two allies (LB-090; LB-103: set up as for 4)."""
     return 4 if players == 2 else players
 
 

@@ -46,7 +46,7 @@ def chance_outcomes(state: LancasterState) -> list[tuple[LAction, Fraction]]:
 
 
 def build_law_deck(data: Any, mods: tuple[str, ...], rng: Rng, law_groups: str = "replace") -> tuple[list[str], list[str]]:
-    """LB-011, LH-103: group 0 is the first current row; groups 1-4 are shuffled each and stacked, 1 on top; with LK
+    """LB-011, LH-103, LH-105: group 0 is the first current row; groups 1-4 are shuffled each and stacked, 1 on top; with LK
     the Laws of the King replace groups 2 and 3. LH-104 ('combine', assumed reading): groups 2 and 3 each shuffle
     their base laws together with the Laws of the King of that group and use `combined_laws.sizes` of them."""
     groups = {g: [law.id for law in data.laws if law.group == g] for g in range(5)}
@@ -128,7 +128,7 @@ def say_place(s: LancasterState, colour: int, a: LAction) -> None:
                   + (f"; its {old['squires']} squire(s) are lost" if old["squires"] else ""), "LB-023", "LB-025",
                   seats=(s.controller(old["owner"]),))
     elif isinstance(a, Castle):
-        s.say(f"{who} places a knight of strength {a.strength} on their castle's space K{a.space}", "LB-027", seats=(seat,))
+        s.say(f"{who} places a knight of strength {a.strength} on Castle space K{a.space} of their castle", "LB-027", seats=(seat,))
     elif isinstance(a, Conflict):
         c = s.active_conflict(a.card)
         joined = c is not None and own_space(c, colour) >= 0
@@ -198,8 +198,9 @@ def place_county(s: LancasterState, colour: int, a: County) -> None:
 
 
 def join_conflict(s: LancasterState, colour: int, j: int, card: str, tudor: bool) -> int:
-    """LB-028, LB-029: the topmost empty space, or the colour's own space there (reinforcing); a Tudor stays with
-    its knight. Returns the space."""
+    """LB-028, LB-029: the topmost empty space, or the colour's own space there (reinforcing, LB-026: knights stack
+    only at conflicts, with no squires; LB-095: an ally's knights have a space of their own); a Tudor stays with its
+    knight. Returns the space."""
     c = s.active_conflict(card)
     assert c is not None
     mine = own_space(c, colour)
@@ -228,7 +229,8 @@ def place_conflict(s: LancasterState, colour: int, a: Conflict) -> None:
 
 
 def place_lord(s: LancasterState, colour: int, a: Apply) -> None:
-    """LH-018..LH-025: the lord's stack takes the lord space; a weaker stack there goes back to court."""
+    """LH-018..LH-025: the lord's stack takes the lord space; a weaker stack there goes back to court (LH-013: with
+    KC, phase 1 is for applying for offices too; LH-014: the lord is a piece of its own, placed every round)."""
     i = OFFICES.index(a.office)
     old = s.offices[i]
     if old is not None:  # LH-023, LH-024: its tribute stays paid
@@ -273,10 +275,10 @@ def resolve_vote(s: LancasterState) -> None:
     for p, v in enumerate(s.votes):
         if v is not None:
             s.res[p]["vm"] -= v[1]  # LB-037
-    passed = yes >= no
+    passed = yes >= no  # a tie approves (narrated below)
     s.say(f"{law_title(law)}: {yes} yes against {no} no (the votes are revealed): " + (
         f"approved, it enters the current row on the right and {law_title(s.current[0])} leaves the game" if passed else "rejected"),
-        "LB-036", "LB-038" if passed else "LB-039")
+        "LB-036", "LB-038" if passed else "LB-039", *(("LB-081",) if yes == no else ()))
     if passed:
         s.current = s.current[1:] + [law]
     s.tally = s.tally + [[law, yes, no]]
@@ -309,7 +311,7 @@ def finish_laws(s: LancasterState) -> None:
     s.vm_hold, s.defer_vm = [0] * s.n, False
     s.stage = "rewards"
     s.agenda = ["offices", "tower"] + [f"county:{i}" for i in range(len(s.data.counties))] + ["castles", "conflicts", "cleanup"]
-    s.say("Phase 3: the rewards", "LB-045")
+    s.say("Phase 3: the rewards", "LB-045", "LB-016")
 
 
 # -- choices ------------------------------------------------------------------------------------------------
@@ -585,7 +587,7 @@ def resolve_conflict(s: LancasterState, card: int) -> None:
 
 
 def fill_offices(s: LancasterState) -> None:
-    """LH-029..LH-036, LH-039, LH-043, LH-052, LH-058: offices go to the applicants (or stay with their former
+    """LH-013, LH-029..LH-036, LH-039, LH-043, LH-052, LH-058: offices go to the applicants (or stay with their former
     holders); seals and privileges are granted; every lord and supporter goes back to court."""
     last = s.round == s.data.rounds
     for i, office in enumerate(s.data.offices):
@@ -637,7 +639,7 @@ def cleanup(s: LancasterState) -> None:
     if last:
         from .scoring import final_scoring
 
-        s.say("Round 5 is over: the final scoring", "LB-076")
+        s.say("Round 5 is over: the final scoring", "LB-076", "LB-001")
         final_scoring(s)
         s.stage = "over"
         return
@@ -651,11 +653,12 @@ def begin_round(s: LancasterState) -> None:
     starts with the start player."""
     for _ in range(s.data.conflicts_per_round):
         if s.conflict_deck:
+            # LB-068: 2 new ones in the upper row; with the (at most 2) moved down, never more than 4
             s.conflicts.append({"card": s.conflict_deck.pop(0), "lower": False, "spaces": [None] * s.data.conflict_spaces})
     s.favors = [True] * len(s.data.favors)
     s.choices = []
     k = min(3, len(s.law_deck))
-    s.proposals, s.law_deck = s.law_deck[:k], s.law_deck[k:]
+    s.proposals, s.law_deck = s.law_deck[:k], s.law_deck[k:]  # LB-074: 3 a round (the base game's 18 all come into play)
     s.stage, s.agenda, s.turn = "place", [], s.start
     if not any(can_place(s, c) for c in s.own_colours(s.start)):
         nxt = next_seat(s, s.start)
@@ -704,7 +707,7 @@ def advance(s: LancasterState) -> None:
             if any(can_place(s, c) for c in s.own_colours(s.turn)):
                 return
             s.stage, s.vote_index, s.votes, s.tally = "vote", 0, [None] * s.n, []  # LB-034
-            s.say("Every piece is placed. Parliament votes on " + ", ".join(map(law_title, s.proposals)), "LB-034")
+            s.say("Every piece is placed. Parliament votes on " + ", ".join(map(law_title, s.proposals)), "LB-034", "LB-016")
             if not s.proposals:
                 start_laws(s)
         elif s.stage == "vote":

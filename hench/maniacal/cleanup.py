@@ -86,14 +86,14 @@ def fire(state: ManiacalState, seat: int, action: Fire | None) -> None:
 def end_round(state: ManiacalState) -> None:
     """MA-211 .. MA-215: after round 3 the game ends; otherwise refresh, reseed the map, next round."""
     if state.round == 3:
-        final_scoring(state)
+        final_scoring(state)  # MA-035: the game ends after exactly 3 rounds
         return
     for seat in range(len(state.lairs)):  # MA-212 (AMB-14: exhaustion lasts one round)
         lair: Lair = state.own_item("lairs", seat)
         lair.sv_ready = True
         lair.used = []
         lair.crew = [m if m.ready else m._replace(ready=True) for m in lair.crew]
-    state.round += 1  # MA-215
+    state.round += 1  # MA-215; MA-036: a new round, from Base Building again
     reseed(state)
     state.order = list(state.next_order)  # MA-087: the order players ran out of time
     state.next_order = []

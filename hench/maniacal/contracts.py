@@ -10,7 +10,7 @@ target, effects (pending choices [[effect, ...]]), success.
 from __future__ import annotations
 
 from .actions import Activate, Assign, Attempt, Choose, Die, Heal, Mark, PlayScheme, Remove, Visit
-from .cleanup import start_cleanup
+from .cleanup import is_mercenary, start_cleanup
 from .data import CONTINENT_NAMES, CONTINENTS, TRAITS, TYPES
 from .state import Lair, ManiacalState, Member
 from .table import card, draw_card, draw_scheme, kind_of_member, on_map, remove_member, room, spend, traits_of, who
@@ -34,7 +34,7 @@ def end_action(state: ManiacalState, seat: int) -> None:
 
 def pass_turn(state: ManiacalState, seat: int) -> None:
     """MA-200: passing spends all the time left."""
-    state.say(f"{who(seat)} passes", "MA-200", seats=(seat,))
+    state.say(f"{who(seat)} passes", "MA-200", "MA-201", seats=(seat,))
     spend(state, seat, state.lairs[seat].time_left())
     end_action(state, seat)
 
@@ -49,6 +49,12 @@ def exhaust(state: ManiacalState, seat: int, by: str) -> None:
         lair.update(by, ready=False)
 
 
+def mercenary_exhausted(state: ManiacalState, seat: int, by: str) -> tuple[str, ...]:
+    """The rule to cite when the activator is a Mercenary: it is exhausted like any henchman (none otherwise)."""
+    member = state.lairs[seat].member(by)
+    return ("MA-197",) if member is not None and is_mercenary(state, member) else ()
+
+
 def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> None:
     """MA-095 .. MA-100: pay the room's weeks, exhaust the activator, the effect happens at once."""
     lair: Lair = state.own_item("lairs", seat)
@@ -56,7 +62,8 @@ def activate_action_room(state: ManiacalState, seat: int, action: Activate) -> N
     exhaust(state, seat, action.by)
     lair.used.append(r.id)
     spend(state, seat, r.weeks)
-    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)} ({r.weeks} week)", "MA-095", "MA-097", seats=(seat,))
+    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)} ({r.weeks} week)", "MA-095", "MA-097",
+              *mercenary_exhausted(state, seat, action.by), seats=(seat,))
     if r.effect == "infamy_per_type":  # MA-101
         count = sum(kind_of_member(state, m) == r.param for m in lair.crew)
         lair.infamy += 2 * count
@@ -87,12 +94,12 @@ def visit(state: ManiacalState, seat: int, action: Visit) -> None:
     lair: Lair = state.own_item("lairs", seat)
     spend(state, seat, state.data.tables["times"]["visit"])
     if action.place == "underground":
-        state.say(f"{who(seat)} visits The Underground", "MA-190", "MA-191", seats=(seat,))
+        state.say(f"{who(seat)} visits The Underground", "MA-190", "MA-191", "MA-161", seats=(seat,))
         draw_scheme(state, seat)  # MA-191
     elif action.place == "lounge":
         merc = draw_card(state, "mercenaries")  # MA-193 (AMB-26: always one if the deck is not empty)
         lair.crew.append(Member(merc))
-        state.say(f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}", "MA-190", "MA-193", seats=(seat,))
+        state.say(f"{who(seat)} visits Lucifer's Lounge and hires {_name(state, merc)}", "MA-190", "MA-193", "MA-066", seats=(seat,))
     else:
         state.say(f"{who(seat)} visits Hoodlum Hospital", "MA-190", "MA-192", seats=(seat,))
         state.attempt = {"kind": "hospital", "seat": seat}
@@ -136,11 +143,11 @@ def assign(state: ManiacalState, seat: int, action: Assign) -> None:
     """MA-107, MA-152: add one member (a Lackey with the one trait it uses); a full team opens the Scheme window."""
     a = state.own("attempt")
     a["team"] = [*a["team"], [action.member, action.trait]]
-    state.say(f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""), "MA-107", "MA-152", seats=(seat,))
+    state.say(f"{who(seat)} assigns {_name(state, action.member)}" + (f" using {action.trait}" if action.trait else ""), "MA-107", "MA-152", "MA-006", "MA-068", seats=(seat,))
     if len(a["team"]) == on_map(state, a["slot"]).team:
         n = len(state.lairs)  # MA-168 (AMB-13): opponents clockwise from the active player's left; MA-169
         a["asked"] = [(seat + k) % n for k in range(1, n) if state.lairs[(seat + k) % n].schemes]
-        state.step = "scheme_window"
+        state.step = "scheme_window"  # MA-108: the team is assigned, opponents may play a negative Scheme
         if not a["asked"]:
             pay_and_reveal(state)
 
@@ -186,7 +193,7 @@ def pay_and_reveal(state: ManiacalState) -> None:
         traits = traits_of(state, lair.crew_member(member))
         for i, t in enumerate(TRAITS):
             if not trait or trait == t:  # MA-152, MA-154: a Lackey rolls only its chosen trait
-                pool += [t] * traits[i]
+                pool += [t] * traits[i]  # MA-061, MA-115: one die of its trait colour per trait point
     a["pool"] = sorted(pool, key=TRAITS.index)
     state.say(f"{who(seat)} spends {weeks} weeks; the contract is {c.name}: Target {a['target']}, "
               f"{len(pool)} dice ({_pool_text(a['pool'])}); success pays +{c.success[0]} Infamy and ${c.success[1]}, "
@@ -213,15 +220,17 @@ def _pool_text(pool: list[str]) -> str:
 def activate_contract_room(state: ManiacalState, seat: int, action: Activate) -> None:
     """MA-130 .. MA-136: no time; exhaust the activator; Cloaks & Costumes adds one die of the chosen trait."""
     r = room(state, action.room)
-    exhaust(state, seat, action.by)
+    exhaust(state, seat, action.by)  # MA-134: any number of Contract rooms, each with its own activator
     state.own_item("lairs", seat).used.append(r.id)
     if r.effect == "reroll_two":
-        state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice", "MA-130", "MA-131", seats=(seat,))
+        state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: reroll up to 2 dice", "MA-130", "MA-131",
+                  *mercenary_exhausted(state, seat, action.by), seats=(seat,))
         start_reroll(state, 2)
         return
     a = state.own("attempt")
-    a["pool"] = sorted([*a["pool"], action.trait], key=TRAITS.index)
-    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die", "MA-136", "MA-131", seats=(seat,))
+    a["pool"] = sorted([*a["pool"], action.trait], key=TRAITS.index)  # MA-132: at once; MA-134: more rooms may follow
+    state.say(f"{who(seat)} activates {r.name} with {_name(state, action.by)}: +1 {action.trait} die", "MA-136", "MA-131",
+              *mercenary_exhausted(state, seat, action.by), seats=(seat,))
 
 
 def roll(state: ManiacalState, seat: int) -> None:
@@ -320,7 +329,7 @@ def play_positive(state: ManiacalState, seat: int, action: PlayScheme) -> None:
     lair.schemes.remove(action.scheme)
     state.own_item("decks", "scheme_discard").append(action.scheme)
     effect = state.data.cards[action.scheme].positive
-    state.say(f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}", "MA-172", "MA-177", seats=(seat,))
+    state.say(f"{who(seat)} plays a Scheme: {effect.replace('_', ' ')}", "MA-172", "MA-177", "MA-173", "MA-175", seats=(seat,))
     if effect == "reroll_three":
         start_reroll(state, 3)
     elif effect == "failure_bonus":
@@ -357,8 +366,8 @@ def resolve(state: ManiacalState) -> None:
     infamy, money, effect = c.success if a["success"] else c.failure
     if not a["success"] and a["bonus"]:  # MA-177e
         infamy, money = infamy + 2 * a["bonus"], money + 2 * a["bonus"]
-    lair.infamy += infamy
-    lair.money += money
+    lair.infamy += infamy  # MA-003: Infamy comes mainly from contracts
+    lair.money += money  # MA-029: from the bank, which never runs out
     state.say(f"{who(seat)} rolls {total} successes against Target {a['target']}: "
               f"{'success' if a['success'] else 'failure'}, +{infamy} Infamy, +${money}", "MA-120", "MA-121", "MA-122",
               seats=(seat,))
@@ -368,7 +377,7 @@ def resolve(state: ManiacalState) -> None:
         lair.money -= taken
         state.own_item("lairs", thief).money += taken
         state.say(f"{who(thief)}'s Scheme takes ${taken} from {who(seat)}", "MA-170", "AMB-28", seats=(thief, seat))
-    effects = a["effects"][:]  # a new list: a successor shares the old one
+    effects = a["effects"][:]  # a new list: a successor shares the old one; MA-140: the contract's special effect
     if effect == "scheme":
         draw_scheme(state, seat)  # MA-145
     elif effect in ("injured", "captured"):
@@ -431,11 +440,11 @@ def choose(state: ManiacalState, action: Choose) -> None:
         remove_member(state, lair, m)
         state.say(f"{_name(state, m.id)} is captured and leaves the game", "MA-141", "MA-183", seats=(a["seat"],))
     elif effect in ("injured", "injure_after"):
-        lair.update(m.id, injuries=m.injuries + 1)
+        lair.update(m.id, injuries=m.injuries + 1)  # MA-014: a token from the supply
         state.say(f"{_name(state, m.id)} is injured", "MA-142", "MA-144", seats=(a["seat"],))
     elif effect == "power":
         power = draw_card(state, "powers", "power_discard")
-        lair.update(m.id, powers=(*m.powers, power))
+        lair.update(m.id, powers=(*m.powers, power))  # MA-182: one more Power; MA-185: a Lackey too
         state.say(f"{_name(state, m.id)} gains the Power {_name(state, power)}", "MA-146", "MA-180", seats=(a["seat"],))
     else:
         lair.update(m.id, ready=True)

@@ -70,7 +70,7 @@ def start(players: int, seed: int | None, bodyguard: bool, supervillain_abilitie
         raise InvalidOptionError(f"{data}: this data is for {d.min_players} to {d.max_players} players, not {players}")
     rng = Rng.from_seed(seed)
     villains = rng.shuffled([sv.id for sv in d.supervillains])[:players]  # MA-020
-    state = ManiacalState.new(d, rng.state, bodyguard, optional_recruit)
+    state = ManiacalState.new(d, rng.state, bodyguard, optional_recruit)  # MA-011: the round marker on 1
     _shuffle_decks(state)
     first = state._random_index(players)  # MA-026
     state.order = [(first + k) % players for k in range(players)]  # MA-027: clockwise from the first player
@@ -99,7 +99,7 @@ def _shuffle_decks(state: ManiacalState) -> None:
         state.decks[t] = state._shuffled([h.id for h in data.henchmen if h.type == t])
     for d in DIFFICULTIES:  # MA-012
         state.decks[d] = state._shuffled([c.id for c in data.contracts if c.difficulty == d])
-    state.decks["powers"] = state._shuffled([p.id for p in data.powers])
+    state.decks["powers"] = state._shuffled([p.id for p in data.powers])  # MA-017: apart from the Rooms (AMB-01)
     state.decks["schemes"] = state._shuffled([s.id for s in data.schemes])  # MA-018
     state.decks["mercenaries"] = state._shuffled([m.id for m in data.mercenaries])  # MA-019
     key = data.tables["contract_key"]

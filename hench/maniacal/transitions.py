@@ -148,18 +148,18 @@ def roll(state: ManiacalState, action: Roll) -> None:
 def end_pick(state: ManiacalState) -> None:
     """MA-042 .. MA-048, then Phase II (MA-070 ..) and the start of Phase III (MA-080 ..), all by themselves."""
     reveal(state)
-    if state.pick_no < 3:
+    if state.pick_no < 3:  # MA-045: pick again from the hand passed on
         pass_hands(state)
         return
     discard_leftovers(state)
-    state.say(f"Round {state.round} Henchmen Phase", "MA-070", "MA-071")
+    state.say(f"Round {state.round} Henchmen Phase", "MA-070", "MA-071", "MA-036")
     recruit(state)
 
 
 def start_contracts(state: ManiacalState) -> None:
     """MA-080 ..: the Time tokens go on the Time track and the Contract Phase begins."""
     place_time_tokens(state)
-    state.step = "contract_action"
+    state.step = "contract_action"  # MA-036: Base Building, Henchmen, then Contract
 
 
 # -- Chapter I, Base Building: the 5-card Room draft with three secret picks (build or sell), the reveal,
@@ -185,12 +185,12 @@ def reveal(state: ManiacalState) -> None:
         lair.hand.remove(room_id)
         if how == "build":
             lair.money -= r.cost
-            lair.rooms.append(room_id)
+            lair.rooms.append(room_id)  # MA-052: building adds attraction; the room's effect waits for Phase III
             for t, value in r.attracts:  # MA-053: one type, or two (MA-055: ties share a space)
                 lair.attraction[TYPES.index(t)] += value
-            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: {r.attraction_words()} attraction", "MA-042", "MA-049", "MA-053", seats=(seat,))
+            state.say(f"{who(seat)} builds {r.name} for ${r.cost}: {r.attraction_words()} attraction", "MA-042", "MA-049", "MA-053", "MA-005", seats=(seat,))
         else:
-            lair.money += r.cost
+            lair.money += r.cost  # MA-029: from the bank, which never runs out
             state.say(f"{who(seat)} sells {r.name} for ${r.cost}", "MA-042", "MA-056", seats=(seat,))
         lair.pick = None
 
@@ -236,7 +236,7 @@ def recruit(state: ManiacalState, t: int = 0, k: int = 0) -> None:
     """MA-071 .. MA-076: Beasts, Criminals, Scientists, Mystics; two offers each, stopping at an unaffordable one;
     from type `t`, offer `k`. Under optional_recruit (AMB-05) it stops at an affordable offer for the recruiter's
     choice (step 'recruit'); else, at the end, the Contract Phase starts."""
-    while t < len(TYPES):
+    while t < len(TYPES):  # MA-064: only these four types are recruited
         name = TYPES[t]
         deck = state.decks[name]
         if k >= SLOTS_PER_TYPE or not deck:
@@ -256,7 +256,7 @@ def recruit(state: ManiacalState, t: int = 0, k: int = 0) -> None:
             state.say(f"{who(seat)} may recruit {offer.name} ({name}) for {offer.cost} attraction", "MA-072", "AMB-05", seats=(seat,))
             return
         take_offer(state, t, seat)
-        k += 1
+        k += 1  # MA-075: the second offer goes the same way, to whoever is highest now
     # MA-078: each deck's top card is its face-up offer (the list's first card); MA-079: scores carry over.
     state.recruiting = None
     start_contracts(state)

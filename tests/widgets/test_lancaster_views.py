@@ -286,7 +286,7 @@ def test_what_just_happened_says_each_move_with_its_rules(playouts):
                 check("expelled", _said(lines, f"{colour_name(old['owner'], before.n)}'s knight is expelled from {county_title(action.county)}"),
                       before, action, lines)
         elif isinstance(action, Castle):
-            check("castle", _said(lines, f"{who} places a knight of strength {action.strength} on their castle's space K{action.space}"),
+            check("castle", _said(lines, f"{who} places a knight of strength {action.strength} on Castle space K{action.space} of their castle"),
                   before, action, lines)
         elif isinstance(action, Conflict):
             check("conflict", _said(lines, f"{who} sends a knight of strength {action.strength} to conflict {action.card}"),
