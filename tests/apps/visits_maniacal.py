@@ -29,7 +29,7 @@ def maniacal_learn(page) -> None:
     assert "sell" in wait_change(page, ".hench-game", before, 1)
     gallery = page.locator(".hench-gallery")
     shown = gallery.locator(".hench-card-grid").inner_text()
-    gallery.locator("select").select_option(label="Scheme")
+    gallery.locator("select").first.select_option(label="Scheme")  # the kind filter (the second is the show-me card chooser)
     assert "Scheme “Target +2 / reroll 3 dice”" in wait_change(page, ".hench-card-grid", shown)
 
 
