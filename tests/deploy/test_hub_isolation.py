@@ -260,10 +260,10 @@ def test_the_teacher_approves_by_post_and_cannot_open_a_students_server(hub, cla
                           timeout=60, allow_redirects=False)
     assert answer.status_code in (403, 404), f"the teacher made a token for ana: {answer.status_code}"
     password = secrets.token_urlsafe(12)
-    said = hub.sign_up("cleo", password)
+    said = hub.sign_up("eli", password)
     assert "sent to the admin" in said, said[-400:]
-    page = teacher.get(f"{hub.base}/hub/authorize/cleo", timeout=60)  # what a forged link or image does
+    page = teacher.get(f"{hub.base}/hub/authorize/eli", timeout=60)  # what a forged link or image does
     assert page.status_code == 200 and "<form method='post'>" in page.text
-    assert hub.sign_in("cleo", password)[1].status_code != 302, "a GET approved cleo"
-    hub.approve("cleo")  # the form's POST
-    assert hub.signed_in("cleo", password)
+    assert hub.sign_in("eli", password)[1].status_code != 302, "a GET approved eli"
+    hub.approve("eli")  # the form's POST
+    assert hub.signed_in("eli", password)
