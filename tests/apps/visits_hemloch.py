@@ -31,6 +31,8 @@ def hemloch_tour(page) -> None:
     tour_next(page, 2, total)
     assert "Waiting for your move" in tour.locator(".hench-tour-status").inner_text()
     for _ in range(6):  # two Actions (an ability may ask for one more choice)
+        # the step's status or a clickable board, whichever the page draws next (the log may change first)
+        page.wait_for_selector(".hench-tour .hench-done, .hench-tour .hench-board [data-action]", timeout=WAIT)
         if tour.locator(".hench-done").count():
             break
         log = tour.locator(".hench-log").inner_text()
