@@ -5,6 +5,7 @@ and the assumptions. No rule logic here: every number comes from hench.maniacal.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -144,18 +145,18 @@ def simulation(games: int = 50, players: int = 3):
 # -- Infamy round by round -----------------------------------------------------------------------------
 def infamy_rows(states) -> tuple[list[str], list[list[int]]]:
     """(labels, Infamy per seat) at the start and at the end of each round reached, from a list of states."""
-    marks: dict[int, list[int]] = {}
-    for st in states:
-        marks[st.round] = st.scores()
-    first = states[0]
-    last = states[-1]
-    xs = ["start"] + [f"round {r}" + ("" if r < last.round or last.is_terminal else " (so far)") for r in sorted(marks)]
-    rows = [[first.scores()[i]] + [marks[r][i] for r in sorted(marks)] for i in range(first.num_players)]
-    return xs, rows
+    return infamy_table([(st.round, tuple(st.scores())) for st in states], states[-1])
 
 
-def _round(state: Any) -> int:
-    return state.round
+def infamy_table(marks: Sequence[tuple[int, Sequence[int]]], last: Any) -> tuple[list[str], list[list[int]]]:
+    """(labels, Infamy per seat) from (round, scores) marks in game order, the first the game's start: the start,
+    then each round reached at its last mark (the round still being played marked "so far")."""
+    ends: dict[int, Sequence[int]] = {}
+    for rnd, scores in marks:
+        ends[rnd] = scores
+    first = marks[0][1]
+    xs = ["start"] + [f"round {r}" + ("" if r < last.round or last.is_terminal else " (so far)") for r in sorted(ends)]
+    return xs, [[first[i]] + [ends[r][i] for r in sorted(ends)] for i in range(len(first))]
 
 
 class InfamyChart(ipw.VBox):
@@ -167,7 +168,7 @@ class InfamyChart(ipw.VBox):
         super().__init__([self.chart])
         self.add_class("hench-infamy")
         self._steps: list = []  # the session's steps already read, and the Infamy at the end of each round they reached
-        self._marks: list[tuple[int, tuple[int, ...]]] = []  # (round, scores) after each step read
+        self._marks: list[tuple[int, Sequence[int]]] = []  # (round, scores) after each step read
         self._drawn: tuple | None = None
         view.observe_moves(self.refresh)
         self.refresh()
@@ -181,14 +182,10 @@ class InfamyChart(ipw.VBox):
         del self._steps[kept:], self._marks[kept:]
         for step in steps[kept:]:
             self._steps.append(step)
-            self._marks.append((_round(step.after), step.scores))
-        last: Any = session.state
-        marks: dict[int, tuple[int, ...]] = {_round(session.initial): session.initial_scores}
-        for rnd, scores in self._marks:
-            marks[rnd] = scores
-        xs = ["start"] + [f"round {r}" + ("" if r < last.round or last.is_terminal else " (so far)") for r in sorted(marks)]
-        first = session.initial_scores
-        return xs, [[first[i]] + [marks[r][i] for r in sorted(marks)] for i in range(len(first))]
+            after: Any = step.after
+            self._marks.append((after.round, step.scores))
+        initial: Any = session.initial
+        return infamy_table([(initial.round, session.initial_scores), *self._marks], session.state)
 
     def refresh(self) -> None:
         xs, rows = self._rows()
