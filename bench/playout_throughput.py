@@ -5,7 +5,7 @@ random games would take on one core, and actions/s as a multiple of OpenSpiel's 
 measured in the same run. Times are this process's CPU time (on a busy machine, wall time would count
 the waits for the core too); figures, not pass/fail.
 Target (issue 7): Henchmania at 5 players plays 10,000 random games in under 60 s.
-    python bench/playout_throughput.py [--games 2000] [--seconds 8] [--json]
+    python bench/playout_throughput.py [--games 2000] [--seconds 8] [--json] [--game G] [--players N]
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0, help="time budget per measurement (default 8)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
+    parser.add_argument("--players", type=int, action="append",
+                        help="only this player count (repeatable; default: each game's smallest and largest)")
     args = parser.parse_args()
     quiet()
     if hasattr(os, "sched_setaffinity"):
@@ -70,7 +72,9 @@ def main() -> None:
     out = {"benchmark": "random playout throughput (one core)", "reference_openspiel_python_tic_tac_toe": reference, "games": {}}
     for game_id in args.game or hench.GAMES:
         game = hench.get_game(game_id)
-        for players in sorted({game.min_players, game.max_players}):
+        counts = {game.min_players, game.max_players} if not args.players else \
+            {p for p in args.players if game.min_players <= p <= game.max_players}
+        for players in sorted(counts):
             figures = hench_loop(game_id, players, args.games, args.seconds)
             figures["actions_per_s_vs_openspiel"] = round(figures["actions_per_s"] / reference["actions_per_s"], 2)
             out["games"][f"{game_id}/{players}p"] = figures

@@ -232,12 +232,13 @@ class FieldState(State):
     # -- copy on write ------------------------------------------------------------------
     def successor(self: S) -> S:
         d = self.__dict__.copy()
-        temps = self.FIELDS.temps
+        cls = type(self)
+        temps = cls.FIELDS.temps
         if temps:
             for name, default in temps:
                 d[name] = default()  # type: ignore[misc]
         d["_legal"], d["_owned"], d["said"] = None, {}, []
-        s = object.__new__(type(self))
+        s = object.__new__(cls)
         s.__dict__ = d
         return s
 
@@ -248,7 +249,7 @@ class FieldState(State):
             return self.__dict__[name]
         d = self.__dict__
         shared = d[name]
-        kind = self.FIELDS.own_kind.get(name, _NOT_OWNABLE)
+        kind = type(self).FIELDS.own_kind.get(name, _NOT_OWNABLE)
         if kind is _SHALLOW:  # the common case, without a call per copy
             value = d[name] = shared if shared is None else shared.copy()  # an optional container stays None
             owned[name] = _WHOLE
@@ -278,7 +279,7 @@ class FieldState(State):
             if owned[name] is not _ROWS:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
         else:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
-            if name not in self.FIELDS.rows:
+            if name not in type(self).FIELDS.rows:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
             rows = d[name] = d[name].copy()
             owned[name] = _ROWS

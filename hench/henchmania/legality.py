@@ -145,7 +145,8 @@ def _plays(s: HMState) -> list[HMAction]:
     assert me is not None, PLAYER_ACTS
     data = s.data
     cards, rank = data.cards, data.rank
-    hows, plain = _hand_plays(data)
+    hit = _HAND_PLAYS.get(id(data))  # _hand_plays(data), its cache hit inlined (a call less per turn)
+    hows, plain = hit[1:] if hit is not None and hit[0] is data else _hand_plays(data)
     out: list[HMAction] = [PASS]
     opponents = _OPPONENTS[n][me]
     mine = s.reserves[me]
