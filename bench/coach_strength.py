@@ -15,7 +15,9 @@ The full run (200 games, 1 s, all five games) takes many hours on one core: see 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
+import multiprocessing
 import os
 import statistics
 import sys
@@ -60,15 +62,21 @@ def play_one(game_id: str, players: int, k: int, coach: dict) -> tuple[float, li
     return (1.0 / len(winners) if seat in winners else 0.0), strong.thinking, strong.computing
 
 
-def measure(game_id: str, players: int, games: int, coach: dict) -> dict:
+def _one(job: tuple[str, int, int, dict]) -> tuple[float, list[float], list[float]]:
+    return play_one(*job)
+
+
+def measure(game_id: str, players: int, games: int, coach: dict, jobs: int = 1) -> dict:
     wins, times, cpu, start = 0.0, [], [], time.perf_counter()
-    for k in range(games):
-        won, thinking, computing = play_one(game_id, players, k, coach)
-        wins += won
-        times += thinking
-        cpu += computing
-        print(f"\r{game_id} {players}p: game {k + 1}/{games}, strong bot {wins:g} won, "
-              f"{time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
+    work = [(game_id, players, k, coach) for k in range(games)]
+    with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        results = pool.imap(_one, work) if pool is not None else map(_one, work)
+        for k, (won, thinking, computing) in enumerate(results):
+            wins += won
+            times += thinking
+            cpu += computing
+            print(f"\r{game_id} {players}p: game {k + 1}/{games}, strong bot {wins:g} won, "
+                  f"{time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     low, high = wilson(wins, games)
     return {"game": game_id, "players": players, "games": games, "wins": wins, "win_rate": wins / games,
@@ -88,6 +96,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (may repeat); default every game")
     parser.add_argument("--counts", choices=("both", "two", "largest"), default="both",
                         help="2 players, the game's largest count, or both")
+    parser.add_argument("--jobs", type=int, default=1, help="games played side by side (processes; use --clock cpu)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     quiet()
@@ -99,7 +108,7 @@ def main() -> None:
         game = hench.get_game(game_id)
         counts = {"both": {2, game.max_players}, "two": {2}, "largest": {game.max_players}}[args.counts]
         for players in sorted(counts):
-            results.append(measure(game_id, players, args.games, coach))
+            results.append(measure(game_id, players, args.games, coach, args.jobs))
     rows = [(f"{r['game']} {r['players']}p", r["games"], f"{r['win_rate']:.0%}", f"{r['low']:.0%}-{r['high']:.0%}",
              f"{r['fair']:.0%}", "yes" if r["low"] >= (0.65 if r["players"] == 2 else 2 * r["fair"]) else "no",
              f"{r['median_s']:.2f}", f"{r['p90_s']:.2f}", f"{r['median_cpu_s']:.2f}", f"{r['p90_cpu_s']:.2f}",

@@ -1,8 +1,9 @@
 """The coach (issue 30): a strong bot, a hint with its odds, and a review of a finished game.
 
-The search is a determinized flat Monte Carlo with UCB1 over the root's legal moves: each iteration deals
-the hidden parts again from the seat's view (`determinize`), plays the move, and plays the game out with
-the game's heuristic bots (dice and shuffles sampled as the engine does). A move's value is the seat's share
+The search is a determinized flat Monte Carlo over the root's legal moves, raced on common random numbers
+(see `Search`): each round deals the hidden parts again from the seat's view (`determinize`), plays each
+move still in the race, and plays the game out with the game's heuristic bots (dice and shuffles sampled as
+the engine does, the same for every move of the round). A move's value is the seat's share
 of wins (ties shared) and its expected final points over the games played out from it.
 
 It reads only what the seat may know: every iteration starts from `determinize(state, seat, seed)`, which
@@ -37,9 +38,11 @@ from .rng import Rng
 
 Progress = Callable[[float], None]
 Clock = Callable[[], float]
-EXPLORE = 0.7  # UCB1's exploration constant, on rewards in [0, 1]
+MIN_ROUNDS = 3  # rounds every move plays before any leaves the race
+RACE_Z = 2.0  # paired standard errors below the leader that take a move out of the race
+INDIFFERENCE = 0.02  # a move that cannot beat the leader by this much reward leaves the race too
 WIN_WEIGHT = 0.75  # the reward: this much the win share, the rest the share of other seats outscored
-SAFETY = 1.0  # standard errors a move must gain over the heuristic bot's own move to be preferred to it
+SAFETY = 1.0  # paired standard errors a move must gain over the heuristic bot's own move to be preferred to it
 MAX_ROLLOUT_STEPS = 100_000
 PROGRESS_EVERY = 0.05  # seconds between two progress calls
 
@@ -126,23 +129,38 @@ def determinize(state: State, seat: int, seed: int) -> State:
 
 # -- the search ------------------------------------------------------------------------------------------------
 class _Arm:
-    """The running totals of one root move."""
+    """The running totals of one root move, and its reward in each round (for paired comparisons)."""
 
-    __slots__ = ("action", "n", "points", "reward", "wins")
+    __slots__ = ("action", "n", "points", "reward", "rewards", "wins")
 
     def __init__(self, action: Hashable):
         self.action = action
         self.n = 0
         self.reward = self.wins = self.points = 0.0
+        self.rewards: list[float] = []
 
     def add(self, reward: float, win: float, points: float) -> None:
         self.n += 1
         self.reward += reward
         self.wins += win
         self.points += points
+        self.rewards.append(reward)
 
     def mean(self) -> float:
         return self.reward / self.n if self.n else -1.0
+
+
+def paired(a: _Arm, b: _Arm) -> tuple[float, float]:
+    """The mean and standard error of a's reward minus b's over the rounds both played (the same worlds)."""
+    n = min(a.n, b.n)
+    if n == 0:
+        return 0.0, math.inf
+    diffs = [x - y for x, y in zip(a.rewards[:n], b.rewards[:n])]
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 def outcome(end: State, seat: int) -> tuple[float, float, float]:
@@ -156,7 +174,15 @@ def outcome(end: State, seat: int) -> tuple[float, float, float]:
 
 
 class Search:
-    """One flat Monte Carlo search from `state` for `seat` over `actions` (a budget of iterations or seconds)."""
+    """One flat Monte Carlo search from `state` for `seat` over `actions` (a budget of playouts or seconds).
+
+    It runs in rounds. A round deals one world from the seat's view and one seed for the bots and dice, and
+    plays every move still in the race out in that same world with the same seeds (common random numbers:
+    two moves are compared on the same cards and dice, so a few rounds tell them apart where independent
+    playouts would need many). After `MIN_ROUNDS` rounds, a move whose paired difference to the leader is
+    `RACE_Z` standard errors below it (or that cannot be `INDIFFERENCE` better) leaves the race; the search
+    stops when one move is left or the budget is spent. Clear choices are made in a few rounds, close ones
+    get the whole budget."""
 
     def __init__(self, game: Game, state: State, seat: int, actions: Sequence[Hashable], seed: int,
                  clock: Clock = time.perf_counter, safe: bool = True):
@@ -164,38 +190,58 @@ class Search:
         self.arms = [_Arm(a) for a in actions]
         self.rng = Rng.from_seed(seed)
         self.policy = heuristic_class(game)
+        self.steady = self.steady_arm() if safe and len(self.arms) > 1 else None
+        self.racing = list(self.arms)
+        self.rounds = 0
 
     def run(self, iterations: int | None, seconds: float, progress: Progress | None) -> None:
         start = last = self.clock()
         done = 0
         while True:
-            now = self.clock()
-            if iterations is not None and done >= iterations:
+            if len(self.arms) > 1 and len(self.racing) == 1 and self.rounds >= MIN_ROUNDS:
                 break
-            if iterations is None and now - start >= seconds and done >= len(self.arms):
-                break
-            self.iterate(self.pick(done))
-            done += 1
-            if progress is not None and now - last >= PROGRESS_EVERY:
-                last = now
-                progress(min(1.0, done / iterations if iterations else (now - start) / max(seconds, 1e-9)))
+            world = determinize(self.state, self.seat, self.rng.randrange(1 << 62))
+            dice = self.rng.randrange(1 << 62)
+            for arm in self.racing:
+                self.iterate(arm, world, dice)
+                done += 1
+                now = self.clock()
+                spent = (iterations is not None and done >= iterations) or (
+                    iterations is None and now - start >= seconds and self.rounds >= 1)
+                if spent:
+                    break
+                if progress is not None and now - last >= PROGRESS_EVERY:
+                    last = now
+                    progress(min(1.0, done / iterations if iterations else (now - start) / max(seconds, 1e-9)))
+            else:
+                self.rounds += 1
+                self.race()
+                continue
+            break
         if progress is not None:
             progress(1.0)
 
-    def pick(self, done: int) -> _Arm:
-        if done < len(self.arms):
-            return self.arms[done]
-        log_total = math.log(done)
-        return max(self.arms, key=lambda arm: arm.mean() + EXPLORE * math.sqrt(log_total / arm.n))
+    def race(self) -> None:
+        """Drop the moves that are clearly worse than the round's leader (the steady move wins a tie)."""
+        if self.rounds < MIN_ROUNDS or len(self.racing) == 1:
+            return
+        leader = max(self.racing, key=lambda arm: (arm.mean(), arm is self.steady))
+        keep = []
+        for arm in self.racing:
+            if arm is leader:
+                keep.append(arm)
+                continue
+            gap, error = paired(leader, arm)
+            if not (gap > RACE_Z * error or gap - RACE_Z * error > -INDIFFERENCE):
+                keep.append(arm)
+        self.racing = keep
 
-    def iterate(self, arm: _Arm) -> None:
-        rng = self.rng
-        world = determinize(self.state, self.seat, rng.randrange(1 << 62))
+    def iterate(self, arm: _Arm, world: State, dice: int) -> None:
         if arm.action not in world._legal_cached():  # the seat's moves never depend on what it cannot see
             raise RuntimeError(f"{self.game.id}: {arm.action!r} is not legal in a determinization; "
                                "the seat's legal moves read hidden information")
         after = world.apply(arm.action)
-        arm.add(*outcome(self.rollout(after, rng), self.seat))
+        arm.add(*outcome(self.rollout(after, Rng(dice)), self.seat))
 
     def rollout(self, state: State, rng: Rng) -> State:
         bots = [self.policy(rng.randrange(1 << 62)) for _ in range(state.num_players)]
@@ -209,19 +255,21 @@ class Search:
         return state
 
     def values(self) -> list[MoveValue]:
-        """Every move's value, best first: by the reward the search maximises, then by samples; except that the
-        game's heuristic bot's own move stays first unless another beats it by `SAFETY` standard errors (with a
-        few playouts per move, the noise would otherwise pick a worse move than a steady player's)."""
-        arms = sorted(self.arms, key=lambda a: (a.mean(), a.n), reverse=True)
-        steady = self.steady_arm() if self.safe and len(arms) > 1 else None
-        if steady is not None and steady is not arms[0] and steady.n:
-            noise = math.sqrt(0.25 / arms[0].n + 0.25 / steady.n)
-            if arms[0].mean() - steady.mean() < SAFETY * noise:
+        """Every move's value, best first: the moves still in the race by their mean reward, then those that
+        left it; except that the game's heuristic bot's own move stays first unless the leader beats it by
+        `SAFETY` paired standard errors (with few rounds, noise would otherwise pick a worse move than a
+        steady player's)."""
+        racing = sorted(self.racing, key=lambda a: (a.mean(), a.n), reverse=True)
+        out = sorted((a for a in self.arms if a not in racing), key=lambda a: (a.mean(), a.n), reverse=True)
+        arms = racing + out
+        steady = self.steady
+        if steady is not None and steady is not arms[0] and steady in racing:
+            gap, error = paired(arms[0], steady)
+            if gap < SAFETY * error:
                 arms.remove(steady)
                 arms.insert(0, steady)
         return [MoveValue(a.action, self.game.format_action(a.action), a.wins / a.n if a.n else 0.0,
                           a.points / a.n if a.n else 0.0, a.n) for a in arms]
-
 
     def steady_arm(self) -> _Arm | None:
         """The arm of the move the game's heuristic bot would play here, chosen in a determinization (the bot may

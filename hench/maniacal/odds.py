@@ -58,12 +58,25 @@ def _dist(values: Iterable[int]) -> Dist:
 
 def pool(matching: int, other: int, data: ManiacalData | None = None) -> Dist:
     """MA-116, MA-118: total successes of `matching` dice of the recommended trait and `other` dice."""
+    return _pool(tuple(face_values(data, True)), tuple(face_values(data, False)), matching, other)
+
+
+@lru_cache(maxsize=4096)
+def _pool(match_faces: tuple[int, ...], other_faces: tuple[int, ...], matching: int, other: int) -> Dist:
+    """`pool` for the given faces, computed once per pool (a Dist is immutable; the bots ask for the same few
+    pools thousands of times in a coach's playouts)."""
     total = Dist.constant(0)
     if matching:
-        total = total + die(True, data).repeat(matching)
+        total = total + _dist(match_faces).repeat(matching)
     if other:
-        total = total + die(False, data).repeat(other)
+        total = total + _dist(other_faces).repeat(other)
     return total
+
+
+@lru_cache(maxsize=4096)
+def _at_least(match_faces: tuple[int, ...], other_faces: tuple[int, ...], matching: int, other: int,
+              target: int) -> Fraction:
+    return _pool(match_faces, other_faces, matching, other).at_least(target)
 
 
 def split(dice: Mapping[str, int], trait: str) -> tuple[int, int]:
@@ -82,7 +95,7 @@ def success_chance(matching: int, other: int, target: int, rerolls: Sequence[Rer
     if target <= 0:
         return Fraction(1)
     if not rerolls:
-        return pool(matching, other, data).at_least(target)
+        return _at_least(tuple(face_values(data, True)), tuple(face_values(data, False)), matching, other, target)
     solver = _Solver(tuple(face_values(data, True)), tuple(face_values(data, False)), target, tuple(rerolls))
     return solver.expected(((0,) * len(solver.values), matching), ((0,) * len(solver.values), other), 0)
 
