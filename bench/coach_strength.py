@@ -2,32 +2,45 @@
 
 For every game at 2 players and at its largest count: `--games` games, the strong bot in one seat (rotated
 through the seats, game k in seat k mod n) and the game's heuristic bot in the others, each game from its own
-seed. Prints the strong bot's win share (a tie shared) with its 95% Wilson interval beside the fair share
-(1/n), and the median and 90th-percentile thinking time per move it searched (a move with one legal option
-is played at once and not counted), wall-clock and processor time. The budget is wall-clock by default; with
-`--clock cpu` it is processor time, so a busy machine gives every move the same computing as a quiet one would
-(the figures a quiet machine would show, only slower to get).
+seed (1000 + k: the seeds the coach was tuned on, 0-99, are not measured). Prints the strong bot's win share (a
+tie shared) with its 95% Wilson interval beside the fair share (1/n), and the median and 90th-percentile
+thinking time per move it searched (a move with one legal option is played at once and not counted),
+wall-clock and processor time. The budget is wall-clock by default; with `--clock cpu` it is processor time,
+so a busy machine gives every move the same computing as a quiet one would (the figures a quiet machine
+would show, only slower to get).
+
+The games are played in turn across the games and counts (game k of every one before game k + 1 of any),
+side by side with `--jobs`, and each finished game is appended to `--record` (JSON lines), keyed by the
+budget and a hash of the coach's source and the game's bots module: a later run with the same key plays only
+the games not yet recorded, so a long measurement can be stopped and resumed (a change to the coach or to a
+game's bots starts that game afresh). The table is built from every record with the current key.
 Goal: >= 65% at 2 players, >= 2x the fair share at the largest count, at a median of <= 1 s per move.
-    python bench/coach_strength.py [--games 200] [--seconds 1.0] [--clock wall|cpu] [--game henchmania] [--json]
-The full run (200 games, 1 s, all five games) takes many hours on one core: see the README.
+    python bench/coach_strength.py [--games 200] [--seconds 0.1] [--clock cpu] [--jobs 2] [--game huns] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import json
 import math
 import multiprocessing
 import os
 import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from _table import quiet, report
 
 import hench
 from hench.core import Rng, next_action
-from hench.core.coach import Coach, CoachBot, heuristic_class
+from hench.core.coach import Coach, CoachBot, bots_module, heuristic_class
+
+SEED0 = 1000  # the first measured game's seed
+RECORD = Path(__file__).with_name("results") / "coach_strength.jsonl"
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -47,14 +60,23 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def key_of(game_id: str, budget: str) -> str:
+    """What a record is valid for: the budget, and the source of the coach and of the game's bots."""
+    h = hashlib.sha256(budget.encode())
+    module = bots_module(hench.get_game(game_id))
+    for path in (Path(sys.modules[Coach.__module__].__file__ or ""), Path(getattr(module, "__file__", "") or "")):
+        h.update(path.read_bytes() if path.is_file() else b"")
+    return h.hexdigest()[:16]
+
+
 def play_one(game_id: str, players: int, k: int, coach: dict) -> tuple[float, list[float], list[float]]:
     """Game k: the strong bot in seat k mod players. Returns its win share, its wall and processor times."""
     game = hench.get_game(game_id)
-    seat = k % players
-    strong = Coach(game, seed=k, **coach).bot(k)
+    seat, seed = k % players, SEED0 + k
+    strong = Coach(game, seed=seed, **coach).bot(seed)
     heuristic = heuristic_class(game)
-    bots = [strong if i == seat else heuristic(1000 * k + i) for i in range(players)]
-    state, dice = game.new_game(players=players, seed=k), Rng.from_seed(k)
+    bots = [strong if i == seat else heuristic(1000 * seed + i) for i in range(players)]
+    state, dice = game.new_game(players=players, seed=seed), Rng.from_seed(seed)
     while not state.is_terminal:
         state = state.apply(next_action(state, bots, dice))
     winners = state.winners()
@@ -62,64 +84,104 @@ def play_one(game_id: str, players: int, k: int, coach: dict) -> tuple[float, li
     return (1.0 / len(winners) if seat in winners else 0.0), strong.thinking, strong.computing
 
 
-def _one(job: tuple[str, int, int, dict]) -> tuple[float, list[float], list[float]]:
-    return play_one(*job)
+def _one(job: tuple[str, int, int, dict]) -> tuple[tuple[str, int, int], tuple[float, list[float], list[float]]]:
+    game_id, players, k, coach = job
+    return (game_id, players, k), play_one(game_id, players, k, coach)
 
 
-def measure(game_id: str, players: int, games: int, coach: dict, jobs: int = 1) -> dict:
-    wins, times, cpu, start = 0.0, [], [], time.perf_counter()
-    work = [(game_id, players, k, coach) for k in range(games)]
-    with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
-        results = pool.imap(_one, work) if pool is not None else map(_one, work)
-        for k, (won, thinking, computing) in enumerate(results):
-            wins += won
-            times += thinking
-            cpu += computing
-            print(f"\r{game_id} {players}p: game {k + 1}/{games}, strong bot {wins:g} won, "
-                  f"{time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+def load(record: Path) -> list[dict]:
+    if not record.is_file():
+        return []
+    out = []
+    for line in record.read_text().splitlines():
+        with contextlib.suppress(ValueError):
+            out.append(json.loads(line))
+    return out
+
+
+def summary(game_id: str, players: int, rows: list[dict]) -> dict:
+    wins = sum(r["won"] for r in rows)
+    times = [t for r in rows for t in r["thinking"]]
+    cpu = [t for r in rows for t in r["computing"]]
+    games = len(rows)
     low, high = wilson(wins, games)
-    return {"game": game_id, "players": players, "games": games, "wins": wins, "win_rate": wins / games,
-            "low": low, "high": high, "fair": 1 / players, "moves": len(times),
-            "median_s": statistics.median(times) if times else float("nan"), "p90_s": percentile(times, 0.9),
-            "median_cpu_s": statistics.median(cpu) if cpu else float("nan"), "p90_cpu_s": percentile(cpu, 0.9),
-            "seconds": round(time.perf_counter() - start, 1)}
+    return {"game": game_id, "players": players, "games": games, "wins": wins,
+            "win_rate": wins / games if games else float("nan"), "low": low, "high": high, "fair": 1 / players,
+            "moves": len(times), "median_s": statistics.median(times) if times else float("nan"),
+            "p90_s": percentile(times, 0.9), "median_cpu_s": statistics.median(cpu) if cpu else float("nan"),
+            "p90_cpu_s": percentile(cpu, 0.9)}
+
+
+def commit() -> str:
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=Path(__file__).parent, timeout=10).stdout.strip()
+    return ""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per game and player count")
-    parser.add_argument("--seconds", type=float, default=1.0, help="thinking time per move (wall clock)")
+    parser.add_argument("--seconds", type=float, default=0.1, help="thinking time per move")
     parser.add_argument("--iterations", type=int, default=None, help="playouts per move instead of a time budget")
     parser.add_argument("--plain", action="store_true", help="the search's best move only (no keeping the heuristic's move when close)")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what the time budget counts")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="cpu", help="what the time budget counts")
     parser.add_argument("--game", action="append", help="only this game (may repeat); default every game")
     parser.add_argument("--counts", choices=("both", "two", "largest"), default="both",
                         help="2 players, the game's largest count, or both")
     parser.add_argument("--jobs", type=int, default=1, help="games played side by side (processes; use --clock cpu)")
+    parser.add_argument("--record", type=Path, default=RECORD, help="the JSON-lines file of finished games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     quiet()
-    load = os.getloadavg()[0]
+    load_avg = os.getloadavg()[0]
     coach = {"seconds": args.seconds, "iterations": args.iterations,
              "clock": time.process_time if args.clock == "cpu" else time.perf_counter, "safe": not args.plain}
-    results = []
+    budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds:g} s ({args.clock})"
+    budget += ", plain search" if args.plain else ""
+    configs = []
     for game_id in args.game or hench.GAMES:
         game = hench.get_game(game_id)
         counts = {"both": {2, game.max_players}, "two": {2}, "largest": {game.max_players}}[args.counts]
-        for players in sorted(counts):
-            results.append(measure(game_id, players, args.games, coach, args.jobs))
-    rows = [(f"{r['game']} {r['players']}p", r["games"], f"{r['win_rate']:.0%}", f"{r['low']:.0%}-{r['high']:.0%}",
-             f"{r['fair']:.0%}", "yes" if r["low"] >= (0.65 if r["players"] == 2 else 2 * r["fair"]) else "no",
-             f"{r['median_s']:.2f}", f"{r['p90_s']:.2f}", f"{r['median_cpu_s']:.2f}", f"{r['p90_cpu_s']:.2f}",
-             r["moves"], r["seconds"]) for r in results]
-    budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds:g} s ({args.clock})"
-    budget += ", plain search" if args.plain else ""
-    report(args.json, {"budget": budget, "load_at_start": load, "results": results},
-           f"Strong bot vs heuristic bots ({budget} per move; load {load:.1f} at start)",
-           ("game", "games", "win", "95% CI", "fair", "goal met", "median s", "p90 s", "cpu median", "cpu p90", "moves",
-            "wall s"), rows,
-           ["goal met: the interval's low end is >= 65% (2 players) or >= 2x the fair share (largest count)"])
+        configs += [(game_id, players, key_of(game_id, budget)) for players in sorted(counts)]
+    records = load(args.record)
+    done = {(r["game"], r["players"], r["k"]) for r in records if r.get("key") in {c[2] for c in configs}
+            and (r["game"], r["players"], r["key"]) in set(configs)}
+    work = [(g, p, k, coach) for k in range(args.games) for g, p, _ in configs if (g, p, k) not in done]
+    keys = {(g, p): key for g, p, key in configs}
+    args.record.parent.mkdir(parents=True, exist_ok=True)
+    start, finished, version = time.perf_counter(), 0, commit()
+    print(f"{len(done)} games already recorded; {len(work)} to play", file=sys.stderr)
+    with multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+        results = pool.imap_unordered(_one, work) if pool is not None else map(_one, work)
+        with args.record.open("a") as out:
+            for (game_id, players, k), (won, thinking, computing) in results:
+                row = {"key": keys[(game_id, players)], "budget": budget, "commit": version, "game": game_id,
+                       "players": players, "k": k, "seed": SEED0 + k, "won": won,
+                       "thinking": [round(t, 4) for t in thinking], "computing": [round(t, 4) for t in computing]}
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                finished += 1
+                print(f"\r{finished}/{len(work)} games, {time.perf_counter() - start:.0f} s (last: {game_id} "
+                      f"{players}p game {k})   ", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    records = load(args.record)
+    results_ = []
+    for game_id, players, key in configs:
+        rows = [r for r in records if r.get("key") == key and r["game"] == game_id and r["players"] == players
+                and r["k"] < args.games]
+        results_.append(summary(game_id, players, rows))
+    rows_out = [(f"{r['game']} {r['players']}p", r["games"], f"{r['win_rate']:.0%}", f"{r['low']:.0%}-{r['high']:.0%}",
+                 f"{r['fair']:.0%}", "yes" if r["win_rate"] >= (0.65 if r["players"] == 2 else 2 * r["fair"]) else "no",
+                 "yes" if r["low"] >= (0.65 if r["players"] == 2 else 2 * r["fair"]) else "no",
+                 f"{r['median_s']:.2f}", f"{r['p90_s']:.2f}", f"{r['median_cpu_s']:.2f}", f"{r['p90_cpu_s']:.2f}",
+                 r["moves"]) for r in results_]
+    report(args.json, {"budget": budget, "load_at_start": load_avg, "results": results_},
+           f"Strong bot vs heuristic bots ({budget} per move; load {load_avg:.1f} at start)",
+           ("game", "games", "win", "95% CI", "fair", "goal met", "CI above goal", "median s", "p90 s", "cpu median",
+            "cpu p90", "moves"), rows_out,
+           ["goal: >= 65% at 2 players, >= 2x the fair share at the largest count; 'CI above goal': even the "
+            "interval's low end meets it", f"records: {args.record} (resumable; see the module's docstring)"])
 
 
 if __name__ == "__main__":

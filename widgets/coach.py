@@ -155,7 +155,7 @@ class CoachPanel(ipw.VBox):
         assert seat is not None
         self._thinking(True)
         try:
-            advice = self.coach.suggest(st, seat, progress=self._progress)
+            advice = self.coach.suggest(st, seat, progress=self._progress, against=view.move_list.value)
         finally:
             self._thinking(False)
         advice = in_words(advice, lambda action: self._name(st, action))

@@ -38,7 +38,8 @@ from .rng import Rng
 
 Progress = Callable[[float], None]
 Clock = Callable[[], float]
-MIN_ROUNDS = 3  # rounds every move plays before any leaves the race
+MIN_ROUNDS = 3  # rounds every move plays before any leaves the race (the strong bot)
+HINT_MIN_ROUNDS = 8  # the same for a hint or a review: a learner reads the figures, so each move gets more games
 RACE_Z = 2.0  # paired standard errors below the leader that take a move out of the race
 INDIFFERENCE = 0.02  # a move that cannot beat the leader by this much reward leaves the race too
 WIN_WEIGHT = 0.75  # the reward: this much the win share, the rest the share of other seats outscored
@@ -50,13 +51,15 @@ PROGRESS_EVERY = 0.05  # seconds between two progress calls
 @dataclass(frozen=True)
 class MoveValue:
     """One move as the coach values it: the action, its text, the seat's estimated win chance (ties shared)
-    and expected final points after it, and how many games were played out from it."""
+    and expected final points after it (and from each line of the game's score sheet, when the coach kept
+    them), and how many games were played out from it."""
 
     action: Hashable
     text: str
     win_chance: float
     expected_points: float
     samples: int
+    by_source: tuple[tuple[str, float], ...] = ()  # the seat's expected points from each line of the score sheet
 
 
 @dataclass(frozen=True)
@@ -131,13 +134,14 @@ def determinize(state: State, seat: int, seed: int) -> State:
 class _Arm:
     """The running totals of one root move, and its reward in each round (for paired comparisons)."""
 
-    __slots__ = ("action", "n", "points", "reward", "rewards", "wins")
+    __slots__ = ("action", "n", "points", "reward", "rewards", "sources", "wins")
 
     def __init__(self, action: Hashable):
         self.action = action
         self.n = 0
         self.reward = self.wins = self.points = 0.0
         self.rewards: list[float] = []
+        self.sources: dict[str, float] = {}  # the seat's points from each score-sheet line, summed over the playouts
 
     def add(self, reward: float, win: float, points: float) -> None:
         self.n += 1
@@ -179,14 +183,18 @@ class Search:
     It runs in rounds. A round deals one world from the seat's view and one seed for the bots and dice, and
     plays every move still in the race out in that same world with the same seeds (common random numbers:
     two moves are compared on the same cards and dice, so a few rounds tell them apart where independent
-    playouts would need many). After `MIN_ROUNDS` rounds, a move whose paired difference to the leader is
+    playouts would need many). After `min_rounds` rounds, a move whose paired difference to the leader is
     `RACE_Z` standard errors below it (or that cannot be `INDIFFERENCE` better) leaves the race; the search
     stops when one move is left or the budget is spent. Clear choices are made in a few rounds, close ones
     get the whole budget."""
 
     def __init__(self, game: Game, state: State, seat: int, actions: Sequence[Hashable], seed: int,
-                 clock: Clock = time.perf_counter, safe: bool = True):
+                 clock: Clock = time.perf_counter, safe: bool = True, sheets: bool = False,
+                 min_rounds: int = MIN_ROUNDS):
         self.game, self.state, self.seat, self.seed, self.clock, self.safe = game, state, seat, seed, clock, safe
+        self.sheets = sheets and game.score_sheet is not None
+        self.min_rounds = min_rounds
+        self.source_names: dict[str, None] = {}  # every score-sheet line met, in the order met (a sheet may vary)
         self.arms = [_Arm(a) for a in actions]
         self.rng = Rng.from_seed(seed)
         self.policy = heuristic_class(game)
@@ -198,7 +206,7 @@ class Search:
         start = last = self.clock()
         done = 0
         while True:
-            if len(self.arms) > 1 and len(self.racing) == 1 and self.rounds >= MIN_ROUNDS:
+            if len(self.arms) > 1 and len(self.racing) == 1 and self.rounds >= self.min_rounds:
                 break
             world = determinize(self.state, self.seat, self.rng.randrange(1 << 62))
             dice = self.rng.randrange(1 << 62)
@@ -223,7 +231,7 @@ class Search:
 
     def race(self) -> None:
         """Drop the moves that are clearly worse than the round's leader (the steady move wins a tie)."""
-        if self.rounds < MIN_ROUNDS or len(self.racing) == 1:
+        if self.rounds < self.min_rounds or len(self.racing) == 1:
             return
         leader = max(self.racing, key=lambda arm: (arm.mean(), arm is self.steady))
         keep = []
@@ -241,7 +249,19 @@ class Search:
             raise RuntimeError(f"{self.game.id}: {arm.action!r} is not legal in a determinization; "
                                "the seat's legal moves read hidden information")
         after = world.apply(arm.action)
-        arm.add(*outcome(self.rollout(after, Rng(dice)), self.seat))
+        end = self.rollout(after, Rng(dice))
+        arm.add(*outcome(end, self.seat))
+        if self.sheets:
+            self.add_sheet(arm, end)
+
+    def add_sheet(self, arm: _Arm, end: State) -> None:
+        """Add the seat's points from each line of the finished playout's score sheet to the arm's sums."""
+        assert self.game.score_sheet is not None
+        sheet = self.game.score_sheet(end)
+        sums = arm.sources
+        for name, points in zip(sheet.sources, sheet.points[self.seat]):
+            self.source_names.setdefault(name)
+            sums[name] = sums.get(name, 0.0) + points
 
     def rollout(self, state: State, rng: Rng) -> State:
         bots = [self.policy(rng.randrange(1 << 62)) for _ in range(state.num_players)]
@@ -269,7 +289,9 @@ class Search:
                 arms.remove(steady)
                 arms.insert(0, steady)
         return [MoveValue(a.action, self.game.format_action(a.action), a.wins / a.n if a.n else 0.0,
-                          a.points / a.n if a.n else 0.0, a.n) for a in arms]
+                          a.points / a.n if a.n else 0.0, a.n,
+                          tuple((name, a.sources.get(name, 0.0) / a.n) for name in self.source_names) if a.n else ())
+                for a in arms]
 
     def steady_arm(self) -> _Arm | None:
         """The arm of the move the game's heuristic bot would play here, chosen in a determinization (the bot may
@@ -282,28 +304,48 @@ class Search:
 
 
 # -- why, in plain words -----------------------------------------------------------------------------------------
-def explain(moves: Sequence[MoveValue]) -> list[str]:
-    """One or two sentences from the search's figures (the seat's own view: nothing else was searched)."""
+def explain(moves: Sequence[MoveValue], against: Hashable | None = None) -> list[str]:
+    """One or two sentences from the search's figures (the seat's own view: nothing else was searched): the
+    coach's move with its odds, then what it gains against `against` (the learner's selected move) or the
+    next best: the line of the score sheet where the difference lies, and whether the gap is clear."""
     best = moves[0]
     first = (f"Playing {best.text} won {best.win_chance:.0%} of the {best.samples} games played out from here, "
              f"with {best.expected_points:.1f} points on average.")
-    if len(moves) == 1:
+    other = next((m for m in moves[1:] if m.action == against), moves[1] if len(moves) > 1 else None)
+    if other is None:
         return [first, "It is the only move open now."]
-    nxt = moves[1]
-    noise = 1.96 * math.sqrt(0.25 / max(1, min(best.samples, nxt.samples)))
-    gap = best.win_chance - nxt.win_chance
-    points = best.expected_points - nxt.expected_points
-    verdict = "a clear edge" if gap > noise else "too close to call with this many playouts"
-    second = (f"The next best, {nxt.text}, won {nxt.win_chance:.0%} ({points:+.1f} points for {best.text}): "
-              f"{verdict}.")
-    return [first, second]
+    return [first, compare(best, other)]
+
+
+def compare(best: MoveValue, other: MoveValue) -> str:
+    """What `best` gains over `other`, in points and in the score sheet's words, and how sure that is."""
+    noise = 1.96 * math.sqrt(0.25 / max(1, min(best.samples, other.samples)))
+    gap = best.win_chance - other.win_chance
+    points = best.expected_points - other.expected_points
+    verdict = "a clear edge" if gap > noise else "too close to call with this many games played out"
+    where = _where(best, other)
+    return (f"Against {other.text} ({other.win_chance:.0%}, {other.expected_points:.1f} points), "
+            f"it scores {points:+.1f} points{where}: {verdict}.")
+
+
+def _where(best: MoveValue, other: MoveValue) -> str:
+    """", most of it from <line> (+x.x)" and the line it gives up most on, from the two moves' score sheets."""
+    if not best.by_source or len(best.by_source) != len(other.by_source):
+        return ""
+    diffs = [(name, mine - theirs) for (name, mine), (_, theirs) in zip(best.by_source, other.by_source)]
+    gain = max(diffs, key=lambda d: d[1])
+    loss = min(diffs, key=lambda d: d[1])
+    text = f", most of it from {gain[0]} ({gain[1]:+.1f})" if gain[1] >= 0.5 else ""
+    if loss[1] <= -0.5:
+        text += f"{' though' if text else ', though'} it gives up {-loss[1]:.1f} from {loss[0]}"
+    return text
 
 
 def explain_loss(played: MoveValue, best: MoveValue) -> list[str]:
     return [f"You played {played.text}: it won {played.win_chance:.0%} of the games played out, "
             f"with {played.expected_points:.1f} points on average.",
             f"{best.text} won {best.win_chance:.0%}, with {best.expected_points:.1f} points: "
-            f"{best.expected_points - played.expected_points:.1f} points more."]
+            f"{best.expected_points - played.expected_points:.1f} points more{_where(best, played)}."]
 
 
 # -- the coach -----------------------------------------------------------------------------------------------------
@@ -312,11 +354,16 @@ class Coach:
     move), when given, replaces the time budget, and then the same seed always gives the same answer.
     `clock` measures the budget: wall-clock time by default (what a learner waits); `time.process_time`
     gives every move the same computing however busy the machine is (the bench uses it). `safe`: keep the
-    game's heuristic bot's move unless another is clearly better (see `Search.values`)."""
+    game's heuristic bot's move unless another is clearly better (see `Search.values`). `sheets`: keep each
+    move's expected points per line of the score sheet, for the why (the strong bot does without).
+    `min_rounds`: rounds every move plays before any leaves the race (fewer: faster, clear choices made sooner)."""
 
     def __init__(self, game: Game | str, seed: int = 0, seconds: float = 1.0, iterations: int | None = None,
-                 clock: Clock = time.perf_counter, safe: bool = True):
+                 clock: Clock = time.perf_counter, safe: bool = True, sheets: bool = True,
+                 min_rounds: int = HINT_MIN_ROUNDS):
         self.game = game_of(game)
+        self.sheets = sheets
+        self.min_rounds = min_rounds
         self.seed = seed
         self.seconds = seconds
         self.iterations = iterations
@@ -328,7 +375,8 @@ class Coach:
         if state.is_terminal or seat is None or seat < 0 or state.current_player != seat:
             raise ValueError(f"the coach answers for the seat to act: {seat!r} does not act here "
                              f"(to act: {state.current_player!r})")
-        search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock, self.safe)
+        search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock, self.safe,
+                        self.sheets, self.min_rounds)
         budget = iterations if iterations is not None else self.iterations
         search.run(budget, self.seconds if seconds is None else seconds, progress)
         return search.values()
@@ -341,10 +389,12 @@ class Coach:
             h = (h * 1_000_003 + ord(ch)) & ((1 << 62) - 1)
         return (self.seed * 0x9E3779B1 + h) & ((1 << 62) - 1)
 
-    def suggest(self, state: State, seat: int, seconds: float | None = None, progress: Progress | None = None) -> Advice:
-        """The coach's move for `seat` (who must be to act), every legal move's value, best first, and why."""
+    def suggest(self, state: State, seat: int, seconds: float | None = None, progress: Progress | None = None,
+                against: Hashable | None = None) -> Advice:
+        """The coach's move for `seat` (who must be to act), every legal move's value, best first, and why: set
+        beside `against` (the move the learner has in mind) when it is another legal move, else the next best."""
         moves = self._search(state, seat, state.legal_actions(), seconds, progress)
-        return Advice(moves[0], moves, explain(moves))
+        return Advice(moves[0], moves, explain(moves, against))
 
     def evaluate(self, state: State, seat: int, action: Hashable, seconds: float | None = None,
                  progress: Progress | None = None) -> MoveValue:
@@ -390,7 +440,8 @@ class CoachBot(Bot):
     def __init__(self, coach: Coach, seed: int | None = 0):
         super().__init__(seed)
         self.coach = Coach(coach.game, seed=(coach.seed * 7919 + (seed or 0)), seconds=coach.seconds,
-                           iterations=coach.iterations, clock=coach.clock, safe=coach.safe)
+                           iterations=coach.iterations, clock=coach.clock, safe=coach.safe, sheets=False,
+                           min_rounds=MIN_ROUNDS)
         self.thinking: list[float] = []  # wall-clock seconds spent on each move searched (for the bench)
         self.computing: list[float] = []  # the same moves' processor seconds (what a quiet machine would wait)
 

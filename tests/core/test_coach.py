@@ -169,3 +169,44 @@ def test_the_strong_bot_is_seeded():
     a = Coach("maniacal", iterations=8).bot(4)
     b = Coach("maniacal", iterations=8).bot(4)
     assert a.choose(state) == b.choose(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_why_names_the_score_sheet_line_and_the_move_in_mind(game_id):
+    """Each move's expected points come with their score-sheet lines (which add up to them, as the sheet does);
+    the why sets the coach's move beside the move the learner has in mind, not always beside the next best."""
+    state = decisions(game_id, 2, seed=3, limit=1)[0]
+    seat = state.current_player
+    legal = state.legal_actions()
+    mine = legal[-1]
+    advice = Coach(game_id, seed=4, iterations=4 * len(legal)).suggest(state, seat, against=mine)
+    sources = set()
+    for mv in advice.moves:
+        assert mv.by_source, f"{mv.text}: no score-sheet lines kept"
+        assert sum(points for _, points in mv.by_source) == pytest.approx(mv.expected_points)
+        sources |= {name for name, _ in mv.by_source}
+    if advice.best.action != mine:
+        other = next(m for m in advice.moves if m.action == mine)
+        assert advice.why[1].startswith(f"Against {other.text} (")
+        diffs = {a: b - c for (a, b), (_, c) in zip(advice.best.by_source, other.by_source)}
+        top = max(diffs, key=diffs.get)
+        if diffs[top] >= 0.5:
+            assert f"most of it from {top} ({diffs[top]:+.1f})" in advice.why[1]
+
+
+def test_the_strong_bot_keeps_no_score_sheets_and_stops_a_settled_race():
+    """The strong bot's search keeps no score sheets (it needs no why) and stops once one move is left in the
+    race: a position whose moves all lead to the same games ends after the bot's minimum of rounds."""
+    from hench.core.coach import MIN_ROUNDS, Search
+
+    state = decisions("lancaster", 2, seed=3, limit=1)[0]
+    seat = state.current_player
+    search = Search(state.game, state, seat, state.legal_actions(), seed=1, sheets=False)
+    search.run(None, 5.0, None)
+    assert all(not arm.sources for arm in search.arms)
+    if len(search.racing) == 1:
+        assert search.rounds >= MIN_ROUNDS
+    twin = Search(state.game, state, seat, [state.legal_actions()[0]] * 3, seed=1, sheets=False)
+    start = time.perf_counter()
+    twin.run(None, 5.0, None)  # three copies of one move: the same games, settled after MIN_ROUNDS rounds
+    assert twin.rounds == MIN_ROUNDS and len(twin.racing) == 1 and time.perf_counter() - start < 5.0
