@@ -11,7 +11,8 @@ would show, only slower to get).
 
 The games are played in turn across the games and counts (game k of every one before game k + 1 of any),
 side by side with `--jobs`, and each finished game is appended to `--record` (JSON lines), keyed by the
-budget and a hash of the coach's source and the game's bots module: a later run with the same key plays only
+budget and a hash of what decides the strong bot's moves (the coach's search, see `PLAYS`) and of the game's
+bots module: a later run with the same key plays only
 the games not yet recorded, so a long measurement can be stopped and resumed (a change to the coach or to a
 game's bots starts that game afresh). The table is built from every record with the current key.
 Goal: >= 65% at 2 players, >= 2x the fair share at the largest count, at a median of <= 1 s per move.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import inspect
 import json
 import math
 import multiprocessing
@@ -60,12 +62,24 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+# What decides how the strong bot plays: its search, its constants, and the game's bots module (the why's
+# wording and the hint's settings do not, so changing them keeps the records).
+PLAYS = ("Coach", "Search", "_Arm", "paired", "outcome", "determinize", "heuristic_class", "bots_module", "CoachBot",
+         "MIN_ROUNDS", "RACE_Z", "INDIFFERENCE", "SAFETY", "WIN_WEIGHT", "MAX_ROLLOUT_STEPS")
+
+
 def key_of(game_id: str, budget: str) -> str:
-    """What a record is valid for: the budget, and the source of the coach and of the game's bots."""
+    """What a record is valid for: the budget, the source of what decides the strong bot's moves, and the
+    game's bots module."""
+    from hench.core import coach as coach_module
+
     h = hashlib.sha256(budget.encode())
+    for name in PLAYS:
+        thing = getattr(coach_module, name)
+        h.update(inspect.getsource(thing).encode() if callable(thing) else repr(thing).encode())
     module = bots_module(hench.get_game(game_id))
-    for path in (Path(sys.modules[Coach.__module__].__file__ or ""), Path(getattr(module, "__file__", "") or "")):
-        h.update(path.read_bytes() if path.is_file() else b"")
+    path = Path(getattr(module, "__file__", "") or "")
+    h.update(path.read_bytes() if path.is_file() else b"")
     return h.hexdigest()[:16]
 
 

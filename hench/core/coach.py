@@ -325,7 +325,7 @@ def compare(best: MoveValue, other: MoveValue) -> str:
     verdict = "a clear edge" if gap > noise else "too close to call with this many games played out"
     where = _where(best, other)
     return (f"Against {other.text} ({other.win_chance:.0%}, {other.expected_points:.1f} points), "
-            f"it scores {points:+.1f} points{where}: {verdict}.")
+            f"it scores {points:+.1f} points{where} ({verdict}).")
 
 
 def _where(best: MoveValue, other: MoveValue) -> str:
@@ -335,9 +335,9 @@ def _where(best: MoveValue, other: MoveValue) -> str:
     diffs = [(name, mine - theirs) for (name, mine), (_, theirs) in zip(best.by_source, other.by_source)]
     gain = max(diffs, key=lambda d: d[1])
     loss = min(diffs, key=lambda d: d[1])
-    text = f", most of it from {gain[0]} ({gain[1]:+.1f})" if gain[1] >= 0.5 else ""
+    text = f", most of it from {gain[0]}: {gain[1]:+.1f}" if gain[1] >= 0.5 else ""
     if loss[1] <= -0.5:
-        text += f"{' though' if text else ', though'} it gives up {-loss[1]:.1f} from {loss[0]}"
+        text += f"{';' if text else ','} it gives up {-loss[1]:.1f} from {loss[0]}"
     return text
 
 

@@ -191,7 +191,7 @@ def test_the_why_names_the_score_sheet_line_and_the_move_in_mind(game_id):
         diffs = {a: b - c for (a, b), (_, c) in zip(advice.best.by_source, other.by_source)}
         top = max(diffs, key=diffs.get)
         if diffs[top] >= 0.5:
-            assert f"most of it from {top} ({diffs[top]:+.1f})" in advice.why[1]
+            assert f"most of it from {top}: {diffs[top]:+.1f}" in advice.why[1]
 
 
 def test_the_strong_bot_keeps_no_score_sheets_and_stops_a_settled_race():
