@@ -342,10 +342,11 @@ def _where(best: MoveValue, other: MoveValue) -> str:
 
 
 def explain_loss(played: MoveValue, best: MoveValue) -> list[str]:
-    return [f"You played {played.text}: it won {played.win_chance:.0%} of the games played out, "
-            f"with {played.expected_points:.1f} points on average.",
-            f"{best.text} won {best.win_chance:.0%}, with {best.expected_points:.1f} points: "
-            f"{best.expected_points - played.expected_points:.1f} points more{_where(best, played)}."]
+    return [f"Your move, {played.text}, won {played.win_chance:.0%} of the {played.samples} games played out "
+            f"from here, with {played.expected_points:.1f} points on average.",
+            f"The coach's move, {best.text}, won {best.win_chance:.0%} of {best.samples}, with "
+            f"{best.expected_points:.1f} points: {best.expected_points - played.expected_points:.1f} points more"
+            f"{_where(best, played)}."]
 
 
 # -- the coach -----------------------------------------------------------------------------------------------------
