@@ -16,7 +16,7 @@ bots module: a later run with the same key plays only
 the games not yet recorded, so a long measurement can be stopped and resumed (a change to the coach or to a
 game's bots starts that game afresh). The table is built from every record with the current key.
 Goal: >= 65% at 2 players, >= 2x the fair share at the largest count, at a median of <= 1 s per move.
-    python bench/coach_strength.py [--games 200] [--seconds 0.1] [--clock cpu] [--jobs 2] [--game huns] [--json]
+    python bench/coach_strength.py [--games 200] [--seconds 0.1] [--clock cpu|wall] [--jobs N] [--game huns] [--json]
 """
 
 from __future__ import annotations
@@ -143,7 +143,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (may repeat); default every game")
     parser.add_argument("--counts", choices=("both", "two", "largest"), default="both",
                         help="2 players, the game's largest count, or both")
-    parser.add_argument("--jobs", type=int, default=1, help="games played side by side (processes; use --clock cpu)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="games played side by side (processes; the default: one per core)")
     parser.add_argument("--record", type=Path, default=RECORD, help="the JSON-lines file of finished games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
