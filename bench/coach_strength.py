@@ -126,6 +126,19 @@ def summary(game_id: str, players: int, rows: list[dict]) -> dict:
             "p90_cpu_s": percentile(cpu, 0.9)}
 
 
+def budgets(specs: list[str]) -> dict[tuple[str, int], float]:
+    """--budget GAME:PLAYERS=SECONDS, parsed (a clear error on a malformed one)."""
+    out = {}
+    for spec in specs:
+        try:
+            pair, seconds = spec.split("=")
+            game_id, players = pair.split(":")
+            out[(game_id, int(players))] = float(seconds)
+        except ValueError:
+            raise SystemExit(f"--budget {spec!r}: write it as GAME:PLAYERS=SECONDS, e.g. henchmania:5=0.4") from None
+    return out
+
+
 def commit() -> str:
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
@@ -146,24 +159,31 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="games played side by side (processes; the default: one per core)")
     parser.add_argument("--record", type=Path, default=RECORD, help="the JSON-lines file of finished games")
+    parser.add_argument("--budget", action="append", default=[], metavar="GAME:PLAYERS=SECONDS",
+                        help="another thinking time for one game and count (may repeat), e.g. henchmania:5=0.4")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     quiet()
     load_avg = os.getloadavg()[0]
-    coach = {"seconds": args.seconds, "iterations": args.iterations,
-             "clock": time.process_time if args.clock == "cpu" else time.perf_counter, "safe": not args.plain}
-    budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds:g} s ({args.clock})"
-    budget += ", plain search" if args.plain else ""
+    overrides = budgets(args.budget)
+
+    def setting(game_id: str, players: int) -> tuple[dict, str]:
+        seconds = overrides.get((game_id, players), args.seconds)
+        coach = {"seconds": seconds, "iterations": args.iterations,
+                 "clock": time.process_time if args.clock == "cpu" else time.perf_counter, "safe": not args.plain}
+        budget = f"{args.iterations} playouts" if args.iterations else f"{seconds:g} s ({args.clock})"
+        return coach, budget + (", plain search" if args.plain else "")
+
     configs = []
     for game_id in args.game or hench.GAMES:
         game = hench.get_game(game_id)
         counts = {"both": {2, game.max_players}, "two": {2}, "largest": {game.max_players}}[args.counts]
-        configs += [(game_id, players, key_of(game_id, budget)) for players in sorted(counts)]
+        configs += [(game_id, players, key_of(game_id, setting(game_id, players)[1])) for players in sorted(counts)]
     records = load(args.record)
-    done = {(r["game"], r["players"], r["k"]) for r in records if r.get("key") in {c[2] for c in configs}
-            and (r["game"], r["players"], r["key"]) in set(configs)}
-    work = [(g, p, k, coach) for k in range(args.games) for g, p, _ in configs if (g, p, k) not in done]
+    done = {(r["game"], r["players"], r["k"]) for r in records if (r["game"], r["players"], r.get("key")) in set(configs)}
+    work = [(g, p, k, setting(g, p)[0]) for k in range(args.games) for g, p, _ in configs if (g, p, k) not in done]
     keys = {(g, p): key for g, p, key in configs}
+    budget = setting("", 0)[1]
     args.record.parent.mkdir(parents=True, exist_ok=True)
     start, finished, version = time.perf_counter(), 0, commit()
     print(f"{len(done)} games already recorded; {len(work)} to play", file=sys.stderr)
@@ -171,7 +191,8 @@ def main() -> None:
         results = pool.imap_unordered(_one, work) if pool is not None else map(_one, work)
         with args.record.open("a") as out:
             for (game_id, players, k), (won, thinking, computing) in results:
-                row = {"key": keys[(game_id, players)], "budget": budget, "commit": version, "game": game_id,
+                row = {"key": keys[(game_id, players)], "budget": setting(game_id, players)[1], "commit": version,
+                       "game": game_id,
                        "players": players, "k": k, "seed": SEED0 + k, "won": won,
                        "thinking": [round(t, 4) for t in thinking], "computing": [round(t, 4) for t in computing]}
                 out.write(json.dumps(row) + "\n")
@@ -183,17 +204,21 @@ def main() -> None:
     records = load(args.record)
     results_ = []
     for game_id, players, key in configs:
-        rows = [r for r in records if r.get("key") == key and r["game"] == game_id and r["players"] == players
-                and r["k"] < args.games]
-        results_.append(summary(game_id, players, rows))
-    rows_out = [(f"{r['game']} {r['players']}p", r["games"], f"{r['win_rate']:.0%}", f"{r['low']:.0%}-{r['high']:.0%}",
+        unique: dict[int, dict] = {}
+        for r in records:  # a game recorded twice (two runs at once) counts once: its first record
+            if r.get("key") == key and r["game"] == game_id and r["players"] == players and r["k"] < args.games:
+                unique.setdefault(r["k"], r)
+        rows = list(unique.values())
+        results_.append(summary(game_id, players, rows) | {"budget": setting(game_id, players)[1]})
+    rows_out = [(f"{r['game']} {r['players']}p", r["budget"].split(" (")[0], r["games"], f"{r['win_rate']:.0%}", f"{r['low']:.0%}-{r['high']:.0%}",
                  f"{r['fair']:.0%}", "yes" if r["win_rate"] >= (0.65 if r["players"] == 2 else 2 * r["fair"]) else "no",
                  "yes" if r["low"] >= (0.65 if r["players"] == 2 else 2 * r["fair"]) else "no",
                  f"{r['median_s']:.2f}", f"{r['p90_s']:.2f}", f"{r['median_cpu_s']:.2f}", f"{r['p90_cpu_s']:.2f}",
                  r["moves"]) for r in results_]
     report(args.json, {"budget": budget, "load_at_start": load_avg, "results": results_},
-           f"Strong bot vs heuristic bots ({budget} per move; load {load_avg:.1f} at start)",
-           ("game", "games", "win", "95% CI", "fair", "goal met", "CI above goal", "median s", "p90 s", "cpu median",
+           f"Strong bot vs heuristic bots (thinking per move: {budget} unless its column says otherwise; "
+           f"load {load_avg:.1f} at start)",
+           ("game", "thinking", "games", "win", "95% CI", "fair", "goal met", "CI above goal", "median s", "p90 s", "cpu median",
             "cpu p90", "moves"), rows_out,
            ["goal: >= 65% at 2 players, >= 2x the fair share at the largest count; 'CI above goal': even the "
             "interval's low end meets it", f"records: {args.record} (resumable; see the module's docstring)"])
