@@ -51,6 +51,7 @@ def coach(page, base: str) -> None:
     page.wait_for_selector(".hench-coach", timeout=WAIT)
     page.locator(".hench-coach button", has_text="Hint").first.click()
     page.wait_for_selector(".hench-hint", timeout=WAIT)
+    page.locator(".hench-sources summary").first.click()  # open "where the points come from"
     page.wait_for_timeout(800)
     page.locator(".hench-game").first.screenshot(path=str(DOCS / "coach.png"))
 

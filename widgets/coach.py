@@ -72,7 +72,10 @@ def advice_html(advice: Advice, selected: Any = None) -> str:
         rows.append(value_row(mine, "<span style='color:#8a5a00'>(your selected move)</span>"))
         shown.add(mine.action)
     rows += [value_row(m) for m in advice.moves if m.action not in shown][:ALTERNATIVES]
+    other = mine if mine is not None and mine.action != advice.best.action else next(
+        (m for m in advice.moves if m.action != advice.best.action), None)
     why = "".join(f"<li>{html.escape(s)}</li>" for s in advice.why)
+    why += sources_html(advice.best, other)
     return ("<div class='hench-hint' style='background:#f3f7fc;border-left:4px solid #34506e;padding:6px 10px;"
             "border-radius:6px;margin:4px 0'><b>The coach suggests: " + html.escape(advice.best.text) + "</b>"
             "<table style='border-collapse:collapse;margin:4px 0;font-size:13px'><tr><th style='text-align:left;"
@@ -83,6 +86,23 @@ def advice_html(advice: Advice, selected: Any = None) -> str:
             f"<ul style='margin:2px 0'>{why}</ul><div style='color:#667;font-size:12px'>Estimated by playing the game "
             "out many times from here, with the cards you cannot see dealt at random: only what your seat knows "
             "is used.</div></div>")
+
+
+def sources_html(best: MoveValue, other: MoveValue | None) -> str:
+    """Where the expected points come from: each score-sheet line for the coach's move and the other one, the
+    line that makes the difference first ("" when the coach kept no sheet lines)."""
+    if other is None or not best.by_source or len(best.by_source) != len(other.by_source):
+        return ""
+    lines = [(name, a, b) for (name, a), (_, b) in zip(best.by_source, other.by_source) if abs(a) >= 0.05 or abs(b) >= 0.05]
+    lines.sort(key=lambda line: -abs(line[1] - line[2]))
+    cell = "padding:1px 8px;text-align:right"
+    rows = "".join(f"<tr><td style='padding:1px 8px'>{html.escape(name)}</td><td style='{cell}'>{a:.1f}</td>"
+                   f"<td style='{cell}'>{b:.1f}</td><td style='{cell}'>{a - b:+.1f}</td></tr>" for name, a, b in lines)
+    return ("<details class='hench-sources' style='margin:2px 0 2px 18px;font-size:12px'><summary>Where the points "
+            "come from (expected points by line of the score sheet)</summary><table style='border-collapse:collapse'>"
+            f"<tr><th style='text-align:left;padding:1px 8px'>line</th><th style='{cell}'>{html.escape(best.text)}</th>"
+            f"<th style='{cell}'>{html.escape(other.text)}</th><th style='{cell}'>difference</th></tr>{rows}"
+            "</table></details>")
 
 
 def moment_html(m: Moment, number: int, names: Sequence[str]) -> str:

@@ -35,6 +35,9 @@ def test_a_hint_names_a_legal_move_with_its_figures_and_why(game, no_callback_er
     assert f"{100 * advice.best.win_chance:.0f}%" in panel.out.value and f"{advice.best.expected_points:.1f}" in panel.out.value
     if legal[-1] != advice.best.action and len(legal) > 1:
         assert "(your selected move)" in panel.out.value
+        mine = next(m for m in advice.moves if m.action == legal[-1])
+        assert advice.why[1].startswith(f"Against {mine.text} ("), "the why sets the coach's move beside the selected one"
+        assert "Where the points come from" in panel.out.value, "the score-sheet lines of both moves, side by side"
     assert advice.why and all(line in panel.out.value.replace("&#x27;", "'") for line in advice.why)
     before = len(view.session)
     panel.play_button.click()
