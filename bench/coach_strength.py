@@ -22,6 +22,7 @@ Goal: >= 65% at 2 players, >= 2x the fair share at the largest count, at a media
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import hashlib
 import inspect
@@ -32,6 +33,7 @@ import os
 import statistics
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -69,18 +71,47 @@ PLAYS = ("Coach", "Search", "_Arm", "paired", "outcome", "determinize", "heurist
 
 
 def key_of(game_id: str, budget: str) -> str:
-    """What a record is valid for: the budget, the source of what decides the strong bot's moves, and the
-    game's bots module."""
+    """What a record is valid for: the budget, the code that decides the strong bot's moves, and the game's
+    bots module, each read as code (`normalized`: a docstring, a comment or a type annotation changes nothing)."""
     from hench.core import coach as coach_module
 
     h = hashlib.sha256(budget.encode())
     for name in PLAYS:
         thing = getattr(coach_module, name)
-        h.update(inspect.getsource(thing).encode() if callable(thing) else repr(thing).encode())
+        h.update(normalized(textwrap.dedent(inspect.getsource(thing))).encode() if callable(thing) else repr(thing).encode())
     module = bots_module(hench.get_game(game_id))
     path = Path(getattr(module, "__file__", "") or "")
-    h.update(path.read_bytes() if path.is_file() else b"")
+    h.update(normalized(path.read_text()).encode() if path.is_file() else b"")
     return h.hexdigest()[:16]
+
+
+TYPING_ONLY = {"__future__", "typing", "collections.abc"}  # imports that name types, used only in annotations here
+
+
+def normalized(source: str) -> str:
+    """The source as code: without docstrings, annotations, or imports from the typing modules."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs, node.args.vararg, node.args.kwarg]:
+                if arg is not None:
+                    arg.annotation = None
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                body = body[1:] or [ast.Pass()]
+            node.body = [_plain(n) for n in body
+                         if not (isinstance(n, ast.ImportFrom) and n.module in TYPING_ONLY)]
+    return ast.unparse(tree)
+
+
+def _plain(node: ast.stmt) -> ast.stmt:
+    """`x: T = v` as `x = v` (a bare `x: T` declares nothing at run time)."""
+    if isinstance(node, ast.AnnAssign):
+        return ast.Assign(targets=[node.target], value=node.value or ast.Constant(None), lineno=node.lineno)
+    return node
 
 
 def play_one(game_id: str, players: int, k: int, coach: dict) -> tuple[float, list[float], list[float]]:
