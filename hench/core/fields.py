@@ -43,6 +43,8 @@ from __future__ import annotations
 import copy as _copy
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from .errors import InvalidStateError
@@ -201,10 +203,10 @@ class FieldState(State):
 
     FIELDS: ClassVar[Fields]
     # What the move being applied has taken ownership of (None: every field is this state's own: a new state, a
-    # clone, a load): each field owned, by name (_ROWS for a ROWS field, else _WHOLE), and for ROWS fields the
-    # id of every row this move has copied (a row is the move's own exactly when its id is a key here, wherever
-    # it has moved to in the field since; names are strings and ids ints, so the two never meet).
-    _owned: dict[str | int, object] | None
+    # clone, a load): each field owned, by name: _WHOLE, or for a ROWS field the list of the rows this move has
+    # copied (a row is the move's own exactly when it is one of these objects, wherever it has moved to in the
+    # field since).
+    _owned: dict[str, object] | None
     # What the move that made this state did, in words: each line as the plain tuple (text, rules, seats, to) it
     # was said with (cheaper to keep than a Line on the playout hot path); `narration` reads them as Lines.
     said: list[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...] | None]]
@@ -242,6 +244,32 @@ class FieldState(State):
         s.__dict__ = d
         return s
 
+    def apply(self: S, action: Any) -> S:
+        """`State.apply` with `successor` written in (the playout hot path: a call less per move): the same
+        checks (an illegal action raises and leaves the state unchanged), the same copy, the action's transition."""
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._legal_actions()
+        try:  # a bot's action is one of the cached ones: found by identity first (see State.apply)
+            legal = any(map(is_, cached, repeat(action))) or action in cached
+        except TypeError:  # an alien value compared with the actions
+            legal = False
+        if not legal:
+            self.check(action)
+        cls = type(self)
+        d = self.__dict__.copy()  # `successor()`, inlined
+        temps = cls.FIELDS.temps
+        if temps:
+            for name, default in temps:
+                d[name] = default()  # type: ignore[misc]
+        d["_legal"], d["_owned"], d["said"] = None, {}, []
+        nxt = object.__new__(cls)
+        nxt.__dict__ = d
+        cls.game.handlers[type(action)](nxt, action)
+        return nxt
+
     def own(self, name: str) -> Any:
         """Field `name`, this state's own to change in place (copied the first time a move asks)."""
         owned = self._owned
@@ -255,7 +283,7 @@ class FieldState(State):
             owned[name] = _WHOLE
         elif kind is _ROWS:
             value = d[name] = shared if shared is None else shared.copy()
-            owned[name] = _ROWS
+            owned[name] = []  # no row copied yet
         elif kind is _NOT_OWNABLE:
             raise TypeError(f"{type(self).__name__}.{name} is not a container field (declared "
                             f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})")
@@ -264,27 +292,30 @@ class FieldState(State):
             owned[name] = _WHOLE
         return value
 
-    def own_item(self, name: str, key: Any, _id: Callable[[object], int] = id) -> Any:
+    def own_item(self, name: str, key: Any) -> Any:
         """Row `key` of a ROWS field, this state's own to change in place (the field owned too). A row is
         copied once per move, even if the move has reordered the field's rows since."""
         owned = self._owned
         d = self.__dict__
         if owned is None:
             return d[name][key]
-        if name in owned:  # the field is owned: the row is too if this move copied it (its id is a key of `owned`)
-            rows = d[name]
-            row = rows[key]
-            if _id(row) in owned:
-                return row
-            if owned[name] is not _ROWS:
-                raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-        else:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
+        mine = owned.get(name)
+        if mine is None:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
             if name not in type(self).FIELDS.rows:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
             rows = d[name] = d[name].copy()
-            owned[name] = _ROWS
-        row = rows[key] = rows[key].copy()  # still a row the state before shares: copied now
-        owned[_id(row)] = _ROWS
+            row = rows[key] = rows[key].copy()
+            owned[name] = [row]
+            return row
+        rows = d[name]
+        row = rows[key]
+        if mine is _WHOLE:
+            raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
+        for copied in mine:  # the rows this move has copied (by identity: a row may have moved in the field since)
+            if copied is row:
+                return row
+        row = rows[key] = row.copy()  # still a row the state before shares: copied now
+        mine.append(row)
         return row
 
     def clone(self: S) -> S:
