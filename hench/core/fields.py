@@ -206,7 +206,7 @@ class FieldState(State):
     # clone, a load): each field owned, by name: _WHOLE, or for a ROWS field the list of the rows this move has
     # copied (a row is the move's own exactly when it is one of these objects, wherever it has moved to in the
     # field since).
-    _owned: dict[str, object] | None
+    _owned: dict[str, Any] | None
     # What the move that made this state did, in words: each line as the plain tuple (text, rules, seats, to) it
     # was said with (cheaper to keep than a Line on the playout hot path); `narration` reads them as Lines.
     said: list[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...] | None]]
