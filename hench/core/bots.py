@@ -39,7 +39,14 @@ class RandomBot(Bot):
     def choose(self, state: State) -> Hashable:
         legal = state._legal
         if legal is None:
-            legal = state._legal = state._legal_actions()
+            seat = state.current_player
+            if seat is not None and seat != CHANCE:  # `state._legal_actions()` for a player's move, written in
+                legal = type(state).game.legal(state)  # (a call less per move on the playout hot path)
+                if type(legal) is not list and type(legal) is not tuple:
+                    legal = list(legal)
+            else:
+                legal = state._legal_actions()
+            state._legal = legal
         n = len(legal)
         if n <= 0:
             return legal[self.rng.randrange(n)]  # raises: nothing to choose from

@@ -194,12 +194,32 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
         own_item(s, "pawns", site)[me] += 1
         cid = own_item(s, "piles", site).pop()  # `draw` when the pile neither is nor becomes empty
         own_item(s, "hands", me).append(cid)
-        alone = ALONE[me]
-        say(s, f"{SEATS[me]} places a pawn on the {a.site} and draws a card", "HM-016", seats=alone)
-        say(s, f"{SEATS[me]} draws the {data.name_of[cid]}", "HM-016", "HM-089", seats=alone, to=alone)  # tell_drawn
+        alone, name = ALONE[me], data.name_of[cid]
+        say(s, PLACED[me].get(a.site) or _placed(me, a.site), "HM-016", seats=alone)
+        say(s, DRAWN[me].get(name) or _drawn(me, name), "HM-016", "HM-089", seats=alone, to=alone)  # tell_drawn
     else:
         place_and_draw(s, me, site, a)
     next_placement(s)
+
+
+# The two lines of the commonest placement, built once per seat and site or card name (the playout hot path)
+PLACED: tuple[dict[str, str], ...] = tuple({} for _ in SEATS)
+DRAWN: tuple[dict[str, str], ...] = tuple({} for _ in SEATS)
+
+
+def _placed(seat: int, site: str) -> str:
+    return _keep(PLACED[seat], site, f"{SEATS[seat]} places a pawn on the {site} and draws a card")
+
+
+def _drawn(seat: int, name: str) -> str:
+    return _keep(DRAWN[seat], name, f"{SEATS[seat]} draws the {name}")
+
+
+def _keep(table: dict[str, str], key: str, text: str) -> str:
+    if len(table) >= 4096:  # a person's own data sets may name sites and cards anyhow: the tables stay small
+        table.clear()
+    table[key] = text
+    return text
 
 
 def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -> None:
