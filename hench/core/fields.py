@@ -43,8 +43,6 @@ from __future__ import annotations
 import copy as _copy
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from .errors import InvalidStateError
@@ -247,17 +245,21 @@ class FieldState(State):
     def apply(self: S, action: Any) -> S:
         """`State.apply` with `successor` written in (the playout hot path: a call less per move): the same
         checks (an illegal action raises and leaves the state unchanged), the same copy, the action's transition."""
-        if isinstance(action, str):
-            action = self.game.parse_action(self, action)
         cached = self._legal
         if cached is None:
             cached = self._legal = self._legal_actions()
-        try:  # a bot's action is one of the cached ones: found by identity first (see State.apply)
-            legal = any(map(is_, cached, repeat(action))) or action in cached
-        except TypeError:  # an alien value compared with the actions
-            legal = False
-        if not legal:
-            self.check(action)
+        for known in cached:  # a bot's action is one of the cached ones: found by identity first (a plain loop, cheaper
+            if known is action:  # on these short lists than any(map(is_, ...)) and its three objects)
+                break
+        else:  # then the move's text, parsed, or an action rebuilt: found by equality
+            if isinstance(action, str):
+                action = self.game.parse_action(self, action)
+            try:
+                legal = action in cached
+            except TypeError:  # an alien value compared with the actions
+                legal = False
+            if not legal:
+                self.check(action)
         cls = type(self)
         d = self.__dict__.copy()  # `successor()`, inlined
         temps = cls.FIELDS.temps

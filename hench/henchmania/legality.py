@@ -53,12 +53,17 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     me = s.current_player
     assert me is not None, PLAYER_ACTS
     values = s.data.values
-    totals = list(map(sum, s.pawns))  # pawns per site
-    if max(totals) < values["spots"][s.n]:  # no site is full yet (most placements): every site is open, no Porter
+    spots = values["spots"][s.n]
+    for row in s.pawns:  # is a site full? (plain loops: on these few short rows, cheaper than max(map(sum, ...)))
+        pawns = 0
+        for count in row:
+            pawns += count
+        if pawns >= spots:
+            own = _open_sites(s, me)
+            break
+    else:  # no site is full yet (most placements): every site is open, no Porter
         sites = values["sites"]
-        own: Sequence[HMAction] = _FREE.get(sites) or _free_places(sites)
-    else:
-        own = _open_sites(s, me, totals)
+        own = _FREE.get(sites) or _free_places(sites)
     if not s.held[me]:
         return own
     out = list(own) if s.to_place[me] else []
@@ -67,12 +72,11 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     return out
 
 
-def _open_sites(s: HMState, me: int, totals: list[int]) -> Sequence[HMAction]:
-    """The sites open to a pawn once a site is full (`totals`: pawns per site): HM-020 free spots; HM-098 a Porter
-    for the full ones."""
+def _open_sites(s: HMState, me: int) -> Sequence[HMAction]:
+    """The sites open to a pawn once a site is full: HM-020 free spots; HM-098 a Porter for the full ones."""
     values = s.data.values
     spots, sites = values["spots"][s.n], values["sites"]
-    free = tuple(compress(sites, map(spots.__gt__, totals)))  # the sites with a free spot, in order
+    free = tuple(compress(sites, map(spots.__gt__, map(sum, s.pawns))))  # the sites with a free spot, in order
     out = _FREE.get(free)
     if out is None:
         out = _free_places(free)
