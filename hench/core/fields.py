@@ -279,7 +279,8 @@ class FieldState(State):
             return self.__dict__[name]
         d = self.__dict__
         shared = d[name]
-        kind = type(self).FIELDS.own_kind.get(name, _NOT_OWNABLE)
+        kinds = type(self).FIELDS.own_kind
+        kind = kinds[name] if name in kinds else _NOT_OWNABLE
         if kind is _SHALLOW:  # the common case, without a call per copy
             value = d[name] = shared if shared is None else shared.copy()  # an optional container stays None
             owned[name] = _WHOLE
@@ -301,14 +302,14 @@ class FieldState(State):
         d = self.__dict__
         if owned is None:
             return d[name][key]
-        mine = owned.get(name)
-        if mine is None:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
+        if name not in owned:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
             if name not in type(self).FIELDS.rows:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
             rows = d[name] = d[name].copy()
             row = rows[key] = rows[key].copy()
             owned[name] = [row]
             return row
+        mine = owned[name]
         rows = d[name]
         row = rows[key]
         if mine is _WHOLE:
