@@ -280,7 +280,7 @@ class FieldState(State):
         d = self.__dict__
         shared = d[name]
         kinds = type(self).FIELDS.own_kind
-        kind = kinds[name] if name in kinds else _NOT_OWNABLE
+        kind: Any = kinds[name] if name in kinds else _NOT_OWNABLE
         if kind is _SHALLOW:  # the common case, without a call per copy
             value = d[name] = shared if shared is None else shared.copy()  # an optional container stays None
             owned[name] = _WHOLE
