@@ -15,6 +15,10 @@ LEVEL_TEXT = {"easy": "easy: random legal moves", "medium": "medium: the game's 
               "hard": "hard: the coach (Monte Carlo search over the seat's view)"}
 
 
+# randrange's rejection bound for each small count of actions (the draw takes a value <= it), computed once
+_LIMITS = (0, *(_MASK - (_MASK + 1) % n for n in range(1, 64)))
+
+
 class Bot:
     """Base of every bot: seeded, so the same seed plays the same game. Subclasses write `choose`."""
 
@@ -52,7 +56,7 @@ class RandomBot(Bot):
             return legal[self.rng.randrange(n)]  # raises: nothing to choose from
         # self.rng.randrange(n), inlined (a call less per move on the playout hot path): the same draws
         rng = self.rng
-        limit = _MASK - (_MASK + 1) % n
+        limit = _LIMITS[n] if n < 64 else _MASK - (_MASK + 1) % n
         x = rng.state
         while True:
             x = (x + 0x9E3779B97F4A7C15) & _MASK
