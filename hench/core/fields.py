@@ -154,6 +154,8 @@ class Fields:
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
         self.writers = tuple((f.name, f.save_key, f.group, f.omit, f.save_with or _by_value(f.save)) for f in self.saved)
         self.loaded = tuple(f for f in fields if f.copy != TEMP)
+        self.loaded_names = frozenset(f.name for f in self.loaded)
+        self.made = tuple((f.name, f.default if f.copy == TEMP else None) for f in fields)  # how `make` sets each field
         self.legacy = legacy  # keys older saves have that are no longer part of the position: read and dropped
 
     def __iter__(self) -> Iterator[Field]:
@@ -213,13 +215,14 @@ class FieldState(State):
     def make(cls: type[S], **values: Any) -> S:
         """A new state from its fields' values (every declared field but TEMP ones, which take their default)."""
         fields = cls.FIELDS
-        missing = [f.name for f in fields.loaded if f.name not in values]
-        extra = set(values) - set(fields.by_name)
-        if missing or extra:
-            raise TypeError(f"{cls.__name__}.make: missing fields {missing}, unknown fields {sorted(extra)}")
+        if values.keys() != fields.loaded_names:  # (the common case checked in one comparison)
+            missing = [f.name for f in fields.loaded if f.name not in values]
+            extra = set(values) - set(fields.by_name)
+            if missing or extra:
+                raise TypeError(f"{cls.__name__}.make: missing fields {missing}, unknown fields {sorted(extra)}")
         d: dict[str, Any] = {}
-        for f in fields:
-            d[f.name] = f.default() if f.copy == TEMP and f.default is not None else values[f.name]
+        for name, default in fields.made:
+            d[name] = values[name] if default is None else default()
         return cls._from_attrs(d, None, [])
 
     @classmethod
