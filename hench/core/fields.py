@@ -203,9 +203,9 @@ class FieldState(State):
 
     FIELDS: ClassVar[Fields]
     # What the move being applied has taken ownership of (None: every field is this state's own: a new state, a
-    # clone, a load): each field owned, by name: _WHOLE, or for a ROWS field the list of the rows this move has
-    # copied (a row is the move's own exactly when it is one of these objects, wherever it has moved to in the
-    # field since).
+    # clone, a load): each field owned, by name: _WHOLE, or for a ROWS field the rows this move has copied, the one
+    # row itself or a tuple of them (a row is the move's own exactly when it is one of these objects, wherever it has
+    # moved to in the field since; rows are lists or dicts, never tuples).
     _owned: dict[str, Any] | None
     # What the move that made this state did, in words: each line as the plain tuple (text, rules, seats, to) it
     # was said with (cheaper to keep than a Line on the playout hot path); `narration` reads them as Lines.
@@ -289,7 +289,7 @@ class FieldState(State):
             owned[name] = _WHOLE
         elif kind is _ROWS:
             value = d[name] = shared if shared is None else shared.copy()
-            owned[name] = []  # no row copied yet
+            owned[name] = ()  # no row copied yet
         elif kind is _NOT_OWNABLE:
             raise TypeError(f"{type(self).__name__}.{name} is not a container field (declared "
                             f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})")
@@ -309,19 +309,23 @@ class FieldState(State):
             if name not in type(self).FIELDS.rows:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
             rows = d[name] = d[name].copy()
-            row = rows[key] = rows[key].copy()
-            owned[name] = [row]
+            row = owned[name] = rows[key] = rows[key].copy()
             return row
         mine = owned[name]
         rows = d[name]
         row = rows[key]
-        if mine is _WHOLE:
+        if mine is row:  # the one row this move has copied so far
+            return row
+        if type(mine) is tuple:  # the rows this move has copied (by identity: a row may have moved in the field since)
+            for copied in mine:
+                if copied is row:
+                    return row
+        elif mine is _WHOLE:
             raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-        for copied in mine:  # the rows this move has copied (by identity: a row may have moved in the field since)
-            if copied is row:
-                return row
+        else:
+            mine = (mine,)
         row = rows[key] = row.copy()  # still a row the state before shares: copied now
-        mine.append(row)
+        owned[name] = (*mine, row)
         return row
 
     def clone(self: S) -> S:
