@@ -106,7 +106,7 @@ def draw(s: HMState, seat: int, site: int, rule: str = "HM-016") -> int | None:
     if not s.piles[site]:
         reshuffle(s, site)
         if not s.piles[site]:
-            say(s, f"the {s.data.site_names[site]} has no card left to draw (A12)", rule, seats=(seat,))
+            say(s, f"the {s.data.site_names[site]} has no card left to draw (A12)", rule, seats=ALONE[seat])
             return None
     cid = own_item(s, "piles", site).pop()
     own_item(s, "hands", seat).append(cid)
@@ -134,7 +134,7 @@ def ready_pile(s: HMState, site: int) -> None:
 
 def tell_drawn(s: HMState, seat: int, cid: int, rule: str) -> None:
     """The face of a card `seat` drew, told to that seat alone (the others know only its back, HM-089)."""
-    say(s, f"{SEATS[seat]} draws the {s.data.name_of[cid]}", rule, "HM-089", seats=(seat,), to=(seat,))
+    say(s, f"{SEATS[seat]} draws the {s.data.name_of[cid]}", rule, "HM-089", seats=ALONE[seat], to=ALONE[seat])
 
 
 def discard(s: HMState, cid: int) -> None:
@@ -168,7 +168,7 @@ def start_day(s: HMState) -> None:
         for owner in held:
             taken[owner] += 1
     s.to_place = [max(0, per - taken[seat]) for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
-    say(s, f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor", "HM-015", "HM-016", seats=(s.badge,))
+    say(s, f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor", "HM-015", "HM-016", seats=ALONE[s.badge])
     s.turn = (s.badge - 1) % s.n
     next_placement(s)
 
@@ -242,7 +242,7 @@ def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -
     if not s.piles[site] and s.discards[site]:  # HM-019: the pile is remade from the discards before the draw
         say(s, text, rule, seats=seats)
         reshuffle(s, site)
-        say(s, f"{SEATS[me]} draws a card from the new {a.site} pile", "HM-016", "HM-019", seats=(me,))
+        say(s, f"{SEATS[me]} draws a card from the new {a.site} pile", "HM-016", "HM-019", seats=ALONE[me])
     else:
         say(s, text + " and draws a card" if s.piles[site] else text, rule, seats=seats)  # A12: no card left, none drawn
     draw(s, me, site)
@@ -270,10 +270,10 @@ def next_domination(s: HMState) -> None:
         seat, site = s.queue[0]
         if not s.piles[site] and not s.discards[site]:
             say(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)", "HM-022",
-                  seats=(seat,))
+                  seats=ALONE[seat])
         elif s.opts["domination_draw"] == "always":
             ready_pile(s, site)
-            say(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card", "HM-022", seats=(seat,))
+            say(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card", "HM-022", seats=ALONE[seat])
             draw(s, seat, site, "HM-022")
         else:
             s.current_player = seat
@@ -288,10 +288,10 @@ def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
     s.queue = s.queue[1:]
     if type(a) is TakeExtra:
         ready_pile(s, site)
-        say(s, f"{SEATS[seat]} takes the extra {a.site} card", "HM-022", seats=(seat,))
+        say(s, f"{SEATS[seat]} takes the extra {a.site} card", "HM-022", seats=ALONE[seat])
         draw(s, seat, site, "HM-022")
     else:
-        say(s, f"{SEATS[seat]} declines the extra {a.site} card", "HM-022", seats=(seat,))
+        say(s, f"{SEATS[seat]} declines the extra {a.site} card", "HM-022", seats=ALONE[seat])
     next_domination(s)
 
 
@@ -301,7 +301,7 @@ def start_play(s: HMState) -> None:
     s.phase, s.queue = "play_cards", []
     s.passed = [False] * s.n
     s.turn = s.current_player = s.badge
-    say(s, f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", "HM-018", seats=(s.badge,))
+    say(s, f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", "HM-018", seats=ALONE[s.badge])
 
 
 def next_turn(s: HMState) -> None:
@@ -321,7 +321,7 @@ def do_pass(s: HMState, a: Pass) -> None:
     me = s.current_player
     assert me is not None, PLAYER_ACTS
     own(s, "passed")[me] = True
-    say(s, f"{SEATS[me]} passes", "HM-047", seats=(me,))
+    say(s, f"{SEATS[me]} passes", "HM-047", seats=ALONE[me])
     next_turn(s)
 
 
@@ -342,7 +342,7 @@ def do_play(s: HMState, a: Play) -> None:
         return
     else:
         discard(s, cid)  # HM-028: an Action card goes to its site's discard, its effect at once (HM-027)
-        say(s, f"{SEATS[me]} plays {a.card}", "HM-027", "HM-028", seats=(me,))
+        say(s, f"{SEATS[me]} plays {a.card}", "HM-027", "HM-028", seats=ALONE[me])
         ACTION_EFFECTS[card.effect](s, me, a, card)
     next_turn(s)
 
@@ -351,9 +351,9 @@ def play_reserve(s: HMState, me: int, cid: int, a: Play) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
         discard(s, take_from(s, own_item(s, "reserves", me), a.replacing, prefer_used=True))
-        say(s, f"{SEATS[me]} discards {a.replacing} from the Reserve", "HM-033", seats=(me,))
+        say(s, f"{SEATS[me]} discards {a.replacing} from the Reserve", "HM-033", seats=ALONE[me])
     own_item(s, "reserves", me).append(cid)
-    say(s, f"{SEATS[me]} puts {a.card} in the Reserve", "HM-029", seats=(me,))
+    say(s, f"{SEATS[me]} puts {a.card} in the Reserve", "HM-029", seats=ALONE[me])
 
 
 def play_trump(s: HMState, me: int, cid: int) -> None:
@@ -361,9 +361,9 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     old = s.trumps[me]
     if old is not None:
         discard(s, old)
-        say(s, f"{SEATS[me]} discards the Trump {s.name(old)}", "HM-044", seats=(me,))
+        say(s, f"{SEATS[me]} discards the Trump {s.name(old)}", "HM-044", seats=ALONE[me])
     own(s, "trumps")[me] = cid
-    say(s, f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", "HM-097", seats=(me,))  # HM-097: beside the Reserve, not in it
+    say(s, f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", "HM-097", seats=ALONE[me])  # HM-097: beside the Reserve, not in it
 
 
 def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -404,17 +404,17 @@ def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> No
     """Brawl (M14): every other player discards one random hand card, except Penitent owners (HM-105)."""
     for seat in s.seats_from(me)[1:]:
         if s.has_in_reserve(seat, "penitent"):
-            say(s, f"{SEATS[seat]}'s Penitent protects them from the Brawl", "HM-105", seats=(seat,))
+            say(s, f"{SEATS[seat]}'s Penitent protects them from the Brawl", "HM-105", seats=ALONE[seat])
         elif s.hands[seat]:
             cid = own_item(s, "hands", seat).pop(s._random_index(len(s.hands[seat])))
             discard(s, cid)
-            say(s, f"{SEATS[seat]} discards {s.name(cid)} in the Brawl", "HM-088", seats=(seat,))  # face up on the pile
+            say(s, f"{SEATS[seat]} discards {s.name(cid)} in the Brawl", "HM-088", seats=ALONE[seat])  # face up on the pile
 
 
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points, POINT_CARDS)
-    say(s, f"{SEATS[me]} gains {points(card.points)}", "HM-091", seats=(me,))
+    say(s, f"{SEATS[me]} gains {points(card.points)}", "HM-091", seats=ALONE[me])
 
 
 ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
@@ -445,7 +445,7 @@ def do_use(s: HMState, a: Use) -> None:
             trump_effect(s, me, s.data.deck[present(s.trumps[target], "Trump to borrow")])
             next_turn(s)
             return
-        say(s, f"{SEATS[me]} uses {a.card}", "HM-038", seats=(me,))
+        say(s, f"{SEATS[me]} uses {a.card}", "HM-038", seats=ALONE[me])
         if card.effect == "steal_hand":
             steal_hand(s, me, a)
         else:
@@ -457,7 +457,7 @@ def trump_effect(s: HMState, me: int, card: CardDef) -> None:
     if card.effect == "draw_card":
         ready_pile(s, card.site)
         if s.piles[card.site]:  # else `draw` says there is no card left (A12)
-            say(s, f"{SEATS[me]} draws a {s.data.site_names[card.site]} card", "HM-038", seats=(me,))
+            say(s, f"{SEATS[me]} draws a {s.data.site_names[card.site]} card", "HM-038", seats=ALONE[me])
         draw(s, me, card.site, "HM-038")
     elif card.effect == "gain_points":
         gain_points(s, me, None, card)
@@ -500,9 +500,9 @@ def do_keep(s: HMState, a: Keep) -> None:
     seat = s.queue[0]
     s.queue = s.queue[1:]
     discard_hand(s, seat, a.card)
-    say(s, f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker", "HM-101", seats=(seat,))
+    say(s, f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker", "HM-101", seats=ALONE[seat])
     if a.card:  # its face, to its keeper only
-        say(s, f"{SEATS[seat]} keeps the {a.card}", "HM-101", "HM-089", seats=(seat,), to=(seat,))
+        say(s, f"{SEATS[seat]} keeps the {a.card}", "HM-101", "HM-089", seats=ALONE[seat], to=ALONE[seat])
     next_keeper(s)
 
 
@@ -513,7 +513,7 @@ def end_of_day(s: HMState) -> None:
     for seat in s.seats_from(s.badge):
         gained = reserve_points(s, seat)
         add_points(s, seat, gained, RESERVE)
-        say(s, f"{SEATS[seat]} scores {gained} from the Reserve", "HM-071", "HM-072", seats=(seat,))
+        say(s, f"{SEATS[seat]} scores {gained} from the Reserve", "HM-071", "HM-072", seats=ALONE[seat])
     s.exhausted = set()
     s.pawns = [[0] * s.n for _ in s.pawns]
     if game_should_end(s):
@@ -552,7 +552,7 @@ def decide(s: HMState) -> None:
 
 def finish(s: HMState, winner: int) -> None:
     s.phase, s.current_player, s.winner, s.queue = "game_end", None, winner, []
-    say(s, f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury", "HM-008", seats=(winner,))
+    say(s, f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury", "HM-008", seats=ALONE[winner])
 
 
 # -- duels ---------------------------------------------------------------------------------------
@@ -581,7 +581,7 @@ def do_guard(s: HMState, a: PlayGuard) -> None:
     own_item(s, "hands", d["dfn"]).remove(cid)
     if d["aw"] is not None:
         own_item(s, "hands", d["att"]).append(d["aw"])
-        say(s, f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back", "HM-103", seats=(d["att"],))
+        say(s, f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back", "HM-103", seats=ALONE[d["att"]])
     discard(s, cid)
     discard(s, present(d["glove"], "Glove"))  # a Guard never answers a tie-break duel (which has no Glove)
     say(s, f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move", "HM-102", seats=(d["dfn"], d["att"]))
@@ -592,7 +592,7 @@ def do_noguard(s: HMState, a: NoGuard) -> None:
     """HM-053: without a Guard the duel goes ahead."""
     d = s.duel
     assert d is not None, IN_DUEL
-    say(s, f"{SEATS[d['dfn']]} plays no Guard: the duel goes ahead", "HM-053", "HM-102", seats=(d["dfn"],))
+    say(s, f"{SEATS[d['dfn']]} plays no Guard: the duel goes ahead", "HM-053", "HM-102", seats=ALONE[d["dfn"]])
     if d["aw_done"]:
         set_step(s, "defender_weapon", d["dfn"])
     else:
@@ -605,9 +605,9 @@ def do_weapon(s: HMState, a: Fight) -> None:
     assert d is not None and me is not None, IN_DUEL
     cid = take_from(s, own_item(s, "hands", me), a.weapon) if a.weapon is not None else None
     if a.weapon:
-        say(s, f"{SEATS[me]} fights with the {a.weapon}", "HM-054" if s.phase == "attacker_weapon" else "HM-056", seats=(me,))
+        say(s, f"{SEATS[me]} fights with the {a.weapon}", "HM-054" if s.phase == "attacker_weapon" else "HM-056", seats=ALONE[me])
     else:
-        say(s, f"{SEATS[me]} fights bare-handed", "HM-055", seats=(me,))
+        say(s, f"{SEATS[me]} fights bare-handed", "HM-055", seats=ALONE[me])
     if s.phase == "attacker_weapon":
         d["aw"], d["aw_done"] = cid, True
         if s.opts["guard_timing"] == "after_weapon":
@@ -637,7 +637,7 @@ def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
         return 0
     if turn and s.data.deck[lent].points:  # HM-107: a loan that adds nothing changes nothing, and she stays unturned
         own(s, "exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
-        say(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=(seat,))
+        say(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=ALONE[seat])
     return s.data.deck[lent].points
 
 
@@ -682,7 +682,7 @@ def do_roll(s: HMState, a: Roll) -> None:
         if d["aw"] is None:
             lend_bare_bonus(s, d["att"], a.dice, value, s.data.values["bare_hands_attack"])
         say(s, f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
-              seats=(d["att"],))
+              seats=ALONE[d["att"]])
         if d["hits"]:
             set_step(s, "defense_roll", CHANCE)
         else:
@@ -694,7 +694,7 @@ def do_roll(s: HMState, a: Roll) -> None:
     parries = sum(1 for x in a.dice if x >= value)  # HM-061
     d["wounds"] = d["hits"] - parries
     say(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",
-          "HM-061", seats=(d["dfn"],))
+          "HM-061", seats=ALONE[d["dfn"]])
     open_windows(s)
 
 
@@ -735,9 +735,9 @@ def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCou
         own(s, "exhausted").add(present(s.has_fresh(seat, what), f"unturned {what}"))
         d["wounds"] -= 1
         tiebreak = ("HM-083",) if d["tb"] else ()  # the Reserve works in a tie-break duel too
-        say(s, f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], *tiebreak, seats=(seat,))
+        say(s, f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], *tiebreak, seats=ALONE[seat])
     else:
-        say(s, f"{SEATS[seat]} does not use the {what.title()}", WINDOW_RULES[what], seats=(seat,))
+        say(s, f"{SEATS[seat]} does not use the {what.title()}", WINDOW_RULES[what], seats=ALONE[seat])
     next_window(s)
 
 
@@ -795,7 +795,7 @@ def tiebreak_leg_done(s: HMState) -> None:
     tb, d = own(s, "tiebreak"), s.duel
     assert d is not None, IN_DUEL
     tb["wounds"][tb["leg"]] += d["wounds"]
-    say(s, f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)", "HM-082", seats=(d["att"],))
+    say(s, f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)", "HM-082", seats=ALONE[d["att"]])
     if tb["leg"] == 0:
         tb["leg"] = 1
         start_leg(s)
