@@ -18,7 +18,7 @@ import time
 from _table import quiet, report
 
 import hench
-from hench.core import RandomBot, Rng, next_action
+from hench.core import RandomBot, Rng, play_game
 
 
 def hench_loop(game_id: str, players: int, games: int, budget: float) -> dict:
@@ -27,9 +27,7 @@ def hench_loop(game_id: str, players: int, games: int, budget: float) -> dict:
     start = time.process_time()
     while done < games and time.process_time() - start < budget:
         state, rng, bots = game.new_game(players=players, seed=done), Rng.from_seed(done), [RandomBot(done)] * players
-        while not state.is_terminal:
-            state = state.apply(next_action(state, bots, rng))
-            actions += 1
+        actions += play_game(state, bots, rng)[1]  # the core's playout loop: the bots' moves and the dice
         done += 1
     return summary(actions, done, time.process_time() - start)
 

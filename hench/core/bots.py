@@ -15,6 +15,10 @@ LEVEL_TEXT = {"easy": "easy: random legal moves", "medium": "medium: the game's 
               "hard": "hard: the coach (Monte Carlo search over the seat's view)"}
 
 
+# randrange's rejection bound for each small count of actions (the draw takes a value <= it), computed once
+_LIMITS = (0, *(_MASK - (_MASK + 1) % n for n in range(1, 64)))
+
+
 class Bot:
     """Base of every bot: seeded, so the same seed plays the same game. Subclasses write `choose`."""
 
@@ -39,13 +43,20 @@ class RandomBot(Bot):
     def choose(self, state: State) -> Hashable:
         legal = state._legal
         if legal is None:
-            legal = state._legal = state._legal_actions()
+            seat = state.current_player
+            if seat is not None and seat != CHANCE:  # `state._legal_actions()` for a player's move, written in
+                legal = type(state).game.legal(state)  # (a call less per move on the playout hot path)
+                if type(legal) is not list and type(legal) is not tuple:
+                    legal = list(legal)
+            else:
+                legal = state._legal_actions()
+            state._legal = legal
         n = len(legal)
         if n <= 0:
             return legal[self.rng.randrange(n)]  # raises: nothing to choose from
         # self.rng.randrange(n), inlined (a call less per move on the playout hot path): the same draws
         rng = self.rng
-        limit = _MASK - (_MASK + 1) % n
+        limit = _LIMITS[n] if n < 64 else _MASK - (_MASK + 1) % n
         x = rng.state
         while True:
             x = (x + 0x9E3779B97F4A7C15) & _MASK
@@ -73,14 +84,21 @@ def step(state: State, bots: Sequence[Bot], rng: Rng) -> State:
 
 
 def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_steps: int = 100_000) -> tuple[State, int]:
-    """Play to the end. Returns the final state and the number of actions taken."""
-    n = 0
-    while not state.is_terminal:
-        if n >= max_steps:
-            raise RuntimeError(f"{state.game.id}: no end after {max_steps} actions at {state!r}")
-        state = step(state, bots, rng)
-        n += 1
-    return state, n
+    """Play to the end. Returns the final state and the number of actions taken.
+
+    `step` written out in one loop (the playout hot path): the seat to act is read once per action (the game
+    is over exactly when it is None), and no call per action but the bot's `choose` (or the dice) and `apply`."""
+    for n in range(max_steps):
+        seat = state.current_player
+        if seat is None:
+            return state, n
+        if seat == CHANCE:
+            state = state.apply(sample_outcome(state._chance_outcomes(), rng))
+        else:
+            state = state.apply(bots[seat].choose(state))
+    if state.current_player is None:
+        return state, max_steps
+    raise RuntimeError(f"{state.game.id}: no end after {max_steps} actions at {state!r}")
 
 
 def random_playout(state: State, seed: int = 0, max_steps: int = 100_000) -> tuple[State, int]:

@@ -154,6 +154,8 @@ class Fields:
         self.saved = tuple(f for f in fields if f.copy != TEMP and f.saved)
         self.writers = tuple((f.name, f.save_key, f.group, f.omit, f.save_with or _by_value(f.save)) for f in self.saved)
         self.loaded = tuple(f for f in fields if f.copy != TEMP)
+        self.loaded_names = frozenset(f.name for f in self.loaded)
+        self.made = tuple((f.name, f.default if f.copy == TEMP else None) for f in fields)  # how `make` sets each field
         self.legacy = legacy  # keys older saves have that are no longer part of the position: read and dropped
 
     def __iter__(self) -> Iterator[Field]:
@@ -201,10 +203,10 @@ class FieldState(State):
 
     FIELDS: ClassVar[Fields]
     # What the move being applied has taken ownership of (None: every field is this state's own: a new state, a
-    # clone, a load): each field owned, by name (_ROWS for a ROWS field, else _WHOLE), and for ROWS fields the
-    # id of every row this move has copied (a row is the move's own exactly when its id is a key here, wherever
-    # it has moved to in the field since; names are strings and ids ints, so the two never meet).
-    _owned: dict[str | int, object] | None
+    # clone, a load): each field owned, by name: _WHOLE, or for a ROWS field the rows this move has copied, the one
+    # row itself or a tuple of them (a row is the move's own exactly when it is one of these objects, wherever it has
+    # moved to in the field since; rows are lists or dicts, never tuples).
+    _owned: dict[str, Any] | None
     # What the move that made this state did, in words: each line as the plain tuple (text, rules, seats, to) it
     # was said with (cheaper to keep than a Line on the playout hot path); `narration` reads them as Lines.
     said: list[tuple[str, tuple[str, ...], tuple[int, ...], tuple[int, ...] | None]]
@@ -213,13 +215,14 @@ class FieldState(State):
     def make(cls: type[S], **values: Any) -> S:
         """A new state from its fields' values (every declared field but TEMP ones, which take their default)."""
         fields = cls.FIELDS
-        missing = [f.name for f in fields.loaded if f.name not in values]
-        extra = set(values) - set(fields.by_name)
-        if missing or extra:
-            raise TypeError(f"{cls.__name__}.make: missing fields {missing}, unknown fields {sorted(extra)}")
+        if values.keys() != fields.loaded_names:  # (the common case checked in one comparison)
+            missing = [f.name for f in fields.loaded if f.name not in values]
+            extra = set(values) - set(fields.by_name)
+            if missing or extra:
+                raise TypeError(f"{cls.__name__}.make: missing fields {missing}, unknown fields {sorted(extra)}")
         d: dict[str, Any] = {}
-        for f in fields:
-            d[f.name] = f.default() if f.copy == TEMP and f.default is not None else values[f.name]
+        for name, default in fields.made:
+            d[name] = values[name] if default is None else default()
         return cls._from_attrs(d, None, [])
 
     @classmethod
@@ -242,6 +245,36 @@ class FieldState(State):
         s.__dict__ = d
         return s
 
+    def apply(self: S, action: Any) -> S:
+        """`State.apply` with `successor` written in (the playout hot path: a call less per move): the same
+        checks (an illegal action raises and leaves the state unchanged), the same copy, the action's transition."""
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._legal_actions()
+        for known in cached:  # a bot's action is one of the cached ones: found by identity first (a plain loop, cheaper
+            if known is action:  # on these short lists than any(map(is_, ...)) and its three objects)
+                break
+        else:  # then the move's text, parsed, or an action rebuilt: found by equality
+            if isinstance(action, str):
+                action = self.game.parse_action(self, action)
+            try:
+                legal = action in cached
+            except TypeError:  # an alien value compared with the actions
+                legal = False
+            if not legal:
+                self.check(action)
+        cls = type(self)
+        d = self.__dict__.copy()  # `successor()`, inlined
+        temps = cls.FIELDS.temps
+        if temps:
+            for name, default in temps:
+                d[name] = default()  # type: ignore[misc]
+        d["_legal"], d["_owned"], d["said"] = None, {}, []
+        nxt = object.__new__(cls)
+        nxt.__dict__ = d
+        cls.game.handlers[type(action)](nxt, action)
+        return nxt
+
     def own(self, name: str) -> Any:
         """Field `name`, this state's own to change in place (copied the first time a move asks)."""
         owned = self._owned
@@ -249,13 +282,14 @@ class FieldState(State):
             return self.__dict__[name]
         d = self.__dict__
         shared = d[name]
-        kind = type(self).FIELDS.own_kind.get(name, _NOT_OWNABLE)
+        kinds = type(self).FIELDS.own_kind
+        kind: Any = kinds[name] if name in kinds else _NOT_OWNABLE
         if kind is _SHALLOW:  # the common case, without a call per copy
             value = d[name] = shared if shared is None else shared.copy()  # an optional container stays None
             owned[name] = _WHOLE
         elif kind is _ROWS:
             value = d[name] = shared if shared is None else shared.copy()
-            owned[name] = _ROWS
+            owned[name] = ()  # no row copied yet
         elif kind is _NOT_OWNABLE:
             raise TypeError(f"{type(self).__name__}.{name} is not a container field (declared "
                             f"{self.FIELDS.by_name[name].copy if name in self.FIELDS.by_name else 'nowhere'})")
@@ -264,27 +298,34 @@ class FieldState(State):
             owned[name] = _WHOLE
         return value
 
-    def own_item(self, name: str, key: Any, _id: Callable[[object], int] = id) -> Any:
+    def own_item(self, name: str, key: Any) -> Any:
         """Row `key` of a ROWS field, this state's own to change in place (the field owned too). A row is
         copied once per move, even if the move has reordered the field's rows since."""
         owned = self._owned
         d = self.__dict__
         if owned is None:
             return d[name][key]
-        if name in owned:  # the field is owned: the row is too if this move copied it (its id is a key of `owned`)
-            rows = d[name]
-            row = rows[key]
-            if _id(row) in owned:
-                return row
-            if owned[name] is not _ROWS:
-                raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
-        else:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
+        if name not in owned:  # the field's first row this move: `own(name)` for a ROWS field, inlined (the hot path)
             if name not in type(self).FIELDS.rows:
                 raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
             rows = d[name] = d[name].copy()
-            owned[name] = _ROWS
-        row = rows[key] = rows[key].copy()  # still a row the state before shares: copied now
-        owned[_id(row)] = _ROWS
+            row = owned[name] = rows[key] = rows[key].copy()
+            return row
+        mine = owned[name]
+        rows = d[name]
+        row = rows[key]
+        if mine is row:  # the one row this move has copied so far
+            return row
+        if type(mine) is tuple:  # the rows this move has copied (by identity: a row may have moved in the field since)
+            for copied in mine:
+                if copied is row:
+                    return row
+        elif mine is _WHOLE:
+            raise TypeError(f"{type(self).__name__}.{name} is not a ROWS field: own it whole with own({name!r})")
+        else:
+            mine = (mine,)
+        row = rows[key] = row.copy()  # still a row the state before shares: copied now
+        owned[name] = (*mine, row)
         return row
 
     def clone(self: S) -> S:

@@ -70,28 +70,30 @@ class State:
     phase: str
     current_player: int | None
     rng: int  # the state's own seeded generator (a SplitMix64 state), saved with it
-    _legal: list[Any] | None = None
+    _legal: Sequence[Any] | None = None  # the legal actions, once computed: a list or a tuple, never changed
 
     # -- legal actions (cached once per state) ----------------------------------------------
     def legal_actions(self) -> list[Any]:
         """The legal actions in a deterministic order ([] when the game is over)."""
         return list(self._legal_cached())
 
-    def _legal_cached(self) -> list[Any]:
+    def _legal_cached(self) -> Sequence[Any]:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
         return legal
 
-    def _legal_actions(self) -> list[Any]:
+    def _legal_actions(self) -> Sequence[Any]:
         player = self.current_player
         if player is None:
             return []
         if player == CHANCE:
             chance = self.game.chance  # `_chance_outcomes()`, inlined (a chance node is often a third of the moves)
             return chance_actions(chance(self)) if chance is not None else []
-        legal = type(self).game.legal(self)  # the cache is never changed (legal_actions() hands out copies): no second copy
-        return legal if type(legal) is list else list(legal)
+        # the cache is never changed (legal_actions() hands out copies): a game's list or tuple is kept as it is (a
+        # generator's shared tuple, say: no copy per state), anything else read once into a list
+        legal = type(self).game.legal(self)
+        return legal if type(legal) is list or type(legal) is tuple else list(legal)
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         """At a chance node: [(action, probability)] summing to 1; elsewhere []."""

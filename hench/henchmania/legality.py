@@ -53,11 +53,17 @@ def _placements(s: HMState) -> Sequence[HMAction]:
     me = s.current_player
     assert me is not None, PLAYER_ACTS
     values = s.data.values
-    if max(map(sum, s.pawns)) < values["spots"][s.n]:  # no site is full yet (most placements): every site is open, no Porter
+    spots = values["spots"][s.n]
+    for row in s.pawns:  # is a site full? (plain loops: on these few short rows, cheaper than max(map(sum, ...)))
+        pawns = 0
+        for count in row:
+            pawns += count
+        if pawns >= spots:
+            own = _open_sites(s, me)
+            break
+    else:  # no site is full yet (most placements): every site is open, no Porter
         sites = values["sites"]
-        own: Sequence[HMAction] = _FREE.get(sites) or _free_places(sites)
-    else:
-        own = _open_sites(s, me)
+        own = _FREE.get(sites) or _free_places(sites)
     if not s.held[me]:
         return own
     out = list(own) if s.to_place[me] else []
@@ -126,6 +132,7 @@ def _at_sites(key: tuple[Any, ...]) -> list[Play | Use]:
 # rule); Guard and Armory cards are not played from the hand (HM-102, HM-054).
 _RESERVE, _PLAIN, _TARGETED, _THIEF, _NOT_NOW = range(5)
 _HAND_PLAYS: dict[int, tuple[Any, tuple[int, ...], tuple[Play, ...]]] = {}
+_LAST_HAND_PLAYS: list[tuple[Any, tuple[int, ...], tuple[Play, ...]]] = [(None, (), ())]  # the entry read last
 
 
 def _hand_plays(data: Any) -> tuple[tuple[int, ...], tuple[Play, ...]]:
@@ -136,6 +143,7 @@ def _hand_plays(data: Any) -> tuple[tuple[int, ...], tuple[Play, ...]]:
                     else _THIEF if c.effect == "steal_reserve" else _NOT_NOW if c.duel_response
                     else _TARGETED if c.effect in TARGETED else _PLAIN for c in data.cards)
         hit = _HAND_PLAYS[id(data)] = (data, how, tuple(_plain(c.name) for c in data.cards))
+    _LAST_HAND_PLAYS[0] = hit
     return hit[1], hit[2]
 
 
@@ -145,8 +153,8 @@ def _plays(s: HMState) -> list[HMAction]:
     assert me is not None, PLAYER_ACTS
     data = s.data
     cards, rank = data.cards, data.rank
-    hit = _HAND_PLAYS.get(id(data))  # _hand_plays(data), its cache hit inlined (a call less per turn)
-    hows, plain = hit[1:] if hit is not None and hit[0] is data else _hand_plays(data)
+    last = _LAST_HAND_PLAYS[0]  # _hand_plays(data) when it is the data set read last (a call less per turn)
+    hows, plain = (last[1], last[2]) if last[0] is data else _hand_plays(data)
     out: list[HMAction] = [PASS]
     opponents = _OPPONENTS[n][me]
     mine = s.reserves[me]

@@ -292,11 +292,14 @@ class HMState(FieldState):
     def find(self, cards: list[int], name: str, prefer_fresh: bool = True) -> int | None:
         """A card instance called `name` in `cards`: the first one, or with `prefer_fresh` the first unturned
         one (the last turned one if all are turned)."""
-        names = list(map(self.data.name_of.__getitem__, cards))
-        if name not in names:
+        name_of = self.data.name_of
+        k = 0
+        for cid in cards:  # the first one (a plain loop: cheaper than listing the names on these short lists)
+            if name_of[cid] == name:
+                break
+            k += 1
+        else:
             return None
-        k = names.index(name)
-        cid = cards[k]
         exhausted = self.exhausted
         if not prefer_fresh or cid not in exhausted:
             return cid

@@ -74,6 +74,10 @@ AIMED = "a targeted card with no opponent or site/card named (check_target refus
 WINDOW_RULES = {"apothecary": "HM-096", "courtesan": "HM-092"}  # the rule of each card that answers a wound
 SEATS = tuple(seat_name(seat) for seat in range(8))
 ALONE = tuple((seat,) for seat in range(8))  # the one-seat tuples (seats=, to= of a line)
+# The state's own `s.own`, `s.own_item` and `s.say` (hench.core.FieldState), called as functions: `own(s, "pawns")` is
+# `s.own("pawns")` without looking the method up on the state each time (a state's attribute dict is its own, so
+# CPython 3.11 cannot cache that lookup; the playout hot path calls these five times a move)
+own, own_item, say = HMState.own, HMState.own_item, HMState.say
 
 
 def points(n: int) -> str:
@@ -102,10 +106,10 @@ def draw(s: HMState, seat: int, site: int, rule: str = "HM-016") -> int | None:
     if not s.piles[site]:
         reshuffle(s, site)
         if not s.piles[site]:
-            s.say(f"the {s.data.site_names[site]} has no card left to draw (A12)", rule, seats=(seat,))
+            say(s, f"the {s.data.site_names[site]} has no card left to draw (A12)", rule, seats=ALONE[seat])
             return None
-    cid = s.own_item("piles", site).pop()
-    s.own_item("hands", seat).append(cid)
+    cid = own_item(s, "piles", site).pop()
+    own_item(s, "hands", seat).append(cid)
     tell_drawn(s, seat, cid, rule)
     if not s.piles[site]:
         reshuffle(s, site)  # HM-019: at once, when the last card is drawn
@@ -117,9 +121,9 @@ def reshuffle(s: HMState, site: int) -> None:
     the cards in id order, so the new pile never depends on the order they were discarded in: that order
     is display only, which is why HM-069's choice of order is not offered (see READINGS)."""
     if s.discards[site]:
-        s.own("piles")[site] = s._shuffled(sorted(s.discards[site]))
-        s.own("discards")[site] = []
-        s.say(f"the {s.data.site_names[site]} discard pile is shuffled into a new pile", "HM-019")
+        own(s, "piles")[site] = s._shuffled(sorted(s.discards[site]))
+        own(s, "discards")[site] = []
+        say(s, f"the {s.data.site_names[site]} discard pile is shuffled into a new pile", "HM-019")
 
 
 def ready_pile(s: HMState, site: int) -> None:
@@ -130,15 +134,15 @@ def ready_pile(s: HMState, site: int) -> None:
 
 def tell_drawn(s: HMState, seat: int, cid: int, rule: str) -> None:
     """The face of a card `seat` drew, told to that seat alone (the others know only its back, HM-089)."""
-    s.say(f"{SEATS[seat]} draws the {s.data.name_of[cid]}", rule, "HM-089", seats=(seat,), to=(seat,))
+    say(s, f"{SEATS[seat]} draws the {s.data.name_of[cid]}", rule, "HM-089", seats=ALONE[seat], to=ALONE[seat])
 
 
 def discard(s: HMState, cid: int) -> None:
     """Every discarded card goes to its own site's discard pile (HM-028, HM-069, A18), straight, on top:
     the order of a pile is only how it is listed (HM-069: nothing reads it, see `reshuffle`)."""
-    s.own_item("discards", s.data.site_of[cid]).append(cid)
+    own_item(s, "discards", s.data.site_of[cid]).append(cid)
     if cid in s.exhausted:
-        s.own("exhausted").discard(cid)
+        own(s, "exhausted").discard(cid)
 
 
 def take_from(s: HMState, cards: list[int], name: str, prefer_used: bool = False) -> int:
@@ -164,7 +168,7 @@ def start_day(s: HMState) -> None:
         for owner in held:
             taken[owner] += 1
     s.to_place = [max(0, per - taken[seat]) for seat in range(s.n)]  # A8: a taken pawn is placed by its taker
-    s.say(f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor", "HM-015", "HM-016", seats=(s.badge,))
+    say(s, f"day {s.day} begins; {SEATS[s.badge]} holds the Badge of Honor", "HM-015", "HM-016", seats=ALONE[s.badge])
     s.turn = (s.badge - 1) % s.n
     next_placement(s)
 
@@ -186,16 +190,36 @@ def do_place(s: HMState, a: Place | PlaceWithPorter) -> None:
     assert me is not None, PLAYER_ACTS
     site = data.site_index[a.site]
     if type(a) is Place and not s.held[me] and len(s.piles[site]) > 1:  # the commonest move of all, in short
-        s.own("to_place")[me] -= 1
-        s.own_item("pawns", site)[me] += 1
-        cid = s.own_item("piles", site).pop()  # `draw` when the pile neither is nor becomes empty
-        s.own_item("hands", me).append(cid)
-        alone = ALONE[me]
-        s.say(f"{SEATS[me]} places a pawn on the {a.site} and draws a card", "HM-016", seats=alone)
-        s.say(f"{SEATS[me]} draws the {data.name_of[cid]}", "HM-016", "HM-089", seats=alone, to=alone)  # tell_drawn
+        own(s, "to_place")[me] -= 1
+        own_item(s, "pawns", site)[me] += 1
+        cid = own_item(s, "piles", site).pop()  # `draw` when the pile neither is nor becomes empty
+        own_item(s, "hands", me).append(cid)
+        alone, name = ALONE[me], data.name_of[cid]
+        say(s, PLACED[me].get(a.site) or _placed(me, a.site), "HM-016", seats=alone)
+        say(s, DRAWN[me].get(name) or _drawn(me, name), "HM-016", "HM-089", seats=alone, to=alone)  # tell_drawn
     else:
         place_and_draw(s, me, site, a)
     next_placement(s)
+
+
+# The two lines of the commonest placement, built once per seat and site or card name (the playout hot path)
+PLACED: tuple[dict[str, str], ...] = tuple({} for _ in SEATS)
+DRAWN: tuple[dict[str, str], ...] = tuple({} for _ in SEATS)
+
+
+def _placed(seat: int, site: str) -> str:
+    return _keep(PLACED[seat], site, f"{SEATS[seat]} places a pawn on the {site} and draws a card")
+
+
+def _drawn(seat: int, name: str) -> str:
+    return _keep(DRAWN[seat], name, f"{SEATS[seat]} draws the {name}")
+
+
+def _keep(table: dict[str, str], key: str, text: str) -> str:
+    if len(table) >= 4096:  # a person's own data sets may name sites and cards anyhow: the tables stay small
+        table.clear()
+    table[key] = text
+    return text
 
 
 def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -> None:
@@ -203,24 +227,24 @@ def place_and_draw(s: HMState, me: int, site: int, a: Place | PlaceWithPorter) -
     becomes) empty (HM-019, A12)."""
     porter = type(a) is PlaceWithPorter
     if porter:
-        s.own("exhausted").add(present(s.has_fresh(me, "porter"), "unturned Porter"))  # HM-098, HM-036
+        own(s, "exhausted").add(present(s.has_fresh(me, "porter"), "unturned Porter"))  # HM-098, HM-036
     owner = me if a.owner is None else a.owner  # HM-100: a taken pawn, placed when its taker chooses, counts for its owner
     if owner == me:
-        s.own("to_place")[me] -= 1
+        own(s, "to_place")[me] -= 1
     else:
-        s.own_item("held", me).remove(owner)
-    s.own_item("pawns", site)[owner] += 1
+        own_item(s, "held", me).remove(owner)
+    own_item(s, "pawns", site)[owner] += 1
     text = f"{SEATS[me]} places a pawn on the {a.site}" if owner == me else \
         f"{SEATS[me]} places {SEATS[owner]}'s pawn on the {a.site}"
     if porter:
         text += " with a Porter"
     rule, seats = ("HM-104" if porter else "HM-100" if owner != me else "HM-016"), ((me,) if owner == me else (me, owner))
     if not s.piles[site] and s.discards[site]:  # HM-019: the pile is remade from the discards before the draw
-        s.say(text, rule, seats=seats)
+        say(s, text, rule, seats=seats)
         reshuffle(s, site)
-        s.say(f"{SEATS[me]} draws a card from the new {a.site} pile", "HM-016", "HM-019", seats=(me,))
+        say(s, f"{SEATS[me]} draws a card from the new {a.site} pile", "HM-016", "HM-019", seats=ALONE[me])
     else:
-        s.say(text + " and draws a card" if s.piles[site] else text, rule, seats=seats)  # A12: no card left, none drawn
+        say(s, text + " and draws a card" if s.piles[site] else text, rule, seats=seats)  # A12: no card left, none drawn
     draw(s, me, site)
 
 
@@ -245,11 +269,11 @@ def next_domination(s: HMState) -> None:
     while s.queue:
         seat, site = s.queue[0]
         if not s.piles[site] and not s.discards[site]:
-            s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)", "HM-022",
-                  seats=(seat,))
+            say(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} but it has no card left (A12)", "HM-022",
+                  seats=ALONE[seat])
         elif s.opts["domination_draw"] == "always":
             ready_pile(s, site)
-            s.say(f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card", "HM-022", seats=(seat,))
+            say(s, f"{SEATS[seat]} dominates the {s.data.site_names[site]} and draws an extra card", "HM-022", seats=ALONE[seat])
             draw(s, seat, site, "HM-022")
         else:
             s.current_player = seat
@@ -264,10 +288,10 @@ def do_domination(s: HMState, a: TakeExtra | SkipExtra) -> None:
     s.queue = s.queue[1:]
     if type(a) is TakeExtra:
         ready_pile(s, site)
-        s.say(f"{SEATS[seat]} takes the extra {a.site} card", "HM-022", seats=(seat,))
+        say(s, f"{SEATS[seat]} takes the extra {a.site} card", "HM-022", seats=ALONE[seat])
         draw(s, seat, site, "HM-022")
     else:
-        s.say(f"{SEATS[seat]} declines the extra {a.site} card", "HM-022", seats=(seat,))
+        say(s, f"{SEATS[seat]} declines the extra {a.site} card", "HM-022", seats=ALONE[seat])
     next_domination(s)
 
 
@@ -277,7 +301,7 @@ def start_play(s: HMState) -> None:
     s.phase, s.queue = "play_cards", []
     s.passed = [False] * s.n
     s.turn = s.current_player = s.badge
-    s.say(f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", "HM-018", seats=(s.badge,))
+    say(s, f"phase 2: play your cards, {SEATS[s.badge]} first", "HM-024", "HM-025", "HM-018", seats=ALONE[s.badge])
 
 
 def next_turn(s: HMState) -> None:
@@ -296,15 +320,15 @@ def do_pass(s: HMState, a: Pass) -> None:
     """HM-047: a player who passes plays no more cards this day."""
     me = s.current_player
     assert me is not None, PLAYER_ACTS
-    s.own("passed")[me] = True
-    s.say(f"{SEATS[me]} passes", "HM-047", seats=(me,))
+    own(s, "passed")[me] = True
+    say(s, f"{SEATS[me]} passes", "HM-047", seats=ALONE[me])
     next_turn(s)
 
 
 def do_play(s: HMState, a: Play) -> None:
     me = s.current_player
     assert me is not None, PLAYER_ACTS
-    cid = take_from(s, s.own_item("hands", me), a.card)
+    cid = take_from(s, own_item(s, "hands", me), a.card)
     card = s.data.deck[cid]
     if card.type == "reserve":
         play_reserve(s, me, cid, a)
@@ -313,12 +337,12 @@ def do_play(s: HMState, a: Play) -> None:
     elif card.effect == "duel":
         target = a.target
         assert target is not None, AIMED
-        s.say(f"{SEATS[me]} plays a Glove: {SEATS[target]} must accept the duel", "HM-052", "HM-053", seats=(me, target))
+        say(s, f"{SEATS[me]} plays a Glove: {SEATS[target]} must accept the duel", "HM-052", "HM-053", seats=(me, target))
         start_duel(s, me, target, cid)  # HM-052/053
         return
     else:
         discard(s, cid)  # HM-028: an Action card goes to its site's discard, its effect at once (HM-027)
-        s.say(f"{SEATS[me]} plays {a.card}", "HM-027", "HM-028", seats=(me,))
+        say(s, f"{SEATS[me]} plays {a.card}", "HM-027", "HM-028", seats=ALONE[me])
         ACTION_EFFECTS[card.effect](s, me, a, card)
     next_turn(s)
 
@@ -326,10 +350,10 @@ def do_play(s: HMState, a: Play) -> None:
 def play_reserve(s: HMState, me: int, cid: int, a: Play) -> None:
     """HM-029: face up into the Reserve; HM-033: a full Reserve first drops one card."""
     if a.replacing is not None:
-        discard(s, take_from(s, s.own_item("reserves", me), a.replacing, prefer_used=True))
-        s.say(f"{SEATS[me]} discards {a.replacing} from the Reserve", "HM-033", seats=(me,))
-    s.own_item("reserves", me).append(cid)
-    s.say(f"{SEATS[me]} puts {a.card} in the Reserve", "HM-029", seats=(me,))
+        discard(s, take_from(s, own_item(s, "reserves", me), a.replacing, prefer_used=True))
+        say(s, f"{SEATS[me]} discards {a.replacing} from the Reserve", "HM-033", seats=ALONE[me])
+    own_item(s, "reserves", me).append(cid)
+    say(s, f"{SEATS[me]} puts {a.card} in the Reserve", "HM-029", seats=ALONE[me])
 
 
 def play_trump(s: HMState, me: int, cid: int) -> None:
@@ -337,9 +361,9 @@ def play_trump(s: HMState, me: int, cid: int) -> None:
     old = s.trumps[me]
     if old is not None:
         discard(s, old)
-        s.say(f"{SEATS[me]} discards the Trump {s.name(old)}", "HM-044", seats=(me,))
-    s.own("trumps")[me] = cid
-    s.say(f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", "HM-097", seats=(me,))  # HM-097: beside the Reserve, not in it
+        say(s, f"{SEATS[me]} discards the Trump {s.name(old)}", "HM-044", seats=ALONE[me])
+    own(s, "trumps")[me] = cid
+    say(s, f"{SEATS[me]} takes the Trump {s.name(cid)}", "HM-043", "HM-097", seats=ALONE[me])  # HM-097: beside the Reserve, not in it
 
 
 def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
@@ -349,10 +373,10 @@ def steal_hand(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) 
     site = s.site_index(at)
     pool = [cid for cid in s.hands[target] if s.data.deck[cid].site == site]
     cid = pool[s._random_index(len(pool))]
-    s.own_item("hands", target).remove(cid)
-    s.own_item("hands", me).append(cid)
-    s.say(f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand", "HM-090", seats=(me, target))
-    s.say(f"{SEATS[me]} takes the {s.name(cid)} from {SEATS[target]}'s hand", "HM-090", "HM-089", seats=(me, target),
+    own_item(s, "hands", target).remove(cid)
+    own_item(s, "hands", me).append(cid)
+    say(s, f"{SEATS[me]} takes a {at} card from {SEATS[target]}'s hand", "HM-090", seats=(me, target))
+    say(s, f"{SEATS[me]} takes the {s.name(cid)} from {SEATS[target]}'s hand", "HM-090", "HM-089", seats=(me, target),
           to=(me, target))  # its face: the taker sees it now, the target held it
 
 
@@ -360,37 +384,37 @@ def steal_reserve(s: HMState, me: int, a: Play | Use, card: CardDef | None = Non
     """Thief (placeholder): an opponent's Reserve card moves into yours, straightened (HM-037)."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    cid = take_from(s, s.own_item("reserves", target), at, prefer_used=False)
+    cid = take_from(s, own_item(s, "reserves", target), at, prefer_used=False)
     if cid in s.exhausted:
-        s.own("exhausted").discard(cid)
-    s.own_item("reserves", me).append(cid)
-    s.say(f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve", "HM-035", "HM-037", seats=(me, target))
+        own(s, "exhausted").discard(cid)
+    own_item(s, "reserves", me).append(cid)
+    say(s, f"{SEATS[me]} takes {at} from {SEATS[target]}'s Reserve", "HM-035", "HM-037", seats=(me, target))
 
 
 def traitor(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """HM-099 (A8): take an opponent's pawn off a site; you place it next day for its owner."""
     target, at = a.target, a.at
     assert target is not None and at is not None, AIMED
-    s.own_item("pawns", s.site_index(at))[target] -= 1
-    s.own_item("held", me).append(target)
-    s.say(f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}", "HM-099", seats=(me, target))
+    own_item(s, "pawns", s.site_index(at))[target] -= 1
+    own_item(s, "held", me).append(target)
+    say(s, f"{SEATS[me]} takes {SEATS[target]}'s Henchman from the {at}", "HM-099", seats=(me, target))
 
 
 def brawl(s: HMState, me: int, a: Play | Use, card: CardDef | None = None) -> None:
     """Brawl (M14): every other player discards one random hand card, except Penitent owners (HM-105)."""
     for seat in s.seats_from(me)[1:]:
         if s.has_in_reserve(seat, "penitent"):
-            s.say(f"{SEATS[seat]}'s Penitent protects them from the Brawl", "HM-105", seats=(seat,))
+            say(s, f"{SEATS[seat]}'s Penitent protects them from the Brawl", "HM-105", seats=ALONE[seat])
         elif s.hands[seat]:
-            cid = s.own_item("hands", seat).pop(s._random_index(len(s.hands[seat])))
+            cid = own_item(s, "hands", seat).pop(s._random_index(len(s.hands[seat])))
             discard(s, cid)
-            s.say(f"{SEATS[seat]} discards {s.name(cid)} in the Brawl", "HM-088", seats=(seat,))  # face up on the pile
+            say(s, f"{SEATS[seat]} discards {s.name(cid)} in the Brawl", "HM-088", seats=ALONE[seat])  # face up on the pile
 
 
 def gain_points(s: HMState, me: int, a: Play | Use | None, card: CardDef) -> None:
     """HM-091: a benefit card helps only its own player."""
     add_points(s, me, card.points, POINT_CARDS)
-    s.say(f"{SEATS[me]} gains {points(card.points)}", "HM-091", seats=(me,))
+    say(s, f"{SEATS[me]} gains {points(card.points)}", "HM-091", seats=ALONE[me])
 
 
 ACTION_EFFECTS: dict[str, Callable[[HMState, int, Play, CardDef], None]] = {"steal_hand": steal_hand, "steal_reserve": steal_reserve, "traitor": traitor, "brawl": brawl,
@@ -407,21 +431,21 @@ def do_use(s: HMState, a: Use) -> None:
     if card.effect == "poison":  # HM-030: a card that is discarded to work
         target = a.target
         assert target is not None, AIMED
-        s.own_item("reserves", me).remove(cid)
+        own_item(s, "reserves", me).remove(cid)
         discard(s, cid)
         add_points(s, target, -card.points, BELLADONNA)
-        s.say(f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {points(card.points)}", "HM-030", seats=(me, target))
+        say(s, f"{SEATS[me]} discards {a.card}: {SEATS[target]} loses {points(card.points)}", "HM-030", seats=(me, target))
     else:
         if card.exhausts:
-            s.own("exhausted").add(cid)  # HM-036 / HM-045; HM-051: a used card stays in front, turned
+            own(s, "exhausted").add(cid)  # HM-036 / HM-045; HM-051: a used card stays in front, turned
         if card.effect == "old_lady":  # HM-107: an opponent's Trump effect, even if turned
             target = a.target
             assert target is not None, AIMED
-            s.say(f"{SEATS[me]} uses {a.card} to borrow {SEATS[target]}'s {a.at}", "HM-107", seats=(me, target))
+            say(s, f"{SEATS[me]} uses {a.card} to borrow {SEATS[target]}'s {a.at}", "HM-107", seats=(me, target))
             trump_effect(s, me, s.data.deck[present(s.trumps[target], "Trump to borrow")])
             next_turn(s)
             return
-        s.say(f"{SEATS[me]} uses {a.card}", "HM-038", seats=(me,))
+        say(s, f"{SEATS[me]} uses {a.card}", "HM-038", seats=ALONE[me])
         if card.effect == "steal_hand":
             steal_hand(s, me, a)
         else:
@@ -433,7 +457,7 @@ def trump_effect(s: HMState, me: int, card: CardDef) -> None:
     if card.effect == "draw_card":
         ready_pile(s, card.site)
         if s.piles[card.site]:  # else `draw` says there is no card left (A12)
-            s.say(f"{SEATS[me]} draws a {s.data.site_names[card.site]} card", "HM-038", seats=(me,))
+            say(s, f"{SEATS[me]} draws a {s.data.site_names[card.site]} card", "HM-038", seats=ALONE[me])
         draw(s, me, card.site, "HM-038")
     elif card.effect == "gain_points":
         gain_points(s, me, None, card)
@@ -455,14 +479,14 @@ def end_play(s: HMState) -> None:
 def discard_hand(s: HMState, seat: int, keep: str | None) -> None:
     """HM-050 (HM-101): the hand goes to its sites' discard piles, but the card a Nosy Parker keeps. A hand card
     is never turned (only Reserve and Trump cards are, HM-036), so this is `discard` for a whole hand."""
-    kept = take_from(s, s.own_item("hands", seat), keep) if keep is not None else None
+    kept = take_from(s, own_item(s, "hands", seat), keep) if keep is not None else None
     site_of = s.data.site_of
     by_site: dict[int, list[int]] = {}
     for cid in s.hands[seat]:
         by_site.setdefault(site_of[cid], []).append(cid)
     for site, cards in by_site.items():
-        s.own_item("discards", site).extend(cards)
-    s.own("hands")[seat] = [kept] if kept is not None else []
+        own_item(s, "discards", site).extend(cards)
+    own(s, "hands")[seat] = [kept] if kept is not None else []
 
 
 def next_keeper(s: HMState) -> None:
@@ -476,9 +500,9 @@ def do_keep(s: HMState, a: Keep) -> None:
     seat = s.queue[0]
     s.queue = s.queue[1:]
     discard_hand(s, seat, a.card)
-    s.say(f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker", "HM-101", seats=(seat,))
+    say(s, f"{SEATS[seat]} keeps {'one card' if a.card else 'nothing'} with the Nosy Parker", "HM-101", seats=ALONE[seat])
     if a.card:  # its face, to its keeper only
-        s.say(f"{SEATS[seat]} keeps the {a.card}", "HM-101", "HM-089", seats=(seat,), to=(seat,))
+        say(s, f"{SEATS[seat]} keeps the {a.card}", "HM-101", "HM-089", seats=ALONE[seat], to=ALONE[seat])
     next_keeper(s)
 
 
@@ -489,7 +513,7 @@ def end_of_day(s: HMState) -> None:
     for seat in s.seats_from(s.badge):
         gained = reserve_points(s, seat)
         add_points(s, seat, gained, RESERVE)
-        s.say(f"{SEATS[seat]} scores {gained} from the Reserve", "HM-071", "HM-072", seats=(seat,))
+        say(s, f"{SEATS[seat]} scores {gained} from the Reserve", "HM-071", "HM-072", seats=ALONE[seat])
     s.exhausted = set()
     s.pawns = [[0] * s.n for _ in s.pawns]
     if game_should_end(s):
@@ -522,13 +546,13 @@ def decide(s: HMState) -> None:
         start_tiebreak(s, tied[0], tied[1])
     else:
         s.last_day = s.day + 1
-        s.say(f"{len(tied)} players tie at {top}: the game goes on for one more day", "HM-085", seats=tied)
+        say(s, f"{len(tied)} players tie at {top}: the game goes on for one more day", "HM-085", seats=tied)
         next_day(s)
 
 
 def finish(s: HMState, winner: int) -> None:
     s.phase, s.current_player, s.winner, s.queue = "game_end", None, winner, []
-    s.say(f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury", "HM-008", seats=(winner,))
+    say(s, f"{SEATS[winner]} wins with {s.scores_[winner]} points and becomes Bailiff of Montfleury", "HM-008", seats=ALONE[winner])
 
 
 # -- duels ---------------------------------------------------------------------------------------
@@ -554,13 +578,13 @@ def do_guard(s: HMState, a: PlayGuard) -> None:
     d = s.duel
     assert d is not None, IN_DUEL
     cid = next(c for c in s.hands[d["dfn"]] if s.data.deck[c].effect == "guard")
-    s.own_item("hands", d["dfn"]).remove(cid)
+    own_item(s, "hands", d["dfn"]).remove(cid)
     if d["aw"] is not None:
-        s.own_item("hands", d["att"]).append(d["aw"])
-        s.say(f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back", "HM-103", seats=(d["att"],))
+        own_item(s, "hands", d["att"]).append(d["aw"])
+        say(s, f"{SEATS[d['att']]} takes the {s.name(d['aw'])} back", "HM-103", seats=ALONE[d["att"]])
     discard(s, cid)
     discard(s, present(d["glove"], "Glove"))  # a Guard never answers a tie-break duel (which has no Glove)
-    s.say(f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move", "HM-102", seats=(d["dfn"], d["att"]))
+    say(s, f"{SEATS[d['dfn']]} plays a Guard: the duel is off, no points move", "HM-102", seats=(d["dfn"], d["att"]))
     end_duel(s)
 
 
@@ -568,7 +592,7 @@ def do_noguard(s: HMState, a: NoGuard) -> None:
     """HM-053: without a Guard the duel goes ahead."""
     d = s.duel
     assert d is not None, IN_DUEL
-    s.say(f"{SEATS[d['dfn']]} plays no Guard: the duel goes ahead", "HM-053", "HM-102", seats=(d["dfn"],))
+    say(s, f"{SEATS[d['dfn']]} plays no Guard: the duel goes ahead", "HM-053", "HM-102", seats=ALONE[d["dfn"]])
     if d["aw_done"]:
         set_step(s, "defender_weapon", d["dfn"])
     else:
@@ -577,13 +601,13 @@ def do_noguard(s: HMState, a: NoGuard) -> None:
 
 def do_weapon(s: HMState, a: Fight) -> None:
     """HM-054/055/056: one Armory card or bare hands, the Attacker first."""
-    d, me = s.own("duel"), s.current_player
+    d, me = own(s, "duel"), s.current_player
     assert d is not None and me is not None, IN_DUEL
-    cid = take_from(s, s.own_item("hands", me), a.weapon) if a.weapon is not None else None
+    cid = take_from(s, own_item(s, "hands", me), a.weapon) if a.weapon is not None else None
     if a.weapon:
-        s.say(f"{SEATS[me]} fights with the {a.weapon}", "HM-054" if s.phase == "attacker_weapon" else "HM-056", seats=(me,))
+        say(s, f"{SEATS[me]} fights with the {a.weapon}", "HM-054" if s.phase == "attacker_weapon" else "HM-056", seats=ALONE[me])
     else:
-        s.say(f"{SEATS[me]} fights bare-handed", "HM-055", seats=(me,))
+        say(s, f"{SEATS[me]} fights bare-handed", "HM-055", seats=ALONE[me])
     if s.phase == "attacker_weapon":
         d["aw"], d["aw_done"] = cid, True
         if s.opts["guard_timing"] == "after_weapon":
@@ -612,8 +636,8 @@ def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
     if lent is None:
         return 0
     if turn and s.data.deck[lent].points:  # HM-107: a loan that adds nothing changes nothing, and she stays unturned
-        s.own("exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
-        s.say(f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=(seat,))
+        own(s, "exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
+        say(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=ALONE[seat])
     return s.data.deck[lent].points
 
 
@@ -650,15 +674,15 @@ def defense_value(s: HMState) -> int:
 
 
 def do_roll(s: HMState, a: Roll) -> None:
-    d = s.own("duel")
+    d = own(s, "duel")
     assert d is not None, IN_DUEL
     if s.phase == "attack_roll":
         value = attack_value(s)
         d["hits"] = sum(1 for x in a.dice if x >= value)  # HM-058 (A1)
         if d["aw"] is None:
             lend_bare_bonus(s, d["att"], a.dice, value, s.data.values["bare_hands_attack"])
-        s.say(f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
-              seats=(d["att"],))
+        say(s, f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
+              seats=ALONE[d["att"]])
         if d["hits"]:
             set_step(s, "defense_roll", CHANCE)
         else:
@@ -669,8 +693,8 @@ def do_roll(s: HMState, a: Roll) -> None:
         lend_bare_bonus(s, d["dfn"], a.dice, value, s.data.values["bare_hands_defense"])
     parries = sum(1 for x in a.dice if x >= value)  # HM-061
     d["wounds"] = d["hits"] - parries
-    s.say(f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",
-          "HM-061", seats=(d["dfn"],))
+    say(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",
+          "HM-061", seats=ALONE[d["dfn"]])
     open_windows(s)
 
 
@@ -703,17 +727,17 @@ def next_window(s: HMState) -> None:
 
 def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCourtesan) -> None:
     """Use or decline an Apothecary / Courtesan: each cancels one wound and turns (HM-036)."""
-    d = s.own("duel")
+    d = own(s, "duel")
     assert d is not None, IN_DUEL
     seat, what = s.queue[0]
     s.queue = s.queue[1:]
     if type(a) is UseApothecary or type(a) is UseCourtesan:
-        s.own("exhausted").add(present(s.has_fresh(seat, what), f"unturned {what}"))
+        own(s, "exhausted").add(present(s.has_fresh(seat, what), f"unturned {what}"))
         d["wounds"] -= 1
         tiebreak = ("HM-083",) if d["tb"] else ()  # the Reserve works in a tie-break duel too
-        s.say(f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], *tiebreak, seats=(seat,))
+        say(s, f"{SEATS[seat]}'s {what.title()} cancels a wound ({d['wounds']} left)", WINDOW_RULES[what], *tiebreak, seats=ALONE[seat])
     else:
-        s.say(f"{SEATS[seat]} does not use the {what.title()}", WINDOW_RULES[what], seats=(seat,))
+        say(s, f"{SEATS[seat]} does not use the {what.title()}", WINDOW_RULES[what], seats=ALONE[seat])
     next_window(s)
 
 
@@ -728,13 +752,13 @@ def outcome(s: HMState) -> None:
         bonus = trump_bonus(s, att, "duel_bonus", turn=True)
         add_points(s, att, v["attacker_win_points"] + bonus, DUELS)
         add_points(s, dfn, -v["defender_loss_per_wound"] * wounds, DUELS)
-        s.say(f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
+        say(s, f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
               f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-064", "HM-065", "HM-066",
               *(("HM-070",) if wounds == 1 else ()), seats=(att, dfn))  # the example's result (one wound) cites it
     else:  # HM-063/067/068
         add_points(s, dfn, v["defender_win_points"], DUELS)
         add_points(s, att, -v["attacker_loss"], DUELS)
-        s.say(f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
+        say(s, f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
               "HM-064", "HM-067", "HM-068", seats=(dfn, att))
     for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards
         if cid is not None:
@@ -754,7 +778,7 @@ def end_duel(s: HMState) -> None:
 def start_tiebreak(s: HMState, first: int, second: int) -> None:
     """HM-080/081 (A5): the tied player first clockwise from the Badge attacks first, bare-handed."""
     s.tiebreak = {"pair": [first, second], "wounds": [0, 0], "leg": 0, "round": 1}
-    s.say(f"{SEATS[first]} and {SEATS[second]} tie for the lead: tie-break duels", "HM-080", "HM-081", seats=(first, second))
+    say(s, f"{SEATS[first]} and {SEATS[second]} tie for the lead: tie-break duels", "HM-080", "HM-081", seats=(first, second))
     start_leg(s)
 
 
@@ -768,10 +792,10 @@ def start_leg(s: HMState) -> None:
 def tiebreak_leg_done(s: HMState) -> None:
     """HM-082: more wounds over the two fights wins; HM-084: equal means another pair of duels."""
     tiebreak_of(s)
-    tb, d = s.own("tiebreak"), s.duel
+    tb, d = own(s, "tiebreak"), s.duel
     assert d is not None, IN_DUEL
     tb["wounds"][tb["leg"]] += d["wounds"]
-    s.say(f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)", "HM-082", seats=(d["att"],))
+    say(s, f"tie-break: {SEATS[d['att']]} inflicts {d['wounds']} wound(s)", "HM-082", seats=ALONE[d["att"]])
     if tb["leg"] == 0:
         tb["leg"] = 1
         start_leg(s)
@@ -779,7 +803,7 @@ def tiebreak_leg_done(s: HMState) -> None:
     w0, w1 = tb["wounds"]
     if w0 == w1:
         tb["wounds"], tb["leg"], tb["round"] = [0, 0], 0, tb["round"] + 1
-        s.say("tie-break wounds are equal: another pair of duels", "HM-084", seats=tuple(tb["pair"]))
+        say(s, "tie-break wounds are equal: another pair of duels", "HM-084", seats=tuple(tb["pair"]))
         start_leg(s)
         return
     s.duel = None

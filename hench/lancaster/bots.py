@@ -4,6 +4,8 @@ others, and takes every reward it can pay for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hench.core import Bot, RandomBot, Rng, State
 
 from .actions import (
@@ -88,7 +90,7 @@ class HeuristicBot(Bot):
             return self._choice(state, seat, phase, legal)
         return self._place(state, seat, legal)
 
-    def _choice(self, s: LancasterState, colour: int, phase: str, legal: list[LAction]) -> LAction:
+    def _choice(self, s: LancasterState, colour: int, phase: str, legal: Sequence[LAction]) -> LAction:
         """Rewards: both when affordable, else the nobleman; an upgrade favor first; yourself as start player;
         the extension that pays power points; pay every cost and ransom it can."""
         if phase == "county":
@@ -114,7 +116,7 @@ class HeuristicBot(Bot):
         c = s.active_conflict(card)
         return c is not None and conflict_strength(s, c) + extra >= s.data.cards[c["card"]].french
 
-    def _place(self, s: LancasterState, seat: int, legal: list[LAction]) -> LAction:
+    def _place(self, s: LancasterState, seat: int, legal: Sequence[LAction]) -> LAction:
         r = s.res[seat]
         applies = [a for a in legal if isinstance(a, Apply) and not a.tudor]
         safe = [a for a in applies if office_is_safe(s, seat, apply_strength(s, a))]
