@@ -196,6 +196,7 @@ def main() -> None:
     parser.add_argument("--budget", action="append", default=[], metavar="GAME:PLAYERS=SECONDS",
                         help="another thinking time for one game and count (may repeat), e.g. huns:4=0.2; "
                              f"the defaults: {', '.join(f'{g}:{p}={t:g}' for (g, p), t in BUDGETS.items())}")
+    parser.add_argument("--no-play", action="store_true", help="print the table from the records only (play nothing)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     quiet()
@@ -216,7 +217,8 @@ def main() -> None:
         configs += [(game_id, players, key_of(game_id, setting(game_id, players)[1])) for players in sorted(counts)]
     records = load(args.record)
     done = {(r["game"], r["players"], r["k"]) for r in records if (r["game"], r["players"], r.get("key")) in set(configs)}
-    work = [(g, p, k, setting(g, p)[0]) for k in range(args.games) for g, p, _ in configs if (g, p, k) not in done]
+    work = [(g, p, k, setting(g, p)[0]) for k in range(args.games) for g, p, _ in configs
+            if (g, p, k) not in done and not args.no_play]
     keys = {(g, p): key for g, p, key in configs}
     budget = setting("", 0)[1]
     args.record.parent.mkdir(parents=True, exist_ok=True)
