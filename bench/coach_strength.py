@@ -173,6 +173,43 @@ def budgets(specs: list[str]) -> dict[tuple[str, int], float]:
     return out
 
 
+def chart(results: list[dict], path: Path) -> None:
+    """The strong bot's win rate per game and count with its 95% interval, beside the fair share and the goal."""
+    import plotly.graph_objects as go
+    from playwright.sync_api import sync_playwright
+
+    from widgets.serve import CHROMIUM, CHROMIUM_ARGS
+
+    names = [f"{r['game'].capitalize()} {r['players']}p<br>({r['games']} games, {r['budget'].split(' (')[0]})"
+             for r in results]
+    rate = [100 * r["win_rate"] for r in results]
+    fig = go.Figure()
+    fig.add_bar(x=names, y=rate, name="strong bot's win rate", marker_color="#34506e",
+                error_y={"type": "data", "symmetric": False, "array": [100 * r["high"] - y for r, y in zip(results, rate)],
+                         "arrayminus": [y - 100 * r["low"] for r, y in zip(results, rate)]},
+                text=[f"{y:.0f}%" for y in rate], textposition="inside", insidetextanchor="start",
+                textfont={"size": 14})
+    fig.add_scatter(x=names, y=[100 * r["fair"] for r in results], mode="markers", name="fair share",
+                    marker={"symbol": "line-ew-open", "size": 40, "color": "#888", "line": {"width": 3}})
+    fig.add_scatter(x=names, y=[100 * (0.65 if r["players"] == 2 else 2 * r["fair"]) for r in results], mode="markers",
+                    name="goal", marker={"symbol": "line-ew-open", "size": 40, "color": "#c0392b", "line": {"width": 3}})
+    fig.update_layout(title="The coach's strong bot against the game's own bots (95% intervals)", width=1100,
+                      height=480, yaxis={"title": "games won (%)", "range": [0, 100]}, template="plotly_white",
+                      legend={"orientation": "h", "y": -0.25}, margin={"b": 140})
+    html_path = path.with_suffix(".html")
+    fig.write_html(html_path, include_plotlyjs=True, full_html=True)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1120, "height": 500})
+            page.goto(html_path.resolve().as_uri())
+            page.wait_for_selector(".main-svg", timeout=60_000)
+            page.screenshot(path=str(path))
+            browser.close()
+    finally:
+        html_path.unlink(missing_ok=True)
+
+
 def commit() -> str:
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
@@ -196,6 +233,7 @@ def main() -> None:
     parser.add_argument("--budget", action="append", default=[], metavar="GAME:PLAYERS=SECONDS",
                         help="another thinking time for one game and count (may repeat), e.g. huns:4=0.2; "
                              f"the defaults: {', '.join(f'{g}:{p}={t:g}' for (g, p), t in BUDGETS.items())}")
+    parser.add_argument("--chart", type=Path, default=None, help="also draw the win rates as a PNG (headless Chromium)")
     parser.add_argument("--no-play", action="store_true", help="print the table from the records only (play nothing)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -252,6 +290,8 @@ def main() -> None:
                  "yes" if r["low"] >= (0.65 if r["players"] == 2 else 2 * r["fair"]) else "no",
                  f"{r['median_s']:.2f}", f"{r['p90_s']:.2f}", f"{r['median_cpu_s']:.2f}", f"{r['p90_cpu_s']:.2f}",
                  r["moves"]) for r in results_]
+    if args.chart is not None:
+        chart(results_, args.chart)
     report(args.json, {"budget": budget, "load_at_start": load_avg, "results": results_},
            f"Strong bot vs heuristic bots (thinking per move: {budget} unless its column says otherwise; "
            f"load {load_avg:.1f} at start)",
