@@ -2,7 +2,7 @@
 
 For every game at 2 players and at its largest count: `--games` games, the strong bot in one seat (rotated
 through the seats, game k in seat k mod n) and the game's heuristic bot in the others, each game from its own
-seed (1000 + k: the seeds the coach was tuned on, 0-99, are not measured). Prints the strong bot's win share (a
+seed (1000 + k: the trial runs while the coach was built used seeds from 0, which are not measured). Prints the strong bot's win share (a
 tie shared) with its 95% Wilson interval beside the fair share (1/n), and the median and 90th-percentile
 thinking time per move it searched (a move with one legal option is played at once and not counted),
 wall-clock and processor time. The budget is wall-clock by default; with `--clock cpu` it is processor time,
