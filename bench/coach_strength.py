@@ -244,12 +244,15 @@ def main() -> None:
     load_avg = os.getloadavg()[0]
     overrides = BUDGETS | budgets(args.budget)
 
+    def budget_text(seconds: float) -> str:
+        budget = f"{args.iterations} playouts" if args.iterations else f"{seconds:g} s ({args.clock})"
+        return budget + (", plain search" if args.plain else "")
+
     def setting(game_id: str, players: int) -> tuple[dict, str]:
         seconds = overrides.get((game_id, players), args.seconds)
         coach = {"seconds": seconds, "iterations": args.iterations,
                  "clock": time.process_time if args.clock == "cpu" else time.perf_counter, "safe": not args.plain}
-        budget = f"{args.iterations} playouts" if args.iterations else f"{seconds:g} s ({args.clock})"
-        return coach, budget + (", plain search" if args.plain else "")
+        return coach, budget_text(seconds)
 
     configs = []
     for game_id in args.game or hench.GAMES:
@@ -261,7 +264,7 @@ def main() -> None:
     work = [(g, p, k, setting(g, p)[0]) for k in range(args.games) for g, p, _ in configs
             if (g, p, k) not in done and not args.no_play]
     keys = {(g, p): key for g, p, key in configs}
-    budget = setting("", 0)[1]
+    budget = budget_text(args.seconds)
     args.record.parent.mkdir(parents=True, exist_ok=True)
     start, finished, version = time.perf_counter(), 0, commit()
     print(f"{len(done)} games already recorded; {len(work)} to play", file=sys.stderr)

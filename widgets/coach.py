@@ -60,7 +60,8 @@ def in_words(advice: Advice, name: Callable[[Any], str]) -> Advice:
     why = list(advice.why)
     for mv in sorted(advice.moves, key=lambda m: -len(m.text)):  # the longest first: "play X" before "play"
         why = [line.replace(mv.text, names[mv.action]) for line in why]
-    return Advice(renamed(advice.best), [renamed(m) for m in advice.moves], why)
+    return Advice(renamed(advice.best), [renamed(m) for m in advice.moves], why,
+                  None if advice.beside is None else renamed(advice.beside))
 
 
 def advice_html(advice: Advice, selected: Any = None) -> str:
@@ -72,10 +73,8 @@ def advice_html(advice: Advice, selected: Any = None) -> str:
         rows.append(value_row(mine, "<span style='color:#8a5a00'>(your selected move)</span>"))
         shown.add(mine.action)
     rows += [value_row(m) for m in advice.moves if m.action not in shown][:ALTERNATIVES]
-    other = mine if mine is not None and mine.action != advice.best.action else next(
-        (m for m in advice.moves if m.action != advice.best.action), None)
     why = "".join(f"<li>{html.escape(s)}</li>" for s in advice.why)
-    why += sources_html(advice.best, other)
+    why += sources_html(advice.best, advice.beside)
     return ("<div class='hench-hint' style='background:#f3f7fc;border-left:4px solid #34506e;padding:6px 10px;"
             "border-radius:6px;margin:4px 0'><b>The coach suggests: " + html.escape(advice.best.text) + "</b>"
             "<table style='border-collapse:collapse;margin:4px 0;font-size:13px'><tr><th style='text-align:left;"

@@ -69,6 +69,7 @@ class Advice:
     best: MoveValue
     moves: list[MoveValue]
     why: list[str]
+    beside: MoveValue | None = None  # the move the why sets the coach's beside (the learner's, else the next best)
 
 
 @dataclass(frozen=True)
@@ -183,8 +184,8 @@ class Search:
     It runs in rounds. A round deals one world from the seat's view and one seed for the bots and dice, and
     plays every move still in the race out in that same world with the same seeds (common random numbers:
     two moves are compared on the same cards and dice, so a few rounds tell them apart where independent
-    playouts would need many). After `min_rounds` rounds, a move whose paired difference to the leader is
-    `RACE_Z` standard errors below it (or that cannot be `INDIFFERENCE` better) leaves the race; the search
+    playouts would need many). After `min_rounds` rounds, a move that cannot beat the leader by `INDIFFERENCE`
+    (its paired difference plus `RACE_Z` standard errors stays below that) leaves the race; the search
     stops when one move is left or the budget is spent. Clear choices are made in a few rounds, close ones
     get the whole budget."""
 
@@ -240,7 +241,7 @@ class Search:
                 keep.append(arm)
                 continue
             gap, error = paired(leader, arm)
-            if not (gap > RACE_Z * error or gap - RACE_Z * error > -INDIFFERENCE):
+            if gap - RACE_Z * error <= -INDIFFERENCE:  # it may still beat the leader by INDIFFERENCE or more
                 keep.append(arm)
         self.racing = keep
 
@@ -309,12 +310,17 @@ def explain(moves: Sequence[MoveValue], against: Hashable | None = None) -> list
     coach's move with its odds, then what it gains against `against` (the learner's selected move) or the
     next best: the line of the score sheet where the difference lies, and whether the gap is clear."""
     best = moves[0]
+    other = beside_of(moves, against)
     first = (f"Playing {best.text} won {best.win_chance:.0%} of the {best.samples} games played out from here, "
              f"with {best.expected_points:.1f} points on average.")
-    other = next((m for m in moves[1:] if m.action == against), moves[1] if len(moves) > 1 else None)
     if other is None:
         return [first, "It is the only move open now."]
     return [first, compare(best, other)]
+
+
+def beside_of(moves: Sequence[MoveValue], against: Hashable | None) -> MoveValue | None:
+    """The move to set beside the coach's (moves[0]): `against` if it is another move looked at, else the next best."""
+    return next((m for m in moves[1:] if m.action == against), moves[1] if len(moves) > 1 else None)
 
 
 def compare(best: MoveValue, other: MoveValue) -> str:
@@ -329,7 +335,7 @@ def compare(best: MoveValue, other: MoveValue) -> str:
 
 
 def _where(best: MoveValue, other: MoveValue) -> str:
-    """", most of it from <line> (+x.x)" and the line it gives up most on, from the two moves' score sheets."""
+    """", most of it from <line>: +x.x" and "; it gives up y.y from <line>", from the two moves' score sheets."""
     if not best.by_source or len(best.by_source) != len(other.by_source):
         return ""
     diffs = [(name, mine - theirs) for (name, mine), (_, theirs) in zip(best.by_source, other.by_source)]
@@ -395,7 +401,7 @@ class Coach:
         """The coach's move for `seat` (who must be to act), every legal move's value, best first, and why: set
         beside `against` (the move the learner has in mind) when it is another legal move, else the next best."""
         moves = self._search(state, seat, state.legal_actions(), seconds, progress)
-        return Advice(moves[0], moves, explain(moves, against))
+        return Advice(moves[0], moves, explain(moves, against), beside_of(moves, against))
 
     def evaluate(self, state: State, seat: int, action: Hashable, seconds: float | None = None,
                  progress: Progress | None = None) -> MoveValue:
