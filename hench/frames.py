@@ -145,7 +145,7 @@ def rank(scores: Sequence[int], winners: Sequence[int], seat: int) -> int:
     return 1 + sum(1 for other, points in enumerate(scores) if other in winners or points > scores[seat])
 
 
-SIMULATION_COLUMNS = ("game", "seed", "players", "seat", "bot", "starts", "score", "rank", "won", "moves")
+SIMULATION_COLUMNS = ("game", "seed", "players", "seat", "player", "bot", "starts", "score", "rank", "won", "moves")
 
 
 def simulation_rows(records: Records) -> Iterator[dict[str, Any]]:
@@ -153,7 +153,7 @@ def simulation_rows(records: Records) -> Iterator[dict[str, Any]]:
     for record in records.games:
         for seat, score in enumerate(record.scores):
             row = {"game": records.game, "seed": record.seed, "players": records.players, "seat": seat,
-                   "bot": record.bots[seat], "starts": seat == record.first, "score": score,
+                   "player": seat_name(seat), "bot": record.bots[seat], "starts": seat == record.first, "score": score,
                    "rank": rank(record.scores, record.winners, seat), "won": seat in record.winners,
                    "moves": record.moves}
             if record.sheet is not None:
@@ -163,7 +163,7 @@ def simulation_rows(records: Records) -> Iterator[dict[str, Any]]:
 
 def simulate(game: Game | str, players: int, games: int = 100, bots: BotChoice = "heuristic", seed: int = 0,
              options: Mapping[str, Any] | None = None, progress: Callable[[int], None] | None = None) -> Any:
-    """`games` bot games as a DataFrame: one row per game and seat (game, seed, players, seat, bot, starts (the seat
+    """`games` bot games as a DataFrame: one row per game and seat (game, seed, players, seat, player ("Player 1"), bot, starts (the seat
     moved first), score, rank, won, moves, then the score sheet's lines, 0 where a game's sheet has no such line). Game i is dealt from seed `seed + i`; `progress(i)` is called
     after each game (widgets.simulate.simulate_with_bar shows a bar in a notebook)."""
     pd = pandas()
@@ -171,7 +171,7 @@ def simulate(game: Game | str, players: int, games: int = 100, bots: BotChoice =
     frame = pd.DataFrame(list(simulation_rows(records)))
     sources = [name for name in frame.columns if name not in SIMULATION_COLUMNS]
     frame[sources] = frame[sources].fillna(0).astype("int64")  # a line missing from a game's sheet gave that game no points
-    return _typed(frame, categories=("game", "bot"), bools=("starts", "won"))
+    return _typed(frame, categories=("game", "player", "bot"), bools=("starts", "won"))
 
 
 def _typed(frame: Any, categories: Iterable[str] = (), bools: Iterable[str] = ()) -> Any:

@@ -59,11 +59,12 @@ def henchmania_games():
 
 def test_simulation_frame_is_one_tidy_row_per_game_and_seat(henchmania_games):
     games = henchmania_games
-    assert len(games) == 12 * 3 and list(games.columns[:10]) == list(frames.SIMULATION_COLUMNS)
+    assert len(games) == 12 * 3 and list(games.columns[:11]) == list(frames.SIMULATION_COLUMNS)
     assert (games.groupby("seed")["seat"].apply(sorted) == pd.Series([[0, 1, 2]] * 12, index=range(5, 17))).all()
     assert games["game"].dtype == "category" and games["bot"].dtype == "category"
     assert games["won"].dtype == bool and games["starts"].dtype == bool
-    for name in ("seed", "seat", "score", "rank", "moves", *games.columns[10:]):
+    assert list(games["player"][:3]) == ["Player 1", "Player 2", "Player 3"] and games["player"].dtype == "category"
+    for name in ("seed", "seat", "score", "rank", "moves", *games.columns[11:]):
         assert games[name].dtype == "int64", name
     assert set(games["bot"]) == {"heuristic"}
     assert (games.groupby("seed")["starts"].sum() == 1).all()
