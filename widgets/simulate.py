@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import html
+import logging
+import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from statistics import fmean
 from typing import Any
 
@@ -21,6 +27,7 @@ from .play import PALETTE, TableConfig
 
 MAX_GAMES = 20_000  # in a notebook of your own
 SERVED_MAX_GAMES = 2_000  # in a served app: one visitor's click must not hold a core for minutes
+log = logging.getLogger(__name__)
 TIME_BUDGET = 30.0  # seconds of simulation per click; the games played by then are shown
 
 
@@ -67,14 +74,72 @@ def simulate(config: TableConfig, players: int, games: int, seed: int = 0, bot_k
 
 
 def simulate_with_bar(game: str, players: int, games: int, **kw: Any) -> Any:
-    """`hench.simulate` in a notebook, with a progress bar shown while it plays (the DataFrame is returned)."""
+    """`hench.simulate` in a notebook, with a progress bar shown while it plays (the DataFrame is returned).
+
+    The games of a seed are the same games every time, so a finished simulation is kept on disk (see
+    `cached_frame`) and a second kernel asking for the same games reads them instead of playing them again: an
+    Odds app served to a class would otherwise spend the same seconds of a core for every visitor."""
     bar = ipw.IntProgress(value=0, min=0, max=games, description="Games", layout=ipw.Layout(width="420px"))
     display(bar)
     step = max(1, games // 50)
-    frame = hench.simulate(game, players=players, games=games,
-                           progress=lambda i: setattr(bar, "value", i) if i % step == 0 or i == games else None, **kw)
-    bar.bar_style = "success"
+
+    def play() -> Any:
+        return hench.simulate(game, players=players, games=games,
+                              progress=lambda i: setattr(bar, "value", i) if i % step == 0 or i == games else None, **kw)
+
+    frame = cached_frame(("simulate", game, players, games, sorted(kw.items(), key=str)), play)
+    bar.value, bar.bar_style = games, "success"
     return frame
+
+
+def cache_folder() -> Path | None:
+    """Where finished simulations are kept: $HENCH_CACHE_DIR, or ~/.cache/hench (None: nowhere writable)."""
+    folder = Path(os.environ.get("HENCH_CACHE_DIR") or Path.home() / ".cache" / "hench") / "simulations"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK) else None
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of hench's code and data: a kept simulation is read only by the code that played it."""
+    root = Path(hench.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".toml", ".json") and path.is_file():
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def cached_frame(key: Any, make: Callable[[], Any]) -> Any:
+    """`make()`, or the DataFrame it gave before for the same `key` and the same hench code (a pickle in
+    `cache_folder()`, written whole or not at all). Anything unreadable is made again."""
+    folder = cache_folder()
+    if folder is None:
+        return make()
+    name = hashlib.sha256(repr((key, code_digest())).encode()).hexdigest()[:32]
+    path = folder / f"{name}.pkl"
+    if path.is_file():
+        try:
+            return pd_read_pickle(path)
+        except Exception:  # a broken file is made again
+            log.info("kept simulation %s unreadable; playing it again", path.name)
+    frame = make()
+    try:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        frame.to_pickle(tmp)
+        tmp.replace(path)
+    except OSError:
+        pass
+    return frame
+
+
+def pd_read_pickle(path: Path) -> Any:
+    import pandas as pd
+
+    return pd.read_pickle(path)
 
 
 def chart(fig: Any, height: int = 360) -> Chart:
