@@ -1,0 +1,58 @@
+"""Henchmania's action ids (issue 38; docs/openspiel.md): the field-domain table over its data's names.
+
+Card fields range over the data's card names (in the data's order), site fields over its sites, seat fields over
+0..4 (the most seats of any player count) led by None; what a card is aimed `at` is a site (a pile's backs) or a
+Reserve or Trump card on the table, what it is `replacing` a Reserve card (HM-090, HM-107); a roll is one of the sorted-descending multisets of
+0..`attack_dice` dice of `die_faces` faces (HM-057, HM-061: the Attacker rolls that many, the Defender one per hit).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from hench.core.codec import ActionCodec, optional, seats
+
+from .actions import (
+    Discard,
+    Fight,
+    Keep,
+    NoApothecary,
+    NoCourtesan,
+    NoGuard,
+    Pass,
+    Place,
+    PlaceWithPorter,
+    Play,
+    PlayGuard,
+    Roll,
+    SkipExtra,
+    TakeExtra,
+    Use,
+    UseApothecary,
+    UseCourtesan,
+)
+from .data import GameData
+
+
+def rolls(dice: int, faces: int) -> tuple[tuple[int, ...], ...]:
+    """Every roll of 0..`dice` dice, faces descending (the form `Roll.dice` takes), fewer dice first."""
+    return tuple(combo for n in range(dice + 1) for combo in combinations_with_replacement(range(faces, 0, -1), n))
+
+
+def codec(data: GameData) -> ActionCodec:
+    names = tuple(card.name for card in data.cards)
+    reserve = tuple(card.name for card in data.cards if card.type == "reserve")
+    shown = tuple(card.name for card in data.cards if card.type in ("reserve", "trump"))
+    sites = tuple(data.values["sites"])
+    seat = seats(max(data.values["spots"]), none=True)
+    places = {"site": sites, "owner": seat}
+    aimed = {"card": names, "target": seat, "at": optional(sites + shown)}
+    player = {
+        Place: places, PlaceWithPorter: places, TakeExtra: {"site": sites}, SkipExtra: {"site": sites},
+        Play: {**aimed, "replacing": optional(reserve)}, Use: aimed,
+        Pass: {}, PlayGuard: {}, NoGuard: {}, Fight: {"weapon": optional(names)},
+        UseApothecary: {}, NoApothecary: {}, UseCourtesan: {}, NoCourtesan: {},
+        Keep: {"card": optional(names)}, Discard: {"card": names},
+    }
+    chance = {Roll: {"dice": rolls(data.values["attack_dice"], data.values["die_faces"])}}
+    return ActionCodec(player, chance)

@@ -1,0 +1,51 @@
+"""Huns' action ids (issue 38; docs/openspiel.md): the field-domain table over its data's card ids.
+
+Colours are the five dice colours 0..4 (HU-010), seats 0..3 (HU-001: up to four players), Wagon slots 0..1
+(HU-025), display places 0..3 (HU-021), die values the data's faces, card fields the data's card and Wagon ids;
+a setup bonus names one colour or two different ones, ascending (HU-029). A roll is a chance outcome.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hench.core.codec import ActionCodec, optional, seats
+
+from .actions import (
+    Accept,
+    Activate,
+    Bonus,
+    Curse,
+    Draw,
+    EndTurn,
+    Flee,
+    Onto,
+    Order,
+    Pillage,
+    Place,
+    Play,
+    Reroll,
+    ReturnRest,
+    Roll,
+    SendBack,
+    Take,
+    TakeWagon,
+)
+from .data import COLOURS, DISPLAY, MAX_SEATS, MAX_SPACES, SLOTS, HunsData
+
+
+def codec(data: HunsData) -> ActionCodec:
+    colour = tuple(range(len(COLOURS)))
+    cards = tuple(card.id for card in data.cards) + tuple(wagon.id for wagon in data.wagons)
+    bonus = tuple(pair for n in (1, 2) for pair in combinations(colour, n))
+    player = {
+        Take: {"colour": colour}, Reroll: {"colour": colour}, Draw: {}, Pillage: {}, Play: {"card": cards},
+        Curse: {"target": seats(MAX_SEATS)}, Flee: {}, Accept: {}, SendBack: {}, Onto: {"card": optional(cards)},
+        Place: {"cube": colour, "slot": tuple(range(SLOTS)), "space": tuple(range(MAX_SPACES))}, ReturnRest: {},
+        TakeWagon: {"display": optional(range(DISPLAY))},
+        Activate: {"card": cards, "colour": optional(colour), "seat": seats(MAX_SEATS, none=True),
+                   "slot": optional(range(SLOTS)), "from_deck": (False, True)},
+        Bonus: {"colours": bonus}, Order: {"first": ("bonus", "penalty")}, EndTurn: {},
+    }
+    chance = {Roll: {"colour": colour, "value": tuple(data.faces)}}
+    return ActionCodec(player, chance)
