@@ -372,6 +372,7 @@ class Game:
     card_key: Callable[[Any], Hashable] | None = None  # what the card texts read besides the data (default: the player count)
     codec: Callable[[Any], ActionCodec] | None = None  # a state's data -> its action ids (hench/<game>/codec.py, issue 38)
     _codec_cache: dict[int, tuple[Any, ActionCodec]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _builtin: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)  # [the builtin data], once read
     _card_cache: dict[tuple[int, Hashable], tuple[Any, tuple[Any, ...], Mapping[str, Any]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
@@ -425,7 +426,9 @@ class Game:
         return codec
 
     def _builtin_data(self) -> Any:
-        return getattr(self.new_game(players=self.min_players, seed=0), "data", None)
+        if not self._builtin:
+            self._builtin.append(getattr(self.new_game(players=self.min_players, seed=0), "data", None))
+        return self._builtin[0]
 
     def action_id(self, state: Any, action: Any) -> int:
         """`action`'s id, 0..num_distinct_actions-1 (a chance outcome's: 0..max_chance_outcomes-1), the same in

@@ -27,3 +27,7 @@ def codec(data: HemlochData) -> ActionCodec:
         Swap: {"location": places}, Keep: {"card": minions}, Flip: {"item": items, "up": flag},
     }
     return ActionCodec(player, {Reveal: {"location": places, "day": flag}})
+
+
+def max_moves(players: int) -> int:
+    return 2000

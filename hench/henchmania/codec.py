@@ -56,3 +56,7 @@ def codec(data: GameData) -> ActionCodec:
     }
     chance = {Roll: {"dice": rolls(data.values["attack_dice"], data.values["die_faces"])}}
     return ActionCodec(player, chance)
+
+
+def max_moves(players: int) -> int:
+    return 2000

@@ -49,3 +49,7 @@ def codec(data: HunsData) -> ActionCodec:
     }
     chance = {Roll: {"colour": colour, "value": tuple(data.faces)}}
     return ActionCodec(player, chance)
+
+
+def max_moves(players: int) -> int:
+    return 2000

@@ -83,3 +83,7 @@ def codec(data: LancasterData) -> ActionCodec:
     """Lancaster has no chance outcomes: every hidden draw comes from the state's own generator."""
     table: dict[type, Mapping[str, Any]] = field_domains(data)
     return ActionCodec(table)
+
+
+def max_moves(players: int) -> int:
+    return 2000

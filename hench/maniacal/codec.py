@@ -59,3 +59,7 @@ def codec(data: ManiacalData) -> ActionCodec:
         Remove: {"trait": TRAITS},
     }
     return ActionCodec(player, {Die: {"face": FACES}})
+
+
+def max_moves(players: int) -> int:
+    return 2000
