@@ -30,7 +30,6 @@ from . import GAMES, get_game
 from .core.chance import CHANCE
 from .core.coach import determinize
 from .core.game import Game, State, state_from_json
-from .core.rng import Rng
 
 OBSERVATION_SIZE = 1024  # the observation tensor: hashed features of the seat's observation (docs/openspiel.md)
 DEALS = 1 << 16  # the deal's chance outcomes: seeds 0..DEALS-1 of hench's generator (a game parameter)
