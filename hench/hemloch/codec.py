@@ -30,4 +30,12 @@ def codec(data: HemlochData) -> ActionCodec:
 
 
 def max_moves(players: int) -> int:
-    return 2000
+    """The most player moves a game can take (docs/openspiel.md). Each Draw takes a card from the player's 25-card
+    draw pile (30 cards less the opening hand of 5) and the game ends once it is empty (HL-046); each Play puts a
+    card from hand (at most the 30 a player owns) on a Location, with at most 3 choices it causes (a Minion's
+    effects and the Location's); a turn adds at most an Item's use and a pass; each Week's End a retreat and a
+    swap for each Location. Turns are at most one per Draw or Play action, weeks at most the 30 turns a player
+    can have divided by the 4 steps of a Week (HL-041), plus one."""
+    draws, plays, turns = 25, 30, 55
+    weeks = turns // 4 + 1
+    return players * (draws + plays * (1 + 3) + turns * 2) + weeks * 2 * 4 * 2

@@ -58,5 +58,14 @@ def codec(data: GameData) -> ActionCodec:
     return ActionCodec(player, chance)
 
 
+MOST_DAYS = 5 + 2  # HM-014, HM-086: 5 days in the long game; HM-085: a day more on a tie of 3 or more (2 counted)
+CARDS_A_DAY = 40  # cards one Lord can play or use in a day: 8 drawn (HM-018), 5 domination cards, drawn by effects
+DUEL_STEPS = 6  # the most decisions one card can cause: a Glove's duel (guard, two weapons, windows; HM-052..069)
+
+
 def max_moves(players: int) -> int:
-    return 2000
+    """The most player moves a game can take (docs/openspiel.md): days x seats x a Lord's moves in a day, which
+    are 8 placements (HM-017), 5 domination choices (HM-022), each card played or used with the duel it may cause,
+    a pass and the end of day's keep/discard choices (HM-071..074, at most 13)."""
+    per_lord = 8 + 5 + CARDS_A_DAY * (1 + DUEL_STEPS) + 1 + 13
+    return MOST_DAYS * players * per_lord

@@ -52,4 +52,13 @@ def codec(data: HunsData) -> ActionCodec:
 
 
 def max_moves(players: int) -> int:
-    return 2000
+    """The most player moves a game can take (docs/openspiel.md): rounds x 5 turns (HU-031) x a turn's moves.
+    A turn takes one die (HU-033) and draws or pillages (HU-034): a draw plays one card for good (HU-045), a
+    pillage takes at least one cube from a Reserve pile (HU-049); the game ends after the round in which a
+    deck or a pile is empty (HU-038), so the rounds are at most the cards and cubes there are, plus one. A turn's
+    moves: take (1), a reroll (1), the action (1), its choices (a card, a target, flee or accept, a destination:
+    4), one placement per cube (at most 8, a Wagon's spaces) and the rest returned (1), a Wagon taken (2),
+    Raids and effects activated (at most 12, the Raid cards) and the end of the turn (1)."""
+    cubes = 5 * {2: 20, 3: 22, 4: 24}[players]  # HU-019, HU-030: five Reserve piles
+    rounds = (60 + cubes) // 5 + 1
+    return rounds * 5 * (1 + 1 + 1 + 4 + 8 + 1 + 2 + 12 + 1)

@@ -86,4 +86,12 @@ def codec(data: LancasterData) -> ActionCodec:
 
 
 def max_moves(players: int) -> int:
-    return 2000
+    """The most player moves a game can take (docs/openspiel.md): 5 rounds (LB-001). Per round and colour (with 2
+    players each seat also moves an ally colour, LB-089): each of its 7 knights and its lord placed at most once
+    (they stay until the round ends), each placement with at most one follow-up choice (pay, Dorset) and two reward
+    choices (a county's reward, a nobleman, a favour, an extension, the start player), and its upgrades (at most one
+    per placement) plus a decline or bishop; per round and player 3 votes and 3 law choices."""
+    colours = 4 if players == 2 else players
+    pieces = 7 + 1
+    per_colour = pieces * (1 + 1 + 2) + pieces + 2
+    return 5 * (colours * per_colour + players * 6)

@@ -62,4 +62,10 @@ def codec(data: ManiacalData) -> ActionCodec:
 
 
 def max_moves(players: int) -> int:
-    return 2000
+    """The most player moves a game can take (docs/openspiel.md): 3 rounds (MA-035), each with a draft of 5 Room
+    picks per player (MA-041), then the Henchmen phase and the contracts, then the clean-up. Counted per player and
+    round: 5 picks, 10 room activations (its rooms, each once a round: MA-097), 6 contract attempts (one per
+    continent) each with up to 8 assignments, a scheme and its choice, a lackey's reroll, 10 marked dice and a
+    trait removed; 3 visits (MA-190); and at the clean-up 20 choices (heal, dismiss, fire, keep, recruit)."""
+    per_round = 5 + 10 + 6 * (1 + 8 + 2 + 1 + 10 + 1 + 2) + 3 + 20
+    return 3 * players * per_round
