@@ -7,9 +7,9 @@ Optional: needs the `openspiel` extra (`pip install hench[openspiel]`); `import 
 What each part means (action ids, chance, utility, tensors, game length) is written down in docs/openspiel.md.
 
 - Action ids are the game's own (`Game.action_id`, hench.core.codec); chance outcomes are numbered apart.
-- Chance is EXPLICIT_STOCHASTIC: a game starts with the deal, a chance node whose outcome seeds the game's own
-  generator (every later shuffle and hidden draw), and dice and revealed cards are chance nodes as in hench. Nobody
-  sees the deal's outcome; a search must not clone the true state but call `resample_from_infostate` (ISMCTS
+- Chance is EXPLICIT_STOCHASTIC: a game starts with the deal, four chance nodes of 256 outcomes whose bytes make the
+  seed of the game's own generator (every later shuffle and hidden draw), and dice and revealed cards are chance
+  nodes as in hench. Nobody sees the deal's outcomes; a search must not clone the true state but call `resample_from_infostate` (ISMCTS
   does), which deals what the seat cannot see again and reseeds the generator (hench.core.coach.determinize).
 - Returns are a share of the win: 1/k to each of k winners, 0 to the others (CONSTANT_SUM, sum 1, bounds 0..1).
 - States are serialized through hench's saves (`to_json` / `state_from_json`), with each seat's record of moves.
@@ -26,33 +26,51 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from . import GAMES, get_game
 from .core.chance import CHANCE
 from .core.coach import determinize
+from .core.codec import ActionCodec
 from .core.game import Game, State, state_from_json
+from .core.registry import get_game, registered
 
 OBSERVATION_SIZE = 1024  # the observation tensor: hashed features of the seat's observation (docs/openspiel.md)
-DEALS = 1 << 16  # the deal's chance outcomes: seeds 0..DEALS-1 of hench's generator (a game parameter)
+DEAL_STEPS, DEAL_BASE = 4, 256  # the deal: 4 chance nodes of 256 outcomes, one byte each of a seed of 2**32
 HISTORY_SIZE = 512  # the information-state tensor adds this many: hashed features of the seat's record of moves
-NAMES = tuple(f"hench_{g}" for g in GAMES)
+GAME_IDS = tuple(g for g in registered() if get_game(g).codec is not None)  # the games with action ids
+NAMES = tuple(f"hench_{g}" for g in GAME_IDS)
 
 
 # -- a position and how it was reached (shared by clones: never changed once made) ---------------------------
 class _Node:
     """A hench state, the move that made it, and what OpenSpiel asks of it, cached (OpenSpiel asks for the current
-    player about four times per move). The first node of a game is the deal: a chance node whose outcome is the
-    seed of the new game (its shuffles and hidden draws), so it holds no state yet. Clones share nodes
+    player about four times per move). The first nodes of a game are the deal: chance nodes whose outcomes are the
+    bytes of the new game's seed (its shuffles and hidden draws), so they hold no state yet. Clones share nodes
     (`__deepcopy__` returns the node itself); a pickle (OpenSpiel's serialize) carries the hench save and each
     seat's record of moves."""
 
-    __slots__ = ("_actions", "_chance", "_ids", "_seen", "action", "deals", "entries", "game", "parent", "players", "prefix",
-                 "state")
+    __slots__ = (
+        "_actions",
+        "_chance",
+        "_ids",
+        "_seen",
+        "action",
+        "codec",
+        "dealt",
+        "entries",
+        "game",
+        "parent",
+        "player",
+        "players",
+        "prefix",
+        "state",
+    )
 
     def __init__(self, game: Game, state: State | None, parent: _Node | None = None, action: Any = None,
-                 prefix: tuple[tuple[str, ...], ...] = (), deals: int = 0):
+                 prefix: tuple[tuple[str, ...], ...] = (), dealt: int = 0):
         self.game, self.state, self.parent, self.action, self.prefix = game, state, parent, action, prefix
-        self.players = parent.players if parent is not None else len(prefix) if prefix else state.num_players  # type: ignore[union-attr]
-        self.deals = deals
+        self.players: int = parent.players if parent is not None else len(prefix) if prefix or state is None else state.num_players
+        self.dealt = dealt  # before the game: the deal's bytes drawn so far (`action` holds their seed so far)
+        self.player: int | None = CHANCE if state is None else state.current_player
+        self.codec: ActionCodec = parent.codec if parent is not None and parent.state is not None else game.action_codec(state)
         self._ids: list[int] | None = None
         self._actions: dict[int, Any] | None = None
         self._chance: list[tuple[int, float]] | None = None
@@ -80,29 +98,23 @@ class _Node:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         if self.state is None:
-            return _deal_node, (self.game.id, self.players, self.deals)
+            return _deal_node, (self.game.id, self.players, self.action or 0, self.dealt)
         return _load_node, (self.game.id, self.state.to_json(), self.records())
-
-    @property
-    def player(self) -> int | None:
-        return CHANCE if self.state is None else self.state.current_player
 
     # -- moves ---------------------------------------------------------------------------------------------
     def _read(self) -> None:
         state = self.state
-        if state is None:  # the deal: seeds 0..deals-1, ids after the game's own chance outcomes
-            first = self.game.action_codec(None).max_chance_outcomes
-            self._ids = list(range(first, first + self.deals))
-            self._chance = [(i, 1.0 / self.deals) for i in self._ids]
+        if state is None:  # the deal: a byte of the seed, ids after the game's own chance outcomes
+            self._ids, self._chance = _deal_outcomes(self.codec.max_chance_outcomes)
             self._actions = {}
             return
-        if state.current_player == CHANCE:
-            pairs = sorted((self.game.action_id(state, a), a, float(p)) for a, p in state._chance_outcomes())
-            self._chance = [(i, p) for i, _, p in pairs]
+        if self.player == CHANCE:
+            self._chance, actions = _chance_ids(self.codec, state._chance_outcomes())
         else:
-            pairs = sorted((self.game.action_id(state, a), a, 0.0) for a in state._legal_cached())
-        self._ids = [i for i, _, _ in pairs]
-        self._actions = {i: a for i, a, _ in pairs}
+            legal = state._legal_cached()
+            actions = dict(zip(self.codec.ids(legal), legal))
+        self._ids = sorted(actions)
+        self._actions = actions
 
     def ids(self) -> list[int]:
         if self._ids is None:
@@ -124,16 +136,19 @@ class _Node:
 
     def child(self, number: int) -> _Node:
         if self.state is None:
-            seed = number - self.game.action_codec(None).max_chance_outcomes
-            if not 0 <= seed < self.deals:
-                raise pyspiel.SpielError(f"{number} is not a deal: the deals are ids {self.ids()[0]}..{self.ids()[-1]}")
-            return _Node(self.game, self.game.new_game(players=self.players, seed=seed), self, seed, deals=self.deals)
+            byte = number - self.ids()[0]
+            if not 0 <= byte < DEAL_BASE:
+                raise pyspiel.SpielError(f"{number} is not a deal: the deal's ids are {self.ids()[0]}..{self.ids()[-1]}")
+            seed = (self.action or 0) * DEAL_BASE + byte
+            if self.dealt + 1 < DEAL_STEPS:
+                return _Node(self.game, None, self, seed, dealt=self.dealt + 1)
+            return _Node(self.game, self.game.new_game(players=self.players, seed=seed), self, seed)
         action = self.action_of(number)
-        return _Node(self.game, self.state.apply(action), self, action, deals=self.deals)
+        return _Node(self.game, self.state.apply(action), self, action)
 
     def text(self, number: int) -> str:
         if self.state is None:
-            return f"deal {number - self.ids()[0]}"
+            return f"deal byte {self.dealt + 1}: {number - self.ids()[0]}"
         return self.game.format_action(self.game.action_from_id(self.state, number))
 
     # -- what each seat saw of the moves (the information state's perfect recall) ---------------------------
@@ -165,8 +180,38 @@ class _Node:
         return tuple(self.record(s) for s in range(self.players))
 
 
-def _deal_node(game_id: str, players: int, deals: int) -> _Node:
-    return _Node(get_game(game_id), None, prefix=((),) * players, deals=deals)
+def _deal_node(game_id: str, players: int, seed: int, dealt: int) -> _Node:
+    return _Node(get_game(game_id), None, action=seed, prefix=((),) * players, dealt=dealt)
+
+
+_CHANCE: dict[int, tuple[Any, list[tuple[int, float]], dict[int, Any]]] = {}
+
+
+def _chance_ids(codec: Any, outcomes: Any) -> tuple[list[tuple[int, float]], dict[int, Any]]:
+    """A chance node's (id, probability) pairs in id order and its actions by id. Games hand out the same outcome
+    tuple for the same roll (an lru_cache), so the pairs are kept per tuple (read only)."""
+    hit = _CHANCE.get(id(outcomes))
+    if hit is not None and hit[0] is outcomes:
+        return hit[1], hit[2]
+    ids = codec.ids(a for a, _ in outcomes)
+    pairs = sorted(zip(ids, (float(p) for _, p in outcomes)))
+    actions = dict(zip(ids, (a for a, _ in outcomes)))
+    if type(outcomes) is tuple:
+        if len(_CHANCE) >= 512:
+            _CHANCE.clear()
+        _CHANCE[id(outcomes)] = (outcomes, pairs, actions)
+    return pairs, actions
+
+
+_DEALS: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}
+
+
+def _deal_outcomes(first: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """The deal's ids (from `first`) and their chances, built once (the lists are never changed)."""
+    if first not in _DEALS:
+        ids = list(range(first, first + DEAL_BASE))
+        _DEALS[first] = ids, [(i, 1.0 / DEAL_BASE) for i in ids]
+    return _DEALS[first]
 
 
 def _load_node(game_id: str, save: str, records: tuple[tuple[str, ...], ...]) -> _Node:
@@ -224,21 +269,22 @@ class HenchState(pyspiel.State):
     def resample_from_infostate(self, player: int, sampler: Any) -> HenchState:
         """A state `player` cannot tell from this one: what the others hide dealt again and the generator
         reseeded (hench.core.coach.determinize), with this seat's record of moves kept as every seat's."""
-        draw = sampler() if callable(sampler) else 0.5
-        seed = int(draw * (1 << 62)) ^ len(self.history())
+        seed = int(float(sampler()) * (1 << 62)) ^ len(self.history())  # pyspiel's samplers are callables
         return self.with_node(resampled(self._node, player, seed))
 
     def with_node(self, node: _Node) -> HenchState:
         out = self.clone()
-        out._node = node  # type: ignore[attr-defined]
+        out._node = node
         return out
 
 
 def resampled(node: _Node, seat: int, seed: int) -> _Node:
     """The node of a determinized state: what `seat` cannot see re-dealt from its view (same seed, same deal)."""
+    if node.state is None:
+        raise ValueError("before the deal there is nothing to resample")
     record = node.record(seat)
     state = determinize(node.state, seat, seed)
-    return _Node(node.game, state, prefix=tuple(record for _ in range(node.players)), deals=node.deals)
+    return _Node(node.game, state, prefix=tuple(record for _ in range(node.players)))
 
 
 # -- observations: strings and fixed-size tensors ------------------------------------------------------------
@@ -307,7 +353,7 @@ class _Observer:
 
 # -- the game --------------------------------------------------------------------------------------------------
 class HenchGame(pyspiel.Game):
-    """A hench game as a pyspiel game: `players` picks the seat count, `deals` how many seeds the deal draws from."""
+    """A hench game as a pyspiel game; `players` picks the seat count."""
 
     GAME_ID = ""  # set in each registered subclass (one class per game: pyspiel registers a class, as its own games do)
 
@@ -316,18 +362,17 @@ class HenchGame(pyspiel.Game):
         game_id = self.GAME_ID
         self.hench = get_game(game_id)
         players = int(params.get("players", self.hench.min_players))
-        self.deals = int(params.get("deals", DEALS))
         codec = self.hench.action_codec(None)
         info = pyspiel.GameInfo(
-            num_distinct_actions=codec.num_distinct_actions, max_chance_outcomes=codec.max_chance_outcomes + self.deals,
+            num_distinct_actions=codec.num_distinct_actions, max_chance_outcomes=codec.max_chance_outcomes + DEAL_BASE,
             num_players=players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
             max_game_length=max_game_length(game_id, players))
         super().__init__(game_type(game_id), info, dict(params))
         self.players = players
 
     def new_initial_state(self, *_: Any) -> HenchState:
-        """A new game at its deal: a chance node whose outcome (one of `deals`, equally likely) seeds the game."""
-        return HenchState(self, _Node(self.hench, None, prefix=((),) * self.players, deals=self.deals))
+        """A new game at its deal: chance nodes whose outcomes (256 each, equally likely) make the game's seed."""
+        return HenchState(self, _Node(self.hench, None, prefix=((),) * self.players))
 
     def from_hench(self, state: State) -> HenchState:
         """A pyspiel state over a hench state (a position from a save or a Session), with no record of moves."""
@@ -358,7 +403,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
         max_num_players=hench_game.max_players, min_num_players=hench_game.min_players,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": hench_game.min_players, "deals": DEALS})
+        parameter_specification={"players": hench_game.min_players})
 
 
 def _register(game_id: str) -> type[HenchGame]:
@@ -373,4 +418,4 @@ def load(game_id: str, players: int | None = None) -> HenchGame:
     return pyspiel.load_game(f"hench_{game_id}", {"players": players or hench_game.min_players})
 
 
-GAME_CLASSES = {game_id: _register(game_id) for game_id in GAMES if f"hench_{game_id}" not in pyspiel.registered_names()}
+GAME_CLASSES = {game_id: _register(game_id) for game_id in GAME_IDS if f"hench_{game_id}" not in pyspiel.registered_names()}

@@ -21,7 +21,8 @@ from typing import Any
 from .errors import InvalidActionError
 
 Domain = Sequence[Any]
-FieldTable = Mapping[type, Mapping[str, Domain]]
+MEMO_SIZE = 1 << 16  # action objects whose ids a codec remembers
+FieldTable = Mapping[type, Mapping[str, Domain]]  # action class -> field -> every value it may take
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,25 @@ class ActionCodec:
         self.player, self.num_distinct_actions = _block(player)
         self.chance, self.max_chance_outcomes = _block(chance)
         self._by_class = {code.cls: code for code in self.player + self.chance}
+        self._memo: dict[int, tuple[Any, int]] = {}  # id(action) -> (action, its id): games hand out the same objects
+        self._by_value: dict[Any, int] = {}  # action -> its id: and equal actions built afresh
+
+    def ids(self, actions: Iterable[Any]) -> list[int]:
+        """The ids of `actions`, in their order. Remembers each action's id (by the object, kept alive with it, and
+        by value), since a game's generator hands out the same actions again and again (the playout hot path)."""
+        memo, by_value, out = self._memo, self._by_value, []
+        for action in actions:
+            hit = memo.get(id(action))
+            if hit is None or hit[0] is not action:
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                    by_value.clear()
+                number = by_value.get(action)
+                if number is None:
+                    number = by_value[action] = self.encode(action)
+                hit = memo[id(action)] = (action, number)
+            out.append(hit[1])
+        return out
 
     def encode(self, action: Any) -> int:
         """The action's id (a chance outcome's id among the chance outcomes)."""

@@ -7,7 +7,7 @@ Week card is a chance outcome: which Location it names, by day or by night.
 
 from __future__ import annotations
 
-from hench.core.codec import ActionCodec
+from hench.core.codec import ActionCodec, FieldTable
 
 from .actions import Draw, Festival, Flip, Keep, Mark, Move, Pass, Play, Recall, Retreat, Reveal, Steal, Swap, Use
 from .data import ITEMS, HemlochData
@@ -19,7 +19,7 @@ def codec(data: HemlochData) -> ActionCodec:
     rows = tuple(sorted({row for loc in data.locations for row, _ in loc.spaces}))
     columns = tuple(sorted({column for loc in data.locations for _, column in loc.spaces}))
     items, flag = tuple(ITEMS), (False, True)
-    player = {
+    player: FieldTable = {
         Draw: {}, Pass: {}, Play: {"card": minions, "location": places}, Use: {"item": items},
         Mark: {"location": places, "row": rows, "column": columns}, Festival: {"location": places},
         Steal: {"item": items, "face_up": flag}, Recall: {"card": minions, "location": places},

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from hench.core.codec import ActionCodec, optional, seats
+from hench.core.codec import ActionCodec, FieldTable, optional, seats
 
 from .actions import (
     Discard,
@@ -47,14 +47,14 @@ def codec(data: GameData) -> ActionCodec:
     seat = seats(max(data.values["spots"]), none=True)
     places = {"site": sites, "owner": seat}
     aimed = {"card": names, "target": seat, "at": optional(sites + shown)}
-    player = {
+    player: FieldTable = {
         Place: places, PlaceWithPorter: places, TakeExtra: {"site": sites}, SkipExtra: {"site": sites},
         Play: {**aimed, "replacing": optional(reserve)}, Use: aimed,
         Pass: {}, PlayGuard: {}, NoGuard: {}, Fight: {"weapon": optional(names)},
         UseApothecary: {}, NoApothecary: {}, UseCourtesan: {}, NoCourtesan: {},
         Keep: {"card": optional(names)}, Discard: {"card": names},
     }
-    chance = {Roll: {"dice": rolls(data.values["attack_dice"], data.values["die_faces"])}}
+    chance: FieldTable = {Roll: {"dice": rolls(data.values["attack_dice"], data.values["die_faces"])}}
     return ActionCodec(player, chance)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from hench.core.codec import ActionCodec, optional, seats
+from hench.core.codec import ActionCodec, FieldTable, optional, seats
 
 from .actions import (
     Accept,
@@ -38,7 +38,7 @@ def codec(data: HunsData) -> ActionCodec:
     colour = tuple(range(len(COLOURS)))
     cards = tuple(card.id for card in data.cards) + tuple(wagon.id for wagon in data.wagons)
     bonus = tuple(pair for n in (1, 2) for pair in combinations(colour, n))
-    player = {
+    player: FieldTable = {
         Take: {"colour": colour}, Reroll: {"colour": colour}, Draw: {}, Pillage: {}, Play: {"card": cards},
         Curse: {"target": seats(MAX_SEATS)}, Flee: {}, Accept: {}, SendBack: {}, Onto: {"card": optional(cards)},
         Place: {"cube": colour, "slot": tuple(range(SLOTS)), "space": tuple(range(MAX_SPACES))}, ReturnRest: {},
@@ -47,7 +47,7 @@ def codec(data: HunsData) -> ActionCodec:
                    "slot": optional(range(SLOTS)), "from_deck": (False, True)},
         Bonus: {"colours": bonus}, Order: {"first": ("bonus", "penalty")}, EndTurn: {},
     }
-    chance = {Roll: {"colour": colour, "value": tuple(data.faces)}}
+    chance: FieldTable = {Roll: {"colour": colour, "value": tuple(data.faces)}}
     return ActionCodec(player, chance)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations_with_replacement
-from typing import Any
 
 from hench.core.codec import ActionCodec, Domain, optional, seats
 
@@ -81,8 +80,7 @@ def field_domains(data: LancasterData) -> dict[type, Mapping[str, Domain]]:
 
 def codec(data: LancasterData) -> ActionCodec:
     """Lancaster has no chance outcomes: every hidden draw comes from the state's own generator."""
-    table: dict[type, Mapping[str, Any]] = field_domains(data)
-    return ActionCodec(table)
+    return ActionCodec(field_domains(data))
 
 
 def max_moves(players: int) -> int:

@@ -9,7 +9,7 @@ MA-136). A die's face is a chance outcome.
 
 from __future__ import annotations
 
-from hench.core.codec import ActionCodec, optional
+from hench.core.codec import ActionCodec, FieldTable, optional
 
 from .actions import (
     PLACES,
@@ -49,7 +49,7 @@ def codec(data: ManiacalData) -> ActionCodec:
     crew = tuple(c.id for c in (*data.henchmen, *data.lackeys, *data.mercenaries))
     traits = optional(TRAITS, "")
     one = {"member": crew}
-    player = {
+    player: FieldTable = {
         Pick: {"room": rooms, "build": (True, False)},
         Activate: {"room": rooms, "by": tuple(v.id for v in data.supervillains) + crew, "trait": traits},
         Attempt: {"continent": tuple(CONTINENTS)}, Assign: {"member": crew, "trait": traits},

@@ -52,8 +52,8 @@ def test_every_legal_move_of_random_games_round_trips_below_the_bound(game_id, p
 
 def test_ids_do_not_depend_on_the_process():
     """The ids of the opening moves, computed here and in a fresh interpreter with another hash seed, agree."""
-    script = ("import hench, json\nout = {}\nfor g in %r:\n    s = hench.get_game(g).new_game(players=2, seed=3)\n"
-              "    out[g] = sorted(s.game.action_id(s, a) for a in s.legal_actions())\nprint(json.dumps(out))") % (GAMES,)
+    script = (f"import hench, json\nout = {{}}\nfor g in {GAMES!r}:\n    s = hench.get_game(g).new_game(players=2, seed=3)\n"
+              "    out[g] = sorted(s.game.action_id(s, a) for a in s.legal_actions())\nprint(json.dumps(out))")
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     there = json.loads(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True).stdout)
     for g in GAMES:

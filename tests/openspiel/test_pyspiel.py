@@ -11,7 +11,6 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 import hench.openspiel as hos  # noqa: E402
 from hench import get_game  # noqa: E402
-from hench.core.chance import CHANCE  # noqa: E402
 
 from .test_codec import COUNTS, GAMES  # noqa: E402
 
@@ -37,7 +36,7 @@ def test_game_type_and_info_are_truthful(game_id):
     assert (kind.min_num_players, kind.max_num_players) == (hench_game.min_players, hench_game.max_players)
     codec = hench_game.action_codec(None)
     assert game.num_distinct_actions() == codec.num_distinct_actions
-    assert game.max_chance_outcomes() == codec.max_chance_outcomes + hos.DEALS
+    assert game.max_chance_outcomes() == codec.max_chance_outcomes + hos.DEAL_BASE
     assert game.max_game_length() == hos.max_game_length(game_id, hench_game.max_players)
     assert game.observation_tensor_shape() == [hos.OBSERVATION_SIZE]
     assert game.information_state_tensor_shape() == [hos.OBSERVATION_SIZE + hos.HISTORY_SIZE]
@@ -80,13 +79,23 @@ def test_an_observation_after_a_save_and_load_equals_the_original(game_id):
             assert loaded.observation_tensor(seat) == state.observation_tensor(seat)
 
 
-def test_the_deal_is_a_chance_node_no_seat_sees():
-    state = pyspiel.load_game("hench_huns", {"players": 3}).new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == hos.DEALS
-    first = state.chance_outcomes()[0][0]
-    a, b = state.child(first), state.child(first + 1)
-    assert str(a) != str(b)  # two deals
-    assert a.information_state_string(0).endswith("deal") and b.information_state_string(0).endswith("deal")
+def test_the_deal_is_four_chance_nodes_no_seat_sees():
+    """The deal: four chance nodes of 256 equally likely bytes, after which the game is dealt from their seed;
+    nobody sees them (every seat's record says only "deal")."""
+    game = pyspiel.load_game("hench_huns", {"players": 3})
+    first = get_game("huns").action_codec(None).max_chance_outcomes
+    dealt = []
+    for byte in (0, 1):
+        state = game.new_initial_state()
+        for _ in range(hos.DEAL_STEPS):
+            assert state.is_chance_node() and [i for i, _ in state.chance_outcomes()] == list(range(first, first + 256))
+            state.apply_action(first + byte)
+        assert not state.is_chance_node() or state.hench_state.current_player == -1
+        assert state.information_state_string(0).endswith("deal deal deal deal")
+        dealt.append(str(state))
+    assert dealt[0] != dealt[1]
+    assert dealt[0] == get_game("huns").new_game(players=3, seed=0).to_json()
+    assert dealt[1] == get_game("huns").new_game(players=3, seed=0x01010101).to_json()  # the bytes, first most significant
 
 
 def _future_views(state, seat: int, steps: int, seed: int) -> list[str]:

@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import hench.openspiel  # noqa: E402, F401  (registers the games)
 from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import hench.openspiel  # noqa: E402, F401  (registers the games)
 
 from .test_codec import GAMES  # noqa: E402
 
