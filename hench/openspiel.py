@@ -98,7 +98,7 @@ class _Node:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         if self.state is None:
-            return _deal_node, (self.game.id, self.players, self.action or 0, self.dealt)
+            return _deal_node, (self.game.id, self.action or 0, self.dealt, self.records())
         return _load_node, (self.game.id, self.state.to_json(), self.records())
 
     # -- moves ---------------------------------------------------------------------------------------------
@@ -180,8 +180,8 @@ class _Node:
         return tuple(self.record(s) for s in range(self.players))
 
 
-def _deal_node(game_id: str, players: int, seed: int, dealt: int) -> _Node:
-    return _Node(get_game(game_id), None, action=seed, prefix=((),) * players, dealt=dealt)
+def _deal_node(game_id: str, seed: int, dealt: int, records: tuple[tuple[str, ...], ...]) -> _Node:
+    return _Node(get_game(game_id), None, action=seed, prefix=tuple(tuple(r) for r in records), dealt=dealt)
 
 
 _CHANCE: dict[int, tuple[Any, list[tuple[int, float]], dict[int, Any]]] = {}
