@@ -9,8 +9,10 @@ import random
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+import hench  # noqa: E402
 import hench.openspiel as hos  # noqa: E402
 from hench import get_game  # noqa: E402
+from hench.core.chance import CHANCE  # noqa: E402
 
 from .test_codec import COUNTS, GAMES  # noqa: E402
 
@@ -132,3 +134,20 @@ def test_a_resampled_world_keeps_the_seats_view_but_not_the_true_future(game_id)
         assert str(state.resample_from_infostate(seat, lambda v=value: v)) == str(world)
         differ += _future_views(world, seat, 150, seed=9) != truth
     assert differ >= 1, "every resampled world drew what the true game will draw"
+
+
+def test_a_hench_position_plays_on_in_openspiel():
+    """`from_hench`: a position from a save (or a Session) as a pyspiel state, its moves the same as hench's."""
+    hench_game = get_game("maniacal")
+    position = hench_game.new_game(players=3, seed=5)
+    for _ in range(15):
+        position = position.apply(position.legal_actions()[0] if position.current_player != CHANCE
+                                  else position.chance_outcomes()[0][0])
+    game = pyspiel.load_game("hench_maniacal", {"players": 3})
+    state = game.from_hench(hench.state_from_json(position.to_json()))
+    wanted = [a for a, _ in position.chance_outcomes()] if position.current_player == CHANCE else position.legal_actions()
+    assert sorted(hench_game.action_id(position, a) for a in wanted) == (
+        [i for i, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions())
+    state.apply_action(state.legal_actions()[0])
+    assert state.hench_state == position.apply(hench_game.action_from_id(position, min(
+        hench_game.action_id(position, a) for a in wanted)))
