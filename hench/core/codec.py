@@ -99,15 +99,17 @@ class ActionCodec:
         memo, by_value, out = self._memo, self._by_value, []
         for action in actions:
             hit = memo.get(id(action))
-            if hit is None or hit[0] is not action:
-                if len(memo) >= MEMO_SIZE:
+            if hit is not None and hit[0] is action:
+                out.append(hit[1])
+                continue
+            number = by_value.get(action)
+            if number is None:  # met for the first time: remembered by object too
+                if len(memo) >= MEMO_SIZE or len(by_value) >= MEMO_SIZE:
                     memo.clear()
                     by_value.clear()
-                number = by_value.get(action)
-                if number is None:
-                    number = by_value[action] = self.encode(action)
-                hit = memo[id(action)] = (action, number)
-            out.append(hit[1])
+                number = by_value[action] = self.encode(action)
+                memo[id(action)] = (action, number)
+            out.append(number)
         return out
 
     def encode(self, action: Any) -> int:
