@@ -28,7 +28,7 @@ RANKS = {
     "data": 0, "actions": 0, "phases": 0, "options": 0, "tables": 0,
     "state": 1,
     "legality": 2, "transitions": 2, "scoring": 2, "render": 2, "effects": 2, "contracts": 2, "cleanup": 2,
-    "validate": 2, "table": 2, "narrate": 2,
+    "validate": 2, "table": 2, "narrate": 2, "codec": 2,
     "odds": 3, "bots": 3, "montecarlo": 3,
     "game": 4,
     "__init__": 5,

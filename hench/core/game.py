@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from .actions import seat_name
 from .chance import CHANCE, chance_actions
+from .codec import ActionCodec
 from .errors import HenchError, IllegalActionError, InvalidActionError, InvalidStateError
 from .legality import CheckTable, Violation
 from .phases import Phases
@@ -369,6 +370,9 @@ class Game:
     score_sheet: Callable[[Any], ScoreSheet] | None = None  # finished state -> its score sheet (scoring.score_sheet)
 
     card_key: Callable[[Any], Hashable] | None = None  # what the card texts read besides the data (default: the player count)
+    codec: Callable[[Any], ActionCodec] | None = None  # a state's data -> its action ids (hench/<game>/codec.py, issue 38)
+    _codec_cache: dict[int, tuple[Any, ActionCodec]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _builtin: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)  # [the builtin data], once read
     _card_cache: dict[tuple[int, Hashable], tuple[Any, tuple[Any, ...], Mapping[str, Any]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
@@ -403,6 +407,38 @@ class Game:
 
     def __post_init__(self) -> None:
         self.state_class.game = self
+
+    # -- stable action ids (issue 38; hench.core.codec) ----------------------------------------------------
+    def action_codec(self, state: Any = None) -> ActionCodec:
+        """The action ids of `state`'s data (None: the builtin data). Built once per data set."""
+        if self.codec is None:
+            raise NotImplementedError(f"{self.id} has no action codec")
+        data = getattr(state, "data", None) if state is not None else None
+        if data is None:
+            data = self._builtin_data()
+        hit = self._codec_cache.get(id(data))
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        codec = self.codec(data)
+        if len(self._codec_cache) >= CARD_CACHE_SIZE:
+            del self._codec_cache[next(iter(self._codec_cache))]
+        self._codec_cache[id(data)] = (data, codec)
+        return codec
+
+    def _builtin_data(self) -> Any:
+        if not self._builtin:
+            self._builtin.append(getattr(self.new_game(players=self.min_players, seed=0), "data", None))
+        return self._builtin[0]
+
+    def action_id(self, state: Any, action: Any) -> int:
+        """`action`'s id, 0..num_distinct_actions-1 (a chance outcome's: 0..max_chance_outcomes-1), the same in
+        every process: derived from the action's fields (hench.core.codec). `state` None: the builtin data."""
+        return self.action_codec(state).encode(action)
+
+    def action_from_id(self, state: Any, number: int) -> Any:
+        """The action whose id is `number` in `state` (a chance outcome at a chance node). Raises
+        InvalidActionError for a number outside the game's ids; the action may still be illegal here."""
+        return self.action_codec(state).decode(number, chance=state is not None and state.current_player == CHANCE)
 
     @property
     def rules(self) -> list[Any]:

@@ -7,7 +7,7 @@ from operator import attrgetter
 
 from hench.core import Game, InvalidOptionError, Rng
 
-from . import legality, render, scoring, transitions
+from . import codec, legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import ITEMS, LOCATIONS, SIDES, default_data, load_data
 from .options import OPTIONS, READINGS
@@ -74,6 +74,7 @@ GAME = Game(
     html=render.html, cards=render.card_texts, card_key=attrgetter("sides"), readings=READINGS, parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_action=legality.validate_action, validate_state=validate_state,
     resample=render.resample, public=render.public_move, hidden_information=True,
+    codec=codec.codec,  # the action ids (issue 38)
 )
 
 __all__ = ["GAME", "OPTIONS", "READINGS", "start"]

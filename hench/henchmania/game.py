@@ -6,7 +6,7 @@ from typing import Any
 
 from hench.core import Game, InvalidOptionError, Rng, seat_name
 
-from . import legality, render, scoring, transitions
+from . import codec, legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import DataError, cards, load_data
 from .options import OPTIONS, READINGS
@@ -47,6 +47,7 @@ GAME = Game(
     notation=render.notation, html=render.html, cards=cards, readings=READINGS, resample=render.resample,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_action=legality.validate_action,
     validate_state=validate_state, hidden_information=True, score_sheet=scoring.score_sheet,
+    codec=codec.codec,  # the action ids (issue 38)
 )
 
 __all__ = ["GAME", "OPTIONS", "READINGS", "start"]

@@ -7,7 +7,7 @@ from typing import Any
 from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 from hench.core.data import Assumption, reading_rows
 
-from . import legality, render, scoring, transitions
+from . import codec, legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import HunsData, default_data, load_data
 from .data import assumptions as data_rows
@@ -107,4 +107,5 @@ GAME = Game(
     score_sheet=scoring.score_sheet, observe=render.observation, notation=render.notation, html=render.html, cards=render.card_texts,
     readings=READINGS, parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True,
+    codec=codec.codec,  # the action ids (issue 38)
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 
-from . import legality, render, scoring, transitions
+from . import codec, legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import LancasterData, default_data, load_data
 from .phases import PHASES
@@ -146,4 +146,5 @@ GAME = Game(
     observe=render.observation, notation=render.notation, html=render.html, readings=READINGS,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_state=validate_state,
     resample=render.resample, hidden_information=True, cards=render.card_texts, public=render.public_action,
+    codec=codec.codec,  # the action ids (issue 38)
 )

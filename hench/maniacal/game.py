@@ -5,7 +5,7 @@ from __future__ import annotations
 from hench.core import Game, InvalidOptionError, Option, Reading, Rng
 from hench.core.data import Assumption, reading_rows
 
-from . import legality, render, scoring, transitions
+from . import codec, legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import DIFFICULTIES, TYPES, ManiacalData, cards, default_data, load_data
 from .data import assumptions as data_rows
@@ -115,4 +115,5 @@ GAME = Game(
     html=render.html, cards=cards, readings=READINGS, parse=parse_action, formatter=format_action,
     action_types=ACTION_TYPES, validate_state=validate_state, resample=render.resample, hidden_information=True,
     public=render.public_action,
+    codec=codec.codec,  # the action ids (issue 38)
 )
