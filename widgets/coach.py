@@ -25,7 +25,7 @@ import ipywidgets as ipw
 
 import hench
 from hench.core.bots import LEVELS, level_bot
-from hench.core.coach import HINT_SECONDS, Advice, Coach, Moment, MoveValue, SheetLine, decisions
+from hench.core.coach import HINT_SECONDS, Advice, Coach, Moment, MoveValue, Review, SheetLine
 
 __all__ = ["HINT_SECONDS", "CoachPanel", "advice_html", "hint_sentences", "moment_sentences"]
 
@@ -226,18 +226,26 @@ def moment_html(m: Moment, number: int) -> str:
             f"{why}</ul></div>")
 
 
-def review_heading(moments: int, decisions: int) -> str:
-    if moments == 1:
-        return f"<b>The decision that cost you the most</b> (of your {decisions}):"
-    return f"<b>The {moments} decisions that cost you the most</b> (of your {decisions}):"
+def screened_text(review: Review) -> str:
+    """"" when every decision was screened, else how many the review had time for."""
+    if review.screened >= review.decisions:
+        return ""
+    return f" The coach had time to look at the first {review.screened} of them."
 
 
-def no_mistake_text(decisions: int, min_games: int) -> str:
-    if decisions == 0:
+def review_heading(review: Review) -> str:
+    found, mine = len(review.moments), review.decisions
+    what = "The decision that cost you the most" if found == 1 else f"The {found} decisions that cost you the most"
+    return f"<b>{what}</b> (of your {mine}; each judged on at least {review.min_games} games a move).{screened_text(review)}"
+
+
+def no_mistake_text(review: Review) -> str:
+    if review.decisions == 0:
         return ("The coach judges only the moves you chose yourself, and there were none with a choice in this game "
                 "(moves played for you by a tour or by 'Let the bots play' are not judged).")
-    return (f"In none of your {decisions} decision{'' if decisions == 1 else 's'} did another move clearly win more "
-            f"often (each judged on at least {min_games} games a move). Well played.")
+    mine = review.decisions
+    return (f"In none of your {mine} decision{'' if mine == 1 else 's'} did another move clearly win more often (each "
+            f"judged on at least {review.min_games} games a move).{screened_text(review)}")
 
 
 class CoachPanel(ipw.VBox):
@@ -334,17 +342,16 @@ class CoachPanel(ipw.VBox):
             raise hench.HenchError("the review is for a finished game: play it to the end first")
         seat = view.human_seats[0]
         steps = view.session.history
-        mine = len(decisions(steps, seat))
         self._thinking(True)
         try:
-            moments = self.coach.review(steps, seat, top=5, seconds=REVIEW_SECONDS, progress=self._progress)
+            found = self.coach.review(steps, seat, top=5, seconds=REVIEW_SECONDS, progress=self._progress)
         finally:
             self._thinking(False)
-        moments = [self._named(m) for m in moments]
+        moments = [self._named(m) for m in found.moments]
         if not moments:
-            self.review_box.children = [ipw.HTML(f"<p>{html.escape(no_mistake_text(mine, self.coach.min_games))}</p>")]
+            self.review_box.children = [ipw.HTML(f"<p>{html.escape(no_mistake_text(found))}</p>")]
             return
-        parts: list[ipw.Widget] = [ipw.HTML(review_heading(len(moments), mine))]
+        parts: list[ipw.Widget] = [ipw.HTML(review_heading(found))]
         for i, m in enumerate(moments):
             again = ipw.Button(description="Try again from here", tooltip=f"back to the position before move {m.index + 1}")
             again.add_class("hench-try-again")

@@ -59,6 +59,7 @@ Z = 1.96  # a 95% interval
 MIN_GAMES = 300
 FINALISTS = 2  # the moves the last phase of the search compares (the best and the one it must beat)
 FINAL_SHARE = 0.5  # the share of the budget the finalists get, after the halving phases
+BOT_MIN_GAMES = 8  # the strong bot leaves the heuristic's move only for a move with at least this many games
 HINT_SECONDS = 2.5  # a hint's thinking (wall clock): within the issue's 3 s with the view's own work
 MAX_ROLLOUT_STEPS = 100_000
 PROGRESS_EVERY = 0.05  # seconds between two progress calls
@@ -159,6 +160,17 @@ class Moment:
     @property
     def points_lost(self) -> float:
         return self.best.expected_points - self.played.expected_points
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished game's review: the mistakes found (worst first), the seat's own decisions, how many of them the
+    review had time to screen, and the games each judgement rests on at least."""
+
+    moments: list[Moment]
+    decisions: int
+    screened: int
+    min_games: int
 
 
 # -- the game's own pieces, found by convention (each game package has a bots module) -------------------------
@@ -359,6 +371,14 @@ class Search:
         order = lambda arm: (not arm.set_aside, *arm.key(), arm is self.steady)
         return [self.value(arm) for arm in sorted(self.arms, key=order, reverse=True)]
 
+    def choice(self) -> Hashable:
+        """The strong bot's move: the best of `values`, unless it rests on fewer than `BOT_MIN_GAMES` games (a tight
+        budget over a hundred moves), when the game's heuristic move is kept."""
+        best = self.values()[0]
+        if self.steady is not None and best.samples < BOT_MIN_GAMES:
+            return self.steady.action
+        return best.action
+
     def value(self, arm: _Arm) -> MoveValue:
         low, high = wilson(arm.wins, arm.n)
         n = max(1, arm.n)
@@ -428,6 +448,10 @@ class Coach:
 
     def _search(self, state: State, seat: int, actions: Sequence[Hashable], seconds: float | None,
                 progress: Progress | None, iterations: int | None = None) -> list[MoveValue]:
+        return self._searched(state, seat, actions, seconds, progress, iterations).values()
+
+    def _searched(self, state: State, seat: int, actions: Sequence[Hashable], seconds: float | None,
+                  progress: Progress | None, iterations: int | None = None) -> Search:
         if state.is_terminal or seat is None or seat < 0 or state.current_player != seat:
             raise ValueError(f"the coach answers for the seat to act: {seat!r} does not act here "
                              f"(to act: {state.current_player!r})")
@@ -436,7 +460,7 @@ class Coach:
         count = iterations if iterations is not None else self.iterations
         time_budget = None if count is not None else (self.seconds if seconds is None else seconds)
         search.run(count, time_budget, progress)
-        return search.values()
+        return search
 
     def _seed_for(self, state: State, seat: int) -> int:
         """The search's seed: the coach's seed and what the seat sees (so a position always gets the same one)."""
@@ -463,41 +487,46 @@ class Coach:
         return self._search(state, seat, [action], seconds, progress)[0]
 
     def review(self, steps: Sequence[Any], seat: int, top: int = 5, seconds: float | None = None,
-               progress: Progress | None = None) -> list[Moment]:
-        """The `top` decisions of `seat` in a game's history (hench.core.session.Step) that the coach judges
-        mistakes, the most win chance lost first. Only the seat's own decisions: a step with more than one legal
-        move that its player made (`Step.by` is None; a move a bot or a tour played for the learner is not
-        judged). Every decision is screened with a short search (`SCREEN_SHARE` of `seconds`, the whole review's
-        budget, `REVIEW_SECONDS` by default); the `top` that look worst are then judged: the move played against
-        the screen's best, at least `min_games` games each, and called a mistake only when their win-chance
-        intervals are apart. With `iterations`, each decision's screen has that many playouts and each judgement
-        `2 * min_games`, whatever the time."""
+               progress: Progress | None = None) -> Review:
+        """The decisions of `seat` in a game's history (hench.core.session.Step) that the coach judges mistakes,
+        at most `top`, the most win chance lost first. Only the seat's own decisions (`decisions`: a step with
+        more than one legal move that its player made, `Step.by` None; a move a bot or a tour played for the
+        learner is not judged). The decisions are screened in order with a short search each, sharing
+        `SCREEN_SHARE` of `seconds` (the whole review's budget, `REVIEW_SECONDS` by default; when it runs out
+        the rest are not screened: `Review.screened` says how many were); the `top` that look worst are then
+        judged: the move played against the screen's best, at least `min_games` games each on the same worlds,
+        a mistake only when their win-chance intervals are apart. With `iterations`, each decision's screen has
+        that many playouts and each judgement `2 * min_games`, whatever the time."""
         mine = decisions(steps, seat)
         total = REVIEW_SECONDS if seconds is None else seconds
-        screen_each = None if self.iterations is not None else total * SCREEN_SHARE / max(1, len(mine))
-        screened = []
+        start = self.clock()
+        screened: list[tuple[float, float, Any, Hashable]] = []
+        done = 0
         for k, step in enumerate(mine):
+            left = total * SCREEN_SHARE - (self.clock() - start)
+            if self.iterations is None and left <= 0:
+                break
             inner = None if progress is None else (lambda f, k=k: progress(SCREEN_SHARE * (k + f) / len(mine)))
-            values = self._search(step.before, seat, step.before.legal_actions(), screen_each, inner)
-            best = values[0]
-            played = next(v for v in values if v.action == step.action)
+            values = self._search(step.before, seat, step.before.legal_actions(), left / (len(mine) - k), inner)
+            done += 1
+            best, played = values[0], next(v for v in values if v.action == step.action)
             if best.action != step.action:
                 screened.append((best.win_chance - played.win_chance, best.expected_points - played.expected_points,
                                  step, best.action))
         screened.sort(key=lambda s: (s[0], s[1]), reverse=True)
-        start = self.clock()
+        worst = screened[:top]
         moments = []
-        for k, (_, _, step, action) in enumerate(screened[:top]):
-            left = max(0.0, total * (1 - SCREEN_SHARE) - (self.clock() - start)) / (min(top, len(screened)) - k)
+        for k, (_, _, step, action) in enumerate(worst):
+            left = max(0.0, total - (self.clock() - start)) / (len(worst) - k)
             inner = None if progress is None else (lambda f, k=k: progress(
-                SCREEN_SHARE + (1 - SCREEN_SHARE) * (k + f) / min(top, len(screened))))
+                SCREEN_SHARE + (1 - SCREEN_SHARE) * (k + f) / len(worst)))
             moment = self.judge(step, seat, action, None if self.iterations is not None else left, inner)
             if moment is not None:
                 moments.append(moment)
         if progress is not None:
             progress(1.0)
         moments.sort(key=lambda m: (-m.loss, m.index))
-        return moments
+        return Review(moments, len(mine), done, self.min_games)
 
     def judge(self, step: Any, seat: int, better: Hashable, seconds: float | None,
               progress: Progress | None = None) -> Moment | None:
@@ -526,8 +555,8 @@ def decisions(steps: Sequence[Any], seat: int) -> list[Any]:
 
 class CoachBot(Bot):
     """The strong bot ("hard"): the coach's move, found in its time (or iteration) budget, which it keeps
-    whatever the number of legal moves (at most one playout over). A position with one legal move is played at
-    once."""
+    whatever the number of legal moves (at most one playout over; `Search.choice`: the heuristic's move unless
+    another has enough games to beat it). A position with one legal move is played at once."""
 
     name = "coach"
 
@@ -546,12 +575,13 @@ class CoachBot(Bot):
         if len(legal) == 1 or seat is None or seat == CHANCE:
             return legal[0]
         start, cpu = time.perf_counter(), time.process_time()
-        values = self.coach._search(state, seat, state.legal_actions(), None, None)
+        search = self.coach._searched(state, seat, state.legal_actions(), None, None)
         self.thinking.append(time.perf_counter() - start)
         self.computing.append(time.process_time() - cpu)
-        self.playouts.append(sum(v.samples for v in values))
-        return values[0].action
+        self.playouts.append(search.playouts)
+        return search.choice()
 
 
-__all__ = ["MIN_GAMES", "OBJECTIVE", "Advice", "Coach", "CoachBot", "Moment", "MoveValue", "SheetLine", "determinize",
+__all__ = ["MIN_GAMES", "OBJECTIVE", "Advice", "Coach", "CoachBot", "Moment", "MoveValue", "Review", "SheetLine",
+           "determinize",
            "heuristic_class"]

@@ -11,7 +11,7 @@ import pytest
 import hench
 import re
 
-from hench.core.coach import Coach, Moment, MoveValue, SheetLine, advise, wilson
+from hench.core.coach import Coach, Moment, MoveValue, Review, SheetLine, advise, wilson
 from widgets import coach as coach_view
 
 GAMES = sorted(g for g in hench.GAMES if g != "tinypig")  # the five games (tinypig is a test fixture)
@@ -223,7 +223,11 @@ def test_the_review_verdicts_in_words():
                     "50% (44-56%) of 300 games, about 30 more games in every 100. It scores 2.0 more points on "
                     "average, most of them from Nobles (4.0 more there).")
     assert "Move 12:" in coach_view.moment_html(moment, 1)
-    assert coach_view.review_heading(1, 7).startswith("<b>The decision that cost you the most</b> (of your 7)")
-    assert coach_view.review_heading(3, 7).startswith("<b>The 3 decisions")
-    assert "none with a choice" in coach_view.no_mistake_text(0, 300)
-    assert coach_view.no_mistake_text(1, 300).startswith("In none of your 1 decision did another move clearly win")
+    assert coach_view.review_heading(Review([moment], 7, 7, 300)) == (
+        "<b>The decision that cost you the most</b> (of your 7; each judged on at least 300 games a move).")
+    assert coach_view.review_heading(Review([moment] * 3, 7, 5, 300)).startswith("<b>The 3 decisions")
+    assert coach_view.review_heading(Review([moment] * 3, 7, 5, 300)).endswith(
+        "The coach had time to look at the first 5 of them.")
+    assert "none with a choice" in coach_view.no_mistake_text(Review([], 0, 0, 300))
+    assert words_ok([coach_view.no_mistake_text(Review([], 1, 1, 300))]) == (
+        "In none of your 1 decision did another move clearly win more often (each judged on at least 300 games a move).")
