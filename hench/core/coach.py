@@ -457,9 +457,10 @@ class Coach:
                              f"(to act: {state.current_player!r})")
         search = Search(self.game, state, seat, actions, self._seed_for(state, seat), self.clock, self.safe,
                         self.sheets)
-        count = iterations if iterations is not None else self.iterations
-        time_budget = None if count is not None else (self.seconds if seconds is None else seconds)
-        search.run(count, time_budget, progress)
+        if self.iterations is not None:  # a budget of playouts: reproducible, whatever the time
+            search.run(iterations if iterations is not None else self.iterations, None, progress)
+        else:  # a time budget, and `iterations` a cap on the playouts when given
+            search.run(iterations, self.seconds if seconds is None else seconds, progress)
         return search
 
     def _seed_for(self, state: State, seat: int) -> int:
