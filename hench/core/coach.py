@@ -116,7 +116,8 @@ class Advice:
     """The coach's answer for one position, as facts.
 
     `moves`: every legal move, the table's order: those with at least `min_games` games by win chance (then
-    expected points), then the others (set aside early, or short of games) by games played. `best` is
+    expected points), then the others (short of games, or set aside early) in the search's order: those still in
+    the search at its end by win chance, then those set aside. `best` is
     `moves[0]`. `tied`: the moves with enough games whose win-chance interval overlaps the best's (the best
     first; only the best when it is clearly ahead). `beside`: the move the comparison is with (the learner's
     selected move, else the next in the table); `sheet`: the score sheet's lines for `best` and `beside`."""
@@ -398,12 +399,12 @@ class Search:
 
 # -- the advice, as facts -------------------------------------------------------------------------------------
 def advise(values: Sequence[MoveValue], min_games: int, against: Hashable | None = None) -> Advice:
-    """The advice from the search's values: the table's order (moves with enough games by the objective, then
-    the rest by games played), the moves tied with the best, and the move to set beside it."""
+    """The advice from the search's values (in the search's order, `Search.values`): the table's order (moves
+    with enough games by the objective, then the rest as the search left them), the moves tied with the best, and
+    the move to set beside it."""
     rank = lambda m: (m.win_chance, m.expected_points)
     shown = sorted((m for m in values if m.samples >= min_games), key=rank, reverse=True)
-    rest = [m for m in values if m.samples < min_games]
-    rest.sort(key=lambda m: m.samples, reverse=True)
+    rest = [m for m in values if m.samples < min_games]  # the search's order: still in it by the measure, then set aside
     moves = shown + rest
     best = moves[0]
     tied = [best, *(m for m in shown[1:] if m.overlaps(best))] if shown else [best]

@@ -16,8 +16,8 @@ import pytest
 
 import hench
 from hench.core import LEVELS, Bot, Rng, Session, State, level_bot, next_action
-from hench.core.coach import (Advice, Coach, Moment, MoveValue, Search, advise, decisions as own_decisions,
-                              determinize, halvings, heuristic_class, wilson)
+from hench.core.coach import Advice, Coach, Moment, MoveValue, Search, advise, determinize, halvings, heuristic_class, wilson
+from hench.core.coach import decisions as own_decisions
 
 GAMES = ("henchmania", "huns", "hemloch", "lancaster", "maniacal")
 
@@ -279,7 +279,7 @@ def test_successive_halving_sets_moves_aside_only_at_its_phases():
     finalists = [arm for arm in search.arms if not arm.set_aside]
     assert len(finalists) == 2 and sum(arm.n for arm in finalists) >= budget // 2
     values = search.values()
-    assert [v.set_aside for v in values] == sorted((v.set_aside for v in values)), "the finalists first"
+    assert [v.set_aside for v in values] == sorted(v.set_aside for v in values), "the finalists first"
 
 
 @functools.cache
@@ -321,3 +321,13 @@ def test_the_strong_bot_keeps_the_heuristic_move_against_a_move_of_a_few_games()
     search.run(6, None)
     assert search.steady is not None and search.values()[0].samples < BOT_MIN_GAMES
     assert search.choice() == search.steady.action
+
+
+def test_without_enough_games_the_best_guess_is_the_searchs_leader_not_the_most_played():
+    def move(name: str, wins: float, n: int, aside: bool = False) -> MoveValue:
+        low, high = wilson(wins, n)
+        return MoveValue(name, name, wins / n, 10.0, n, (), low, high, 1.0, aside)
+
+    advice = advise([move("leader", 30, 40), move("runner-up", 20, 41), move("early", 1, 9, aside=True)],
+                    min_games=300)
+    assert advice.kind == "few" and [m.text for m in advice.moves] == ["leader", "runner-up", "early"]

@@ -5,12 +5,11 @@ reopened), the bots' level; and every kind of sentence the view writes from the 
 from __future__ import annotations
 
 import importlib
+import re
 
 import pytest
 
 import hench
-import re
-
 from hench.core.coach import Coach, Moment, MoveValue, Review, SheetLine, advise, wilson
 from widgets import coach as coach_view
 
@@ -191,7 +190,7 @@ def test_a_tie_calls_every_tied_move_fine_and_names_none_alone():
 
 
 def test_too_few_games_gives_no_percentage():
-    advice = advise([move("mark die 3", 30, 38), move("mark die 4", 20, 38)], min_games=300)
+    advice = advise([move("mark die 3", 30, 38), move("mark die 4", 20, 40)], min_games=300)
     assert advice.kind == "few"
     text = words_ok(coach_view.hint_sentences(advice))
     assert text == ("Too few games for odds: in its time the coach played out 38 games from mark die 3, and it gives a "
