@@ -71,8 +71,8 @@ def percentile(values: list[float], q: float) -> float:
 
 # What decides how the strong bot plays: its search, its constants, and the game's bots module (the why's
 # wording and the hint's settings do not, so changing them keeps the records).
-PLAYS = ("Coach", "Search", "_Arm", "paired", "outcome", "determinize", "heuristic_class", "bots_module", "CoachBot",
-         "MIN_ROUNDS", "RACE_Z", "INDIFFERENCE", "SAFETY", "WIN_WEIGHT", "MAX_ROLLOUT_STEPS")
+PLAYS = ("Coach", "Search", "_Arm", "outcome", "halvings", "determinize", "heuristic_class", "bots_module", "CoachBot",
+         "FINALISTS", "FINAL_SHARE", "BOT_MIN_GAMES", "MAX_ROLLOUT_STEPS")
 
 
 def key_of(game_id: str, budget: str) -> str:

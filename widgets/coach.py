@@ -1,18 +1,21 @@
 """The coach at the table (issue 30): "Hint" for the learner's move, "Review my game" at the end, and the bots'
 level. A thin view over hench.core.coach, which reads only what the learner's seat may know.
 
-- **Hint** (the learner's turn): the coach's move with its estimated win chance and expected points, beside
-  the move the learner has selected in the move list (or the next best moves), and one or two sentences of
-  why. A progress bar while it thinks; about `HINT_SECONDS` of thinking.
-- **Review my game** (the game over): the three to five decisions where the learner's move lost the most
-  expected points against the coach's, each with "Try again from here", which takes the table back to that
-  position (the moves after it can be put back with Redo).
+- **Hint** (the learner's turn): a table of moves sorted by win chance (the coach's one measure), each figure
+  with its 95% interval; the coach's move is its top row, or, when the intervals overlap, every tied move is
+  called fine; no win chance from fewer than the coach's minimum of games. Then a sentence or two of why,
+  beside the move the learner has selected in the move list (or the next best). The sentences are written
+  here, from the facts the coach returns (`hint_sentences`, `moment_sentences`). About `HINT_SECONDS` of thinking.
+- **Review my game** (the game over): up to five of the learner's own decisions (not moves a tour or "Let the
+  bots play" made) where another move clearly won more often, each with "Try again from here", which takes the
+  table back to that position (the moves after it can be put back with Redo).
 - **Bots**: easy (random moves), medium (the game's own bots), hard (the coach).
 """
 
 from __future__ import annotations
 
 import html
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -22,81 +25,192 @@ import ipywidgets as ipw
 
 import hench
 from hench.core.bots import LEVELS, level_bot
-from hench.core.coach import Advice, Coach, Moment, MoveValue
+from hench.core.coach import HINT_SECONDS, Advice, Coach, Moment, MoveValue, Review, SheetLine
+
+__all__ = ["HINT_SECONDS", "CoachPanel", "advice_html", "hint_sentences", "moment_sentences"]
 
 from .core import MessageArea, guarded, long_task, protect
 
 if TYPE_CHECKING:
     from .play import GameView
 
-HINT_SECONDS = 2.0  # the coach's thinking for a hint (the issue: an answer within 3 s)
-REVIEW_SECONDS = float(os.environ.get("HENCH_REVIEW_SECONDS", "30"))  # the whole review's thinking, shared among the decisions
-REVIEW_PER_MOVE = 0.6  # at most, per decision
+REVIEW_SECONDS = float(os.environ.get("HENCH_REVIEW_SECONDS", "12"))  # the whole review's thinking (within 15 s)
 HARD_SECONDS = 0.5  # a "hard" bot's thinking per move at the table
 LEVEL_NAMES = {"easy": "easy (random moves)", "medium": "medium (the usual bots)", "hard": "hard (the coach plays)"}
-ALTERNATIVES = 3  # moves listed besides the coach's
+ALTERNATIVES = 3  # moves listed besides the coach's (and every move tied with it)
 
 
+# -- figures and sentences, from the coach's facts ---------------------------------------------------------------
 def percent(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def value_row(mv: MoveValue, note: str = "", strong: bool = False) -> str:
-    cell = "padding:2px 10px"
-    text = f"<b>{html.escape(mv.text)}</b>" if strong else html.escape(mv.text)
-    return (f"<tr><td style='{cell}'>{text}{' ' + note if note else ''}</td><td style='{cell};text-align:right'>"
-            f"{percent(mv.win_chance)}</td><td style='{cell};text-align:right'>{mv.expected_points:.1f}</td>"
-            f"<td style='{cell};text-align:right;color:#667'>{mv.samples}</td></tr>")
+def chance_text(mv: MoveValue) -> str:
+    """A win chance with its 95% interval: "62% (57-67%)"."""
+    return f"{percent(mv.win_chance)} ({100 * mv.win_low:.0f}-{100 * mv.win_high:.0f}%)"
 
 
-def in_words(advice: Advice, name: Callable[[Any], str]) -> Advice:
+def points_text(mv: MoveValue) -> str:
+    """Expected points with their 95% half-width: "33.5 ± 1.2"."""
+    error = "" if math.isinf(mv.points_error) else f" ± {mv.points_error:.1f}"
+    return f"{mv.expected_points:.1f}{error}"
+
+
+def games(n: int) -> str:
+    return f"{n} game{'' if n == 1 else 's'}"
+
+
+def listed(texts: Sequence[str], last: str = "and") -> str:
+    """"A", "A and B", "A, B and C"."""
+    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} {last} {texts[-1]}"
+
+
+def headline(advice: Advice) -> str:
+    kind = advice.kind
+    if kind == "only":
+        return f"Your only move: {advice.best.text}"
+    if kind == "tie":
+        return f"The coach: any of these is fine: {listed([m.text for m in advice.tied], 'or')}"
+    if kind == "few":
+        return f"The coach's best guess: {advice.best.text}"
+    return f"The coach suggests: {advice.best.text}"
+
+
+def hint_sentences(advice: Advice) -> list[str]:
+    """The why of a hint, in plain words, from the advice's facts (no English is patched afterwards)."""
+    best, kind = advice.best, advice.kind
+    if kind == "only":
+        return [f"{best.text} is the only move open now."]
+    if kind == "few":
+        return [f"Too few games for odds: in its time the coach played out {games(best.samples)} from {best.text}, "
+                f"and it gives a win chance only from {advice.min_games} games on. {best.text} did best in those."]
+    if kind == "tie":
+        least = min(m.samples for m in advice.tied)
+        return [f"Their win chances ({listed([percent(m.win_chance) for m in advice.tied])}) are too close to tell "
+                f"apart in {least} or more games each: choose by your plan."]
+    lines = [f"Best move: {best.text}. It won {chance_text(best)} of the {games(best.samples)} played out from here, "
+             f"with {points_text(best)} points on average."]
+    other = advice.beside
+    if other is not None:
+        lines.append(comparison(best, other, advice.min_games, advice.sheet))
+    return lines
+
+
+def comparison(best: MoveValue, other: MoveValue, min_games: int, sheet: Sequence[SheetLine]) -> str:
+    """The coach's move set beside another: how much more often it wins, and where the points differ."""
+    if other.samples < min_games:
+        if other.set_aside:
+            return f"{other.text} was set aside after {games(other.samples)}: it did worse than the moves kept."
+        return f"{other.text} was played out only {games(other.samples)} in the time: too few for odds."
+    gap = round(100 * (best.win_chance - other.win_chance))
+    text = (f"{other.text} won {chance_text(other)}: {best.text} wins about {gap} more game{'' if gap == 1 else 's'} "
+            f"in every 100.")
+    return f"{text} {points_sentence(best, other, sheet)}"
+
+
+def points_sentence(best: MoveValue, other: MoveValue, sheet: Sequence[SheetLine]) -> str:
+    """How the points differ, in words that carry the sign: "It scores 3.0 more points on average, most of them
+    from Rounds 1-5 (5.0 more there)." A line is named only when it goes the same way as the total."""
+    diff = best.expected_points - other.expected_points
+    if abs(diff) < 0.05:
+        return "Both score about the same points on average."
+    more = diff > 0
+    text = f"It scores {abs(diff):.1f} {'more' if more else 'fewer'} points on average"
+    same_way = [line for line in sheet if (line.difference > 0) == more and abs(line.difference) >= 0.5]
+    if same_way:
+        line = max(same_way, key=lambda line: abs(line.difference))
+        text += f", most of {'them' if more else 'the gap'} from {line.name} ({abs(line.difference):.1f} " \
+                f"{'more' if more else 'fewer'} there)"
+    if not more:
+        text += ", but winning is what counts"
+    return text + "."
+
+
+def moment_sentences(m: Moment) -> list[str]:
+    """A reviewed decision, in plain words."""
+    played, best = m.played, m.best
+    gap = round(100 * m.loss)
+    return [f"You played {played.text}: it won {chance_text(played)} of the {games(played.samples)} played out from "
+            f"there. {best.text} won {chance_text(best)} of {games(best.samples)}, about {gap} more "
+            f"game{'' if gap == 1 else 's'} in every 100.", points_sentence(best, played, m.sheet)]
+
+
+def renamed_advice(advice: Advice, name: Callable[[Any], str]) -> Advice:
     """The advice with every move named as the table names it (its button label: Maniacal's "build Scientist Room
-    4 (pay $3)" where the engine's notation says "build R26"), in the figures and in the why."""
+    4 (pay $3)" where the engine's notation says "build R26"): the facts renamed before any sentence is written."""
     names = {mv.action: name(mv.action) for mv in advice.moves}
 
     def renamed(mv: MoveValue) -> MoveValue:
         return replace(mv, text=names.get(mv.action, mv.text))
 
-    why = list(advice.why)
-    for mv in sorted(advice.moves, key=lambda m: -len(m.text)):  # the longest first: "play X" before "play"
-        why = [line.replace(mv.text, names[mv.action]) for line in why]
-    return Advice(renamed(advice.best), [renamed(m) for m in advice.moves], why,
-                  None if advice.beside is None else renamed(advice.beside))
+    return replace(advice, best=renamed(advice.best), moves=[renamed(m) for m in advice.moves],
+                   tied=[renamed(m) for m in advice.tied],
+                   beside=None if advice.beside is None else renamed(advice.beside))
+
+
+def value_row(mv: MoveValue, measured: bool, note: str = "", strong: bool = False) -> str:
+    cell = "padding:2px 10px"
+    text = f"<b>{html.escape(mv.text)}</b>" if strong else html.escape(mv.text)
+    if measured:
+        chance, points = chance_text(mv), points_text(mv)
+    else:
+        chance = "set aside" if mv.set_aside else "too few games"
+        points = ""
+    return (f"<tr><td style='{cell}'>{text}{' ' + note if note else ''}</td><td style='{cell};text-align:right'>"
+            f"{html.escape(chance)}</td><td style='{cell};text-align:right'>{html.escape(points)}</td>"
+            f"<td style='{cell};text-align:right;color:#667'>{mv.samples}</td></tr>")
+
+
+def table_rows(advice: Advice, selected: Any = None) -> list[MoveValue]:
+    """The rows shown, in the table's order: the coach's move and every move tied with it, the learner's selected
+    move, and the next best up to `ALTERNATIVES` more."""
+    keep = {m.action for m in advice.tied} | {advice.best.action}
+    keep |= {m.action for m in advice.moves if selected is not None and m.action == selected}
+    extra = [m for m in advice.moves if m.action not in keep][:ALTERNATIVES]
+    keep |= {m.action for m in extra}
+    return [m for m in advice.moves if m.action in keep]
 
 
 def advice_html(advice: Advice, selected: Any = None) -> str:
-    """The coach's move, the learner's selected move (if another), then the next best, as a small table."""
-    rows = [value_row(advice.best, "<span style='color:#1f6b3a'>(the coach's move)</span>", strong=True)]
-    shown = {advice.best.action}
-    mine = next((m for m in advice.moves if selected is not None and m.action == selected), None)
-    if mine is not None and mine.action not in shown:
-        rows.append(value_row(mine, "<span style='color:#8a5a00'>(your selected move)</span>"))
-        shown.add(mine.action)
-    rows += [value_row(m) for m in advice.moves if m.action not in shown][:ALTERNATIVES]
-    why = "".join(f"<li>{html.escape(s)}</li>" for s in advice.why)
-    why += sources_html(advice.best, advice.beside)
+    """The headline, the table (sorted by the win chance, the coach's measure), the why and where the points
+    come from."""
+    tied = {m.action for m in advice.tied} if advice.kind == "tie" else set()
+    rows = []
+    for m in table_rows(advice, selected):
+        notes = []
+        if m.action == advice.best.action and advice.kind != "tie":
+            notes.append("<span style='color:#1f6b3a'>(the coach's move)</span>")
+        if m.action in tied:
+            notes.append("<span style='color:#1f6b3a'>(as good as the best)</span>")
+        if selected is not None and m.action == selected and m.action != advice.best.action:
+            notes.append("<span style='color:#8a5a00'>(your selected move)</span>")
+        rows.append(value_row(m, advice.measured(m), " ".join(notes), strong=m.action == advice.best.action))
+    why = "".join(f"<li>{html.escape(s)}</li>" for s in hint_sentences(advice))
+    if advice.kind == "clear" and advice.beside is not None and advice.measured(advice.beside):
+        why += sources_html(advice.best, advice.beside, advice.sheet)
+    th = "padding:2px 10px"
     return ("<div class='hench-hint' style='background:#f3f7fc;border-left:4px solid #34506e;padding:6px 10px;"
-            "border-radius:6px;margin:4px 0'><b>The coach suggests: " + html.escape(advice.best.text) + "</b>"
+            f"border-radius:6px;margin:4px 0'><b>{html.escape(headline(advice))}</b>"
             "<table style='border-collapse:collapse;margin:4px 0;font-size:13px'><tr><th style='text-align:left;"
-            "padding:2px 10px'>move</th><th style='padding:2px 10px' title='the share of the games played out from "
-            "here that you won (a tie counts as a shared win)'>win chance</th><th style='padding:2px 10px' "
-            "title='your final points, on average over those games'>expected points</th><th style='padding:2px "
-            "10px;color:#667' title='games played out from this move'>games</th></tr>" + "".join(rows) + "</table>"
-            f"<ul style='margin:2px 0'>{why}</ul><div style='color:#667;font-size:12px'>Estimated by playing the game "
-            "out many times from here, with the cards you cannot see dealt at random: only what your seat knows "
-            "is used.</div></div>")
+            f"{th}'>move</th><th style='{th}' title='the share of the games played out from here that you won (a tie "
+            "counts as a shared win), with its 95% interval'>win chance (95% interval)</th><th style='"
+            f"{th}' title='your final points, on average over those games, give or take'>expected points</th>"
+            f"<th style='{th};color:#667' title='games played out from this move'>games</th></tr>{''.join(rows)}"
+            f"</table><ul style='margin:2px 0'>{why}</ul><div style='color:#667;font-size:12px'>The coach ranks the "
+            f"moves by win chance: winning is what the game is for. It gives a win chance only from "
+            f"{advice.min_games} games played out on, and calls moves whose intervals overlap a tie. The games are "
+            "played out with the cards you cannot see dealt at random: only what your seat knows is used.</div></div>")
 
 
-def sources_html(best: MoveValue, other: MoveValue | None) -> str:
+def sources_html(best: MoveValue, other: MoveValue | None, sheet: Sequence[SheetLine]) -> str:
     """Where the expected points come from: each score-sheet line for the coach's move and the other one, the
-    line that makes the difference first ("" when the coach kept no sheet lines)."""
-    if other is None or not best.by_source or len(best.by_source) != len(other.by_source):
+    line that makes the difference first ("" without sheet lines)."""
+    if other is None or not sheet:
         return ""
-    lines = [(name, a, b) for (name, a), (_, b) in zip(best.by_source, other.by_source) if abs(a) >= 0.05 or abs(b) >= 0.05]
-    lines.sort(key=lambda line: -abs(line[1] - line[2]))
     cell = "padding:1px 8px;text-align:right"
-    rows = "".join(f"<tr><td style='padding:1px 8px'>{html.escape(name)}</td><td style='{cell}'>{a:.1f}</td>"
-                   f"<td style='{cell}'>{b:.1f}</td><td style='{cell}'>{a - b:+.1f}</td></tr>" for name, a, b in lines)
+    rows = "".join(f"<tr><td style='padding:1px 8px'>{html.escape(line.name)}</td><td style='{cell}'>{line.best:.1f}"
+                   f"</td><td style='{cell}'>{line.other:.1f}</td><td style='{cell}'>{line.difference:+.1f}</td></tr>"
+                   for line in sheet)
     return ("<details class='hench-sources' style='margin:2px 0 2px 18px;font-size:12px'><summary>Where the points "
             "come from (expected points by line of the score sheet)</summary><table style='border-collapse:collapse'>"
             f"<tr><th style='text-align:left;padding:1px 8px'>line</th><th style='{cell}'>{html.escape(best.text)}</th>"
@@ -104,12 +218,34 @@ def sources_html(best: MoveValue, other: MoveValue | None) -> str:
             "</table></details>")
 
 
-def moment_html(m: Moment, number: int, names: Sequence[str]) -> str:
-    why = "".join(f"<li>{html.escape(s)}</li>" for s in m.why)
+def moment_html(m: Moment, number: int) -> str:
+    why = "".join(f"<li>{html.escape(s)}</li>" for s in moment_sentences(m))
     return (f"<div class='hench-moment' style='margin:6px 0'><b>{number}. Move {m.index + 1}:</b> you played "
             f"<b>{html.escape(m.played.text)}</b>; the coach prefers <b>{html.escape(m.best.text)}</b> "
-            f"(about {m.loss:.1f} points more on average; win chance {percent(m.played.win_chance)} against "
-            f"{percent(m.best.win_chance)}).<ul style='margin:2px 0'>{why}</ul></div>")
+            f"(win chance {percent(m.played.win_chance)} against {percent(m.best.win_chance)}).<ul style='margin:2px 0'>"
+            f"{why}</ul></div>")
+
+
+def screened_text(review: Review) -> str:
+    """"" when every decision was screened, else how many the review had time for."""
+    if review.screened >= review.decisions:
+        return ""
+    return f" The coach had time to look at the first {review.screened} of them."
+
+
+def review_heading(review: Review) -> str:
+    found, mine = len(review.moments), review.decisions
+    what = "The decision that cost you the most" if found == 1 else f"The {found} decisions that cost you the most"
+    return f"<b>{what}</b> (of your {mine}; each judged on at least {review.min_games} games a move).{screened_text(review)}"
+
+
+def no_mistake_text(review: Review) -> str:
+    if review.decisions == 0:
+        return ("The coach judges only the moves you chose yourself, and there were none with a choice in this game "
+                "(moves played for you by a tour or by 'Let the bots play' are not judged).")
+    mine = review.decisions
+    return (f"In none of your {mine} decision{'' if mine == 1 else 's'} did another move clearly win more often (each "
+            f"judged on at least {review.min_games} games a move).{screened_text(review)}")
 
 
 class CoachPanel(ipw.VBox):
@@ -177,7 +313,7 @@ class CoachPanel(ipw.VBox):
             advice = self.coach.suggest(st, seat, progress=self._progress, against=view.move_list.value)
         finally:
             self._thinking(False)
-        advice = in_words(advice, lambda action: self._name(st, action))
+        advice = renamed_advice(advice, lambda action: self._name(st, action))
         self.advice, self.advice_for = advice, st
         self.out.value = advice_html(advice, view.move_list.value)
         self.play_button.disabled = False
@@ -206,32 +342,27 @@ class CoachPanel(ipw.VBox):
             raise hench.HenchError("the review is for a finished game: play it to the end first")
         seat = view.human_seats[0]
         steps = view.session.history
-        decisions = sum(1 for s in steps if s.player == seat and len(s.before.legal_actions()) > 1)
-        per_move = min(REVIEW_PER_MOVE, REVIEW_SECONDS / max(1, decisions))
         self._thinking(True)
         try:
-            moments = self.coach.review(steps, seat, top=5, seconds_per_move=per_move, progress=self._progress)
+            found = self.coach.review(steps, seat, top=5, seconds=REVIEW_SECONDS, progress=self._progress)
         finally:
             self._thinking(False)
-        moments = [self._named(m) for m in moments]
-        names = view.config.names(view.players)
+        moments = [self._named(m) for m in found.moments]
         if not moments:
-            self.review_box.children = [ipw.HTML("<p>The coach would have played every one of your decisions the "
-                                                 "same way. Well played.</p>")]
+            self.review_box.children = [ipw.HTML(f"<p>{html.escape(no_mistake_text(found))}</p>")]
             return
-        parts: list[ipw.Widget] = [ipw.HTML(f"<b>The {len(moments)} decisions that cost you the most</b> "
-                                            f"(of your {decisions}; the coach thought {per_move:.1f} s on each):")]
+        parts: list[ipw.Widget] = [ipw.HTML(review_heading(found))]
         for i, m in enumerate(moments):
             again = ipw.Button(description="Try again from here", tooltip=f"back to the position before move {m.index + 1}")
             again.add_class("hench-try-again")
             again.on_click(lambda _, m=m: self.try_again(m))
-            parts.append(ipw.VBox([ipw.HTML(moment_html(m, i + 1, names)), again]))
+            parts.append(ipw.VBox([ipw.HTML(moment_html(m, i + 1)), again]))
         self.review_box.children = parts
 
     def _named(self, m: Moment) -> Moment:
+        """The moment with its two moves named as the table names them (facts renamed, no sentence patched)."""
         played, best = self._name(m.before, m.played.action), self._name(m.before, m.best.action)
-        why = [line.replace(m.played.text, played).replace(m.best.text, best) for line in m.why]
-        return replace(m, played=replace(m.played, text=played), best=replace(m.best, text=best), why=why)
+        return replace(m, played=replace(m.played, text=played), best=replace(m.best, text=best))
 
     @guarded()
     def try_again(self, moment: Moment) -> None:

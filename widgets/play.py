@@ -334,7 +334,7 @@ class GameView(ipw.VBox):
                 return
             if st.current_player == CHANCE and not (roll_dice(st) if callable(roll_dice) else roll_dice):
                 return
-            self.session.apply(next_action(st, self.bots, self.rng))
+            self.session.apply(next_action(st, self.bots, self.rng), by="bot")  # not the learner's choice (review)
 
     def learner_rolls(self, state: State | None = None) -> bool:
         """A roll is pending and waits for the learner: it concerns a human seat and the dice do not roll
@@ -376,7 +376,7 @@ class GameView(ipw.VBox):
         if not self.bot_pending():
             raise hench.HenchError("no bot is waiting to move: it is your move" if not self.state.is_terminal
                                    else "the game is over")
-        self.session.apply(next_action(self.state, self.bots, self.rng))
+        self.session.apply(next_action(self.state, self.bots, self.rng), by="bot")
         step = self.session.last
         assert step is not None
         said = "; ".join(self.consequences(step))

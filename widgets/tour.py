@@ -179,7 +179,7 @@ class TourView(ipw.VBox):
                 break
             if st.is_terminal:
                 raise RuntimeError(f"step {j + 1} ({step.title}): the tour's own deal never reaches its position")
-            own.apply(next_action(st, bots, rng))
+            own.apply(next_action(st, bots, rng), by="tour")  # the tour reaches its position: no one chose
         else:
             raise RuntimeError(f"step {j + 1} ({step.title}): the tour's own deal never reaches its position")
         view.session = own
@@ -196,18 +196,18 @@ class TourView(ipw.VBox):
                 return True
             if st.is_terminal:
                 return False
-            seat = st.current_player
+            seat, by = st.current_player, "bot"
             if seat == CHANCE:
                 action = sample_outcome(st.chance_outcomes(), view.rng)
             elif seat is None:
                 return False
             elif seat in view.human_seats:
-                action = self.stand_in.choose(st)
+                action, by = self.stand_in.choose(st), "tour"
                 if record:
                     self.played_for_you.add(len(session))
             else:
                 action = view.bots[seat].choose(st)
-            session.apply(action)
+            session.apply(action, by=by)
         return False
 
     def _open(self) -> None:

@@ -20,7 +20,9 @@ from .game import Game, State, load_json, state_from_json
 @dataclass(frozen=True, eq=False)
 class Step:
     """One move of a session, as it was applied: who moved, the move and its text, the states before and
-    after, what the move did as each seat may read it (`narration(seat)`) and the scores before and after."""
+    after, what the move did as each seat may read it (`narration(seat)`) and the scores before and after, and who
+    chose it when not the seat's own player (`by`: "bot" for a bot or the dice, "tour" for a tour's stand-in;
+    None: the player at the seat, the learner at a learner's seat; the coach's review judges only those)."""
 
     index: int
     player: int | None
@@ -31,15 +33,16 @@ class Step:
     said: tuple[tuple[Any, ...], ...]  # the new state's narration: [0] a spectator's lines, [seat + 1] each seat's
     scores: tuple[int, ...]  # after the move
     scores_before: tuple[int, ...]
+    by: str | None = None
 
     @classmethod
     def applied(cls, index: int, action: Hashable, before: State, after: State,
-                scores_before: tuple[int, ...]) -> Step:
+                scores_before: tuple[int, ...], by: str | None = None) -> Step:
         """The step of `action` played in `before` (giving `after`), its words and scores read once, now."""
         scores = tuple(after.scores())
         said = tuple(tuple(after.narration(seat)) for seat in (None, *range(len(scores))))
         return cls(index, before.current_player, action, before.game.format_action(action), before, after, said,
-                   scores, scores_before)
+                   scores, scores_before, by)
 
     @property
     def who(self) -> str:
@@ -117,22 +120,23 @@ class Session:
         return [self._initial, *(step.after for step in self._steps)]
 
     # -- changing ------------------------------------------------------------------
-    def apply(self, action: Hashable) -> State:
-        """Play `action` (an action or its text). On an illegal action the error propagates and nothing changes."""
+    def apply(self, action: Hashable, by: str | None = None) -> State:
+        """Play `action` (an action or its text). On an illegal action the error propagates and nothing changes.
+        `by`: who chose the move when not the seat's own player ("bot", "tour"; see `Step.by`)."""
         if isinstance(action, str):
             action = self.game.parse_action(self.state, action)
         new = self.state.apply(action)
-        self._push(action, new)
+        self._push(action, new, by)
         self._redo.clear()
         return new
 
     def apply_text(self, text: str) -> State:
         return self.apply(self.game.parse_action(self.state, text))
 
-    def _push(self, action: Hashable, new: State) -> None:
+    def _push(self, action: Hashable, new: State, by: str | None = None) -> None:
         last = self._steps[-1] if self._steps else None
         before, scores = (last.after, last.scores) if last is not None else (self._initial, self._initial_scores)
-        self._steps.append(Step.applied(len(self._steps), action, before, new, scores))
+        self._steps.append(Step.applied(len(self._steps), action, before, new, scores, by))
 
     def undo(self, steps: int = 1) -> State:
         for _ in range(min(steps, len(self._steps))):
