@@ -129,7 +129,7 @@ def available_mib() -> int | None:
     return None if found is None else found // 1024
 
 
-POOLED_KERNEL_MIB = 200  # a preheated kernel nobody has taken yet: it has run its notebook, and grows no further
+POOLED_KERNEL_MIB = 160  # a preheated kernel nobody has taken yet (130-160 MiB): it has run its notebook, and grows no further
 SERVER_RESERVE_MIB = 1024  # the server itself and the machine's other work
 
 

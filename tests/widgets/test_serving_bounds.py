@@ -16,9 +16,9 @@ from widgets.places import POOLED_KERNEL_MIB, SERVER_RESERVE_MIB, memory_plan, p
 def test_places_are_sized_from_the_kernel_cap_not_a_typical_kernel():
     """Issue 42: 83 places at 200 MiB each on a 23.5 GiB machine, when each kernel may grow to 768 MiB."""
     plan = memory_plan(cap_mib=768, pooled=35, available=24064)
-    assert plan.places == (24064 - SERVER_RESERVE_MIB - 35 * POOLED_KERNEL_MIB) // 768 == 20
-    assert plan.worst_mib == 20 * 768 + 35 * 200 <= plan.available_mib - SERVER_RESERVE_MIB
-    assert "20 places for visitors at up to 768 MiB a kernel, with 35 preheated kernels" in plan.statement()
+    assert plan.places == (24064 - SERVER_RESERVE_MIB - 35 * POOLED_KERNEL_MIB) // 768 == 22
+    assert plan.worst_mib == 22 * 768 + 35 * 160 <= plan.available_mib - SERVER_RESERVE_MIB
+    assert "22 places for visitors at up to 768 MiB a kernel, with 35 preheated kernels" in plan.statement()
     assert "23.5 GiB available" in plan.statement()
 
 
