@@ -31,6 +31,7 @@ for _id, _module in ENGINES.items():
 _FROM_CORE = ("CHANCE", "Dist", "Game", "HenchError", "IllegalActionError", "InvalidActionError", "InvalidOptionError",
               "InvalidStateError", "Option", "RandomBot", "Rng", "Session", "State", "UnknownGameError",
               "format_probability", "get_game", "state_from_json")
+_FROM_FRAMES = ("history_frame", "odds_frame", "odds_table", "rules_frame", "score_sheet_frame", "simulate")  # pandas when called
 
 
 def __getattr__(name: str) -> object:
@@ -38,7 +39,9 @@ def __getattr__(name: str) -> object:
         return registered()
     if name in _FROM_CORE:
         return getattr(import_module(".core", __name__), name)
-    if name in GAME_PACKAGES or name in ("rules", "shelf"):
+    if name in _FROM_FRAMES:
+        return getattr(import_module(".frames", __name__), name)
+    if name in GAME_PACKAGES or name in ("frames", "rules", "shelf"):
         return import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'hench' has no attribute {name!r}")
 
@@ -47,10 +50,10 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
 
 
-__all__ = [*_FROM_CORE, "GAMES", "registered", "rules", "shelf"]
+__all__ = [*_FROM_CORE, *_FROM_FRAMES, "GAMES", "frames", "registered", "rules", "shelf"]
 
 if TYPE_CHECKING:
-    from . import rules, shelf
+    from . import frames, rules, shelf
     from .core import (
         CHANCE,
         Dist,
@@ -70,3 +73,4 @@ if TYPE_CHECKING:
         get_game,
         state_from_json,
     )
+    from .frames import history_frame, odds_frame, odds_table, rules_frame, score_sheet_frame, simulate

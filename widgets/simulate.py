@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import html
+import logging
+import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 from statistics import fmean
+from typing import Any
 
 import ipywidgets as ipw
+from IPython.display import display
 
 import hench
-from hench.core import Rng, play_game
+from hench.frames import GameRecord, play_games
 
 from . import plot
 from .core import Chart, MessageArea, checked_int, guarded, long_task, protect, served_kernel
@@ -18,6 +27,7 @@ from .play import PALETTE, TableConfig
 
 MAX_GAMES = 20_000  # in a notebook of your own
 SERVED_MAX_GAMES = 2_000  # in a served app: one visitor's click must not hold a core for minutes
+log = logging.getLogger(__name__)
 TIME_BUDGET = 30.0  # seconds of simulation per click; the games played by then are shown
 
 
@@ -28,14 +38,17 @@ def max_games() -> int:
 
 @dataclass
 class SimulationResult:
+    """The games of one click, read from hench's records (`hench.frames.play_games`, the same games
+    `hench.simulate` turns into a DataFrame)."""
+
     players: int
-    rows: list[dict] = field(default_factory=list)  # one per game: seed, winners, scores, actions, clock
+    rows: list[GameRecord] = field(default_factory=list)  # one per game
     asked: int = 0  # games asked for
     stopped_after: float | None = None  # seconds, if the time budget stopped it before `asked` games
 
     def column(self, key: str) -> list:
-        """One value per game: "seed", "winners", "scores", "actions" or "clock"."""
-        return [row[key] for row in self.rows]
+        """One value per game: "seed", "winners", "scores", "moves" or "clock"."""
+        return [getattr(row, key) for row in self.rows]
 
     def scores_of(self, seat: int) -> list[int]:
         return [scores[seat] for scores in self.column("scores")]
@@ -44,31 +57,97 @@ class SimulationResult:
         """Share of games each seat won (a tie shares the win)."""
         wins: dict[int, float] = {}
         for row in self.rows:
-            for seat in row["winners"]:
-                wins[seat] = wins.get(seat, 0.0) + 1 / len(row["winners"])
+            for seat in row.winners:
+                wins[seat] = wins.get(seat, 0.0) + 1 / len(row.winners)
         return [wins.get(s, 0.0) / max(len(self.rows), 1) for s in range(self.players)]
 
 
 def simulate(config: TableConfig, players: int, games: int, seed: int = 0, bot_kind: str | None = None,
              progress=None, options: dict | None = None, budget: float | None = None,
              clock=time.monotonic) -> SimulationResult:
-    """Play `games` bot games; `progress(i)` is called after each one. With a `budget` (seconds), stop
-    once it is spent (at least one game is played) and record when in `stopped_after`."""
-    game = hench.get_game(config.game_id)
-    result = SimulationResult(players, asked=games)
-    start_time = clock()
-    for i in range(games):
-        if budget is not None and i > 0 and clock() - start_time >= budget:
-            result.stopped_after = clock() - start_time
-            break
-        start = game.new_game(players=players, seed=seed + i, **(options or {}))
-        bots = [config.bot(seed * 7919 + i * 31 + s, bot_kind) for s in range(players)]
-        final, n = play_game(start, bots, Rng.from_seed(seed + i))
-        result.rows.append({"seed": seed + i, "winners": final.winners(), "scores": final.scores(), "actions": n,
-                            "clock": config.clock(final) if config.clock else None})
-        if progress:
-            progress(i + 1)
-    return result
+    """Play `games` bot games (hench.frames.play_games); `progress(i)` is called after each one. With a `budget`
+    (seconds), stop once it is spent (at least one game is played) and record when in `stopped_after`."""
+    make = partial(config.bot, kind=bot_kind)
+    records = play_games(config.game_id, players, games, bots=make, seed=seed, options=options, progress=progress,
+                         budget=budget, clock=config.clock, timer=clock)
+    return SimulationResult(players, records.games, asked=games, stopped_after=records.stopped_after)
+
+
+def simulate_with_bar(game: str, players: int, games: int, **kw: Any) -> Any:
+    """`hench.simulate` in a notebook, with a progress bar shown while it plays (the DataFrame is returned).
+
+    The games of a seed are the same games every time, so a finished simulation is kept on disk (see
+    `cached_frame`) and a second kernel asking for the same games reads them instead of playing them again: an
+    Odds app served to a class would otherwise spend the same seconds of a core for every visitor."""
+    bar = ipw.IntProgress(value=0, min=0, max=games, description="Games", layout=ipw.Layout(width="420px"))
+    display(bar)
+    step = max(1, games // 50)
+
+    def play() -> Any:
+        return hench.simulate(game, players=players, games=games,
+                              progress=lambda i: setattr(bar, "value", i) if i % step == 0 or i == games else None, **kw)
+
+    frame = cached_frame(("simulate", game, players, games, sorted(kw.items(), key=str)), play)
+    bar.value, bar.bar_style = games, "success"
+    return frame
+
+
+def cache_folder() -> Path | None:
+    """Where finished simulations are kept: $HENCH_CACHE_DIR, or ~/.cache/hench (None: nowhere writable)."""
+    folder = Path(os.environ.get("HENCH_CACHE_DIR") or Path.home() / ".cache" / "hench") / "simulations"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK) else None
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of hench's code and data: a kept simulation is read only by the code that played it."""
+    root = Path(hench.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".toml", ".json") and path.is_file():
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def cached_frame(key: Any, make: Callable[[], Any]) -> Any:
+    """`make()`, or the DataFrame it gave before for the same `key` and the same hench code (a pickle in
+    `cache_folder()`, written whole or not at all). Anything unreadable is made again."""
+    folder = cache_folder()
+    if folder is None:
+        return make()
+    name = hashlib.sha256(repr((key, code_digest())).encode()).hexdigest()[:32]
+    path = folder / f"{name}.pkl"
+    if path.is_file():
+        try:
+            return pd_read_pickle(path)
+        except Exception:  # a broken file is made again
+            log.info("kept simulation %s unreadable; playing it again", path.name)
+    frame = make()
+    try:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        frame.to_pickle(tmp)
+        tmp.replace(path)
+    except OSError:
+        pass
+    return frame
+
+
+def pd_read_pickle(path: Path) -> Any:
+    import pandas as pd
+
+    return pd.read_pickle(path)
+
+
+def chart(fig: Any, height: int = 360) -> Chart:
+    """A Plotly figure (plotly.express's included) in the project's chart, which draws in Voila too, offline."""
+    view = Chart(height=height)
+    fig.update_layout(height=height, template="plotly_white")
+    view.show_figure(fig)
+    return view
 
 
 class SimulationView(ipw.VBox):
@@ -126,14 +205,14 @@ class SimulationView(ipw.VBox):
         self.summary.value = ("<table class='hench-sim-summary'><tr><th>seat</th><th>win rate</th><th>mean final score</th></tr>"
                               + "".join(f"<tr><td>{html.escape(names[s])}</td><td>{rates[s]:.1%}</td>"
                                         f"<td>{fmean(result.scores_of(s)):.1f}</td></tr>" for s in range(result.players))
-                              + f"</table><div style='color:#667'>{len(result.rows)} games, {fmean(result.column('actions')):.0f} moves on average"
+                              + f"</table><div style='color:#667'>{len(result.rows)} games, {fmean(result.column('moves')):.0f} moves on average"
                               + (f", {fmean(clocks):.1f} {self.config.clock_label}s" if has_clock else "") + "</div>")
         fig = plot.subplots(rows=1, cols=3, subplot_titles=("Win rate by seat", "Final scores", f"Game length ({self.config.clock_label}s)"))
         fig.add_trace(plot.Bar(x=names, y=rates, marker_color=PALETTE[: result.players], showlegend=False), 1, 1)
         for s in range(result.players):
             fig.add_trace(plot.Histogram(x=result.scores_of(s), name=names[s], opacity=0.6,
                                        marker_color=PALETTE[s % len(PALETTE)]), 1, 2)
-        length = clocks if has_clock else result.column("actions")
+        length = clocks if has_clock else result.column("moves")
         fig.add_trace(plot.Histogram(x=length, marker_color="#667", showlegend=False), 1, 3)
         fig.update_layout(barmode="overlay", height=330, template="plotly_white", margin=dict(t=40, l=40, r=10, b=30))
         fig.update_layout(yaxis_tickformat=".0%")  # the first chart's axis: win rates

@@ -232,6 +232,43 @@ def pyodide_dir(tarball: Path, target: Path, wheels: list[Path]) -> None:
 
 # -- the site ------------------------------------------------------------------------------------
 
+PANDAS_TAG = "take-it-further"  # notebook cells that need pandas, which the site's Pyodide does not have
+SITE_NOTE = ("**Take it further** (this page's tables as pandas DataFrames, a question answered from simulated games, a "
+             "chart drawn from them) runs in JupyterLab and in the served app. This page runs in your browser, which has "
+             "no pandas, so that part is left out here.")
+
+
+def without_pandas_cells(notebook: dict) -> dict:
+    """The notebook with each run of cells tagged PANDAS_TAG replaced by one note saying where they run."""
+    cells: list[dict] = []
+    dropping = False
+    for cell in notebook["cells"]:
+        if PANDAS_TAG in cell.get("metadata", {}).get("tags", []):
+            if not dropping:
+                cells.append({"cell_type": "markdown", "id": f"{cell.get('id', 'cell')}-site", "metadata": {}, "source": [SITE_NOTE]})
+            dropping = True
+        else:
+            cells.append(cell)
+            dropping = False
+    return {**notebook, "cells": cells}
+
+
+def site_notebooks(target: Path) -> Path:
+    """notebooks/ as the site serves them (the pandas cells left out, see `without_pandas_cells`), in `target`."""
+    if target.exists():
+        shutil.rmtree(target)
+    for path in sorted((ROOT / "notebooks").rglob("*")):
+        rel = path.relative_to(ROOT / "notebooks")
+        if path.is_dir() or ".ipynb_checkpoints" in rel.parts:
+            continue
+        (target / rel).parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".ipynb":
+            (target / rel).write_text(json.dumps(without_pandas_cells(json.loads(path.read_text())), indent=1, ensure_ascii=False))
+        else:
+            shutil.copy2(path, target / rel)
+    return target
+
+
 def kernel_extension(wheel: Path, extensions: Path) -> list[Path]:
     """The Pyodide kernel's page-side extension, unpacked from jupyterlite-pyodide-kernel's wheel into `extensions`
     (the voici build copies it from there); returns the kernel's own wheels it ships (piplite, pyodide_kernel,
@@ -395,7 +432,7 @@ def build(out: Path, cache: Path) -> None:
     env = {**os.environ, "JUPYTERLITE_NO_JUPYTERLAB_SERVER": "1", "PYTHONWARNINGS": "ignore"}
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
     voici = subprocess.Popen([str(Path(sys.executable).with_name("voici")), "build", "--lite-dir", str(lite),
-                              "--contents", str(ROOT / "notebooks"), "--output-dir", str(out), "--no-sourcemaps",
+                              "--contents", str(site_notebooks(work / "notebooks")), "--output-dir", str(out), "--no-sourcemaps",
                               "--strip_sources=True", "--show_tracebacks=False", "--no-unused-shared-packages", "--log-level", "WARN",
                               f"--FederatedExtensionAddon.extra_labextensions_path={work / 'labextensions'}"],
                              cwd=lite, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
