@@ -29,8 +29,10 @@ with a short idle cull (60 s, checked every 5 s), its pools filled, then the cla
 kernel is older than the cull timeout and arrives one second before a cull tick (found from the time the
 server's log says the culler started); the row's note says how many kernels the culler shut during the
 burst. "one-address": every visitor comes from this machine's one address, as a class behind one school
-address does, with voila.json's per-address bounds on (pages opening and pages open per address): a
-visitor shown the busy page waits on it and is served if it gets through in time.
+address does, with voila.json's per-address bounds on (pages opening and pages open per address, the latter
+set to the whole server as for such a class): a visitor shown the busy page waits on it and is served if it
+gets through in time. Every run gives the server N places (HenchVoila.max_kernels), as a teacher sets them for a
+class of N.
     python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers all] [--run fresh] [--timeout 120] [--json]
 Prints one row per N and browser mode (--json: one JSON object).
 """
@@ -65,7 +67,9 @@ RUNS = {"fresh": LIFTED,
                       f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
                       # the log says, to the millisecond, when the culler started (its ticks follow every interval)
                       "--Voila.log_level=INFO", "--Voila.log_format=%(asctime)s.%(msecs)03d [%(name)s]%(highlevel)s %(message)s"),
-        "one-address": ()}  # voila.json's per-address bounds, as a class behind one school address meets them
+        # voila.json's per-address bounds, as a class behind one school address meets them, with the whole server
+        # given to that one address (HenchVoila.client_share=1, as README says to set for such a class)
+        "one-address": ("--HenchVoila.client_share=1",)}
 LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.(\d{3}) ")
 
 
@@ -400,7 +404,11 @@ def one_run(run: str, mode: str, n: int, apps: list[str], timeout_s: float, log:
         config = {**POOLS, **{floor: {"pool_size": size} for floor in floors}}
         pools = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
     tick_log = log if run == "cull-tick" else None
-    with served(*RUNS[run], *pools, log_path=log) as (base, proc):
+    # places for the class: n (the server sizes its places for kernels at their memory cap, which on a small
+    # machine is fewer than a class of 30; a teacher sets max_kernels for the class, and the server says at start
+    # what that may take at the cap)
+    places = f"--HenchVoila.max_kernels={n}"
+    with served(*RUNS[run], *pools, places, log_path=log) as (base, proc):
         warm = wait_ready(base)
         if tick_log:
             culler_started(tick_log)  # now, not after the wait: the log must say it

@@ -10,8 +10,9 @@ What is patched, section by section:
 - page scripts: two page-side timeouts of ipywidgets' and anywidget's scripts, made patient as they are
   served (the files on disk are untouched; a script that does not match is served as it is);
 - Voila's kernel manager: preheated kernels warmed a few at a time, refills paced, failed ones never offered;
-- Voila's handlers, subclassed: the page (places for visitors, the `_xsrf` cookie), its static files (gzipped,
-  versioned), template files (404 for bad paths), the file list (no CDN), the contents API (404);
+- Voila's handlers, subclassed: the page (places for visitors, the `_xsrf` cookie, the preheated pool whatever
+  `?template=`/`?theme=` says, 404 for control characters), its static files (gzipped, versioned), template
+  files and allow-listed files (404 for bad paths), the file list (no CDN), the contents API (404);
 - the one handler-swap map (`SWAPS`, `replacement`) that `widgets.serve` applies to its handler list and the
   JupyterHub extension to its routers;
 - the kernel manager's connection hook (which pages reached their kernel).
@@ -36,7 +37,7 @@ import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import FileFindHandler
 from tornado.routing import RuleRouter
-from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
+from voila.static_file_handler import AllowListFileHandler, MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -426,7 +427,18 @@ class PageHandler(TornadoVoilaHandler):
             return km
         return _Recording(km, lambda kernel_id: seats.given(kernel_id, self.request.remote_ip or "?"))
 
+    def should_use_rendered_notebook(self, notebook_data: dict, pool_size: int, template_name: str | None,
+                                     theme: str | None, request_args: dict) -> bool:
+        """A preheated kernel serves any `?template=`/`?theme=` the page may not use (issue 42: such a value, ignored
+        when the page is rendered, sent the visitor past the pool to a kernel started for them, 2-5 s)."""
+        config = self.voila_configuration
+        template_name = template_name if config.allow_template_override == "YES" else None
+        theme = theme if config.allow_theme_override == "YES" else None
+        return bool(super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args))
+
     async def get(self, path: str | None = None) -> None:
+        if path and has_control_character(path):  # Voila would redirect it to /voila/files/, an unsafe header: a 500
+            raise tornado.web.HTTPError(404)
         seats = self.seats
         why = seats.refusal(self.request.remote_ip or "?") if seats is not None else None
         if why is not None:
@@ -510,6 +522,22 @@ class TemplateFileHandler(assets.PackedStatic, TemplateStaticFileHandler):
         return super().parse_url_path(path)
 
 
+def has_control_character(path: str) -> bool:
+    """A NUL, CR, LF or other control character: no file or notebook is named so (issue 42: such render paths
+    answered 500 with a traceback in the log)."""
+    return any(ord(ch) < 32 or ord(ch) == 127 for ch in path)
+
+
+class FilesHandler(AllowListFileHandler):
+    """Voila's allow-listed files (`/voila/files/...`), where a path with a control character is a 404 (a NUL
+    failed in the path's resolution with a 500)."""
+
+    def get_absolute_path(self, root: str, path: str) -> str:
+        if has_control_character(path):
+            raise tornado.web.HTTPError(404)
+        return super().get_absolute_path(root, path)
+
+
 FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/font-awesome.min.css"
 
 
@@ -547,6 +575,7 @@ SWAPS: dict[type, type] = {  # Voila's handler class -> ours, wherever it is mou
     MultiStaticFileHandler: VoilaStaticHandler,  # Voila's scripts, gzipped and versioned
     VoilaContentsHandler: NotFoundHandler,
     TornadoVoilaTreeHandler: TreeHandler,
+    AllowListFileHandler: FilesHandler,
 }
 
 

@@ -5,6 +5,7 @@ it is full. Serving policy only; widgets.patches applies it to Voila's page hand
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from jupyter_core.utils import ensure_async
 from tornado.ioloop import IOLoop, PeriodicCallback
@@ -73,9 +74,12 @@ class Seats:
         if self.max_kernels and self.in_use() >= self.max_kernels:
             return f"every place on this server is taken ({self.max_kernels} apps are open)"
         if self.max_pages_per_client and self.pages(client) >= self.max_pages_per_client:
-            return f"{self.max_pages_per_client} pages are already open from your address; close one you no longer use"
+            held = self.max_pages_per_client
+            return (f"{held} {'page is' if held == 1 else 'pages are'} already open from your address "
+                    "(the most one address may hold here); close one you no longer use")
         if self.max_pending_per_client and self.pending(client) >= self.max_pending_per_client:
-            return f"{self.max_pending_per_client} of your pages are still opening"
+            opening = self.max_pending_per_client
+            return f"{opening} of your pages {'is' if opening == 1 else 'are'} still opening"
         return None
 
     def given(self, kernel_id: str, client: str) -> None:
@@ -114,15 +118,64 @@ class Seats:
             pass
 
 
-def auto_max_kernels(per_kernel_mib: int = 200, reserve_mib: int = 1024) -> int:
-    """How many app kernels fit in this machine's available memory (a kernel holds about 130-160 MiB)."""
+def available_mib() -> int | None:
+    """The machine's available memory (Linux /proc/meminfo), or None where it cannot be read."""
     try:
         with open("/proc/meminfo") as f:
             info = {line.split(":")[0]: int(line.split()[1]) for line in f if line.split()[1:]}
-        avail_mib = info.get("MemAvailable", info.get("MemTotal", 0)) // 1024
     except (OSError, ValueError, IndexError):
-        return 50
-    return max(4, min(500, (avail_mib - reserve_mib) // per_kernel_mib))
+        return None
+    found = info.get("MemAvailable", info.get("MemTotal"))
+    return None if found is None else found // 1024
+
+
+POOLED_KERNEL_MIB = 160  # a preheated kernel nobody has taken yet (130-160 MiB): it has run its notebook, and grows no further
+SERVER_RESERVE_MIB = 1024  # the server itself and the machine's other work
+
+
+@dataclass(frozen=True)
+class MemoryPlan:
+    """How many places for visitors the memory holds when every visitor's kernel may grow to its cap (issue 42:
+    sized at 200 MiB a kernel, a server with a 768 MiB cap could promise 62 GiB on a 23.5 GiB machine)."""
+
+    available_mib: int
+    cap_mib: int
+    pooled: int  # preheated kernels waiting in the pools
+    places: int
+
+    @property
+    def worst_mib(self) -> int:
+        """Memory the places and the pools may take at most."""
+        return self.places * self.cap_mib + self.pooled * POOLED_KERNEL_MIB
+
+    def statement(self) -> str:
+        return (f"Memory: {gib(self.available_mib)} available; {plural(self.places, 'place')} for visitors at up to "
+                f"{self.cap_mib} MiB a kernel, with {plural(self.pooled, 'preheated kernel')} at about "
+                f"{POOLED_KERNEL_MIB} MiB, take at most {gib(self.worst_mib)} (+{gib(SERVER_RESERVE_MIB)} kept for the server)")
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def gib(mib: int) -> str:
+    return f"{mib / 1024:.1f} GiB"
+
+
+def memory_plan(cap_mib: int, pooled: int, available: int | None = None, fixed: int = 0) -> MemoryPlan:
+    """The places (`fixed` if given, else what the available memory holds, at least 1) for kernels of up to
+    `cap_mib` each, beside `pooled` preheated kernels and the server's reserve."""
+    avail = available_mib() if available is None else available
+    if avail is None:
+        avail = 16 * 1024  # not Linux: a modest machine
+    room = avail - SERVER_RESERVE_MIB - pooled * POOLED_KERNEL_MIB
+    places = fixed if fixed > 0 else max(1, min(500, room // max(1, cap_mib)))
+    return MemoryPlan(avail, cap_mib, pooled, places)
+
+
+def pages_per_client(max_kernels: int, share: float) -> int:
+    """Places one address may hold: `share` of the server's, at least 1 (issue 42: one address took 8 of 8)."""
+    return max(1, int(max_kernels * share))
 
 
 BUSY_RETRY_S = 10

@@ -198,3 +198,88 @@ def test_the_file_list_and_shelf_still_work_without_the_contents_api(server):
     assert requests.get(server + "/voila/tree?classic-tree=false", timeout=60).status_code == 200
     shelf = requests.get(server + "/voila/render/index.ipynb", timeout=240)
     assert shelf.status_code == 200 and "application/vnd.jupyter.widget-view+json" in shelf.text
+
+
+CONTROL_PATHS = ("/voila/render/index%00.js", "/voila/render/index.ipynb%00.js", "/voila/render/x%0d%0a.png",
+                 "/voila/render/huns%00.png", "/voila/render/a%0a.js", "/voila/render/henchmania/b%7f.css",
+                 "/voila/files/x%00.js", "/voila/files/huns/x%0d%0a.png")
+
+
+def test_control_characters_in_paths_answer_404_and_template_values_take_the_preheated_kernel():
+    """Issue 42: `%00` or CRLF before `.js`/`.png` in a render path answered 500 with a 25-line traceback in the log,
+    and any `?template=`/`?theme=` value skipped the preheated kernels (2-5 s) though the page ignores it."""
+    import os
+
+    from .server import ARTIFACTS
+
+    app = "huns/02-odds.ipynb"
+    pools = f"--VoilaKernelManager.kernel_pools_config={{'default': {{'pool_size': 0}}, '{app}': {{'pool_size': 1}}}}"
+    with voila_server(pools) as (base, _proc):
+        for path in CONTROL_PATHS:
+            r = requests.get(base + path, allow_redirects=False, timeout=60)
+            assert r.status_code == 404, f"{path}: {r.status_code}"
+            assert "Traceback" not in r.text
+        deadline = time.monotonic() + 300
+        while requests.get(base + "/hench/status", timeout=30).json()["pools"][app]["ready"] < 1:
+            assert time.monotonic() < deadline, "the pool never warmed"
+            time.sleep(1)
+        page = requests.get(f"{base}/voila/render/{app}?template=lab&theme=dark", timeout=240)
+        assert page.status_code == 200 and "jupyter-widget" in page.text
+        assert requests.get(base + "/hench/status", timeout=30).json()["pools"][app]["ready"] == 0, \
+            "the page was not given the preheated kernel"
+        assert "/voila/templates/hench/" in page.text or "hench" in page.text
+        log = sorted(ARTIFACTS.glob(f"voila-*-{os.getpid()}-*.log"), key=lambda p: p.stat().st_mtime)[-1].read_text()
+    assert "Traceback" not in log and "Unsafe header value" not in log
+
+
+def settled(page, quiet_s: float = 3.0, timeout_s: float = 120.0) -> None:
+    """Wait until the page has asked for no new resource for `quiet_s` seconds (its websocket keeps the network
+    busy for good, so Playwright's "networkidle" never comes)."""
+    count, since, deadline = -1, time.monotonic(), time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        now = page.evaluate("() => performance.getEntriesByType('resource').length")
+        if now != count:
+            count, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet_s:
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the page kept loading for {timeout_s} s")
+
+
+@pytest.mark.browser
+def test_no_page_asks_anything_of_another_machine(browser, server):
+    """Issue 42: every page (the file list, the shelf and every app) works offline. Each request that would leave
+    this machine is blocked and recorded, for the page's load, its widgets, the charts' script and everything below
+    the fold."""
+    from .server import WIDGET_SELECTOR, all_notebooks
+
+    local = (server, "data:", "blob:", "about:")
+    context = browser.new_context(viewport={"width": 1280, "height": 1600})
+    attempts: list[str] = []
+
+    def guard(route) -> None:
+        url = route.request.url
+        if url.startswith(local):
+            route.continue_()
+        else:
+            attempts.append(f"{current[0]}: {url}")
+            route.abort()
+
+    current = [""]
+    context.route("**/*", guard)
+    try:
+        pages = ["/voila/tree", *(f"/voila/render/{notebook}" for notebook in all_notebooks())]
+        assert len(pages) >= 17, pages  # the file list, the shelf and the 15 apps at least
+        for path in pages:
+            current[0] = path
+            page = context.new_page()
+            page.goto(server + path, wait_until="domcontentloaded", timeout=240_000)
+            page.wait_for_selector(WIDGET_SELECTOR if "/render/" in path else "a[href*='/voila/render/']", timeout=240_000)
+            for _ in range(12):  # down the whole page: what loads as it comes into view
+                page.mouse.wheel(0, 1200)
+                page.wait_for_timeout(150)
+            settled(page)
+            page.close()
+    finally:
+        context.close()
+    assert not attempts, f"requests that would have left the machine: {attempts}"

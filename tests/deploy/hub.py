@@ -63,6 +63,25 @@ def form_token(session: requests.Session, url: str) -> str:
     return re.search(r'name="_xsrf" value="([^"]+)"', page.text).group(1)
 
 
+class _FromAddress(requests.adapters.HTTPAdapter):
+    def __init__(self, source: str) -> None:
+        self.source = source
+        super().__init__()
+
+    def init_poolmanager(self, *args, **kwargs) -> None:
+        kwargs["source_address"] = (self.source, 0)
+        super().init_poolmanager(*args, **kwargs)
+
+
+def session_from(source: str | None = None) -> requests.Session:
+    """A browser session; with `source` (any 127.x.y.z is this machine), its requests come from that address,
+    as another client's would (the hub's per-address limits see it)."""
+    session = requests.Session()
+    if source is not None:
+        session.mount("http://", _FromAddress(source))
+    return session
+
+
 def xsrf_header(session: requests.Session, path: str) -> dict:
     """The X-XSRFToken header for an API call under `path` (the `_xsrf` cookie that server set)."""
     tokens = [c.value for c in session.cookies if c.name == "_xsrf" and path.startswith(c.path.rstrip("/"))]
@@ -165,9 +184,9 @@ class Hub:
         return self.state / "home" / user
 
     # -- the class --------------------------------------------------------------------------------------------
-    def sign_up(self, name: str, password: str) -> str:
-        """Sign up at /hub/signup; returns the page's message."""
-        session = requests.Session()
+    def sign_up(self, name: str, password: str, source: str | None = None) -> str:
+        """Sign up at /hub/signup (from the address `source`, or 127.0.0.1); returns the page's message."""
+        session = session_from(source)
         token = form_token(session, self.base + "/hub/signup")
         page = session.post(self.base + "/hub/signup", timeout=60, data={
             "_xsrf": token, "username": name, "signup_password": password,
@@ -175,9 +194,10 @@ class Hub:
         page.raise_for_status()
         return " ".join(re.sub(r"<[^>]+>", " ", page.text).split())
 
-    def sign_in(self, name: str, password: str) -> tuple[requests.Session, requests.Response]:
-        """Post the sign-in form; the session (with its cookies) and the hub's answer (not followed)."""
-        session = requests.Session()
+    def sign_in(self, name: str, password: str, source: str | None = None) -> tuple[requests.Session, requests.Response]:
+        """Post the sign-in form (from the address `source`, or 127.0.0.1); the session (with its cookies) and the
+        hub's answer (not followed)."""
+        session = session_from(source)
         token = form_token(session, self.base + "/hub/login")
         answer = session.post(self.base + "/hub/login", timeout=60, allow_redirects=False,
                               data={"_xsrf": token, "username": name, "password": password})
@@ -196,8 +216,12 @@ class Hub:
 
     def approve(self, name: str) -> None:
         """The teacher approves `name`'s sign-up (the toggle on /hub/authorize)."""
-        page = self.teacher().get(f"{self.base}/hub/authorize", timeout=60)
-        assert page.status_code == 200 and f"id={name}>" in page.text, f"{name} is not waiting for approval"
+        for number in range(1, 100):  # the approval page is paged (25 sign-ups a page)
+            page = self.teacher().get(f"{self.base}/hub/authorize?page={number}", timeout=60)
+            assert page.status_code == 200
+            if f"id={name}>" in page.text or f"Page {number} of {number}" in page.text:
+                break
+        assert f"id={name}>" in page.text, f"{name} is not waiting for approval"
         url = f"{self.base}/hub/authorize/{name}"  # a confirmation form: a GET changes nothing
         token = form_token(self.teacher(), url)
         assert self.teacher().post(url, data={"_xsrf": token}, timeout=60).status_code == 200

@@ -126,3 +126,51 @@ def test_the_class_signs_in_over_https(values):
     assert https["enabled"] is True and https["type"] in ("letsencrypt", "secret", "manual")
     readme = (DEPLOY / "README.md").read_text()
     assert "proxy.https.hosts" in readme and "type: secret" in readme, "deploy/README.md must say how to set HTTPS up"
+
+
+def _sign_in_code(values) -> dict:
+    namespace = {"c": _Config()}
+    exec(compile(values["hub"]["extraConfig"]["hench-sign-in"], "hench-sign-in", "exec"), namespace)
+    return namespace
+
+
+def test_a_names_lockout_does_not_grow_with_tries_made_during_it(values):
+    """Issue 42: one wrong password inside (or just after) a lockout locked the classmate again, for good. A try
+    during the lock leaves its end where it was; once it is over the name's count starts afresh."""
+    from datetime import datetime, timedelta
+
+    pytest.importorskip("nativeauthenticator")
+    auth_class = _sign_in_code(values)["ClassAuthenticator"]
+    auth = auth_class.__new__(auth_class)  # the lockout's bookkeeping only: no database
+    auth.allowed_failed_logins, auth.seconds_before_next_try, auth.login_attempts = 5, 120, {}
+    for _ in range(5):
+        auth.add_login_attempt("cleo")
+    assert auth.is_blocked("cleo")
+    locked_at = auth.login_attempts["cleo"]["time"] = datetime.now() - timedelta(seconds=100)
+    auth.add_login_attempt("cleo")  # a wrong try during the lock
+    assert auth.login_attempts["cleo"] == {"count": 5, "time": locked_at}, "the lock was extended"
+    auth.login_attempts["cleo"]["time"] = datetime.now() - timedelta(seconds=121)
+    assert not auth.is_blocked("cleo")
+    auth.add_login_attempt("cleo")  # one wrong try after the lock
+    assert not auth.is_blocked("cleo") and auth.login_attempts["cleo"]["count"] == 1, "one wrong try locked it again"
+
+
+def test_failures_per_address_lock_it_without_growing(values, monkeypatch):
+    """Issue 42: failed sign-ins are limited per address too, and a try while locked does not lengthen the lock."""
+    per_address = _sign_in_code(values)["PerAddress"]
+    clock = [1000.0]
+    monkeypatch.setattr("time.monotonic", lambda: clock[0])
+    failures = per_address(limit=3, window_s=600)
+    for _ in range(3):
+        assert not failures.locked_for("10.0.0.1")
+        failures.add("10.0.0.1")
+        clock[0] += 10
+    assert failures.locked_for("10.0.0.1") == 600 - 30 and not failures.locked_for("10.0.0.2")
+    clock[0] += 100
+    failures.add("10.0.0.1")  # while locked: not counted, the lock does not grow
+    assert failures.locked_for("10.0.0.1") == 600 - 130
+    clock[0] += 600 - 130 + 1
+    assert not failures.locked_for("10.0.0.1"), "the lock ended when its window's first failure was 10 minutes old"
+    assert len(failures.events["10.0.0.1"]) == 2, "a sliding window: at most 3 failures in any 10 minutes"
+    clock[0] += 600
+    assert not failures.locked_for("10.0.0.1") and "10.0.0.1" not in failures.events
