@@ -4,7 +4,7 @@ and over from crafted messages: 58 to 384 MiB, kept after the page left) must no
 In a served kernel a watcher thread reads the process's resident memory every few seconds. Over the cap it
 tells the visitor, on every message line of the page, that the app stopped and a reload starts it afresh,
 then ends the kernel; the server restarts or reaps it (and a reloaded page gets a fresh kernel). The cap is
-`HENCH_KERNEL_MEMORY_MIB` (default 768 MiB; an app kernel holds 130-160 MiB). Not in the static site's
+`HENCH_KERNEL_MEMORY_MIB` (default 512 MiB; an app kernel holds 130-160 MiB). Not in the static site's
 browser kernel (no threads, and the browser bounds its own tab).
 """
 
@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 
-DEFAULT_CAP_MIB = 768
+DEFAULT_CAP_MIB = 512  # 3-4x what an app kernel holds; at 768 a 24 GiB server had places for only 22 visitors (issue 42)
 EVERY_S = 3.0
 TOLD = ("This app used more memory than one page may, so it has stopped. Reload the page to start it afresh "
         "(your game in this tab is lost; other tabs are not affected).")
