@@ -362,7 +362,8 @@ def _favor(s: LancasterState, colour: int, info: Any, a: Favor) -> None:
 
 
 def _reward(s: LancasterState, colour: int, county: int, a: Reward) -> None:
-    """LB-047..LB-050, LB-098: a nobleman, the other reward, or both for 3 gold (the nobleman first)."""
+    """LB-047..LB-050, LB-098: a nobleman, the other reward, or both for 3 gold (the nobleman first); Surrey's start
+    player choice comes with every option."""
     data = s.data.counties[county]
     tasks: list[list[Any]] = []
     s.choices.append([county, colour, a.option])
@@ -375,6 +376,8 @@ def _reward(s: LancasterState, colour: int, county: int, a: Reward) -> None:
         take_noble(s, colour, county)
     if a.option in ("reward", "both"):
         tasks = take(s, colour, data.gain, data.name, ("LB-047",))
+    elif data.gain.start_player:  # LB-050, LB-098: Surrey names the start player besides whichever reward is taken
+        tasks = [[colour, "start", None]]
     if not data.gain.passage or a.option == "noble":
         vacate(s, county)
     else:

@@ -201,3 +201,15 @@ def test_the_next_round_reveals_two_conflicts_turns_the_favors_and_deals_three_l
     join(last, card, RED, [2])
     after = fight(last)  # lost in round 5: no second battle, no capture
     assert at(after, RED, 2, "court") and after.active_conflict(card) is None
+
+
+@pytest.mark.rule("LB-050")
+@pytest.mark.parametrize("option", ["noble", "reward", "both"])
+def test_surrey_names_the_start_player_whichever_reward_is_taken(option):
+    s = new(3, "none")
+    s.res[GREEN]["gold"] = 3
+    occupy(s, 8, GREEN, 2)
+    s = step(s, "county:8").apply(f"take {option}")
+    assert s.phase == "start" and s.actor == GREEN
+    s = s.apply("start player 2")
+    assert s.start == BLUE and s.counties[8] is None
