@@ -107,6 +107,17 @@ def upgradable(s: LancasterState, colour: int, scope: str) -> list[int]:
     return sorted(out)
 
 
+def gain_possible(s: LancasterState, colour: int, gain: Any) -> bool:
+    """LB-055, LB-071, LB-072: whether a castle reward costing squires can come to anything: a strength-1 knight in
+    the reserve to recruit, a knight to upgrade (or, King's Court, a bishop to take instead), or plain goods."""
+    if gain.gold or gain.squires or gain.vm or gain.pp or gain.extensions:
+        return True
+    if gain.recruits and any(k[0] == 1 and k[1] == "reserve" for k in s.knights[colour]):
+        return True
+    bishop = s.has("KC") and s.supply["bishops"] > 0 and (s.is_ally(colour) or s.res[colour]["bishops"] < s.data.kc.max_bishops)
+    return bool(gain.upgrades and (upgradable(s, colour, "any") or bishop))
+
+
 def noble_letters(s: LancasterState, colour: int, how: str) -> list[str]:
     """LB-047, LB-048, LB-096: the counties a nobleman can come from: tiles left there, and (to take one) a letter
     the player does not have yet."""
@@ -437,14 +448,19 @@ def check_extension_tile(s: LancasterState, a: Extend) -> Violation | None:
 
 
 def check_can_pay(s: LancasterState, a: Pay) -> Violation | None:
-    """LB-055 LB-066: a castle reward that costs squires, or a ransom in gold, is paid only by who holds enough."""
+    """LB-055 LB-066: a castle reward that costs squires, or a ransom in gold, is paid only by who holds enough (and a
+    castle reward only when it can come to something: a knight to recruit or to upgrade)."""
     if not a.yes:
         return None
     colour, kind, info = s.pending[0]
     if kind == "ransom":
         cost, what, rule = s.knights[colour][info][0], "gold", "LB-066"
     else:
-        cost, what, rule = next(x.gain.cost for x in s.data.extensions if x.id == info), "squires", "LB-055"
+        tile = next(x for x in s.data.extensions if x.id == info)
+        cost, what, rule = tile.gain.cost, "squires", "LB-055"
+        if not gain_possible(s, colour, tile.gain):
+            return Violation(rule, f"extension {info} would give nothing now ({tile.gain.words()}): no knight can be "
+                                   "recruited or upgraded, so there is nothing to pay for")
     if s.res[colour][what] < cost:
         return Violation(rule, f"this costs {cost} {what} and you hold {s.res[colour][what]}")
     return None

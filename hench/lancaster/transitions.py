@@ -34,7 +34,7 @@ from .actions import (
 )
 from .data import county_title, in_words, law_title
 from .effects import base_law, colour_order, gain_dishonor, grant_seals, king_law, law_choice, order, take, take_noble, upgrade
-from .legality import can_place, first_empty, mover, own_space, reward_options
+from .legality import can_place, first_empty, gain_possible, mover, own_space, reward_options
 from .state import COPIES, LancasterState
 
 ONE_OF = {"vm": "voting marker", "squires": "squire", "gold": "gold"}  # a tribute in words
@@ -483,9 +483,12 @@ def pay_castle(s: LancasterState, colour: int) -> None:
     for tile in s.data.extensions:
         if tile.id not in s.extensions[colour]:
             continue
-        if tile.gain.cost:
-            if s.res[colour]["squires"] >= tile.gain.cost:
+        if tile.gain.cost:  # LB-008: offered whatever the squires held (a refused payment is refused at the move)
+            if gain_possible(s, colour, tile.gain):
                 tasks.append([colour, "castle_pay", tile.id])
+            else:
+                s.say(f"Extension {tile.id} of {s.seat_text(colour)}'s castle gives nothing now (no knight to recruit or "
+                      "upgrade): nothing is paid", "LB-055", seats=(s.controller(colour),))
         else:
             tasks += take(s, colour, tile.gain, f"Extension {tile.id}", ("LB-053", "LB-054"))
     if not s.is_ally(colour) and s.round < s.data.rounds:  # LB-056, LB-057
@@ -543,11 +546,11 @@ def release(s: LancasterState, c: dict[str, Any], captured: bool) -> None:
         for x in sp["knights"]:
             if not captured:
                 to_court(s, sp["owner"], x)
-            elif s.is_ally(sp["owner"]) or s.res[sp["owner"]]["gold"] < s.knights[sp["owner"]][x][0]:
+            elif s.is_ally(sp["owner"]):
                 s.knights[sp["owner"]][x][1] = "reserve"  # LB-100: an ally's captured knights are not ransomed
                 s.say(f"{s.seat_text(sp['owner'])}'s captured strength-{s.knights[sp['owner']][x][0]} knight goes to the reserve",
-                      "LB-066", "LB-100", seats=(s.controller(sp["owner"]),))
-            else:
+                      "LB-100", seats=(s.controller(sp["owner"]),))
+            else:  # LB-008: a player's ransom is offered whatever gold they hold (refused at the move if short)
                 s.knights[sp["owner"]][x][1] = "captured"
                 ransoms.append([sp["owner"], "ransom", x])
         s.supply["archer"] += int(sp["archer"])

@@ -164,14 +164,16 @@ def test_a_lost_second_battle_captures_the_knights_ransom_in_player_order():
     join(s, card, RED, [2])
     join(s, card, BLUE, [4])
     c["lower"] = True
-    s.res[BLUE]["gold"] = 2  # cannot pay 4
+    s.res[BLUE]["gold"] = 2  # cannot pay 4, and is asked all the same (LB-008: gold is hidden)
     after = fight(s)
-    assert at(after, BLUE, 4, "reserve") and after.pending == [[RED, "ransom", 3]]
+    blue = after.knight_at(BLUE, 4, "captured")
+    assert after.pending == [[RED, "ransom", 3], [BLUE, "ransom", blue]]
     assert after.active_conflict(card) is None and c["card"] in after.discarded
     paid = after.apply(Pay(True))
     assert at(paid, RED, 2, "court") and res(paid, RED)["gold"] == 0
     left = after.apply(Pay(False))
     assert at(left, RED, 2, "reserve")
+    assert [str(a) for a in left.legal_actions()] == ["refuse"] and at(left.apply(Pay(False)), BLUE, 4, "reserve")
 
 
 @pytest.mark.rule("LB-067")
@@ -213,3 +215,59 @@ def test_surrey_names_the_start_player_whichever_reward_is_taken(option):
     assert s.phase == "start" and s.actor == GREEN
     s = s.apply("start player 2")
     assert s.start == BLUE and s.counties[8] is None
+
+
+def _seen_by(s, seat: int) -> dict:
+    from hench.lancaster.render import observation
+
+    return {k: v for k, v in observation(s, seat).items() if k != "narration"}
+
+
+@pytest.mark.rule("LB-008", "LB-055")
+def test_a_castle_step_costing_squires_is_offered_whatever_the_player_holds():
+    """The step exists whether or not the squires are there, so the other seats learn nothing from it; paying
+    without the squires is refused at the move."""
+    seen = []
+    for squires in (0, 5):
+        s = new(3, "none")
+        s.extensions[RED] = ["E1"]
+        s.res[RED]["squires"] = squires
+        s = step(s, f"castle:{RED}")
+        assert s.phase == "castle_pay" and s.actor == RED
+        seen.append(_seen_by(s, BLUE))
+        if squires == 0:
+            assert [str(a) for a in s.legal_actions()] == ["refuse"]
+            refused(s, Pay(True), "LB-055")
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.rule("LB-008", "LB-066")
+def test_a_ransom_is_offered_whatever_gold_the_player_holds():
+    seen = []
+    for gold in (0, 9):
+        s = new(3, "none")
+        c, card = hard_conflict(s, 9)
+        join(s, card, BLUE, [4])
+        c["lower"] = True
+        s.res[BLUE]["gold"] = gold
+        after = fight(s)
+        assert after.pending == [[BLUE, "ransom", after.knight_at(BLUE, 4, "captured")]]
+        seen.append(_seen_by(after, RED))
+        if gold == 0:
+            assert [str(a) for a in after.legal_actions()] == ["refuse"]
+            refused(after, Pay(True), "LB-066")
+            assert at(after.apply(Pay(False)), BLUE, 4, "reserve")
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.rule("LB-055", "LB-071", "LB-072")
+def test_an_extension_that_cannot_recruit_or_upgrade_is_not_offered_and_costs_nothing():
+    s = new(3, "none")
+    s.extensions[RED] = ["E1", "E2"]
+    s.res[RED]["squires"] = 9
+    for k in s.knights[RED]:
+        k[1] = "court"  # nobody left in the reserve: nothing to recruit, no reserve knight to swap with
+    after = step(s, f"castle:{RED}")
+    assert after.pending == [] and res(after, RED)["squires"] == 9
+    s.pending = [[RED, "castle_pay", "E1"]]
+    refused(s, Pay(True), "LB-055")
