@@ -8,11 +8,10 @@ from typing import Any
 
 from hench.core import seat_name
 
+from .actions import move_place, place_words
 from .data import Gain, county_title, in_words, law_title
 from .legality import upgradable
 from .state import LancasterState
-
-PLACE_ORDER = ("conflict:", "county:", "castle:", "court", "tower", "office:")  # which knight of a strength an upgrade takes
 
 
 def order(s: LancasterState) -> list[int]:
@@ -60,19 +59,15 @@ def recruit(s: LancasterState, colour: int, lowest: bool = False) -> bool:
     return True
 
 
-def upgrade(s: LancasterState, colour: int, strength: int, scope: str) -> None:
-    """LB-072: the knight (not in the reserve) swaps with the reserve knight of the next strength: it takes that
-    strength where it stands, the reserve keeps the lower one. Which knight of that strength: the first of those
-    in a conflict, a county, the castle, at court (reading 'which knight')."""
+def upgrade(s: LancasterState, colour: int, strength: int, where: str) -> None:
+    """LB-051, LB-072: the knight the player chose (not in the reserve) swaps with the reserve knight of the next
+    strength: it takes that strength where it stands, the reserve keeps the lower one."""
     ks = s.knights[colour]
     spare = next(j for j, k in enumerate(ks) if k[1] == "reserve" and k[0] == strength + 1)
-    room = s.data.tower_capacity - sum(s.knights[o][x][0] for o, x in s.tower) - s.neutral
-    fits = [j for j, k in enumerate(ks) if k[0] == strength and k[1] != "reserve" and (k[1] != "tower" or room >= 1)
-            and (scope == "any" or str(k[1]).startswith(("county:", "conflict:")))]
-    j = min(fits, key=lambda x: next((i for i, p in enumerate(PLACE_ORDER) if str(ks[x][1]).startswith(p)), 9))
+    j = next(j for j, k in enumerate(ks) if k[0] == strength and k[1] == where)
     ks[j][0], ks[spare][0] = strength + 1, strength
-    s.say(f"{s.seat_text(colour)} upgrades a strength-{strength} knight to strength {strength + 1} (swapped with the reserve)",
-          "LB-072", seats=(s.controller(colour),))
+    s.say(in_words(f"{s.seat_text(colour)} upgrades a strength-{strength} knight {place_words(move_place(s, where))} to "
+                   f"strength {strength + 1} (swapped with the reserve)"), "LB-072", seats=(s.controller(colour),))
 
 
 def upgrade_chance(s: LancasterState, colour: int, scope: str = "any") -> list[list[Any]]:

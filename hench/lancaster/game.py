@@ -46,8 +46,7 @@ READINGS = (
     Reading("LB-033", "a favor nobleman comes from any county with tiles left, one per letter (gap G2)", None),
     Reading("LB-053", "castle order: knight spaces and free extensions pay first, then the extensions that cost squires "
             "are offered to pay for", None),
-    Reading("LB-072", "an upgrade names a strength; the knight of that strength upgraded is the first of: in a conflict, "
-            "in a county, in the castle, at court; a knight in the tower only while the tower has room (LH-081)", None),
+    Reading("LB-072", "a knight in the tower can be upgraded only while the tower has room for the stronger knight (LH-081)", None),
     Reading("LB-067", "a conflict nobody joined is lost by England, moves down, and if still empty at its second battle is "
             "lost again and removed; with KR every player takes dishonor for each loss", None),
     Reading("majority", "'the player with the most' (BL-01, BL-02, LK-1, LK-5, LK-6) needs at least 1: when everybody "

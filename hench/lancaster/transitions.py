@@ -31,6 +31,7 @@ from .actions import (
     Treasury,
     Upgrade,
     Vote,
+    knight_place,
 )
 from .data import county_title, in_words, law_title
 from .effects import base_law, colour_order, gain_dishonor, grant_seals, king_law, law_choice, order, take, take_noble, upgrade
@@ -328,7 +329,7 @@ def choice(s: LancasterState, a: LAction) -> None:
 
 
 def _upgrade(s: LancasterState, colour: int, scope: Any, a: Upgrade) -> None:
-    upgrade(s, colour, a.strength, scope)  # LB-072
+    upgrade(s, colour, a.strength, knight_place(s, a.place))  # LB-051, LB-072: the knight the player chose
 
 
 def _bishop(s: LancasterState, colour: int, info: Any, a: Bishop) -> None:

@@ -234,7 +234,7 @@ def test_a_bishop_instead_of_an_upgrade():
     s.stage, s.agenda = "rewards", ["cleanup"]
     s.proposals = []
     s.pending = [[YELLOW, "upgrade", "any"]]
-    assert {str(a) for a in s.legal_actions()} == {"upgrade knight 1", "upgrade knight 2", "take bishop", "decline"}
+    assert {str(a) for a in s.legal_actions()} == {"upgrade knight 1 at court", "upgrade knight 2 at court", "take bishop", "decline"}
     t = s.apply(Bishop())
     assert res(t, YELLOW)["bishops"] == 1 and t.supply["bishops"] == 4
     assert t.round == 2 and any(isinstance(a, Apply) and a.bishops == 1 for a in at_turn(t, YELLOW).legal_actions())
