@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from hench.core import Action, InvalidActionError, normal_words, parse_number
+from hench.core import Action, IllegalActionError, InvalidActionError, normal_words, parse_number
 
 if TYPE_CHECKING:
     from .state import LancasterState
@@ -344,6 +344,10 @@ def _parse_knight(state: LancasterState, w: list[str], ally: bool) -> LAction:
             return Castle(k, parse_number(word[1:], "a castle space", 1, 9), ally)
         raise InvalidActionError(f"the castle's knight spaces are K1, K2, ..., not {rest[0]!r}")
     if dest == "conflict" and rest:
+        if any(word in ("squire", "squires") for word in rest):
+            raise IllegalActionError("LB-026", f"sending a knight to conflict {rest[0].upper()} with squires",
+                                     "squires never go to a conflict; they go only with a knight into a county",
+                                     f"'knight {k} to conflict {rest[0].upper()}'")
         f = _flags(rest[1:], ("archer", "tudor"))
         return Conflict(k, _card(rest[0], len(data.cards)), f["archer"], f["tudor"], ally)
     if dest == "tower":
