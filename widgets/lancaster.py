@@ -87,7 +87,8 @@ def tour(step: int = 1) -> TourView:
 
 OPTION_WORDS = {"most_squires": "how 'the most squires' are counted (held, the default, or employed in counties)",
                 "law_groups": "how the Laws of the King join the law groups (replace, the default, or combine)",
-                "ally_bishop_mode": "whether an ally's upgrade may or must remove a bishop (2 players)"}
+                "ally_bishop_mode": "whether an ally's upgrade may or must remove a bishop (2 players)",
+                "most_at_zero": "who has 'the most' when everybody holds none (everybody, the default, or nobody)"}
 
 
 def assumptions_and_readings() -> list[Assumption]:

@@ -11,7 +11,7 @@ from . import legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import LancasterData, default_data, load_data
 from .phases import PHASES
-from .state import ALLY_BISHOP_MODES, EDITION, MOST_SQUIRES, LancasterState, colours_of
+from .state import ALLY_BISHOP_MODES, EDITION, MOST_AT_ZERO, MOST_SQUIRES, LancasterState, colours_of
 from .transitions import begin_round, build_law_deck
 from .validate import validate_state
 
@@ -31,6 +31,8 @@ OPTIONS = {
                                "while bishops remain ('forced')", ALLY_BISHOP_MODES),
     "most_squires": Option("most_squires", "held", "BL-02 reading: 'held' (squires behind the screen, the default) or "
                            "'employed' (squires placed with knights in counties)", MOST_SQUIRES),
+    "most_at_zero": Option("most_at_zero", "all", "LB-043 reading, when the most anybody holds is 0 (BL-01, BL-02, LK-1, "
+                           "LK-5, LK-6): 'all' (the text: every tied player, so everybody) or 'nobody'", MOST_AT_ZERO),
 }
 
 READINGS = (
@@ -49,8 +51,9 @@ READINGS = (
     Reading("LB-072", "a knight in the tower can be upgraded only while the tower has room for the stronger knight (LH-081)", None),
     Reading("LB-067", "a conflict nobody joined is lost by England, moves down, and if still empty at its second battle is "
             "lost again and removed; with KR every player takes dishonor for each loss", None),
-    Reading("majority", "'the player with the most' (BL-01, BL-02, LK-1, LK-5, LK-6) needs at least 1: when everybody "
-            "holds 0 nobody is affected", None),
+    Reading("majority", "'the player with the most' (BL-01, BL-02, LK-1, LK-5, LK-6) when everybody holds 0: as the text "
+            "says, every tied player is, so everybody ('all', the default); 'nobody' reads it as needing at least 1",
+            "most_at_zero"),
     Reading("A1", "an office is taken only by a strictly stronger stack (total strength)", None),
     Reading("A6", "the archer comes only with a knight taking a new space", None),
     Reading("A9", "a Tudor knight counts for a county's minimum and in county contests", None),
@@ -92,7 +95,8 @@ def _knights(ld: LancasterData, court: tuple[int, ...]) -> list[list[Any]]:
 
 
 def start(players: int, seed: int | None, modules: str, data: str | None, first_player: int | None,
-          law_groups: str = "replace", ally_bishop_mode: str = "optional", most_squires: str = "held") -> LancasterState:
+          law_groups: str = "replace", ally_bishop_mode: str = "optional", most_squires: str = "held",
+          most_at_zero: str = "all") -> LancasterState:
     mods = parse_modules(modules)
     if law_groups == "combine" and "LK" not in mods:
         raise InvalidOptionError(f"law_groups='combine' is set-up option 2 of the Laws of the King (rule LH-104): it "
@@ -113,6 +117,7 @@ def start(players: int, seed: int | None, modules: str, data: str | None, first_
         edition=EDITION, data=ld, players=players, modules=list(mods), round=1, start=first, turn=first, stage="place",
         agenda=[], pending=[[(first + k) % players, "extension", None] for k in range(players)],  # LB-009
         ally_bishop_mode=ally_bishop_mode if players == 2 else None, most_squires=most_squires,
+        most_at_zero=most_at_zero,
         knights=[_knights(ld, ld.court) for _ in range(players)] + [_knights(ld, ld.two.ally_court) for _ in range(players, colours)],
         res=[{**nothing, "gold": ld.gold, "squires": ld.squires, "vm": ld.kc.start_vm if kc else ld.vm}  # LB-008, LH-012
              for _ in range(players)] + [dict(nothing) for _ in range(players, colours)],  # LB-091

@@ -28,6 +28,7 @@ RES = ("gold", "squires", "vm", "pp", "seals", "dishonor", "bishops")
 PRIV = ("shield", "archer", "tudor")
 ALLY_BISHOP_MODES = ("optional", "forced")  # A20
 MOST_SQUIRES = ("held", "employed")  # the BL-02 reading
+MOST_AT_ZERO = ("all", "nobody")  # the 'majority' reading: who has 'the most' when the most is 0 (LB-043)
 BIG = 10**6  # a number no position reaches, for counts without a natural bound (power points, tallies)
 PIECES = 99  # pieces one place holds at most in a save: the box has 37 squires, 37 gold and 37 voting markers and
 # random play never passed 15 of any; 1,000,000 squires in a crafted save took 83 s and 2.4 GB to load (issue 31)
@@ -178,6 +179,12 @@ def read_option(name: str, choices: tuple[str, ...], two_only: bool) -> Callable
             raise InvalidStateError(f"state.{name} is null unless there are 2 players")
         return None
     return read
+
+
+def read_most_at_zero(r: Reader, s: Any) -> str:
+    """LB-043: 'all' (the literal reading: every tied player, at 0 too) or 'nobody'. A save made before the option
+    existed (issue 36) was played with 'nobody', and keeps it ('nobody' is not written, so such saves read back)."""
+    return r.str("most_at_zero", MOST_AT_ZERO) if r.optional("most_at_zero") else "nobody"
 
 
 def read_knights(r: Reader, s: Any) -> list[list[list[Any]]]:
@@ -429,6 +436,7 @@ FIELDS = Fields(
     Field("pending", ROWS, read=read_pending),
     Field("ally_bishop_mode", read=read_option("ally_bishop_mode", ALLY_BISHOP_MODES, True)),
     Field("most_squires", read=read_option("most_squires", MOST_SQUIRES, False)),
+    Field("most_at_zero", read=read_most_at_zero, omit=lambda v: v == "nobody"),  # older saves lack it: 'nobody'
     Field("knights", DEEP, read=read_knights),
     Field("res", ROWS, read=read_res),
     Field("priv", ROWS, read=read_privileges("priv")),
@@ -481,6 +489,7 @@ class LancasterState(FieldState):
     pending: list[list[Any]]
     ally_bishop_mode: str | None
     most_squires: str
+    most_at_zero: str
     knights: list[list[list[Any]]]
     res: list[dict[str, int]]
     priv: list[dict[str, int]]

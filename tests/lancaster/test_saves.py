@@ -9,6 +9,7 @@ import json
 import pytest
 
 import hench
+import hench.lancaster
 from hench.core import InvalidStateError
 
 from ..test_conformance import walk
@@ -160,3 +161,13 @@ def test_a_conflict_deck_that_does_not_fit_the_round_is_refused():
     st = doc["state"]
     st["discarded"], st["conflict_deck"] = st["discarded"] + st["conflict_deck"][2:], st["conflict_deck"][:2]
     assert "state.conflict_deck" in refusal(doc)
+
+
+@pytest.mark.rule("LB-043")
+def test_a_save_from_before_the_most_at_zero_option_loads_with_the_reading_it_was_played_with():
+    s = hench.lancaster.GAME.new_game(players=3, seed=2)
+    doc = json.loads(s.to_json())
+    assert doc["state"]["most_at_zero"] == "all"
+    del doc["state"]["most_at_zero"]
+    loaded = hench.state_from_json(json.dumps(doc))
+    assert loaded.most_at_zero == "nobody" and loaded.knights == s.knights
