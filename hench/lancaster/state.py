@@ -23,7 +23,8 @@ EDITION = "lancaster-2011"  # the base game's own rules (issue 27)
 MODULES = ("KC", "KR", "LK")
 STAGES = ("place", "vote", "laws", "rewards", "over")
 TASKS = ("extension", "upgrade", "favor", "county", "noble", "dorset", "start", "castle_pay", "law_choice", "ransom")
-AGENDA = ("laws", "law", "laws_done", "offices", "tower", "county", "castles", "castle", "conflicts", "conflict", "cleanup")
+AGENDA = ("laws", "law", "laws_done", "offices", "tower", "county", "shields", "castles", "castle", "conflicts", "conflict",
+          "cleanup")  # 'shields:<n>': the shields used in counties this round, back once every county has paid (LH-042)
 RES = ("gold", "squires", "vm", "pp", "seals", "dishonor", "bishops")
 PRIV = ("shield", "archer", "tudor")
 ALLY_BISHOP_MODES = ("optional", "forced")  # A20
@@ -623,6 +624,12 @@ class LancasterState(FieldState):
     def seat_text(self, colour: int) -> str:
         """A colour as people read it: "Player 1", or "Player 1's ally" (2 players, LB-090)."""
         return colour_name(colour, self.players)
+
+
+def shields_waiting(s: LancasterState) -> int:
+    """LH-042: the shields that left their counties this round and go back once every county has paid (the agenda's
+    'shields:<n>' step holds them)."""
+    return sum(int(step.partition(":")[2] or 0) for step in s.agenda if step.startswith("shields"))
 
 
 def colour_name(colour: int, players: int) -> str:

@@ -311,7 +311,8 @@ def finish_laws(s: LancasterState) -> None:
             s.res[p]["vm"] -= min(s.vm_hold[p], s.res[p]["vm"])
     s.vm_hold, s.defer_vm = [0] * s.n, False
     s.stage = "rewards"
-    s.agenda = ["offices", "tower"] + [f"county:{i}" for i in range(len(s.data.counties))] + ["castles", "conflicts", "cleanup"]
+    s.agenda = (["offices", "tower"] + [f"county:{i}" for i in range(len(s.data.counties))]
+                + ["shields:0", "castles", "conflicts", "cleanup"])
     s.say("Phase 3: the rewards", "LB-045", "LB-016")
 
 
@@ -403,7 +404,7 @@ def _dorset(s: LancasterState, colour: int, county: int, a: Dorset) -> None:
         to_court(s, colour, c["knight"])
         s.supply["tudor"] += int(c["tudor"])  # LH-055
         s.say(f"{s.seat_text(colour)}'s knight goes back to court instead", "LB-052", seats=(s.controller(colour),))
-    s.supply["shield"] += int(c["shield"])  # LH-042
+    return_shield(s, c["shield"])  # LH-042
 
 
 def _start(s: LancasterState, colour: int, info: Any, a: StartPlayer) -> None:
@@ -448,14 +449,26 @@ CHOICES: dict[type, Callable[[LancasterState, int, Any, Any], None]] = {
 # -- phase 3: rewards ---------------------------------------------------------------------------------------
 def vacate(s: LancasterState, county: int) -> None:
     """LB-049, LH-042, LH-055: after its reward the knight goes back to court; its squires go to the supply, a
-    shield back to the regal board, a Tudor knight to its supply."""
+    shield back to the regal board once every county has paid, a Tudor knight to its supply."""
     c = s.counties[county]
     if c is None:
         return
     to_court(s, c["owner"], c["knight"])
-    s.supply["shield"] += int(c["shield"])
+    return_shield(s, c["shield"])
     s.supply["tudor"] += int(c["tudor"])
     s.counties[county] = None
+
+
+def return_shield(s: LancasterState, shield: bool) -> None:
+    """LH-042: a shield leaving its county waits for the end of the county evaluation (the agenda's 'shields' step);
+    with no such step left (a save from before issue 36) it goes back at once."""
+    if not shield:
+        return
+    i = next((i for i, step in enumerate(s.agenda) if step.startswith("shields")), -1)
+    if i < 0:
+        s.supply["shield"] += 1
+    else:
+        s.agenda[i] = f"shields:{int(s.agenda[i].partition(':')[2] or 0) + 1}"
 
 
 def pay_county(s: LancasterState, county: int) -> None:
@@ -593,6 +606,13 @@ def resolve_conflict(s: LancasterState, card: int) -> None:
         c["lower"] = True
 
 
+def back_shields(s: LancasterState, count: int) -> None:
+    """LH-042: when the county evaluation is over, the shields used in counties go back to the regal board."""
+    s.supply["shield"] += count
+    if count:
+        s.say(f"The county evaluation is over: {count} shield{'s go' if count != 1 else ' goes'} back to the regal board", "LH-042")
+
+
 def fill_offices(s: LancasterState) -> None:
     """LH-013, LH-029..LH-036, LH-039, LH-043, LH-052, LH-058: offices go to the applicants (or stay with their former
     holders); seals and privileges are granted; every lord and supporter goes back to court."""
@@ -695,6 +715,8 @@ def run_step(s: LancasterState, step: str) -> None:
         clear_tower(s)
     elif kind == "county":
         pay_county(s, int(arg))
+    elif kind == "shields":
+        back_shields(s, int(arg or 0))
     elif kind == "castles":
         s.agenda[:0] = castles_in_order(s)
     elif kind == "castle":

@@ -24,7 +24,7 @@ def test_phase_three_pays_counties_a_to_i_then_castles_then_conflicts():
     s = new(3, "none")
     s.stage = "laws"
     finish_laws(s)
-    assert s.agenda == ["offices", "tower"] + [f"county:{i}" for i in range(9)] + ["castles", "conflicts", "cleanup"]
+    assert s.agenda == ["offices", "tower"] + [f"county:{i}" for i in range(9)] + ["shields:0", "castles", "conflicts", "cleanup"]
 
 
 @pytest.mark.rule("LB-047", "LB-048", "LB-049")
