@@ -290,20 +290,19 @@ def _parse_place(state: LancasterState, words: list[str]) -> str:
 
 
 def _parse_upgrade(state: LancasterState, words: list[str]) -> LAction:
-    """'upgrade knight 2 in Stafford'; 'upgrade knight 2' alone when that strength's upgradable knights all stand in
-    one place (else the places to choose from are named)."""
+    """'upgrade knight 2 in Stafford'; 'upgrade knight 2' alone when the chooser's strength-2 knights (not in the
+    reserve) all stand in one place (else the places to choose from are named)."""
     k = _strength(words[2])
     if len(words) > 3:
         return Upgrade(k, _parse_place(state, words[3:]))
-    from .legality import upgrade_choices
-
-    places = [a for a in upgrade_choices(state) if a.strength == k] if state.phase == "upgrade" else []
+    places = sorted({move_place(state, where) for strength, where in state.knights[state.actor]
+                     if strength == k and where != "reserve"}) if state.phase == "upgrade" else []
     if len(places) == 1:
-        return places[0]
+        return Upgrade(k, places[0])
     if not places:
         raise InvalidActionError(f"name the knight to upgrade and where it stands, e.g. 'upgrade knight {k} at court'")
-    raise InvalidActionError(f"you have strength-{k} knights to upgrade in several places; name one: "
-                             + ", ".join(f"'{a}'" for a in places))
+    raise InvalidActionError(f"you have strength-{k} knights in several places; name one: "
+                             + ", ".join(f"'{Upgrade(k, p)}'" for p in places))
 
 
 HELP = ("write e.g. 'knight 2 to Stafford', 'knight 1 to castle K1', 'knight 3 to conflict C4 +archer', "

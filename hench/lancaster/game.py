@@ -43,9 +43,25 @@ READINGS = (
     Reading("LB-066", "each captured knight is ransomed or not, one by one, at its owner's choice (in player order)", None),
     Reading("LB-044", "'deployed' knights are those in a county or a conflict while the laws are applied (not in the "
             "castle, the tower or at the king's court)", None),
-    Reading("LB-052", "passage to France (Dorset, gap G1): after the reward the knight moves to a conflict of its owner's "
-            "choice, on the topmost empty space or its own space there; it earns no favor and fights this round", None),
-    Reading("LB-033", "a favor nobleman comes from any county with tiles left, one per letter (gap G2)", None),
+    Reading("LB-052", "passage to France (Dorset; the rulebook's procedure is lost): after the reward the knight moves to a "
+            "conflict of its owner's choice, on the topmost empty space or its own space there; it earns no favor and fights "
+            "this round", None),
+    Reading("LB-033", "a favor nobleman comes from any county with tiles left, one per letter", None),
+    Reading("LB-048", "a player owns only one nobleman of each county letter (a fan FAQ; the rulebook does not say)", None),
+    Reading("LB-104", "every player count uses all 6 King's Favor tiles and all 12 conflict cards: a fan summary says the "
+            "count changes them, but not how (LB-014, LB-104)", None),
+    Reading("G6", "a conflict card is played on one side; what its back means is not known", None),
+    Reading("G7", "a knight may join a conflict in the lower row for its second battle: it reinforces its owner's space "
+            "there, and a player with no knight there may take a free space (LB-030)", None),
+    Reading("G8", "the gold, squires and voting markers in the supply never run out", None),
+    Reading("LB-040", "voting markers won after the third vote (from the laws, and from the company at table in phase 3) "
+            "are kept for the next parliament", None),
+    Reading("LB-064", "knights in a lower-row conflict stay there for its second battle; they are not at court", None),
+    Reading("LB-068", "at most 4 conflicts are in play: 2 in the upper row and 2 in the lower", None),
+    Reading("LB-070", "a player may recruit and use all 7 knights of their colour", None),
+    Reading("LB-074", "3 laws are proposed each round, so all 18 come into play in every game", None),
+    Reading("LB-075", "a battle France wins in round 5 has no second battle: a first battle lost then captures nobody, its "
+            "knights go back to court", None),
     Reading("LB-053", "castle order: knight spaces and free extensions pay first, then the extensions that cost squires "
             "are offered to pay for", None),
     Reading("LB-072", "a knight in the tower can be upgraded only while the tower has room for the stronger knight (LH-081)", None),

@@ -59,7 +59,7 @@ def test_two_identical_knights_in_one_place_are_one_choice_and_every_choice_read
 
 
 @pytest.mark.rule("LB-072")
-def test_a_short_upgrade_is_read_when_it_names_one_knight_and_asks_which_when_several():
+def test_a_short_upgrade_is_read_when_one_place_holds_that_strength_and_asks_which_when_several():
     s = new(3, "none")
     s.pending = [[BLUE, "upgrade", "any"]]
     assert GAME.parse_action(s, "upgrade knight 2") == Upgrade(2, "court")
