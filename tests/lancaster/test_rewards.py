@@ -217,10 +217,11 @@ def test_surrey_names_the_start_player_whichever_reward_is_taken(option):
     assert s.start == BLUE and s.counties[8] is None
 
 
-def _seen_by(s, seat: int) -> dict:
+def _seen_by(s, seat: int) -> tuple:
+    """What `seat` sees of a position: its observation and what the log told it."""
     from hench.lancaster.render import observation
 
-    return {k: v for k, v in observation(s, seat).items() if k != "narration"}
+    return observation(s, seat), [str(line) for line in s.narration(seat)]
 
 
 @pytest.mark.rule("LB-008", "LB-055")
