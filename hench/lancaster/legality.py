@@ -122,15 +122,6 @@ def _listed(s: LancasterState, where: str) -> tuple[int, str]:
     return next((i for i, p in enumerate(PLACE_ORDER) if where.startswith(p)), 9), where
 
 
-def upgrade_choices(s: LancasterState) -> list[Upgrade]:
-    """LB-051, LB-072: the distinct knights the pending upgrade may raise, one move per strength and place (two
-    identical knights in one place are one move), weakest first, then conflict, county, castle, court, tower, office."""
-    colour, scope = s.actor, s.pending[0][2]
-    ks = s.knights[colour]
-    found = {(ks[j][0], ks[j][1]) for j in upgrade_knights(s, colour, scope)}
-    return [Upgrade(k, move_place(s, where)) for k, where in sorted(found, key=lambda x: (x[0], _listed(s, x[1])))]
-
-
 def gain_possible(s: LancasterState, colour: int, gain: Any) -> bool:
     """LB-055, LB-071, LB-072: whether a castle reward costing squires can come to anything: a strength-1 knight in
     the reserve to recruit, a knight to upgrade (or, King's Court, a bishop to take instead), or plain goods."""
@@ -571,8 +562,7 @@ def candidates(s: LancasterState) -> list[LAction]:
     if phase == "vote":
         return [Vote(y, v) for y in (True, False) for v in range(s.res[colour]["vm"] + 1)]
     if phase == "upgrade":
-        ks = s.knights[colour]
-        seen = {(k[0], k[1]) for k in ks if k[1] != "reserve"}
+        seen = {(k[0], k[1]) for k in s.knights[colour] if k[1] != "reserve"}  # LB-072: one move per strength and place
         out: list[LAction] = [Upgrade(k, move_place(s, where)) for k, where in sorted(seen, key=lambda x: (x[0], _listed(s, x[1])))]
         return out + ([Bishop()] if s.has("KC") else []) + [Decline()]
     table: dict[str, Any] = {
