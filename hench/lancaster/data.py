@@ -25,8 +25,6 @@ from hench.core.data import Assumption, DataError, builtin_text, parse_toml, rea
 from hench.core.schema import Reader, check_int, check_unique_names
 
 STATUSES = {"official": "rulebook", "fan": "assumed", "placeholder": "assumed", "reading": "assumed"}
-STATUS_WORDS = {"official": "the rulebook's", "fan": "reported by fans, not the rulebook", "placeholder": "our stand-in",
-                "reading": "our reading of the rulebook"}  # a row's status as a player reads it
 GAINS = ("gold", "squires", "vm", "pp", "upgrades", "recruits", "extensions")
 PRIVILEGES = ("shield", "archer", "tudor")
 TRIBUTES = ("vm", "squires", "gold")

@@ -81,7 +81,7 @@ def test_values_known_to_be_assumed_are_never_labelled_rulebook():
     rows = {a.what: a for a in assumptions(d)}
     assert rows["setup"].source == "assumed" and "fan" in rows["setup"].note  # the knight set 1, 1, 1, 2, 2, 3, 4
     assert rows["conflicts"].source == "assumed"  # the first round's conflicts and favor tiles (LB-012, LB-013)
-    assert rows["county I Surrey"].source == "assumed" and "minimum 2 is our stand-in" in rows["county I Surrey"].note
+    assert rows["county I Surrey"].source == "assumed" and "minimum 2 is our placeholder" in rows["county I Surrey"].note
     assert rows["county E Stafford"].source == "assumed" and "letter E" in rows["county E Stafford"].note
     every_count = [r for r in READINGS if "all 6 King's Favor tiles and all 12 conflict cards" in r.text]
     assert len(every_count) == 1
