@@ -32,7 +32,8 @@ OPTIONS = {
     "most_squires": Option("most_squires", "held", "BL-02 reading: 'held' (squires behind the screen, the default) or "
                            "'employed' (squires placed with knights in counties)", MOST_SQUIRES),
     "most_at_zero": Option("most_at_zero", "all", "LB-043 reading, when the most anybody holds is 0 (BL-01, BL-02, LK-1, "
-                           "LK-5, LK-6): 'all' (the text: every tied player, so everybody) or 'nobody'", MOST_AT_ZERO),
+                           "LK-5, LK-6): 'all' (the text: every tied player, so everybody; saves from before the option "
+                           "play on with it) or 'nobody'", MOST_AT_ZERO),
 }
 
 READINGS = (

@@ -183,9 +183,10 @@ def read_option(name: str, choices: tuple[str, ...], two_only: bool) -> Callable
 
 
 def read_most_at_zero(r: Reader, s: Any) -> str:
-    """LB-043: 'all' (the literal reading: every tied player, at 0 too) or 'nobody'. A save made before the option
-    existed (issue 36) was played with 'nobody', and keeps it ('nobody' is not written, so such saves read back)."""
-    return r.str("most_at_zero", MOST_AT_ZERO) if r.optional("most_at_zero") else "nobody"
+    """LB-043: 'all' (the literal reading: every tied player, at 0 too; the default, not written) or 'nobody'. A save
+    made before the option existed (issue 36) has no such key and plays on with the default, like every other rule
+    issue 36 corrected."""
+    return r.str("most_at_zero", MOST_AT_ZERO) if r.optional("most_at_zero") else "all"
 
 
 def read_knights(r: Reader, s: Any) -> list[list[list[Any]]]:
@@ -437,7 +438,7 @@ FIELDS = Fields(
     Field("pending", ROWS, read=read_pending),
     Field("ally_bishop_mode", read=read_option("ally_bishop_mode", ALLY_BISHOP_MODES, True)),
     Field("most_squires", read=read_option("most_squires", MOST_SQUIRES, False)),
-    Field("most_at_zero", read=read_most_at_zero, omit=lambda v: v == "nobody"),  # older saves lack it: 'nobody'
+    Field("most_at_zero", read=read_most_at_zero, omit=lambda v: v == "all"),  # the default is not written
     Field("knights", DEEP, read=read_knights),
     Field("res", ROWS, read=read_res),
     Field("priv", ROWS, read=read_privileges("priv")),

@@ -164,10 +164,12 @@ def test_a_conflict_deck_that_does_not_fit_the_round_is_refused():
 
 
 @pytest.mark.rule("LB-043")
-def test_a_save_from_before_the_most_at_zero_option_loads_with_the_reading_it_was_played_with():
-    s = hench.lancaster.GAME.new_game(players=3, seed=2)
-    doc = json.loads(s.to_json())
-    assert doc["state"]["most_at_zero"] == "all"
-    del doc["state"]["most_at_zero"]
-    loaded = hench.state_from_json(json.dumps(doc))
-    assert loaded.most_at_zero == "nobody" and loaded.knights == s.knights
+def test_the_most_at_zero_reading_is_saved_when_not_the_default_and_older_saves_load_with_the_default():
+    default = json.loads(hench.lancaster.GAME.new_game(players=3, seed=2).to_json())
+    assert "most_at_zero" not in default["state"]  # a save from before the option looks the same: it loads with 'all'
+    assert hench.state_from_json(json.dumps(default)).most_at_zero == "all"
+    other = hench.lancaster.GAME.new_game(players=3, seed=2, most_at_zero="nobody")
+    doc = json.loads(other.to_json())
+    assert doc["state"]["most_at_zero"] == "nobody" and hench.state_from_json(other.to_json()).most_at_zero == "nobody"
+    doc["state"]["most_at_zero"] = "some"
+    assert "most_at_zero" in refusal(doc)
