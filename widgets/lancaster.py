@@ -87,14 +87,15 @@ def tour(step: int = 1) -> TourView:
 
 OPTION_WORDS = {"most_squires": "how 'the most squires' are counted (held, the default, or employed in counties)",
                 "law_groups": "how the Laws of the King join the law groups (replace, the default, or combine)",
-                "ally_bishop_mode": "whether an ally's upgrade may or must remove a bishop (2 players)"}
+                "ally_bishop_mode": "whether an ally's upgrade may or must remove a bishop (2 players)",
+                "most_at_zero": "who has 'the most' when everybody holds none (everybody, the default, or nobody)"}
 
 
 def assumptions_and_readings() -> list[Assumption]:
     """Every value in force (hench.lancaster.assumptions) and every reading of an ambiguity the engine plays
     (hench.lancaster.READINGS, with the option that changes it), for the assumptions table."""
-    readings = [Assumption(f"reading {in_words(r.id).replace('_', ' ')}", in_words(r.text), "assumed",
-                           "[reading] " + (f"a set-up option changes it: {OPTION_WORDS[r.option]}" if r.option else "no option: fixed"))
+    readings = [Assumption("our reading of the rules", in_words(r.text), "assumed",
+                           f"a set-up option changes it: {OPTION_WORDS[r.option]}" if r.option else "fixed: no option changes it")
                 for r in READINGS]
     return list(assumptions()) + readings
 
@@ -109,8 +110,8 @@ PRACTICE = {  # the choice -> (its phase, a deal whose quickly played game reach
     "Surrey: name the start player": ("start", 0),
     "Passage to France from Dorset": ("dorset", 0),
     "A captured knight's ransom": ("ransom", 0),
-    "Paying squires for an extension's reward": ("castle_pay", 32),
-    "A nobleman of your choice": ("noble", 3),
+    "Paying squires for an extension's reward": ("castle_pay", 136),
+    "A nobleman of your choice": ("noble", 2),
 }
 
 

@@ -1,12 +1,13 @@
 """Lancaster actions: one frozen dataclass per kind, one format_action / parse_action pair.
 
-Knights are named by their strength (knights of one strength at court are interchangeable). With 2 players
+Knights are named by their strength (knights of one strength at court are interchangeable); an upgrade names its
+knight's strength and place ('upgrade knight 2 in Stafford', LB-051, LB-072). With 2 players
 a move for the ally starts with "ally" (LB-092).
 
     knight 2 to Stafford +1 squire +shield +tudor     knight 1 to castle K2      ally knight 2 to CountyA
     knight 3 to conflict C4 +archer +tudor           knight 2 to tower
     lord to Chancellor knights 1 2 bishops 1 +tudor  lord to treasury take gold
-    vote yes +2 vm     vote no     upgrade knight 2     take bishop     decline     favor KF-3
+    vote yes +2 vm     vote no     upgrade knight 2 in Stafford     take bishop     decline     favor KF-3
     take noble     take reward     take both     noble from D     start player 2     extension E3
     pay     refuse     dorset to conflict C4     dorset to court     choose 2
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from hench.core import Action, InvalidActionError, normal_words, parse_number
+from hench.core import Action, IllegalActionError, InvalidActionError, normal_words, parse_number
 
 if TYPE_CHECKING:
     from .state import LancasterState
@@ -96,8 +97,13 @@ class Vote(LAction):
 
 @dataclass(frozen=True, slots=True)
 class Upgrade(LAction):
+    """LB-051, LB-072: the player's choice of knight: its strength and where it stands, as a move names it: 'court',
+    a county's name, 'K1' (a castle space), 'C4' (a conflict), 'tower', an office, 'captivity' (knight_place gives the
+    state's form). Two knights of one strength in one place are the same choice."""
+
     kind: ClassVar[str] = "upgrade"
     strength: int
+    place: str = "court"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +200,7 @@ def format_action(a: LAction) -> str:
     if isinstance(a, Vote):
         return f"vote {'yes' if a.yes else 'no'}" + (f" +{a.vm} vm" if a.vm else "")
     if isinstance(a, Upgrade):
-        return f"upgrade knight {a.strength}"
+        return f"upgrade knight {a.strength} {place_words(a.place)}"
     if isinstance(a, Bishop):
         return "take bishop"
     if isinstance(a, Decline):
@@ -218,9 +224,90 @@ def format_action(a: LAction) -> str:
     raise InvalidActionError(f"{a!r} is not a Lancaster action")
 
 
+def place_words(place: str) -> str:
+    """Where an upgraded knight stands, as a move writes it: 'at court', 'in Stafford', 'in castle K1', 'in conflict
+    C4', 'in tower', 'at Chancellor', 'in captivity'."""
+    if place in ("court",) + OFFICES:
+        return f"at {place}"
+    if place[:1] == "K" and place[1:].isdigit():
+        return f"in castle {place}"
+    if place[:1] == "C" and place[1:].isdigit():
+        return f"in conflict {place}"
+    return f"in {place}"
+
+
+def knight_place(state: LancasterState, place: str) -> str:
+    """An Upgrade's place as the state writes a knight's place ('Stafford' -> 'county:4', 'K1' -> 'castle:0')."""
+    if place in ("court", "tower"):
+        return place
+    if place == "captivity":
+        return "captured"
+    if place in OFFICES:
+        return f"office:{OFFICES.index(place)}"
+    if place[:1] == "K" and place[1:].isdigit():
+        return f"castle:{int(place[1:]) - 1}"
+    if place[:1] == "C" and place[1:].isdigit():
+        return f"conflict:{place}"
+    return f"county:{state.data.county_index(place)}"
+
+
+def move_place(state: LancasterState, where: str) -> str:
+    """A knight's place in the state as an Upgrade names it (the inverse of knight_place)."""
+    kind, _, arg = where.partition(":")
+    if kind == "county":
+        return state.data.counties[int(arg)].name
+    if kind == "castle":
+        return f"K{int(arg) + 1}"
+    if kind == "conflict":
+        return arg
+    if kind == "office":
+        return OFFICES[int(arg)]
+    return "captivity" if where == "captured" else where
+
+
+def _parse_place(state: LancasterState, words: list[str]) -> str:
+    """The place after 'upgrade knight K': 'at court', 'in Stafford' (or its letter), 'in castle K1', 'in conflict
+    C4', 'in tower', 'at Chancellor', 'in captivity'."""
+    data, text = state.data, " ".join(words)
+    if words in (["at", "court"], ["in", "court"]):
+        return "court"
+    if words in (["in", "tower"], ["in", "captivity"]):
+        return words[1]
+    if len(words) == 3 and words[:2] == ["in", "castle"] and words[2].upper().startswith("K") and words[2][1:].isdigit():
+        return f"K{parse_number(words[2][1:], 'a castle space', 1, 9)}"
+    if len(words) == 3 and words[:2] == ["in", "conflict"]:
+        return _card(words[2], len(data.cards))
+    if len(words) == 2 and words[0] == "at":
+        office = next((o for o in OFFICES if o.lower() == words[1]), None)
+        if office is not None:
+            return office
+    if len(words) == 2 and words[0] == "in":
+        county = next((c.name for c in data.counties if words[1] in (c.name.lower(), c.letter.lower())), None)
+        if county is not None:
+            return county
+    raise InvalidActionError(f"{text!r} is not a place for a knight to upgrade; write e.g. 'upgrade knight 2 at court', "
+                             "'... in Stafford', '... in castle K1', '... in conflict C4', '... in tower' or '... at Chancellor'")
+
+
+def _parse_upgrade(state: LancasterState, words: list[str]) -> LAction:
+    """'upgrade knight 2 in Stafford'; 'upgrade knight 2' alone when the chooser's strength-2 knights (not in the
+    reserve) all stand in one place (else the places to choose from are named)."""
+    k = _strength(words[2])
+    if len(words) > 3:
+        return Upgrade(k, _parse_place(state, words[3:]))
+    places = sorted({move_place(state, where) for strength, where in state.knights[state.actor]
+                     if strength == k and where != "reserve"}) if state.phase == "upgrade" else []
+    if len(places) == 1:
+        return Upgrade(k, places[0])
+    if not places:
+        raise InvalidActionError(f"name the knight to upgrade and where it stands, e.g. 'upgrade knight {k} at court'")
+    raise InvalidActionError(f"you have strength-{k} knights in several places; name one: "
+                             + ", ".join(f"'{Upgrade(k, p)}'" for p in places))
+
+
 HELP = ("write e.g. 'knight 2 to Stafford', 'knight 1 to castle K1', 'knight 3 to conflict C4 +archer', "
         "'ally knight 2 to Surrey', 'knight 2 to tower', 'lord to Chancellor knights 2', 'lord to treasury take gold', "
-        "'vote yes +1 vm', 'upgrade knight 2', 'take bishop', 'decline', 'favor KF-2', 'take noble', 'take both', "
+        "'vote yes +1 vm', 'upgrade knight 2 at court', 'take bishop', 'decline', 'favor KF-2', 'take noble', 'take both', "
         "'noble from D', 'start player 2', 'extension E3', 'pay', 'refuse', 'dorset to conflict C4', 'choose 2'")
 
 
@@ -256,6 +343,10 @@ def _parse_knight(state: LancasterState, w: list[str], ally: bool) -> LAction:
             return Castle(k, parse_number(word[1:], "a castle space", 1, 9), ally)
         raise InvalidActionError(f"the castle's knight spaces are K1, K2, ..., not {rest[0]!r}")
     if dest == "conflict" and rest:
+        if any(word in ("squire", "squires") for word in rest):
+            raise IllegalActionError("LB-026", f"sending a knight to conflict {rest[0].upper()} with squires",
+                                     "squires never go to a conflict; they go only with a knight into a county",
+                                     f"'knight {k} to conflict {rest[0].upper()}'")
         f = _flags(rest[1:], ("archer", "tudor"))
         return Conflict(k, _card(rest[0], len(data.cards)), f["archer"], f["tudor"], ally)
     if dest == "tower":
@@ -303,8 +394,8 @@ def _parse_choice(state: LancasterState, w: list[str], text: str) -> LAction | N
                 raise InvalidActionError(f"write 'vote yes', 'vote no' or 'vote yes +2 vm'; {text!r}")
             vm = parse_number(w[2][1:], "a number of voting markers", 1, 99)
         return Vote(w[1] == "yes", vm)
-    if len(w) == 3 and w[:2] == ["upgrade", "knight"]:
-        return Upgrade(_strength(w[2]))
+    if len(w) >= 3 and w[:2] == ["upgrade", "knight"]:
+        return _parse_upgrade(state, w)
     simple: dict[tuple[str, ...], LAction] = {("take", "bishop"): Bishop(), ("decline",): Decline(), ("pay",): Pay(True),
                                               ("refuse",): Pay(False), ("dorset", "to", "court"): Dorset("")}
     if tuple(w) in simple:

@@ -79,7 +79,7 @@ class HeuristicBot(Bot):
             if Bishop() in legal and (state.is_ally(seat) or r["seals"] > 1 + r["bishops"]):
                 return Bishop()
             ups = [a for a in legal if isinstance(a, Upgrade)]
-            return max(ups, key=lambda a: a.strength) if ups else Decline()
+            return max(ups, key=lambda a: (self._upgrade_worth(state, a), a.strength)) if ups else Decline()
         if phase == "dorset":
             wins = [a for a in legal if isinstance(a, Dorset) and a.card and self._wins(state, a.card, self._dorset_strength(state))]
             return wins[0] if wins else Dorset("")
@@ -104,6 +104,17 @@ class HeuristicBot(Bot):
         if phase in ("castle_pay", "ransom"):
             return Pay(True) if Pay(True) in legal else Pay(False)
         return next(a for a in legal if isinstance(a, Noble))
+
+    def _upgrade_worth(self, s: LancasterState, a: Upgrade) -> int:
+        """Where an upgrade does most: a conflict it turns into a win first; never a knight in a lower-row conflict
+        England is losing (it is about to be captured, and its ransom would cost one gold more)."""
+        if a.place[:1] == "C" and a.place[1:].isdigit():
+            c = s.active_conflict(a.place)
+            if c is not None and self._wins(s, a.place, 1) and not self._wins(s, a.place, 0):
+                return 3
+            if c is not None and c["lower"] and not self._wins(s, a.place, 1):
+                return 0
+        return 2 if a.place != "tower" else 1
 
     def _dorset_strength(self, s: LancasterState) -> int:
         c = s.counties[s.pending[0][2]]

@@ -3,8 +3,9 @@
 field with `hench.core.schema.Reader`.
 
 Every row carries a `status`: "official" (the publisher's rulebook text or one of its worked examples;
-source "rulebook"), "fan" (a fan summary, FAQ or review; source "assumed") or "placeholder" (not found in any
-source: the catalogue's proposal; source "assumed"). A person's own file (the same tables, any subset)
+source "rulebook"), "fan" (a fan summary, FAQ or review; source "assumed"), "placeholder" (not found in any
+source: the catalogue's proposal; source "assumed") or "reading" (the rulebook's, with a point the text leaves
+open read our way; source "assumed"). A row mixing kinds takes the weakest. A person's own file (the same tables, any subset)
 replaces the built-in sections it names: `new_game(data="my.toml")`.
 
 >>> from hench.lancaster.data import default_data
@@ -23,7 +24,7 @@ from typing import Any
 from hench.core.data import Assumption, DataError, builtin_text, parse_toml, read_user_file
 from hench.core.schema import Reader, check_int, check_unique_names
 
-STATUSES = {"official": "rulebook", "fan": "assumed", "placeholder": "assumed"}
+STATUSES = {"official": "rulebook", "fan": "assumed", "placeholder": "assumed", "reading": "assumed"}
 GAINS = ("gold", "squires", "vm", "pp", "upgrades", "recruits", "extensions")
 PRIVILEGES = ("shield", "archer", "tudor")
 TRIBUTES = ("vm", "squires", "gold")
@@ -456,7 +457,7 @@ def assumptions(data: LancasterData | None = None) -> list[Assumption]:
     d = data or default_data()
 
     def row(what: str, value: str, r: Row) -> Assumption:
-        return Assumption(what, value, r.source, in_words(f"[{r.status}] {r.note}"))
+        return Assumption(what, value, r.source, in_words(r.note))
 
     out = [row("setup", f"{d.rounds} rounds; knights of strength {_seq(d.knights)}, {_seq(d.court)} at court; {d.gold} gold, "
                f"{d.squires} squires, {d.vm} VM; noblemen per county {_seq(d.nobles)} for 2-5 players", d.rows["setup"]),

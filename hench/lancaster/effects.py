@@ -8,11 +8,10 @@ from typing import Any
 
 from hench.core import seat_name
 
+from .actions import move_place, place_words
 from .data import Gain, county_title, in_words, law_title
 from .legality import upgradable
 from .state import LancasterState
-
-PLACE_ORDER = ("conflict:", "county:", "castle:", "court", "tower", "office:")  # which knight of a strength an upgrade takes
 
 
 def order(s: LancasterState) -> list[int]:
@@ -38,10 +37,11 @@ def counties_held(s: LancasterState, colour: int) -> int:
     return sum(c is not None and c["owner"] == colour for c in s.counties)
 
 
-def most(values: list[int]) -> list[int]:
-    """LB-043, LB-082: every seat tied for the most; nobody when the most is 0 (reading 'majority')."""
+def most(s: LancasterState, values: list[int]) -> list[int]:
+    """LB-043, LB-082: every seat tied for the most; when the most is 0, everybody (the text) or nobody (reading
+    'majority', option most_at_zero)."""
     top = max(values)
-    return [i for i, v in enumerate(values) if v == top] if top > 0 else []
+    return [i for i, v in enumerate(values) if v == top] if top > 0 or s.most_at_zero == "all" else []
 
 
 # -- knights -----------------------------------------------------------------------------------------
@@ -60,19 +60,15 @@ def recruit(s: LancasterState, colour: int, lowest: bool = False) -> bool:
     return True
 
 
-def upgrade(s: LancasterState, colour: int, strength: int, scope: str) -> None:
-    """LB-072: the knight (not in the reserve) swaps with the reserve knight of the next strength: it takes that
-    strength where it stands, the reserve keeps the lower one. Which knight of that strength: the first of those
-    in a conflict, a county, the castle, at court (reading 'which knight')."""
+def upgrade(s: LancasterState, colour: int, strength: int, where: str) -> None:
+    """LB-051, LB-072: the knight the player chose (not in the reserve) swaps with the reserve knight of the next
+    strength: it takes that strength where it stands, the reserve keeps the lower one."""
     ks = s.knights[colour]
     spare = next(j for j, k in enumerate(ks) if k[1] == "reserve" and k[0] == strength + 1)
-    room = s.data.tower_capacity - sum(s.knights[o][x][0] for o, x in s.tower) - s.neutral
-    fits = [j for j, k in enumerate(ks) if k[0] == strength and k[1] != "reserve" and (k[1] != "tower" or room >= 1)
-            and (scope == "any" or str(k[1]).startswith(("county:", "conflict:")))]
-    j = min(fits, key=lambda x: next((i for i, p in enumerate(PLACE_ORDER) if str(ks[x][1]).startswith(p)), 9))
+    j = next(j for j, k in enumerate(ks) if k[0] == strength and k[1] == where)
     ks[j][0], ks[spare][0] = strength + 1, strength
-    s.say(f"{s.seat_text(colour)} upgrades a strength-{strength} knight to strength {strength + 1} (swapped with the reserve)",
-          "LB-072", seats=(s.controller(colour),))
+    s.say(in_words(f"{s.seat_text(colour)} upgrades a strength-{strength} knight {place_words(move_place(s, where))} to "
+                   f"strength {strength + 1} (swapped with the reserve)"), "LB-072", seats=(s.controller(colour),))
 
 
 def upgrade_chance(s: LancasterState, colour: int, scope: str = "any") -> list[list[Any]]:
@@ -177,12 +173,12 @@ def base_law(s: LancasterState, law: str) -> list[list[Any]]:
     number = int(law[3:])
     strengths = [[int(k[0]) for k in deployed(s, p)] for p in range(n)]
     if number == 1:
-        return [t for p in seats if p in most([s.res[q]["gold"] for q in range(n)]) for t in upgrade_chance(s, p, "deployed")]
+        return [t for p in seats if p in most(s, [s.res[q]["gold"] for q in range(n)]) for t in upgrade_chance(s, p, "deployed")]
     if number == 2:
         held = ([s.res[q]["squires"] for q in range(n)] if s.most_squires == "held"
                 else [sum(c["squires"] for c in s.counties if c is not None and c["owner"] == q) for q in range(n)])
         for p in seats:
-            if p in most(held):
+            if p in most(s, held):
                 recruit(s, p)
         return []
     if number in (4, 5, 16, 17):
@@ -224,9 +220,9 @@ def king_law(s: LancasterState, number: int) -> list[list[Any]]:
     res, n, seats = s.res, s.n, order(s)
     law = f"LK-{number}"
     if number == 1:  # LH-106, LH-107, A17
-        for p in most([res[q]["squires"] for q in range(n)]):
+        for p in most(s, [res[q]["squires"] for q in range(n)]):
             res[p]["squires"] -= min(2, res[p]["squires"])
-        for p in most([res[q]["gold"] for q in range(n)]):
+        for p in most(s, [res[q]["gold"] for q in range(n)]):
             res[p]["gold"] -= min(3, res[p]["gold"])
         s.say(f"{law_title(law)}: the most squires lose 2, the most gold lose 3 (ties: all of them)", "LH-106", "LH-107")
     elif number == 2:  # LH-108, A21
@@ -243,13 +239,13 @@ def king_law(s: LancasterState, number: int) -> list[list[Any]]:
     elif number == 4:  # LH-110: in turn order from the start player; seals are hidden: everyone decides, possibly 0
         return [[p, "law_choice", {"law": law, "max": res[p]["seals"]}] for p in seats]
     elif number == 5:  # LH-111, LH-113, A18: VM held after the 3rd vote; law-gained ones do not count
-        for p in most(list(s.vm_hold)):
+        for p in most(s, list(s.vm_hold)):
             grant_seals(s, p, 1)
         s.say(f"{law_title(law)}: the most voting markers after the third vote receive a seal", "LH-111")
     elif number == 6:  # LH-114
-        for p in most([res[q]["squires"] for q in range(n)]):
+        for p in most(s, [res[q]["squires"] for q in range(n)]):
             res[p]["pp"] += 3
-        for p in most([res[q]["gold"] for q in range(n)]):
+        for p in most(s, [res[q]["gold"] for q in range(n)]):
             res[p]["pp"] += 3
         s.say(f"{law_title(law)}: 3 PP for the most squires and 3 PP for the most gold (ties: all)", "LH-114")
     elif number == 7:  # LH-115, A21

@@ -11,7 +11,7 @@ from . import codec, legality, render, scoring, transitions
 from .actions import ACTION_TYPES, format_action, parse_action
 from .data import LancasterData, default_data, load_data
 from .phases import PHASES
-from .state import ALLY_BISHOP_MODES, EDITION, MOST_SQUIRES, LancasterState, colours_of
+from .state import ALLY_BISHOP_MODES, EDITION, MOST_AT_ZERO, MOST_SQUIRES, LancasterState, colours_of
 from .transitions import begin_round, build_law_deck
 from .validate import validate_state
 
@@ -31,6 +31,9 @@ OPTIONS = {
                                "while bishops remain ('forced')", ALLY_BISHOP_MODES),
     "most_squires": Option("most_squires", "held", "BL-02 reading: 'held' (squires behind the screen, the default) or "
                            "'employed' (squires placed with knights in counties)", MOST_SQUIRES),
+    "most_at_zero": Option("most_at_zero", "all", "LB-043 reading, when the most anybody holds is 0 (BL-01, BL-02, LK-1, "
+                           "LK-5, LK-6): 'all' (the text: every tied player, so everybody; saves from before the option "
+                           "play on with it) or 'nobody'", MOST_AT_ZERO),
 }
 
 READINGS = (
@@ -41,17 +44,33 @@ READINGS = (
     Reading("LB-066", "each captured knight is ransomed or not, one by one, at its owner's choice (in player order)", None),
     Reading("LB-044", "'deployed' knights are those in a county or a conflict while the laws are applied (not in the "
             "castle, the tower or at the king's court)", None),
-    Reading("LB-052", "passage to France (Dorset, gap G1): after the reward the knight moves to a conflict of its owner's "
-            "choice, on the topmost empty space or its own space there; it earns no favor and fights this round", None),
-    Reading("LB-033", "a favor nobleman comes from any county with tiles left, one per letter (gap G2)", None),
+    Reading("LB-052", "passage to France (Dorset; the rulebook's procedure is lost): after the reward the knight moves to a "
+            "conflict of its owner's choice, on the topmost empty space or its own space there; it earns no favor and fights "
+            "this round", None),
+    Reading("LB-033", "a favor nobleman comes from any county with tiles left, one per letter", None),
+    Reading("LB-048", "a player owns only one nobleman of each county letter (a fan FAQ; the rulebook does not say)", None),
+    Reading("LB-104", "every player count uses all 6 King's Favor tiles and all 12 conflict cards: a fan summary says the "
+            "count changes them, but not how (LB-014, LB-104)", None),
+    Reading("G6", "a conflict card is played on one side; what its back means is not known", None),
+    Reading("G7", "a knight may join a conflict in the lower row for its second battle: it reinforces its owner's space "
+            "there, and a player with no knight there may take a free space (LB-030)", None),
+    Reading("G8", "the gold, squires and voting markers in the supply never run out", None),
+    Reading("LB-040", "voting markers won after the third vote (from the laws, and from the company at table in phase 3) "
+            "are kept for the next parliament", None),
+    Reading("LB-064", "knights in a lower-row conflict stay there for its second battle; they are not at court", None),
+    Reading("LB-068", "at most 4 conflicts are in play: 2 in the upper row and 2 in the lower", None),
+    Reading("LB-070", "a player may recruit and use all 7 knights of their colour", None),
+    Reading("LB-074", "3 laws are proposed each round, so all 18 come into play in every game", None),
+    Reading("LB-075", "a battle France wins in round 5 has no second battle: a first battle lost then captures nobody, its "
+            "knights go back to court", None),
     Reading("LB-053", "castle order: knight spaces and free extensions pay first, then the extensions that cost squires "
             "are offered to pay for", None),
-    Reading("LB-072", "an upgrade names a strength; the knight of that strength upgraded is the first of: in a conflict, "
-            "in a county, in the castle, at court; a knight in the tower only while the tower has room (LH-081)", None),
+    Reading("LB-072", "a knight in the tower can be upgraded only while the tower has room for the stronger knight (LH-081)", None),
     Reading("LB-067", "a conflict nobody joined is lost by England, moves down, and if still empty at its second battle is "
             "lost again and removed; with KR every player takes dishonor for each loss", None),
-    Reading("majority", "'the player with the most' (BL-01, BL-02, LK-1, LK-5, LK-6) needs at least 1: when everybody "
-            "holds 0 nobody is affected", None),
+    Reading("majority", "'the player with the most' (BL-01, BL-02, LK-1, LK-5, LK-6) when everybody holds 0: as the text "
+            "says, every tied player is, so everybody ('all', the default); 'nobody' reads it as needing at least 1",
+            "most_at_zero"),
     Reading("A1", "an office is taken only by a strictly stronger stack (total strength)", None),
     Reading("A6", "the archer comes only with a knight taking a new space", None),
     Reading("A9", "a Tudor knight counts for a county's minimum and in county contests", None),
@@ -93,7 +112,8 @@ def _knights(ld: LancasterData, court: tuple[int, ...]) -> list[list[Any]]:
 
 
 def start(players: int, seed: int | None, modules: str, data: str | None, first_player: int | None,
-          law_groups: str = "replace", ally_bishop_mode: str = "optional", most_squires: str = "held") -> LancasterState:
+          law_groups: str = "replace", ally_bishop_mode: str = "optional", most_squires: str = "held",
+          most_at_zero: str = "all") -> LancasterState:
     mods = parse_modules(modules)
     if law_groups == "combine" and "LK" not in mods:
         raise InvalidOptionError(f"law_groups='combine' is set-up option 2 of the Laws of the King (rule LH-104): it "
@@ -114,6 +134,7 @@ def start(players: int, seed: int | None, modules: str, data: str | None, first_
         edition=EDITION, data=ld, players=players, modules=list(mods), round=1, start=first, turn=first, stage="place",
         agenda=[], pending=[[(first + k) % players, "extension", None] for k in range(players)],  # LB-009
         ally_bishop_mode=ally_bishop_mode if players == 2 else None, most_squires=most_squires,
+        most_at_zero=most_at_zero,
         knights=[_knights(ld, ld.court) for _ in range(players)] + [_knights(ld, ld.two.ally_court) for _ in range(players, colours)],
         res=[{**nothing, "gold": ld.gold, "squires": ld.squires, "vm": ld.kc.start_vm if kc else ld.vm}  # LB-008, LH-012
              for _ in range(players)] + [dict(nothing) for _ in range(players, colours)],  # LB-091

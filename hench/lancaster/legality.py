@@ -34,6 +34,9 @@ from .actions import (
     Treasury,
     Upgrade,
     Vote,
+    knight_place,
+    move_place,
+    place_words,
 )
 from .phases import PHASES
 from .state import LancasterState
@@ -90,21 +93,44 @@ def _you(s: LancasterState, colour: int) -> str:
     return f"{s.seat_text(colour)} has" if s.is_ally(colour) else "you have"
 
 
-def upgradable(s: LancasterState, colour: int, scope: str) -> list[int]:
-    """LB-072, BL-01, BL-10: the strengths of a colour's knights (not in the reserve) that can be upgraded: the
-    reserve still holds a knight of the next strength; 'deployed' only knights in a county or conflict (BL-01),
-    'three' only a deployed strength-3 knight (BL-10)."""
+PLACE_ORDER = ("conflict:", "county:", "castle:", "court", "tower", "office:", "captured")  # how upgrade choices are listed
+
+
+def upgrade_knights(s: LancasterState, colour: int, scope: str) -> list[int]:
+    """LB-072, BL-01, BL-10, LH-081: the knights (indices) of a colour that can be upgraded: not in the reserve, the
+    reserve still holds a knight of the next strength, a knight in the tower only while the tower has room;
+    'deployed' only knights in a county or conflict (BL-01), 'three' only a deployed strength-3 knight (BL-10)."""
     ks = s.knights[colour]
     reserve = {k[0] for k in ks if k[1] == "reserve"}
     room = s.data.tower_capacity - tower_load(s) if s.tower else 1
-    out = set()
-    for k in ks:
-        if k[1] == "reserve" or k[0] + 1 not in reserve or (k[1] == "tower" and room < 1):  # LH-081: the tower has no room
+    out = []
+    for j, k in enumerate(ks):
+        if k[1] == "reserve" or k[0] + 1 not in reserve or (k[1] == "tower" and room < 1):
             continue
         deployed = k[1].startswith(("county:", "conflict:"))
         if scope == "any" or (scope == "deployed" and deployed) or (scope == "three" and deployed and k[0] == 3):
-            out.add(k[0])
-    return sorted(out)
+            out.append(j)
+    return out
+
+
+def upgradable(s: LancasterState, colour: int, scope: str) -> list[int]:
+    """The strengths of a colour's knights that can be upgraded (upgrade_knights)."""
+    return sorted({s.knights[colour][j][0] for j in upgrade_knights(s, colour, scope)})
+
+
+def _listed(s: LancasterState, where: str) -> tuple[int, str]:
+    return next((i for i, p in enumerate(PLACE_ORDER) if where.startswith(p)), 9), where
+
+
+def gain_possible(s: LancasterState, colour: int, gain: Any) -> bool:
+    """LB-055, LB-071, LB-072: whether a castle reward costing squires can come to anything: a strength-1 knight in
+    the reserve to recruit, a knight to upgrade (or, King's Court, a bishop to take instead), or plain goods."""
+    if gain.gold or gain.squires or gain.vm or gain.pp or gain.extensions:
+        return True
+    if gain.recruits and any(k[0] == 1 and k[1] == "reserve" for k in s.knights[colour]):
+        return True
+    bishop = s.has("KC") and s.supply["bishops"] > 0 and (s.is_ally(colour) or s.res[colour]["bishops"] < s.data.kc.max_bishops)
+    return bool(gain.upgrades and (upgradable(s, colour, "any") or bishop))
 
 
 def noble_letters(s: LancasterState, colour: int, how: str) -> list[str]:
@@ -361,12 +387,25 @@ def check_vote_markers(s: LancasterState, a: Vote) -> Violation | None:
 
 
 def check_upgrade_knight(s: LancasterState, a: Upgrade) -> Violation | None:
-    """LB-072: an upgrade swaps one of your knights (not in the reserve) for your reserve knight of the next strength."""
-    scope = s.pending[0][2]
-    if a.strength not in upgradable(s, s.actor, scope):
-        where = {"any": "", "deployed": " deployed", "three": " deployed strength-3"}[scope]
-        return Violation("LB-072", f"no{where} strength-{a.strength} knight can be upgraded: the reserve needs a knight of "
-                                   f"strength {a.strength + 1} (upgradable now: {upgradable(s, s.actor, scope) or 'none'})")
+    """LB-072 LB-044 LH-081: an upgrade swaps one of your knights (not in the reserve) for your reserve knight of the next
+    strength; a law's upgrade takes only a deployed knight; a knight in the tower only while the tower has room."""
+    colour, scope = s.actor, s.pending[0][2]
+    try:
+        where = knight_place(s, a.place)
+    except KeyError:
+        return Violation("LB-072", f"{a.place!r} is not a place on the board; name where your knight stands")
+    ks, spot = s.knights[colour], place_words(a.place)
+    mine = [j for j, k in enumerate(ks) if k == [a.strength, where]]
+    if not mine:
+        return Violation("LB-072", f"{_you(s, colour)} no strength-{a.strength} knight {spot}")
+    if not any(k == [a.strength + 1, "reserve"] for k in ks):
+        return Violation("LB-072", f"the reserve holds no strength-{a.strength + 1} knight to swap with your strength-{a.strength} knight")
+    if where == "tower" and not set(mine) & set(upgrade_knights(s, colour, "any")):
+        return Violation("LH-081", "the tower has no room for a stronger knight")
+    if not set(mine) & set(upgrade_knights(s, colour, scope)):
+        what = "only your deployed strength-3 knight" if scope == "three" else "only a deployed knight"
+        return Violation("LB-044", f"this law upgrades {what} (one in a county or a conflict); your strength-{a.strength} "
+                                   f"knight {spot} is not one")
     return None
 
 
@@ -437,14 +476,19 @@ def check_extension_tile(s: LancasterState, a: Extend) -> Violation | None:
 
 
 def check_can_pay(s: LancasterState, a: Pay) -> Violation | None:
-    """LB-055 LB-066: a castle reward that costs squires, or a ransom in gold, is paid only by who holds enough."""
+    """LB-055 LB-066: a castle reward that costs squires, or a ransom in gold, is paid only by who holds enough (and a
+    castle reward only when it can come to something: a knight to recruit or to upgrade)."""
     if not a.yes:
         return None
     colour, kind, info = s.pending[0]
     if kind == "ransom":
         cost, what, rule = s.knights[colour][info][0], "gold", "LB-066"
     else:
-        cost, what, rule = next(x.gain.cost for x in s.data.extensions if x.id == info), "squires", "LB-055"
+        tile = next(x for x in s.data.extensions if x.id == info)
+        cost, what, rule = tile.gain.cost, "squires", "LB-055"
+        if not gain_possible(s, colour, tile.gain):
+            return Violation(rule, f"extension {info} would give nothing now ({tile.gain.words()}): no knight can be "
+                                   "recruited or upgraded, so there is nothing to pay for")
     if s.res[colour][what] < cost:
         return Violation(rule, f"this costs {cost} {what} and you hold {s.res[colour][what]}")
     return None
@@ -518,7 +562,8 @@ def candidates(s: LancasterState) -> list[LAction]:
     if phase == "vote":
         return [Vote(y, v) for y in (True, False) for v in range(s.res[colour]["vm"] + 1)]
     if phase == "upgrade":
-        out: list[LAction] = [Upgrade(k) for k in range(1, s.data.max_strength)]
+        seen = {(k[0], k[1]) for k in s.knights[colour] if k[1] != "reserve"}  # LB-072: one move per strength and place
+        out: list[LAction] = [Upgrade(k, move_place(s, where)) for k, where in sorted(seen, key=lambda x: (x[0], _listed(s, x[1])))]
         return out + ([Bishop()] if s.has("KC") else []) + [Decline()]
     table: dict[str, Any] = {
         "dorset": lambda: [Dorset("")] + [Dorset(f"C{c['card'] + 1}") for c in s.conflicts],

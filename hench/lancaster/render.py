@@ -122,7 +122,8 @@ def board_facts(data: Any) -> dict[str, Any]:
              "favors": [[t.id, t.gain.words()] for t in data.favors], "extensions": {t.id: t.gain.words() for t in data.extensions},
              "offices": [[o.name, o.tribute, o.seals, o.privilege] for o in data.offices],
              "tower_capacity": data.tower_capacity, "track": [list(x) for x in data.track],
-             "texts": {c.id: c.plain() for c in card_texts_of(data)}}
+             "texts": {c.id: c.plain() for c in card_texts_of(data)},
+             "assumed": sorted(c.id for c in card_texts_of(data) if c.assumed)}
     if len(_FACTS) > 16:
         _FACTS.clear()
     _FACTS[id(data)] = (data, facts)
@@ -187,6 +188,14 @@ def _county_label(letter: str, name: str) -> str:
     return title if title.endswith(f" {letter}") else f"{letter} {title}"
 
 
+def _assumed_tag(obs: dict[str, Any], card: str) -> str:
+    """A visible mark on a board tile whose printed values are assumed (the hover text says which and why)."""
+    if card not in obs["board"]["assumed"]:
+        return ""
+    return (" <span class='hench-assumed' style='font-size:9px;color:#8a5a00;background:#fff4d6;padding:0 3px;"
+            "border-radius:4px'>assumed</span>")
+
+
 def _counties(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine: list[int]) -> str:
     cells = []
     for i, (letter, name, minimum, reward) in enumerate(obs["board"]["counties"]):
@@ -200,6 +209,7 @@ def _counties(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine:
         chips = _chips(lambda k, n=name: County(k, n), mine, legal, name)
         cells.append(f"<div class='hench-county' title='{_t(texts[name])}' style='{BOX}width:132px;background:#eef5e6;"
                      f"border:1px solid #8a6'><b>{_t(_county_label(letter, name))}</b> <span style='font-size:10px'>min {minimum}</span>"
+                     f"{_assumed_tag(obs, name)}"
                      f"<div style='font-size:10px;color:#454'>{_t(reward)}; nobles left {obs['stacks'][i]}</div>"
                      f"<div style='font-size:11px'>{occ}</div>{chips}</div>")
     return "<div><b>Counties A to I</b><br>" + "".join(cells) + "</div>"
@@ -219,7 +229,7 @@ def _conflicts(obs: dict[str, Any], texts: dict[str, str], legal: set[str], mine
         chips = _chips(lambda k, card=c["card"]: Conflict(k, card), mine, legal, f"conflict {c['card']}")
         rows[c["lower"]].append(
             f"<div class='hench-conflict' title='{_t(texts[c['card']])}' style='{BOX}width:160px;background:#f6e9e9;"
-            f"border:1px solid #a66'><b>{c['card']}</b> France <b>{c['french']}</b> vs England <b>{eng}</b> "
+            f"border:1px solid #a66'><b>{c['card']}</b>{_assumed_tag(obs, c['card'])} France <b>{c['french']}</b> vs England <b>{eng}</b> "
             f"<span style='font-size:10px'>({'/'.join(map(str, c['pp']))} PP)</span>{''.join(spaces)}{chips}</div>")
     favors = " ".join(f"<span title='{_t(texts[t])}' style='font-size:11px;{'' if up else 'color:#5c5c5c;text-decoration:line-through'}'>"
                       f"{_t(t.replace('KF-', 'tile '))}</span>{_chip('take', Favor(t), legal, in_words(f'click: take favor {t} ({words})'))}"

@@ -23,11 +23,13 @@ EDITION = "lancaster-2011"  # the base game's own rules (issue 27)
 MODULES = ("KC", "KR", "LK")
 STAGES = ("place", "vote", "laws", "rewards", "over")
 TASKS = ("extension", "upgrade", "favor", "county", "noble", "dorset", "start", "castle_pay", "law_choice", "ransom")
-AGENDA = ("laws", "law", "laws_done", "offices", "tower", "county", "castles", "castle", "conflicts", "conflict", "cleanup")
+AGENDA = ("laws", "law", "laws_done", "offices", "tower", "county", "shields", "castles", "castle", "conflicts", "conflict",
+          "cleanup")  # 'shields:<n>': the shields used in counties this round, back once every county has paid (LH-042)
 RES = ("gold", "squires", "vm", "pp", "seals", "dishonor", "bishops")
 PRIV = ("shield", "archer", "tudor")
 ALLY_BISHOP_MODES = ("optional", "forced")  # A20
 MOST_SQUIRES = ("held", "employed")  # the BL-02 reading
+MOST_AT_ZERO = ("all", "nobody")  # the 'majority' reading: who has 'the most' when the most is 0 (LB-043)
 BIG = 10**6  # a number no position reaches, for counts without a natural bound (power points, tallies)
 PIECES = 99  # pieces one place holds at most in a save: the box has 37 squires, 37 gold and 37 voting markers and
 # random play never passed 15 of any; 1,000,000 squires in a crafted save took 83 s and 2.4 GB to load (issue 31)
@@ -178,6 +180,13 @@ def read_option(name: str, choices: tuple[str, ...], two_only: bool) -> Callable
             raise InvalidStateError(f"state.{name} is null unless there are 2 players")
         return None
     return read
+
+
+def read_most_at_zero(r: Reader, s: Any) -> str:
+    """LB-043: 'all' (the literal reading: every tied player, at 0 too; the default, not written) or 'nobody'. A save
+    made before the option existed (issue 36) has no such key and plays on with the default, like every other rule
+    issue 36 corrected."""
+    return r.str("most_at_zero", MOST_AT_ZERO) if r.optional("most_at_zero") else "all"
 
 
 def read_knights(r: Reader, s: Any) -> list[list[list[Any]]]:
@@ -429,6 +438,7 @@ FIELDS = Fields(
     Field("pending", ROWS, read=read_pending),
     Field("ally_bishop_mode", read=read_option("ally_bishop_mode", ALLY_BISHOP_MODES, True)),
     Field("most_squires", read=read_option("most_squires", MOST_SQUIRES, False)),
+    Field("most_at_zero", read=read_most_at_zero, omit=lambda v: v == "all"),  # the default is not written
     Field("knights", DEEP, read=read_knights),
     Field("res", ROWS, read=read_res),
     Field("priv", ROWS, read=read_privileges("priv")),
@@ -481,6 +491,7 @@ class LancasterState(FieldState):
     pending: list[list[Any]]
     ally_bishop_mode: str | None
     most_squires: str
+    most_at_zero: str
     knights: list[list[list[Any]]]
     res: list[dict[str, int]]
     priv: list[dict[str, int]]
@@ -614,6 +625,12 @@ class LancasterState(FieldState):
     def seat_text(self, colour: int) -> str:
         """A colour as people read it: "Player 1", or "Player 1's ally" (2 players, LB-090)."""
         return colour_name(colour, self.players)
+
+
+def shields_waiting(s: LancasterState) -> int:
+    """LH-042: the shields that left their counties this round and go back once every county has paid (the agenda's
+    'shields:<n>' step holds them)."""
+    return sum(int(step.partition(":")[2] or 0) for step in s.agenda if step.startswith("shields"))
 
 
 def colour_name(colour: int, players: int) -> str:

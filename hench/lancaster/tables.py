@@ -38,7 +38,7 @@ OFFICE_TITLES = {"Chancellor": "Lord High Chancellor", "Constable": "Lord High C
 
 
 def _assumed(row: Row) -> tuple[bool, str]:
-    return row.source == "assumed", (in_words(f"[{row.status}] {row.note}") if row.source == "assumed" else "")
+    return row.source == "assumed", (in_words(row.note) if row.source == "assumed" else "")
 
 
 def base_texts(data: LancasterData) -> list[CardText]:
@@ -129,8 +129,8 @@ def module_texts(data: LancasterData) -> list[CardText]:
     for n, (what, rules) in KING_LAWS.items():
         out.append(CardText(f"LK-{n}", f"Law of the King {n}", f"Law of the King, group {data.king_groups[n - 1]}", what,
                             "phase 2, while it is a current law (only with KC and KR both in play)", rules + ("LH-003", "LH-103"),
-                            True, (lk_note + "; " if lk_assumed else "") + "the card's name is lost (M5): LK-n numbers the laws "
-                            "in the order the text lists them"))
+                            True, (lk_note + "; " if lk_assumed else "") + "the card's name is lost: the Laws of the King are "
+                            "numbered in the order the text lists them"))
     out.append(CardText("ally", "The ally (2 players)", "2-player ally",
                         "With 2 players each player also controls an ally colour: its strength-2 knight at court, 6 in its reserve, "
                         "and a small castle (a new strength-1 knight; an upgrade). Each turn you place one piece, your own or your "

@@ -31,10 +31,11 @@ from .actions import (
     Treasury,
     Upgrade,
     Vote,
+    knight_place,
 )
 from .data import county_title, in_words, law_title
 from .effects import base_law, colour_order, gain_dishonor, grant_seals, king_law, law_choice, order, take, take_noble, upgrade
-from .legality import can_place, first_empty, mover, own_space, reward_options
+from .legality import can_place, first_empty, gain_possible, mover, own_space, reward_options
 from .state import COPIES, LancasterState
 
 ONE_OF = {"vm": "voting marker", "squires": "squire", "gold": "gold"}  # a tribute in words
@@ -310,7 +311,8 @@ def finish_laws(s: LancasterState) -> None:
             s.res[p]["vm"] -= min(s.vm_hold[p], s.res[p]["vm"])
     s.vm_hold, s.defer_vm = [0] * s.n, False
     s.stage = "rewards"
-    s.agenda = ["offices", "tower"] + [f"county:{i}" for i in range(len(s.data.counties))] + ["castles", "conflicts", "cleanup"]
+    s.agenda = (["offices", "tower"] + [f"county:{i}" for i in range(len(s.data.counties))]
+                + ["shields:0", "castles", "conflicts", "cleanup"])
     s.say("Phase 3: the rewards", "LB-045", "LB-016")
 
 
@@ -328,7 +330,7 @@ def choice(s: LancasterState, a: LAction) -> None:
 
 
 def _upgrade(s: LancasterState, colour: int, scope: Any, a: Upgrade) -> None:
-    upgrade(s, colour, a.strength, scope)  # LB-072
+    upgrade(s, colour, a.strength, knight_place(s, a.place))  # LB-051, LB-072: the knight the player chose
 
 
 def _bishop(s: LancasterState, colour: int, info: Any, a: Bishop) -> None:
@@ -362,7 +364,8 @@ def _favor(s: LancasterState, colour: int, info: Any, a: Favor) -> None:
 
 
 def _reward(s: LancasterState, colour: int, county: int, a: Reward) -> None:
-    """LB-047..LB-050, LB-098: a nobleman, the other reward, or both for 3 gold (the nobleman first)."""
+    """LB-047..LB-050, LB-098: a nobleman, the other reward, or both for 3 gold (the nobleman first); Surrey's start
+    player choice comes with every option."""
     data = s.data.counties[county]
     tasks: list[list[Any]] = []
     s.choices.append([county, colour, a.option])
@@ -375,6 +378,8 @@ def _reward(s: LancasterState, colour: int, county: int, a: Reward) -> None:
         take_noble(s, colour, county)
     if a.option in ("reward", "both"):
         tasks = take(s, colour, data.gain, data.name, ("LB-047",))
+    elif data.gain.start_player:  # LB-050, LB-098: Surrey names the start player besides whichever reward is taken
+        tasks = [[colour, "start", None]]
     if not data.gain.passage or a.option == "noble":
         vacate(s, county)
     else:
@@ -399,7 +404,7 @@ def _dorset(s: LancasterState, colour: int, county: int, a: Dorset) -> None:
         to_court(s, colour, c["knight"])
         s.supply["tudor"] += int(c["tudor"])  # LH-055
         s.say(f"{s.seat_text(colour)}'s knight goes back to court instead", "LB-052", seats=(s.controller(colour),))
-    s.supply["shield"] += int(c["shield"])  # LH-042
+    return_shield(s, c["shield"])  # LH-042
 
 
 def _start(s: LancasterState, colour: int, info: Any, a: StartPlayer) -> None:
@@ -444,14 +449,26 @@ CHOICES: dict[type, Callable[[LancasterState, int, Any, Any], None]] = {
 # -- phase 3: rewards ---------------------------------------------------------------------------------------
 def vacate(s: LancasterState, county: int) -> None:
     """LB-049, LH-042, LH-055: after its reward the knight goes back to court; its squires go to the supply, a
-    shield back to the regal board, a Tudor knight to its supply."""
+    shield back to the regal board once every county has paid, a Tudor knight to its supply."""
     c = s.counties[county]
     if c is None:
         return
     to_court(s, c["owner"], c["knight"])
-    s.supply["shield"] += int(c["shield"])
+    return_shield(s, c["shield"])
     s.supply["tudor"] += int(c["tudor"])
     s.counties[county] = None
+
+
+def return_shield(s: LancasterState, shield: bool) -> None:
+    """LH-042: a shield leaving its county waits for the end of the county evaluation (the agenda's 'shields' step);
+    with no such step left (a save from before issue 36) it goes back at once."""
+    if not shield:
+        return
+    i = next((i for i, step in enumerate(s.agenda) if step.startswith("shields")), -1)
+    if i < 0:
+        s.supply["shield"] += 1
+    else:
+        s.agenda[i] = f"shields:{int(s.agenda[i].partition(':')[2] or 0) + 1}"
 
 
 def pay_county(s: LancasterState, county: int) -> None:
@@ -480,9 +497,12 @@ def pay_castle(s: LancasterState, colour: int) -> None:
     for tile in s.data.extensions:
         if tile.id not in s.extensions[colour]:
             continue
-        if tile.gain.cost:
-            if s.res[colour]["squires"] >= tile.gain.cost:
+        if tile.gain.cost:  # LB-008: offered whatever the squires held (a refused payment is refused at the move)
+            if gain_possible(s, colour, tile.gain):
                 tasks.append([colour, "castle_pay", tile.id])
+            else:
+                s.say(f"Extension {tile.id} of {s.seat_text(colour)}'s castle gives nothing now (no knight to recruit or "
+                      "upgrade): nothing is paid", "LB-055", seats=(s.controller(colour),))
         else:
             tasks += take(s, colour, tile.gain, f"Extension {tile.id}", ("LB-053", "LB-054"))
     if not s.is_ally(colour) and s.round < s.data.rounds:  # LB-056, LB-057
@@ -540,11 +560,11 @@ def release(s: LancasterState, c: dict[str, Any], captured: bool) -> None:
         for x in sp["knights"]:
             if not captured:
                 to_court(s, sp["owner"], x)
-            elif s.is_ally(sp["owner"]) or s.res[sp["owner"]]["gold"] < s.knights[sp["owner"]][x][0]:
+            elif s.is_ally(sp["owner"]):
                 s.knights[sp["owner"]][x][1] = "reserve"  # LB-100: an ally's captured knights are not ransomed
                 s.say(f"{s.seat_text(sp['owner'])}'s captured strength-{s.knights[sp['owner']][x][0]} knight goes to the reserve",
-                      "LB-066", "LB-100", seats=(s.controller(sp["owner"]),))
-            else:
+                      "LB-100", seats=(s.controller(sp["owner"]),))
+            else:  # LB-008: a player's ransom is offered whatever gold they hold (refused at the move if short)
                 s.knights[sp["owner"]][x][1] = "captured"
                 ransoms.append([sp["owner"], "ransom", x])
         s.supply["archer"] += int(sp["archer"])
@@ -584,6 +604,13 @@ def resolve_conflict(s: LancasterState, card: int) -> None:
         release(s, c, bool(c["lower"]))  # LB-066; LB-075: a battle lost in round 5 has no second one
     else:
         c["lower"] = True
+
+
+def back_shields(s: LancasterState, count: int) -> None:
+    """LH-042: when the county evaluation is over, the shields used in counties go back to the regal board."""
+    s.supply["shield"] += count
+    if count:
+        s.say(f"The county evaluation is over: {count} shield{'s go' if count != 1 else ' goes'} back to the regal board", "LH-042")
 
 
 def fill_offices(s: LancasterState) -> None:
@@ -688,6 +715,8 @@ def run_step(s: LancasterState, step: str) -> None:
         clear_tower(s)
     elif kind == "county":
         pay_county(s, int(arg))
+    elif kind == "shields":
+        back_shields(s, int(arg or 0))
     elif kind == "castles":
         s.agenda[:0] = castles_in_order(s)
     elif kind == "castle":

@@ -9,7 +9,7 @@ import json
 
 from hench.core import InvalidStateError, seat_name
 
-from .state import PRIV, RES, LancasterState
+from .state import PRIV, RES, LancasterState, shields_waiting
 
 
 def fail(where: str, why: str) -> InvalidStateError:
@@ -107,7 +107,7 @@ def _modules(s: LancasterState) -> None:
         mine = [i for i, o in enumerate(s.offices) if o is not None and o["owner"] == p]
         if kc and (len(mine) > 1 or (mine and loc != f"office:{mine[0]}") or (not mine and loc not in ("court", "treasury"))):
             raise fail(f"lord[{p}]", f"is {loc!r}, which does not match the offices")
-    tokens = {"shield": sum(c is not None and c["shield"] for c in s.counties),
+    tokens = {"shield": sum(c is not None and c["shield"] for c in s.counties) + shields_waiting(s),
               "archer": sum(sp is not None and sp["archer"] for c in s.conflicts for sp in c["spaces"]),
               "tudor": sum(c is not None and c["tudor"] for c in s.counties)
               + sum(sp["tudor"] for c in s.conflicts for sp in c["spaces"] if sp is not None)
@@ -186,7 +186,11 @@ def _agenda(s: LancasterState) -> None:
              "castle": {str(i) for i in range(len(s.castles))}, "conflict": {str(c["card"]) for c in s.conflicts}}
     for i, step in enumerate(s.agenda):
         kind, colon, arg = step.partition(":")
-        if (arg not in where[kind]) if kind in where else bool(colon):
+        if kind == "shields":
+            if arg not in {str(n) for n in range(s.data.kc.shields + 1)}:
+                raise fail(f"agenda[{i}]", f"{step!r}: the shields waiting to go back (LH-042) are counted 'shields:0' "
+                                           f"to 'shields:{s.data.kc.shields}'")
+        elif (arg not in where[kind]) if kind in where else bool(colon):
             raise fail(f"agenda[{i}]", f"{step!r} names no {kind} the engine could run now" if kind in where else
                        f"{step!r}: the step {kind!r} takes no argument")
         if (kind in ("laws", "law", "laws_done")) != (s.stage == "laws") or s.stage not in ("laws", "rewards"):

@@ -3,13 +3,15 @@ LH-014..LH-064, hooked in where the base catalogue's table says (offices before 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from hench.lancaster import observation
+from hench.lancaster import GAME, observation
 from hench.lancaster.actions import Apply, Bishop, Conflict, County, Decline, Treasury, Upgrade
 from hench.lancaster.legality import office_strength
 from hench.lancaster.scoring import knighthood, seal_points
-from hench.lancaster.transitions import cleanup, fill_offices, ranking
+from hench.lancaster.transitions import cleanup, fill_offices, finish_laws, ranking, run_step
 
 from .helpers import at, at_turn, fight, give_knights, hard_conflict, join, new, put, refused, res, step, with_conflict
 
@@ -234,7 +236,7 @@ def test_a_bishop_instead_of_an_upgrade():
     s.stage, s.agenda = "rewards", ["cleanup"]
     s.proposals = []
     s.pending = [[YELLOW, "upgrade", "any"]]
-    assert {str(a) for a in s.legal_actions()} == {"upgrade knight 1", "upgrade knight 2", "take bishop", "decline"}
+    assert {str(a) for a in s.legal_actions()} == {"upgrade knight 1 at court", "upgrade knight 2 at court", "take bishop", "decline"}
     t = s.apply(Bishop())
     assert res(t, YELLOW)["bishops"] == 1 and t.supply["bishops"] == 4
     assert t.round == 2 and any(isinstance(a, Apply) and a.bishops == 1 for a in at_turn(t, YELLOW).legal_actions())
@@ -247,3 +249,23 @@ def test_a_bishop_instead_of_an_upgrade():
     refused(full, Bishop(), "LH-062")
     assert at(full.apply(Upgrade(2)), YELLOW, 3, "court")
     assert full.apply(Decline()).round == 2
+
+
+@pytest.mark.rule("LH-042")
+def test_t_lb_17_the_shields_go_back_when_the_county_evaluation_is_over():
+    s = new(3, "KC")
+    s.supply["shield"] = 0
+    for county, colour in ((0, RED), (4, BLUE)):
+        s.counties[county] = {"owner": colour, "knight": put(s, colour, 1, f"county:{county}"), "squires": 0, "shield": True,
+                              "tudor": False}
+        s.stacks[county] = 0  # no nobleman: the reward is paid at once
+    s.stage = "laws"
+    finish_laws(s)
+    s.agenda = [x for x in s.agenda if x not in ("offices", "tower")]
+    while not s.agenda[0].startswith("shields"):
+        run_step(s, s.agenda.pop(0))
+        assert s.supply["shield"] == 0  # still out while counties pay
+    assert s.counties[0] is None and s.counties[4] is None and s.agenda[0] == "shields:2"
+    assert GAME.load_state(json.loads(s.to_json())["state"]).agenda == s.agenda  # the waiting shields are saved
+    run_step(s, s.agenda.pop(0))
+    assert s.supply["shield"] == 2

@@ -102,7 +102,7 @@ def test_without_lk5_vm_return_right_after_the_votes():
     assert [r["vm"] for r in s.res] == [0, 0, 0] and not s.defer_vm
 
 
-@pytest.mark.rule("LH-114")
+@pytest.mark.rule("LH-114", "LB-043")
 def test_lk6_majorities_gain_three():
     s = lk()
     for seat, (sq, gold) in enumerate(((4, 1), (4, 5), (1, 5))):
@@ -111,8 +111,12 @@ def test_lk6_majorities_gain_three():
     assert [r["pp"] for r in s.res] == [3, 6, 3]
     for r in s.res:
         r.update(squires=0, gold=0)
-    apply_law(s, "LK-6")  # holding nothing is no majority (our reading)
-    assert [r["pp"] for r in s.res] == [3, 6, 3]
+    nobody = s.clone()
+    apply_law(s, "LK-6")  # everybody ties for the most at 0 (the text, LB-043): 3 PP twice each
+    assert [r["pp"] for r in s.res] == [9, 12, 9]
+    nobody.most_at_zero = "nobody"
+    apply_law(nobody, "LK-6")  # the other reading: holding nothing is no majority
+    assert [r["pp"] for r in nobody.res] == [3, 6, 3]
 
 
 @pytest.mark.rule("LH-115")

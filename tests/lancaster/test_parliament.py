@@ -161,3 +161,18 @@ def test_most_squires_reading(reading, winner):
     s = laws(s, "BL-02")
     ones = {p: sum(k == [1, "reserve"] for k in s.knights[p]) for p in (RED, BLUE)}
     assert ones[winner] == 1 and ones[BLUE if winner == RED else RED] == 2  # the winner recruited a strength-1 knight
+
+
+@pytest.mark.rule("LB-043")
+@pytest.mark.parametrize("reading", ["all", "nobody", None])
+def test_when_everybody_holds_nothing_the_most_is_everybody_by_default(reading):
+    """BL-01 and BL-02 reward every tied player; when all hold 0 gold or squires the text makes everybody tied (the
+    default); the reading 'nobody' is an option."""
+    s = new(3, "none", **({} if reading is None else {"most_at_zero": reading}))
+    for p in (RED, BLUE, GREEN):
+        s.res[p]["gold"] = s.res[p]["squires"] = 0
+    s.counties[0] = {"owner": BLUE, "knight": put(s, BLUE, 1, "county:0"), "squires": 0, "shield": False, "tudor": False}
+    everybody = reading != "nobody"
+    assert (laws(s, "BL-01").pending == [[BLUE, "upgrade", "deployed"]]) == everybody  # only BLUE has a deployed knight
+    recruited = laws(s, "BL-02")
+    assert all((sum(k == [1, "court"] for k in recruited.knights[p]) == 2) == everybody for p in (RED, GREEN))

@@ -168,3 +168,12 @@ def test_a_player_owns_all_seven_knights_but_the_reserve_is_not_knighthood():
     assert knighthood(s, RED) == 3  # strengths 1 and 2 at court; 5 in the reserve do not count
     put(s, RED, 4, "court")
     assert knighthood(s, RED) == 7
+
+
+@pytest.mark.rule("LB-026")
+@pytest.mark.parametrize("extra", ["+1 squire", "+2 squires", "+archer +1 squire"])
+def test_squires_sent_to_a_conflict_are_refused_by_the_rule(extra):
+    s = new(3, "none")
+    card = f"C{s.conflicts[0]['card'] + 1}"
+    err = refused(s, f"knight 1 to conflict {card} {extra}", "LB-026")
+    assert "squires never go to a conflict" in str(err)

@@ -24,7 +24,7 @@ def test_phase_three_pays_counties_a_to_i_then_castles_then_conflicts():
     s = new(3, "none")
     s.stage = "laws"
     finish_laws(s)
-    assert s.agenda == ["offices", "tower"] + [f"county:{i}" for i in range(9)] + ["castles", "conflicts", "cleanup"]
+    assert s.agenda == ["offices", "tower"] + [f"county:{i}" for i in range(9)] + ["shields:0", "castles", "conflicts", "cleanup"]
 
 
 @pytest.mark.rule("LB-047", "LB-048", "LB-049")
@@ -58,7 +58,7 @@ def test_the_stafford_example_an_upgrade_swaps_with_the_reserve():
     s = new(3, "none")
     occupy(s, 4, BLUE, 1)
     s = step(s, "county:4").apply("take reward")
-    assert s.phase == "upgrade" and {str(a) for a in s.legal_actions()} == {"upgrade knight 1", "upgrade knight 2", "decline"}
+    assert s.phase == "upgrade" and {str(a) for a in s.legal_actions()} == {"upgrade knight 1 at court", "upgrade knight 2 at court", "decline"}
     s = s.apply("upgrade knight 2")  # the strength-2 knight at court becomes the reserve's strength-3
     assert s.court_strengths(BLUE) == [1, 3] and sorted(k[0] for k in s.knights[BLUE] if k[1] == "reserve") == [1, 1, 2, 2, 4]
 
@@ -71,8 +71,8 @@ def test_no_upgrade_without_the_next_knight_in_the_reserve():
             k[1] = "court"
     put(s, RED, 3, "court")
     s.pending = [[RED, "upgrade", "any"]]
-    legal = {str(a) for a in s.legal_actions()}
-    assert "upgrade knight 3" not in legal and "upgrade knight 4" not in legal
+    legal = {getattr(a, "strength", 0) for a in s.legal_actions()}
+    assert 3 not in legal and 4 not in legal
     refused(s, __import__("hench.lancaster.actions", fromlist=["Upgrade"]).Upgrade(3), "LB-072")
 
 
@@ -164,14 +164,16 @@ def test_a_lost_second_battle_captures_the_knights_ransom_in_player_order():
     join(s, card, RED, [2])
     join(s, card, BLUE, [4])
     c["lower"] = True
-    s.res[BLUE]["gold"] = 2  # cannot pay 4
+    s.res[BLUE]["gold"] = 2  # cannot pay 4, and is asked all the same (LB-008: gold is hidden)
     after = fight(s)
-    assert at(after, BLUE, 4, "reserve") and after.pending == [[RED, "ransom", 3]]
+    blue = after.knight_at(BLUE, 4, "captured")
+    assert after.pending == [[RED, "ransom", 3], [BLUE, "ransom", blue]]
     assert after.active_conflict(card) is None and c["card"] in after.discarded
     paid = after.apply(Pay(True))
     assert at(paid, RED, 2, "court") and res(paid, RED)["gold"] == 0
     left = after.apply(Pay(False))
     assert at(left, RED, 2, "reserve")
+    assert [str(a) for a in left.legal_actions()] == ["refuse"] and at(left.apply(Pay(False)), BLUE, 4, "reserve")
 
 
 @pytest.mark.rule("LB-067")
@@ -201,3 +203,72 @@ def test_the_next_round_reveals_two_conflicts_turns_the_favors_and_deals_three_l
     join(last, card, RED, [2])
     after = fight(last)  # lost in round 5: no second battle, no capture
     assert at(after, RED, 2, "court") and after.active_conflict(card) is None
+
+
+@pytest.mark.rule("LB-050")
+@pytest.mark.parametrize("option", ["noble", "reward", "both"])
+def test_surrey_names_the_start_player_whichever_reward_is_taken(option):
+    s = new(3, "none")
+    s.res[GREEN]["gold"] = 3
+    occupy(s, 8, GREEN, 2)
+    s = step(s, "county:8").apply(f"take {option}")
+    assert s.phase == "start" and s.actor == GREEN
+    s = s.apply("start player 2")
+    assert s.start == BLUE and s.counties[8] is None
+
+
+def _seen_by(s, seat: int) -> tuple:
+    """What `seat` sees of a position: its observation and what the log told it."""
+    from hench.lancaster.render import observation
+
+    return observation(s, seat), [str(line) for line in s.narration(seat)]
+
+
+@pytest.mark.rule("LB-008", "LB-055")
+def test_a_castle_step_costing_squires_is_offered_whatever_the_player_holds():
+    """The step exists whether or not the squires are there, so the other seats learn nothing from it; paying
+    without the squires is refused at the move."""
+    seen = []
+    for squires in (0, 5):
+        s = new(3, "none")
+        s.extensions[RED] = ["E1"]
+        s.res[RED]["squires"] = squires
+        s = step(s, f"castle:{RED}")
+        assert s.phase == "castle_pay" and s.actor == RED
+        seen.append(_seen_by(s, BLUE))
+        if squires == 0:
+            assert [str(a) for a in s.legal_actions()] == ["refuse"]
+            refused(s, Pay(True), "LB-055")
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.rule("LB-008", "LB-066")
+def test_a_ransom_is_offered_whatever_gold_the_player_holds():
+    seen = []
+    for gold in (0, 9):
+        s = new(3, "none")
+        c, card = hard_conflict(s, 9)
+        join(s, card, BLUE, [4])
+        c["lower"] = True
+        s.res[BLUE]["gold"] = gold
+        after = fight(s)
+        assert after.pending == [[BLUE, "ransom", after.knight_at(BLUE, 4, "captured")]]
+        seen.append(_seen_by(after, RED))
+        if gold == 0:
+            assert [str(a) for a in after.legal_actions()] == ["refuse"]
+            refused(after, Pay(True), "LB-066")
+            assert at(after.apply(Pay(False)), BLUE, 4, "reserve")
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.rule("LB-055", "LB-071", "LB-072")
+def test_an_extension_that_cannot_recruit_or_upgrade_is_not_offered_and_costs_nothing():
+    s = new(3, "none")
+    s.extensions[RED] = ["E1", "E2"]
+    s.res[RED]["squires"] = 9
+    for k in s.knights[RED]:
+        k[1] = "court"  # nobody left in the reserve: nothing to recruit, no reserve knight to swap with
+    after = step(s, f"castle:{RED}")
+    assert after.pending == [] and res(after, RED)["squires"] == 9
+    s.pending = [[RED, "castle_pay", "E1"]]
+    refused(s, Pay(True), "LB-055")

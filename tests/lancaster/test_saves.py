@@ -9,6 +9,7 @@ import json
 import pytest
 
 import hench
+import hench.lancaster
 from hench.core import InvalidStateError
 
 from ..test_conformance import walk
@@ -160,3 +161,15 @@ def test_a_conflict_deck_that_does_not_fit_the_round_is_refused():
     st = doc["state"]
     st["discarded"], st["conflict_deck"] = st["discarded"] + st["conflict_deck"][2:], st["conflict_deck"][:2]
     assert "state.conflict_deck" in refusal(doc)
+
+
+@pytest.mark.rule("LB-043")
+def test_the_most_at_zero_reading_is_saved_when_not_the_default_and_older_saves_load_with_the_default():
+    default = json.loads(hench.lancaster.GAME.new_game(players=3, seed=2).to_json())
+    assert "most_at_zero" not in default["state"]  # a save from before the option looks the same: it loads with 'all'
+    assert hench.state_from_json(json.dumps(default)).most_at_zero == "all"
+    other = hench.lancaster.GAME.new_game(players=3, seed=2, most_at_zero="nobody")
+    doc = json.loads(other.to_json())
+    assert doc["state"]["most_at_zero"] == "nobody" and hench.state_from_json(other.to_json()).most_at_zero == "nobody"
+    doc["state"]["most_at_zero"] = "some"
+    assert "most_at_zero" in refusal(doc)

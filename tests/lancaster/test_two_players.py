@@ -321,3 +321,13 @@ def test_the_heuristic_bot_plays_both_colours_to_the_end():
     final, steps = play_game(s, [make_bot("heuristic", 1), make_bot("heuristic", 2)], Rng.from_seed(1))
     assert final.is_terminal and steps > 40 and len(final.scores()) == 2
     assert all(not any(final.res[p].values()) for p in (MY_ALLY, YOUR_ALLY))
+
+
+@pytest.mark.rule("LB-098", "LB-050")
+def test_an_ally_in_surrey_taking_the_nobleman_still_names_the_start_player():
+    s = two("none")
+    put(s, MY_ALLY, 2, "county:8")
+    s.counties[8] = {"owner": MY_ALLY, "knight": s.knight_at(MY_ALLY, 2, "county:8"), "squires": 0, "shield": False, "tudor": False}
+    s = step(s, "county:8").apply("take noble")
+    assert s.stacks[8] == 1 and s.phase == "start" and s.current_player == ME
+    assert s.apply("start player 2").start == YOU

@@ -18,6 +18,9 @@ from widgets import lancaster as la
 from widgets import maniacal as ma
 
 CONFIGS = {"henchmania": hm.CONFIG, "huns": hu.CONFIG, "hemloch": hl.CONFIG, "lancaster": la.CONFIG, "maniacal": ma.CONFIG}
+# how often a position is sampled (every n-th move): 2-player Lancaster hides only a vote cast and not yet revealed,
+# so it is sampled more often to land in a parliament with a vote cast
+EVERY = {"lancaster": 5}
 
 
 def test_every_game_on_the_shelf_is_checked():
@@ -47,7 +50,7 @@ def positions(game_id: str, players: int, seed: int, every: int = 7, limit: int 
 def test_a_seats_board_does_not_change_with_others_hidden_cards(game_id, which):
     players = seats(game_id, which)
     config, checked, differed = CONFIGS[game_id], 0, 0
-    for state in positions(game_id, players, seed=players * 11):
+    for state in positions(game_id, players, seed=players * 11, every=EVERY.get(game_id, 7)):
         for viewer in range(players):
             for other in range(players):
                 if other == viewer:
