@@ -54,18 +54,20 @@ def field_domains(data: LancasterData) -> dict[type, Mapping[str, Domain]]:
     strength, flag = tuple(range(1, data.max_strength + 1)), (False, True)
     pieces = tuple(range(PIECES + 1))
     cards = tuple(f"C{i + 1}" for i in range(len(data.cards)))
+    spaces = tuple(range(1, max(len(data.castle), len(data.two.ally_castle)) + 1))
+    knight_places = (("court", "tower", "captivity") + OFFICES + tuple(c.name for c in data.counties)
+                     + tuple(f"K{i}" for i in spaces) + cards)  # where an upgraded knight stands (actions.move_place)
     return {
         County: {"strength": strength, "county": tuple(c.name for c in data.counties), "squires": pieces,
                  "shield": flag, "tudor": flag, "ally": flag},
-        Castle: {"strength": strength, "space": tuple(range(1, max(len(data.castle), len(data.two.ally_castle)) + 1)),
-                 "ally": flag},
+        Castle: {"strength": strength, "space": spaces, "ally": flag},
         Conflict: {"strength": strength, "card": cards, "archer": flag, "tudor": flag, "ally": flag},
         Tower: {"strength": strength, "tudor": flag, "ally": flag},
         Apply: {"office": OFFICES, "knights": supporters(data), "bishops": tuple(range(data.kc.max_bishops + 1)),
                 "tudor": flag, "ally": flag},
         Treasury: {"take": TREASURY_TYPES, "ally": flag},
         Vote: {"yes": flag, "vm": pieces},
-        Upgrade: {"strength": strength},
+        Upgrade: {"strength": strength, "place": knight_places},
         Bishop: {}, Decline: {},
         Dorset: {"card": optional(cards, "")},
         Choose: {"amount": pieces},
