@@ -18,6 +18,7 @@ from typing import Any
 
 from hench.core import CHANCE, Rng, seat_name
 
+from .actions import HMAction, Keep, format_action
 from .data import card_hover
 from .phases import PHASES
 from .scoring import meter
@@ -58,6 +59,15 @@ def observation(state: HMState, seat: int | None) -> dict[str, Any]:
         "legal_actions": [str(a) for a in s.legal_actions()] if seat is not None and seat == s.current_player else [],
         "card_texts": dict(card_hover(s.data)),  # each card's explanation by name, for hover texts (the same for every seat)
     }
+
+
+def public_move(state: HMState, action: HMAction, seat: int | None) -> str:
+    """A move as `seat` is told it (Game.public: the mover reads the whole move). The Nosy Parker's kept card stays
+    face down in its keeper's hand (HM-101, HM-089): the others learn only that a card was kept, as the board shows
+    it (its back). Every other move is played in the open."""
+    if isinstance(action, Keep) and action.card is not None:
+        return "keep a card"
+    return format_action(action)
 
 
 def _front(s: HMState, cid: int) -> dict[str, Any]:

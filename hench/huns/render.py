@@ -40,6 +40,7 @@ def observation(state: HunsState, seat: int | None) -> dict[str, Any]:
         "moves": [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else [],
         "dice": [{"colour": COLOURS[c], "value": v or None, "taken_by": None if t < 0 else t}
                  for c, (v, t) in enumerate(zip(state.dice, state.taken))],
+        "rerolling": COLOURS[state.reroll] if state.reroll >= 0 else None,  # HU-077: the die a Diviner rerolls, in the open
         "reserve": list(state.reserve), "decks": [len(d) for d in state.decks], "wagon_deck": len(state.wagon_deck),
         "display": [None if w < 0 else _wagon(state, w, None) for w in state.display],
         "holding": list(state.holding), "paused": list(state.paused), "hand_size": len(state.hand),
