@@ -7,7 +7,6 @@ import dataclasses
 import pytest
 
 import hench
-
 from hench.core import CHANCE, IllegalActionError
 from hench.maniacal import GAME
 from hench.maniacal.actions import (
