@@ -107,7 +107,7 @@ LESSONS = {  # where each lesson's table starts (at the learner's turn); LESSON_
     "an Injury, a capture or a Power": lambda s: any(a.startswith("choose ") for a in _legal(s)),
     "unpaid salaries": lambda s: any(a.startswith("dismiss ") for a in _legal(s)),
 }
-LESSON_SEEDS = {"an Action room": 1, "a Scheme against a rival": 1, "a Scheme for yourself": 1, "unpaid salaries": 1}  # the others: the kit's deal
+LESSON_SEEDS = {"an Action room": 1, "a Scheme against a rival": 1, "a Scheme for yourself": 2, "unpaid salaries": 5}  # the others: the kit's deal
 
 
 # -- the tour (widgets/maniacal_tour.py: one game from the set-up to the end) ----------------------------

@@ -25,18 +25,21 @@ def _sides(value: str) -> tuple[str, ...]:
     raise InvalidOptionError(f"sides should be 'light', 'dark' or {LOCATIONS} letters L/D such as 'LDLD', not {value!r}")
 
 
-def _chosen_sides(sides: str, location_sides: str | None) -> tuple[str, ...]:
-    """HL-003, HL-095, HL-096: the side each Location shows; a Light/Dark mix is allowed, with a warning."""
-    if location_sides is not None and sides not in (OPTIONS["sides"].default, location_sides):
-        raise InvalidOptionError(f"sides={sides!r} and location_sides={location_sides!r} are two names for one option; give one")
-    chosen = _sides(sides if location_sides is None else location_sides)
+def _chosen_sides(sides: str | None, location_sides: str | None) -> tuple[str, ...]:
+    """HL-003, HL-095, HL-096: the side each Location shows; a Light/Dark mix is allowed, with a warning.
+    `sides` and `location_sides` are two names for one option: given both, they must say the same sides."""
+    named = [_sides(value) for value in (sides, location_sides) if value is not None]
+    if len(named) == 2 and named[0] != named[1]:
+        raise InvalidOptionError(f"sides={sides!r} and location_sides={location_sides!r} are two names for one option and "
+                                 "they disagree; give one of them")
+    chosen = named[0] if named else _sides("light")
     if len(set(chosen)) > 1:
         warnings.warn(f"sides {''.join(side[0].upper() for side in chosen)}: the publisher advises all Light or all Dark "
                       "in one game (HL-096); the mix is played as chosen (HL-095)", UserWarning, stacklevel=4)
     return chosen
 
 
-def start(players: int, seed: int | None, first_player: int | None, sides: str, location_sides: str | None, draft: bool,
+def start(players: int, seed: int | None, first_player: int | None, sides: str | None, location_sides: str | None, draft: bool,
           end_after_weeks_end: bool, zero_tie_places: bool, score_scepters: bool, data: str | None,
           may_pass: bool = False) -> HemlochState:
     if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)

@@ -7,7 +7,8 @@ from hench.core import Option, Reading
 
 OPTIONS = {
     "first_player": Option("first_player", None, "HL-011: the first Week's Start Player (None: drawn from the seed)"),
-    "sides": Option("sides", "light", "HL-003, HL-095: 'light', 'dark', or 4 letters L/D, one per Location (e.g. 'LDLD')"),
+    "sides": Option("sides", None, "HL-003, HL-095: 'light', 'dark', or 4 letters L/D, one per Location (e.g. 'LDLD'); "
+                                 "None: all Light (or what `location_sides` says)"),
     "location_sides": Option("location_sides", None, "HL-003: the catalogue's name for `sides` (None: use `sides`)"),
     "draft": Option("draft", False, "HL-088..HL-091: build the decks by the Draft variant (5 rounds, A4)"),
     "end_after_weeks_end": Option("end_after_weeks_end", True, "A2, A3: also check the end conditions after Week's End"),

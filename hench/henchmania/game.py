@@ -46,7 +46,7 @@ GAME = Game(
     chance=transitions.chance_outcomes, score=scoring.scores, winners=scoring.winners, observe=render.observation,
     notation=render.notation, html=render.html, cards=cards, readings=READINGS, resample=render.resample,
     parse=parse_action, formatter=format_action, action_types=ACTION_TYPES, validate_action=legality.validate_action,
-    validate_state=validate_state, hidden_information=True, score_sheet=scoring.score_sheet,
+    validate_state=validate_state, hidden_information=True, score_sheet=scoring.score_sheet, public=render.public_move,
     codec=codec.codec,  # the action ids (issue 38)
 )
 

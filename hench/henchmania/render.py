@@ -1,10 +1,14 @@
-"""What one seat may know (`observation(state, seat)`), and every view built from it alone: `notation(obs)`,
-`html(obs, clickable)` (the board), `log(obs)`.
+"""What one seat may know (`observation(state, seat)`), and every view built from it alone: `notation(obs)` and
+`html(obs, clickable)` (the board).
 
 Hidden: the faces of other players' hands (only their backs, the site they came from, HM-089) and
 the order of the draw piles (only their sizes). Public: Reserves, Trumps (turned or not), discard
-piles (HM-088), pawns, scores, the duel, and what the last move did (`narration`: the public lines and the
-lines told to this seat alone, such as the face of a card it drew).
+piles (HM-088), pawns, scores and the duel.
+
+The observation is of the position alone, as in every game: what the last move did (`state.narration(seat)`)
+is not part of it. The narration belongs to the move, not the position, so a save (the position) does not keep
+it, and an observation made after `state_from_json(state.to_json())` equals the original's (issue 36; an
+OpenSpiel adapter and a reloaded table rely on it). Logs read the narration from the move's `Step` instead.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 from hench.core import CHANCE, Rng, seat_name
 
+from .actions import HMAction, Keep, format_action
 from .data import card_hover
 from .phases import PHASES
 from .scoring import meter
@@ -51,10 +56,18 @@ def observation(state: HMState, seat: int | None) -> dict[str, Any]:
             "attacker": d["att"], "defender": d["dfn"], "hits": d["hits"], "wounds": d["wounds"], "tiebreak": d["tb"],
             "attacker_weapon": s.name(d["aw"]) if d["aw"] is not None else None,
             "defender_weapon": s.name(d["dw"]) if d["dw"] is not None else None},
-        "narration": [line.text for line in s.narration(seat)],  # what the last move did, as this seat may read it
         "legal_actions": [str(a) for a in s.legal_actions()] if seat is not None and seat == s.current_player else [],
         "card_texts": dict(card_hover(s.data)),  # each card's explanation by name, for hover texts (the same for every seat)
     }
+
+
+def public_move(state: HMState, action: HMAction, seat: int | None) -> str:
+    """A move as `seat` is told it (Game.public: the mover reads the whole move). The Nosy Parker's kept card stays
+    face down in its keeper's hand (HM-101, HM-089): the others learn only that a card was kept, as the board shows
+    it (its back). Every other move is played in the open."""
+    if isinstance(action, Keep) and action.card is not None:
+        return "keep a card"
+    return format_action(action)
 
 
 def _front(s: HMState, cid: int) -> dict[str, Any]:
@@ -95,11 +108,6 @@ def notation(obs: dict[str, Any]) -> str:
     return (f"d{obs['day']}/{obs['last_day']} [{PHASES.title(obs['phase'])}] act={act} badge={obs['badge'] + 1} "
             f"score={'/'.join(map(str, obs['scores']))} pawns[{pawns}] hand={'/'.join(map(str, obs['hand_sizes']))} "
             f"res={'/'.join(str(len(r)) for r in obs['reserves'])} trump={trumps}{duel}")
-
-
-def log(obs: dict[str, Any]) -> list[str]:
-    """What the last move did (its narration), as the seat may read it."""
-    return list(obs["narration"])
 
 
 # -- HTML ----------------------------------------------------------------------------------------
@@ -224,8 +232,6 @@ def html(obs: dict[str, Any], clickable: bool = False) -> str:
     hover = obs["card_texts"]
     players = "".join(_player_html(obs, p, obs["hands"][p] if p == seat else None,
                                    legal if p == obs["current_player"] else set(), hover) for p in range(len(obs["scores"])))
-    events = "".join(f"<li>{_e(e)}</li>" for e in log(obs)[-6:])
     return (f"<div class='hench-state hench-henchmania' style='font-family:sans-serif;font-size:13px;color:#222;"
             f"max-width:900px'>{head}{_phase_bar(obs)}{_sites_html(obs, legal)}{_duel_html(obs, hover)}"
-            f"<div style='display:flex;flex-wrap:wrap'>{players}</div>"
-            + (f"<ul style='font-size:11px;color:#555;margin:2px 0'>{events}</ul>" if events else "") + "</div>")
+            f"<div style='display:flex;flex-wrap:wrap'>{players}</div></div>")

@@ -645,14 +645,17 @@ def bare_bonus(s: HMState, seat: int, turn: bool = False) -> int:
     return trump_bonus(s, seat, "bare_hands_bonus", turn)
 
 
-def lend_bare_bonus(s: HMState, seat: int, dice: tuple[int, ...], value: int, bare: int) -> None:
+def lend_bare_bonus(s: HMState, seat: int, dice: tuple[int, ...], value: int, bare: int) -> int:
     """HM-107 (A16): a bare-handed roll counted at `value` with a lent Master-at-Arms; the Old Lady turns only if
-    the loan changed the count (a die between the two thresholds), so she stays free for a later loan otherwise."""
+    the loan changed the count (a die between the two thresholds), so she stays free for a later loan otherwise.
+    Returns the value the roll was counted at, to quote: without the loan, the bare-hands value itself."""
     if lent_trump(s, seat, "bare_hands_bonus") is None:
-        return
+        return value
     unlent = max(1, bare)
-    if sum(1 for x in dice if x >= value) != sum(1 for x in dice if x >= unlent):
-        bare_bonus(s, seat, turn=True)
+    if sum(1 for x in dice if x >= value) == sum(1 for x in dice if x >= unlent):
+        return unlent  # she lends nothing: the count is the same at the bare-hands value
+    bare_bonus(s, seat, turn=True)
+    return value
 
 
 def attack_value(s: HMState) -> int:
@@ -680,7 +683,7 @@ def do_roll(s: HMState, a: Roll) -> None:
         value = attack_value(s)
         d["hits"] = sum(1 for x in a.dice if x >= value)  # HM-058 (A1)
         if d["aw"] is None:
-            lend_bare_bonus(s, d["att"], a.dice, value, s.data.values["bare_hands_attack"])
+            value = lend_bare_bonus(s, d["att"], a.dice, value, s.data.values["bare_hands_attack"])
         say(s, f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
               seats=ALONE[d["att"]])
         if d["hits"]:
@@ -689,9 +692,9 @@ def do_roll(s: HMState, a: Roll) -> None:
             outcome(s)  # HM-060: no hit, no defense roll
         return
     value = defense_value(s)
-    if d["dw"] is None:
-        lend_bare_bonus(s, d["dfn"], a.dice, value, s.data.values["bare_hands_defense"])
     parries = sum(1 for x in a.dice if x >= value)  # HM-061
+    if d["dw"] is None:
+        value = lend_bare_bonus(s, d["dfn"], a.dice, value, s.data.values["bare_hands_defense"])
     d["wounds"] = d["hits"] - parries
     say(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",
           "HM-061", seats=ALONE[d["dfn"]])

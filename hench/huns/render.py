@@ -40,6 +40,7 @@ def observation(state: HunsState, seat: int | None) -> dict[str, Any]:
         "moves": [str(a) for a in state.legal_actions()] if seat is not None and seat == to_act else [],
         "dice": [{"colour": COLOURS[c], "value": v or None, "taken_by": None if t < 0 else t}
                  for c, (v, t) in enumerate(zip(state.dice, state.taken))],
+        "rerolling": COLOURS[state.reroll] if state.reroll >= 0 else None,  # HU-077: the die a Diviner rerolls, in the open
         "reserve": list(state.reserve), "decks": [len(d) for d in state.decks], "wagon_deck": len(state.wagon_deck),
         "display": [None if w < 0 else _wagon(state, w, None) for w in state.display],
         "holding": list(state.holding), "paused": list(state.paused), "hand_size": len(state.hand),
@@ -155,7 +156,8 @@ def camp_notation(obs: dict[str, Any], seat: int) -> str:
 
 
 def notation(obs: dict[str, Any]) -> str:
-    """One line from an observation: the phase by its title, as people read it; seats named from 1 ("Player 1").
+    """One line from an observation: round and turn counted from 1 (`r1 t1`, the board's "round 1, turn 1/5"), the
+    phase by its title, as people read it; seats named from 1 ("Player 1").
     Dice: value, '*' once taken, '?' not rolled. Wagon spaces: capital = empty, small = loaded."""
     dice = " ".join(LETTERS[c] + str(d["value"] or "?") + ("*" if d["taken_by"] is not None else "") for c, d in enumerate(obs["dice"]))
     held = "".join(LETTERS[c] * k for c, k in enumerate(obs["holding"]))
@@ -168,7 +170,7 @@ def notation(obs: dict[str, Any]) -> str:
         extra += f" hand={obs['hand_size']} cards"
     camps = " | ".join(camp_notation(obs, s) for s in range(obs["players"]))
     active = seat_name(obs["active"]) if obs["active"] >= 0 else "-"
-    return (f"r{obs['round']} t{obs['turn']} [{obs['phase_title']}] first: {seat_name(obs['first'])}, active: {active}{extra} | "
+    return (f"r{obs['round']} t{obs['turn'] + 1} [{obs['phase_title']}] first: {seat_name(obs['first'])}, active: {active}{extra} | "
             f"dice {dice} | res {'/'.join(map(str, obs['reserve']))} | decks {'/'.join(map(str, obs['decks']))} | "
             f"wagons {obs['wagon_deck']} | {camps}")
 

@@ -42,8 +42,9 @@ def dismiss(state: ManiacalState, seat: int, action: Dismiss) -> None:
     lair: Lair = state.own_item("lairs", seat)
     m = lair.crew_member(action.member)
     remove_member(state, lair, m)
-    what = "Mercenary " if is_mercenary(state, m) else ""
-    state.say(f"{who(seat)} cannot pay {what}{card(state, action.member).name}, who leaves the game", "MA-207", "MA-209",
+    name = card(state, action.member).name
+    what = "Mercenary " if is_mercenary(state, m) and not name.startswith("Mercenary") else ""  # not "Mercenary Mercenary 1"
+    state.say(f"{who(seat)} cannot pay {what}{name}, who leaves the game", "MA-207", "MA-209",
               seats=(seat,))
     settle_salaries(state)
 

@@ -452,6 +452,13 @@ def choose(state: ManiacalState, action: Choose) -> None:
     next_effect(state)
 
 
+def after_resolving_is_own(state: ManiacalState, seat: int) -> bool:
+    """MA-172, MA-174: whether the moment after resolving a contract needs a step of its own: when the contract used
+    the last weeks (the token leaves the track, MA-086) or another token is now further left (it acts next,
+    MA-083). Otherwise the player acts next anyway, and its Schemes are open on that turn."""
+    return state.lairs[seat].weeks == 0 or state.active_seat() != seat
+
+
 def finish(state: ManiacalState) -> None:
     """MA-124 .. MA-126: exhaust the team (not the captured), discard the contract, deal a new one of the same
     difficulty face down on the freed continent."""
@@ -468,7 +475,7 @@ def finish(state: ManiacalState) -> None:
         state.map = state.map[:]  # a new list: a successor shares the old one
         state.map[a["slot"]] = new
         state.say(f"a new {old.difficulty} contract is placed face down in {CONTINENT_NAMES[a['slot']]}", "MA-126")
-        if state.lairs[seat].weeks == 0 and state.lairs[seat].schemes:  # MA-172, MA-174: the moment after resolving
+        if state.lairs[seat].schemes and after_resolving_is_own(state, seat):  # MA-172, MA-174: the moment after
             state.attempt = {"kind": "after", "seat": seat}  # (its Schemes' count and the weeks are public, MA-162)
             state.step = "after_contract"
             return

@@ -19,7 +19,7 @@ OPTIONS = {
                         "ordinary henchman); allowed at any player count (AMB-30)", (False, True)),
     "supervillain_abilities": Option("supervillain_abilities", False, "MA-021: each Supervillain's strength or weakness "
                                      "(Advanced Rules, page 15); the text does not give them, so there is nothing to "
-                                     "play and only off is accepted", (False, True)),
+                                     "play and only off is accepted"),
     "data": Option("data", None, "path of your own Maniacal data file (TOML: rooms, henchmen, contracts, tables...; "
                    "any subset of sections, over the placeholders); None: the placeholders"),
     "optional_recruit": Option("optional_recruit", False, "AMB-05: the top attraction may decline a henchman (the type "

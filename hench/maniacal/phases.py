@@ -41,8 +41,8 @@ PHASES = Phases([
           "Choose the henchman the Captured, Injured or Power effect applies to."),
     Phase("hospital", "Phase III: Hoodlum Hospital", PLAYER, ("MA-192", "MA-172"), {"heal", "done", "scheme"},
           "Pay $2 to remove one Injury token, as often as you like, then leave."),
-    Phase("after_contract", "Phase III: after resolving your contract", PLAYER, ("MA-172", "MA-174", "MA-086"),
-          {"scheme", "done"}, "Your time is used up: play a positive Scheme (gain 2 weeks, refresh a henchman) before "
+    Phase("after_contract", "Phase III: after resolving your contract", PLAYER, ("MA-172", "MA-174", "MA-086", "MA-083"),
+          {"scheme", "done"}, "Play a positive Scheme (gain 2 weeks, refresh a henchman) before another player acts or "
           "your Time token leaves the track, or end your turn."),
     Phase("cleanup", "Phase IV: clean-up", AUTO, ("MA-205", "MA-212", "MA-213"), (),
           "Salaries, Mercenaries return, optional firing, refresh, new contracts."),

@@ -156,7 +156,7 @@ def _attempt(state: ManiacalState) -> None:
                 "contract": {"kind", "seat", "slot", "team", "asked", "negative", "pool", "rolled", "target", "effects", "success",
                              "lackey_used", "reroll", "bonus"}}
     if not isinstance(kind, str) or kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital") \
-            or (kind == "after") != (state.step == "after_contract") or (kind == "after" and state.lairs[seat].weeks != 0):
+            or (kind == "after") != (state.step == "after_contract") or (kind == "after" and state.lairs[seat].weeks != 0 and state.active_seat() == seat):  # contracts.after_resolving_is_own
         raise fail("attempt", f"has the wrong fields for {state.step}")
     if kind == "room":
         if state.step != "effect" or a["effects"] != [["refresh"]]:

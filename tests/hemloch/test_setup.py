@@ -70,6 +70,10 @@ def test_location_sides_is_the_catalogues_name_and_a_mix_is_played_with_a_warnin
     assert new(location_sides="LDLD").sides == new(sides="LDLD").sides == ("light", "dark", "light", "dark")
     with pytest.raises(hench.InvalidOptionError, match="two names"):
         new(sides="dark", location_sides="light")
+    with pytest.raises(hench.InvalidOptionError, match="disagree"):
+        new(location_sides="dark", sides="light")  # issue 36: "light" is the old default, but it was said outright
+    assert new(location_sides="dark", sides="DDDD").sides == ("dark",) * 4  # the same sides in two spellings
+    assert new().sides == ("light",) * 4
     with pytest.warns(UserWarning, match="HL-096"):
         new(sides="LDDD")
     with warnings.catch_warnings():

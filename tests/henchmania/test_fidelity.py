@@ -145,6 +145,12 @@ def test_old_lady_stays_unturned_when_her_loan_changes_nothing():
     parried = act(rolled, "roll 6 6 6")  # the bare-handed Defender parries all three either way
     assert any("Player 2 wins the duel" in e for e in lines(parried)) and parried.has_fresh(1, "old_lady") is not None
     assert not any("borrows" in e for e in lines(parried))
+    # issue 36: the log quotes the value the roll was counted at, the bare-hands one, not the loan she did not make
+    attack, defense = s.data.values["bare_hands_attack"], s.data.values["bare_hands_defense"]
+    assert f"3 hit(s) at {max(1, attack)}+" in " ".join(lines(rolled, 0))
+    assert f"3 parried at {max(1, defense)}+" in " ".join(lines(parried, 1))
+    bonus = s.data.deck[s.trumps[2]].points
+    assert max(1, attack - bonus) != max(1, attack) and max(1, defense - bonus) != max(1, defense)  # the check can fail
 
 
 @pytest.mark.rule("HM-096")

@@ -17,8 +17,8 @@ RULES = {rule.id for rule in GAME.rules}
 
 
 def _seen(obs: dict) -> str:
-    """Everything an observation shows but the narration (and the moves open to the seat), as text."""
-    return json.dumps({k: v for k, v in obs.items() if k not in ("narration", "legal_actions")})
+    """Everything an observation shows but the moves open to the seat, as text."""
+    return json.dumps({k: v for k, v in obs.items() if k != "legal_actions"})
 
 
 def _names(line: str, names: list[str]) -> list[str]:

@@ -193,6 +193,20 @@ def test_end_of_phase_two_discard_with_nosy_parker():
     assert s.name(s.discards[3][-1]) == "Holy Water"
 
 
+@pytest.mark.rule("HM-101", "HM-089")
+def test_the_kept_card_is_told_to_its_keeper_alone():
+    """Issue 36: the Play and tour logs told every seat "Player 1 keep Glove" while the board shows it face down."""
+    s = give(give(start(), 0, "Nosy Parker", where="reserve"), 0, "Glove", "Jester")
+    s = act(s, "pass", "pass", "pass")
+    keep = GAME.parse_action(s, "keep Glove")
+    after = s.apply(keep)
+    assert GAME.public_action(s, keep, 0) == "keep Glove"
+    for other in (None, 1):
+        assert GAME.public_action(s, keep, other) == "keep a card"
+        assert not any("Glove" in line.text for line in after.narration(other))
+    assert GAME.public_action(s, GAME.parse_action(s, "keep nothing"), 1) == "keep nothing"
+
+
 @pytest.mark.rule("HM-088", "HM-089")
 def test_view_shows_backs_of_other_hands_and_public_discards():
     s = give(give(start(), 0, "Glove", "Jester"), 1, "Axe")

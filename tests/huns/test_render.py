@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from hench.huns.render import html
+from hench.huns.render import html, notation
 
 from .helpers import play, start
 
@@ -51,3 +51,16 @@ def test_wagon_types_have_one_name_everywhere_and_no_cube_colour():
     assert not re.search(r"\bT\d\b", mine + theirs)
     for w in s.observation(0)["camps"][0]["wagons"]:
         assert f"{w['id']} &middot; {w['type_name']} type" in mine
+
+
+@pytest.mark.rule("HU-033", "HU-036")
+def test_the_notation_counts_rounds_and_turns_from_1():
+    """Issue 36: the notation read `r1 t0` beside a 1-based round; the first turn of the first round is `r1 t1`,
+    as the board says "round 1, turn 1/5"."""
+    s = start(2, dice=(2, 2, 2, 2, 2))
+    assert notation(s.observation(None)).startswith("r1 t1 ")
+    s = play(s, "take green", "draw")
+    s = s.apply(s.legal_actions()[0])  # play a drawn card
+    while s.phase != "turn_take_die":
+        s = s.apply("end turn" if "end turn" in map(str, s.legal_actions()) else s.legal_actions()[0])
+    assert notation(s.observation(None)).startswith("r1 t2 ")

@@ -145,3 +145,16 @@ def test_discarded_never_flipped_contracts_are_public_as_the_assumptions_say():
         discards = render.observation(state, seat)["discards"]
         listed = [c for k in ("easy_discard", "hard_discard", "legendary_discard") for c in discards[k]]
         assert all(c in listed for c in old_map), seat
+
+
+@pytest.mark.rule("MA-207", "MA-209")
+def test_an_unpaid_mercenary_is_named_once():
+    """Issue 36: the line read "cannot pay Mercenary Mercenary 1"."""
+    state = new(2, seed=3)
+    give(state, 0, "ME1")
+    state.lairs[0].money = 0
+    state.lairs[1].money = 5
+    state = last_pass(state)
+    assert state.phase == "salaries" and state.legal_actions() == [Dismiss("ME1")]
+    said = [line.text for line in state.apply(Dismiss("ME1")).narration(None)]
+    assert "Player 1 cannot pay Mercenary 1, who leaves the game" in said

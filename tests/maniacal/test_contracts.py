@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+import hench
 from hench.core import CHANCE, IllegalActionError
 from hench.maniacal import GAME
 from hench.maniacal.actions import (
@@ -235,8 +236,10 @@ def test_scheme_icon_draws_a_scheme():
     state = play(state, "attempt A", "assign BE10", "roll")
     assert state.lairs[0].schemes == []
     state = dice(state, "icon", "2", *["blank"] * 6)  # 2 + 2 >= 3: success
-    assert len(state.lairs[0].schemes) == 1 and state.phase == "contract_action"
+    # Player 2's token is now further left, so the Scheme just won gets its moment after resolving (MA-172, MA-174)
+    assert len(state.lairs[0].schemes) == 1 and state.phase == "after_contract"
     assert state.lairs[0].infamy == 3 and any("draws a Scheme card" in e for e in said(state))
+    assert state.apply(Done()).phase == "contract_action"
 
 
 @pytest.mark.rule("MA-146", "MA-180", "MA-181", "MA-182", "MA-185", "MA-184")
@@ -630,6 +633,38 @@ def test_a_scheme_won_by_the_contract_that_used_the_last_weeks_can_be_played_aft
     assert state.lairs[0].weeks == 2 and state.phase == "after_contract"  # MA-177b: no time spent
     state = state.apply(Done())
     assert state.phase == "contract_action" and state.lairs[0].weeks == 2 and state.current_player == 0
+
+
+@pytest.mark.rule("MA-172", "MA-174", "MA-083")
+def test_a_scheme_won_can_be_played_after_resolving_when_weeks_are_left_and_another_player_moves_ahead():
+    """Issue 36: the moment after resolving came only when the contract used the last weeks; with weeks left and
+    another token further left on the Time track (it acts next, MA-083), the Scheme just won had no moment."""
+    state = duel("H01", team=("BE10",))
+    gain = next(s.id for s in state.data.schemes if s.positive == "gain_two_weeks" and s.id in state.decks["schemes"])
+    state.decks["schemes"].remove(gain)
+    state.decks["schemes"].insert(0, gain)  # the reward draws it
+    state.lairs[0].weeks, state.lairs[1].weeks = 5, 4  # after 3 weeks Player 1 has 2 left, Player 2 (4) moves ahead
+    state = play(fresh(state), "attempt A", "assign BE10", "roll")
+    state = dice(state, "icon", "2", *["blank"] * (len(state.attempt["pool"]) - 2))
+    assert state.lairs[0].schemes == [gain] and state.lairs[0].weeks == 2
+    assert state.phase == "after_contract" and state.current_player == 0
+    assert set(state.legal_actions()) == {PlayScheme(gain), Done()}
+    assert hench.state_from_json(state.to_json()) == state  # a position the rules allow, so it saves and loads
+    played = state.apply(PlayScheme(gain))
+    assert played.lairs[0].weeks == 4 and played.phase == "after_contract"
+    assert state.apply(Done()).current_player == 1  # Player 2 is further left: it acts next
+
+
+@pytest.mark.rule("MA-172", "MA-083")
+def test_no_moment_after_resolving_when_the_player_acts_next_anyway():
+    """With weeks left and no token ahead, the player's own next turn comes at once (its Schemes are open there)."""
+    state = duel("H01", team=("BE10",))
+    scheme(state, 0, "gain_two_weeks")
+    state.lairs[0].weeks, state.lairs[1].weeks = 8, 1
+    state = play(fresh(state), "attempt A", "assign BE10", "roll")
+    state = dice(state, "icon", "2", *["blank"] * (len(state.attempt["pool"]) - 2))
+    state = state.apply(Done()) if state.phase == "after_roll" else state  # the moment before resolving
+    assert state.lairs[0].weeks == 5 and state.phase == "contract_action" and state.current_player == 0
 
 
 @pytest.mark.rule("MA-172", "MA-177")

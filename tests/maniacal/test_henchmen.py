@@ -149,7 +149,9 @@ def test_supervillain_abilities_is_off_and_on_is_refused_with_the_reason():
     from hench.maniacal import GAME, OPTIONS, assumptions
 
     assert OPTIONS["supervillain_abilities"].default is False
-    assert "the option “supervillain abilities” changes it" in {row.what: row for row in assumptions()}["reading MA-021"].note
+    note = {row.what: row for row in assumptions()}["reading MA-021"].note
+    assert "the option “supervillain abilities” changes it" in note
+    assert "yes" not in note  # issue 36: the note read "it may be no, yes" though yes is refused
     assert GAME.new_game(players=3, seed=1, supervillain_abilities=False).to_dict() == GAME.new_game(players=3, seed=1).to_dict()
     with pytest.raises(InvalidOptionError, match="MA-021"):
         GAME.new_game(players=3, seed=1, supervillain_abilities=True)
