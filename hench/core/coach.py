@@ -72,7 +72,8 @@ def wilson(wins: float, n: int, z: float = Z) -> tuple[float, float]:
     p = min(1.0, max(0.0, wins / n))
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval always holds the estimate (at p = 1 the float sum falls a hair short of 1)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 @dataclass(frozen=True)
