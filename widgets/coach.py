@@ -24,7 +24,7 @@ import hench
 from hench.core.bots import LEVELS, level_bot
 from hench.core.coach import Advice, Coach, Moment, MoveValue
 
-from .core import MessageArea, guarded, long_task, protect
+from .core import MessageArea, guarded, long_task, protect, replace_children
 
 if TYPE_CHECKING:
     from .play import GameView
@@ -153,7 +153,7 @@ class CoachPanel(ipw.VBox):
         self.play_button.disabled = self.advice is None
         self.review_button.layout.display = None if st.is_terminal else "none"
         if not st.is_terminal and self.review_box.children:
-            self.review_box.children = []
+            replace_children(self.review_box, [])
 
     def _progress(self, fraction: float) -> None:
         self.bar.value = max(0.0, min(1.0, fraction))
@@ -216,8 +216,8 @@ class CoachPanel(ipw.VBox):
         moments = [self._named(m) for m in moments]
         names = view.config.names(view.players)
         if not moments:
-            self.review_box.children = [ipw.HTML("<p>The coach would have played every one of your decisions the "
-                                                 "same way. Well played.</p>")]
+            replace_children(self.review_box, [ipw.HTML("<p>The coach would have played every one of your decisions the "
+                                                        "same way. Well played.</p>")])
             return
         parts: list[ipw.Widget] = [ipw.HTML(f"<b>The {len(moments)} decisions that cost you the most</b> "
                                             f"(of your {decisions}; the coach thought {per_move:.1f} s on each):")]
@@ -226,7 +226,7 @@ class CoachPanel(ipw.VBox):
             again.add_class("hench-try-again")
             again.on_click(lambda _, m=m: self.try_again(m))
             parts.append(ipw.VBox([ipw.HTML(moment_html(m, i + 1, names)), again]))
-        self.review_box.children = parts
+        replace_children(self.review_box, parts)
 
     def _named(self, m: Moment) -> Moment:
         played, best = self._name(m.before, m.played.action), self._name(m.before, m.best.action)

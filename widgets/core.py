@@ -172,6 +172,16 @@ def discard(*items: Any) -> None:
         w.close()
 
 
+def replace_children(box: ipw.Box, children: Sequence[ipw.Widget]) -> None:
+    """Show `children` in `box` and close what it showed before (those not shown again): a search that rebuilds
+    its buttons on every keystroke, or a "show me" that opens a new table, would otherwise keep every widget it
+    ever made in the kernel and on the page (issue 42: 58 keystrokes left 1,866 widgets)."""
+    kept = {id(w) for w in children}
+    old = [w for w in box.children if id(w) not in kept]
+    box.children = tuple(children)
+    discard(*old)
+
+
 # -- the error boundary of a served kernel --------------------------------------------------------
 
 PLAIN_APOLOGY = "That did not work; nothing was changed. Please try again."
@@ -574,12 +584,19 @@ class RulesPanel(ipw.VBox):
         if self.found or (self.box.value or "").strip():
             first = self.page * per_page + 1
             self.results.value = rules_table(shown, total=len(self.found), first=first)
-        self.show_buttons.children = [self._show_button(r) for r in shown if _has_show_me(r)]
+        self._show_buttons([r for r in shown if _has_show_me(r)])
+
+    def _show_buttons(self, rules: Sequence[Any]) -> None:
+        """A "show me" button per rule: a rule shown before keeps its button (typing "d", "du", "duel" keeps most
+        of them), the others are made, and the buttons of rules no longer shown are closed."""
+        had = {(b._hench_rule.game, b._hench_rule.id): b for b in self.show_buttons.children}
+        replace_children(self.show_buttons, [had.get((r.game, r.id)) or self._show_button(r) for r in rules])
 
     def _show_button(self, rule: Any) -> ipw.Button:
         button = ipw.Button(description=f"show me {rule.id}", tooltip=f"a live table where {rule.id} happens next",
                             layout=ipw.Layout(width="auto", margin="2px"))
         button.add_class("hench-show-me-button")
+        button._hench_rule = rule
         button.on_click(lambda _, r=rule: self.open_show_me(r.game, r.id))
         return button
 
@@ -590,7 +607,7 @@ class RulesPanel(ipw.VBox):
 
         from .showme import ShowMeView
 
-        self.stage.children = [ShowMeView(show_me(game_id, rule_id))]
+        replace_children(self.stage, [ShowMeView(show_me(game_id, rule_id))])
 
 
 def _has_show_me(rule: Any) -> bool:
