@@ -189,6 +189,10 @@ def _stage(s: LancasterState) -> None:
                 raise fail(f"pending[{i}]", f"offers a choice under {info['law']} that its player cannot make")
         if kind in ("county", "dorset") and (s.counties[info] is None or s.counties[info]["owner"] != colour):
             raise fail(f"pending[{i}]", "names a county the colour does not hold")
+    asked = [(colour, info["law"]) for colour, kind, info in s.pending if kind == "law_choice"]
+    if len({law for _, law in asked}) > 1 or len({colour for colour, _ in asked}) != len(asked):
+        raise fail("pending", "asks each player once, for the one law being applied (LB-041, LB-042): two choices of a "
+                              "player would spend what it holds twice")
 
 
 def _agenda(s: LancasterState) -> None:

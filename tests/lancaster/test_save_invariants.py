@@ -1,6 +1,7 @@
 """Issue 42: a save that would break in play is refused at load: automatic steps (the agenda) that could not all run
 (a mutated save naming a conflict twice loaded, then crashed when the second found the card gone), dishonor that
-does not add up (one with 99 loaded, and its game later held more than a save can)."""
+does not add up (one with 99 loaded, and its game later held more than a save can), a law asking a player twice
+(one paid gold it no longer had)."""
 
 from __future__ import annotations
 
@@ -12,18 +13,22 @@ import hench
 from hench.core import InvalidStateError, RandomBot, Rng, next_action
 
 
-def _mid_conflicts():
-    """A position of a game with every module, during the rewards, with conflicts still to resolve (a reward's choice
-    waits): the first that random play reaches over a few deals."""
+def _first(found):
+    """The first position random games with every module reach (4 players, a few deals) where `found` holds."""
     game = hench.get_game("lancaster")
-    for seed in range(1, 30):
+    for seed in range(1, 40):
         state = game.new_game(players=4, seed=seed, modules="KC+KR+LK")
         rng, bots = Rng.from_seed(seed), [RandomBot(seed)] * 4
         while not state.is_terminal:
-            if sum(step.startswith("conflict:") for step in state.agenda) >= 2:
+            if found(state):
                 return state
             state = state.apply(next_action(state, bots, rng))
-    pytest.fail("no deal came to a choice between two conflicts' rewards")
+    pytest.fail("no deal came to the position")
+
+
+def _mid_conflicts():
+    """A position during the rewards with conflicts still to resolve (a reward's choice waits)."""
+    return _first(lambda s: sum(step.startswith("conflict:") for step in s.agenda) >= 2)
 
 
 def _with_agenda(state, agenda: list[str]) -> str:
@@ -65,3 +70,14 @@ def test_dishonor_markers_add_up_while_the_track_holds_a_stack():
             hench.state_from_json(_with_dishonor(state, seat, extra))
         assert str(refused.value).startswith("state.box")
     hench.state_from_json(_with_dishonor(state, seat, 0))
+
+
+@pytest.mark.rule("LB-041", "LB-042")
+def test_a_law_asks_each_player_once():
+    """A mutated save asked a player twice to pay gold under BL-16: it loaded, and the second payment left -2 gold."""
+    state = _first(lambda s: bool(s.pending) and s.pending[0][1] == "law_choice")
+    doc = json.loads(state.to_json())
+    assert hench.state_from_json(json.dumps(doc)).to_json() == state.to_json()
+    doc["state"]["pending"].append(doc["state"]["pending"][0])
+    with pytest.raises(InvalidStateError, match="asks each player once"):
+        hench.state_from_json(json.dumps(doc))
