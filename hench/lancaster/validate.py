@@ -189,6 +189,9 @@ def _stage(s: LancasterState) -> None:
                 raise fail(f"pending[{i}]", f"offers a choice under {info['law']} that its player cannot make")
         if kind in ("county", "dorset") and (s.counties[info] is None or s.counties[info]["owner"] != colour):
             raise fail(f"pending[{i}]", "names a county the colour does not hold")
+    named = [info for _, kind, info in s.pending if kind in ("county", "dorset")]
+    if len(set(named)) != len(named):  # a county's reward, then its passage to France, each once (LB-047, LB-052)
+        raise fail("pending", f"names a county twice, but each county's reward or passage waits once: {named}")
     asked = [(colour, info["law"]) for colour, kind, info in s.pending if kind == "law_choice"]
     if len({law for _, law in asked}) > 1 or len({colour for colour, _ in asked}) != len(asked):
         raise fail("pending", "asks each player once, for the one law being applied (LB-041, LB-042): two choices of a "

@@ -1,7 +1,7 @@
 """Issue 42: a save that would break in play is refused at load: automatic steps (the agenda) that could not all run
 (a mutated save naming a conflict twice loaded, then crashed when the second found the card gone), dishonor that
 does not add up (one with 99 loaded, and its game later held more than a save can), a law asking a player twice
-(one paid gold it no longer had)."""
+(one paid gold it no longer had), a county named twice (the second passage found it empty)."""
 
 from __future__ import annotations
 
@@ -80,4 +80,14 @@ def test_a_law_asks_each_player_once():
     assert hench.state_from_json(json.dumps(doc)).to_json() == state.to_json()
     doc["state"]["pending"].append(doc["state"]["pending"][0])
     with pytest.raises(InvalidStateError, match="asks each player once"):
+        hench.state_from_json(json.dumps(doc))
+
+
+@pytest.mark.rule("LB-047", "LB-052")
+def test_a_countys_reward_waits_once():
+    """A mutated save held two passages to France for one county: it loaded, and the second found the county empty."""
+    state = _first(lambda s: bool(s.pending) and s.pending[0][1] in ("county", "dorset"))
+    doc = json.loads(state.to_json())
+    doc["state"]["pending"].append(doc["state"]["pending"][0])
+    with pytest.raises(InvalidStateError, match="names a county twice"):
         hench.state_from_json(json.dumps(doc))
