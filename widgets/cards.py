@@ -18,7 +18,7 @@ import ipywidgets as ipw
 
 import hench
 
-from .core import MessageArea, guarded, ink, protect
+from .core import MessageArea, guarded, ink, protect, replace_children
 
 ALL = "All kinds"
 KIND_COLOURS = {  # a border per kind, so families stand apart; other kinds take the next of SPARE_COLOURS
@@ -140,7 +140,7 @@ class CardGallery(ipw.VBox):
         card = card_id or self.card_choice.value
         if not card:
             raise hench.HenchError("choose a card first")
-        self.stage.children = [ShowMeView(show_card(self.game.id, card))]
+        replace_children(self.stage, [ShowMeView(show_card(self.game.id, card))])
 
 
 __all__ = ["CardGallery", "card_html", "grid_html", "kind_colours"]

@@ -29,7 +29,7 @@ from hench.core.coach import HINT_SECONDS, Advice, Coach, Moment, MoveValue, Rev
 
 __all__ = ["HINT_SECONDS", "CoachPanel", "advice_html", "hint_sentences", "moment_sentences"]
 
-from .core import MessageArea, guarded, long_task, protect
+from .core import MessageArea, guarded, long_task, protect, replace_children
 
 if TYPE_CHECKING:
     from .play import GameView
@@ -289,7 +289,7 @@ class CoachPanel(ipw.VBox):
         self.play_button.disabled = self.advice is None
         self.review_button.layout.display = None if st.is_terminal else "none"
         if not st.is_terminal and self.review_box.children:
-            self.review_box.children = []
+            replace_children(self.review_box, [])
 
     def _progress(self, fraction: float) -> None:
         self.bar.value = max(0.0, min(1.0, fraction))
@@ -349,7 +349,7 @@ class CoachPanel(ipw.VBox):
             self._thinking(False)
         moments = [self._named(m) for m in found.moments]
         if not moments:
-            self.review_box.children = [ipw.HTML(f"<p>{html.escape(no_mistake_text(found))}</p>")]
+            replace_children(self.review_box, [ipw.HTML(f"<p>{html.escape(no_mistake_text(found))}</p>")])
             return
         parts: list[ipw.Widget] = [ipw.HTML(review_heading(found))]
         for i, m in enumerate(moments):
@@ -357,7 +357,7 @@ class CoachPanel(ipw.VBox):
             again.add_class("hench-try-again")
             again.on_click(lambda _, m=m: self.try_again(m))
             parts.append(ipw.VBox([ipw.HTML(moment_html(m, i + 1)), again]))
-        self.review_box.children = parts
+        replace_children(self.review_box, parts)
 
     def _named(self, m: Moment) -> Moment:
         """The moment with its two moves named as the table names them (facts renamed, no sentence patched)."""

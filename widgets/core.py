@@ -140,6 +140,73 @@ def long_task(handler: Callable) -> Callable:
     return run
 
 
+QUICK_S = 0.05  # a click handled this soon after a quick one of its table ended had queued behind it (a person is slower)
+BUSY_S = 0.1  # a click that ran this long kept its table busy long enough for the page to show it
+
+
+class TableBusy:
+    """One table's clicks (issue 42): the handler running now, when the last one ended and how long it took, and the
+    clicks dropped because they had queued behind another."""
+
+    def __init__(self) -> None:
+        self.running = False
+        self.ended = float("-inf")
+        self.took = 0.0
+        self.dropping = False  # the last click was dropped: the rest of a flood goes with it
+        self.dropped = 0
+
+    def queued(self, now: float) -> bool:
+        """Whether a click handled `now` was sent while the table was busy: it follows the last click's end more
+        closely than a person can (QUEUED_S after a slow click or a dropped one, QUICK_S after a quick one)."""
+        window = QUEUED_S if self.took >= BUSY_S or self.dropping else QUICK_S
+        return now - self.ended < window
+
+
+def table_busy(table: Any) -> TableBusy:
+    """The TableBusy of `table` (a GameView), made the first time it is asked for."""
+    busy = getattr(table, "busy", None)
+    if not isinstance(busy, TableBusy):
+        busy = table.busy = TableBusy()
+    return busy
+
+
+def one_click_at_a_time(table: Callable[[Any], Any]) -> Callable[[Callable], Callable]:
+    """For every handler of a table (a move, a roll, a new deal, a tour's Next): the clicks sent while the table
+    was busy are dropped, not run one after another once it is free (issue 42: 29 queued "Deal a new game"
+    clicks with hard bots ran for 52 s after the visitor had left). `table(view)` is the object whose `busy`
+    (a TableBusy) the handler shares: a tour's buttons share its table's. While a click runs, the view carries the
+    CSS class `hench-busy`, so the page takes no click on it (the Voila template's style) until the click is done.
+    A handler called from another of the table's handlers is part of that click and always runs. Clicks are
+    dropped only in a served kernel (see `long_task`); a dropped click is logged, never shown as an error."""
+
+    def wrap(handler: Callable) -> Callable:
+        @functools.wraps(handler)
+        def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+            busy = table_busy(table(self))
+            if busy.running:
+                return handler(self, *args, **kwargs)
+            started = time.monotonic()
+            if served_kernel() and busy.queued(started):
+                busy.dropped, busy.dropping, busy.ended = busy.dropped + 1, True, started
+                log.info("dropped a click that queued behind another on its table (%d so far)", busy.dropped)
+                return None
+            busy.running, busy.dropping = True, False
+            shown = isinstance(self, ipw.DOMWidget)
+            if shown:
+                self.add_class("hench-busy")
+            try:
+                return handler(self, *args, **kwargs)
+            finally:
+                busy.running, busy.ended = False, time.monotonic()
+                busy.took = busy.ended - started
+                if shown:
+                    self.remove_class("hench-busy")
+
+        return run
+
+    return wrap
+
+
 def protect(control: ipw.Widget, messages: MessageArea) -> ipw.Widget:
     """Values sent from the browser that a control rejects (out of range, unknown option) become a
     message instead of an error in the kernel log; the control keeps its last good value."""
@@ -170,6 +237,16 @@ def discard(*items: Any) -> None:
         for part in ("layout", "style"):
             discard(getattr(w, part, None))
         w.close()
+
+
+def replace_children(box: ipw.Box, children: Sequence[ipw.Widget]) -> None:
+    """Show `children` in `box` and close what it showed before (those not shown again): a search that rebuilds
+    its buttons on every keystroke, or a "show me" that opens a new table, would otherwise keep every widget it
+    ever made in the kernel and on the page (issue 42: 58 keystrokes left 1,866 widgets)."""
+    kept = {id(w) for w in children}
+    old = [w for w in box.children if id(w) not in kept]
+    box.children = tuple(children)
+    discard(*old)
 
 
 # -- the error boundary of a served kernel --------------------------------------------------------
@@ -574,12 +651,19 @@ class RulesPanel(ipw.VBox):
         if self.found or (self.box.value or "").strip():
             first = self.page * per_page + 1
             self.results.value = rules_table(shown, total=len(self.found), first=first)
-        self.show_buttons.children = [self._show_button(r) for r in shown if _has_show_me(r)]
+        self._show_buttons([r for r in shown if _has_show_me(r)])
+
+    def _show_buttons(self, rules: Sequence[Any]) -> None:
+        """A "show me" button per rule: a rule shown before keeps its button (typing "d", "du", "duel" keeps most
+        of them), the others are made, and the buttons of rules no longer shown are closed."""
+        had = {(b._hench_rule.game, b._hench_rule.id): b for b in self.show_buttons.children}
+        replace_children(self.show_buttons, [had.get((r.game, r.id)) or self._show_button(r) for r in rules])
 
     def _show_button(self, rule: Any) -> ipw.Button:
         button = ipw.Button(description=f"show me {rule.id}", tooltip=f"a live table where {rule.id} happens next",
                             layout=ipw.Layout(width="auto", margin="2px"))
         button.add_class("hench-show-me-button")
+        button._hench_rule = rule
         button.on_click(lambda _, r=rule: self.open_show_me(r.game, r.id))
         return button
 
@@ -590,7 +674,7 @@ class RulesPanel(ipw.VBox):
 
         from .showme import ShowMeView
 
-        self.stage.children = [ShowMeView(show_me(game_id, rule_id))]
+        replace_children(self.stage, [ShowMeView(show_me(game_id, rule_id))])
 
 
 def _has_show_me(rule: Any) -> bool:

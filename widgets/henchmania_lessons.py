@@ -18,7 +18,7 @@ import ipywidgets as ipw
 import hench
 from hench.henchmania import load_data, odds
 
-from .core import MessageArea, guarded, protect
+from .core import MessageArea, guarded, protect, replace_children
 from .play import GameView, TableConfig, rules_line
 
 
@@ -182,7 +182,8 @@ class CardLessons(ipw.VBox):
     @guarded()
     def show(self, card: str) -> None:
         if not card:
-            self.about.value, self.table_box.children, self.view = "", [], None
+            self.about.value, self.view = "", None
+            replace_children(self.table_box, [])
             return
         lesson = BY_CARD[card]
         card = lesson.card
@@ -195,7 +196,7 @@ class CardLessons(ipw.VBox):
                             f"<p style='color:#445'>The table below: a deal played by the bots, every seat, for {moves} moves "
                             f"up to a moment where the {html.escape(card)} is yours to use (the log beside the board lists "
                             f"them). Your move: one of the buttons that names it.</p>{rules_line(lesson.rules)}</div>")
-        self.table_box.children = [view]
+        replace_children(self.table_box, [view])
 
     def _table(self, lesson: CardLesson) -> tuple[GameView, int, int]:
         """A table at the lesson's moment: the lesson's deal, or the next ones, played by the bots up to it."""

@@ -18,13 +18,14 @@ from hench.core import CHANCE, Rng, ScoreSheet, State, Step, next_action, sample
 from . import plot
 from .board import ClickableBoard, MoveButtons
 from .coach import CoachPanel
-from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, phase_rows, protect, redraw
+from .core import Deferred, MessageArea, PhaseStepper, Scoreboard, figure_widget, guarded, one_click_at_a_time, phase_rows, protect, redraw
 
 MAX_BUTTONS = 36
 LOG_ROWS = 60  # moves shown in the log, the newest first
 BOT_STEP_LIMIT = 20_000
 PALETTE = ["#1d4f91", "#9c5518", "#2f6b4f", "#8e3b2f", "#6b4a8e"]
 T = TypeVar("T")
+table_click = one_click_at_a_time(lambda view: view)  # a click on the table: dropped if it queued behind another
 
 
 class Viewer:
@@ -336,6 +337,14 @@ class GameView(ipw.VBox):
                 return
             self.session.apply(next_action(st, self.bots, self.rng), by="bot")  # not the learner's choice (review)
 
+    def quick_bots(self) -> list:
+        """The bots that move the game on while the learner only waits (a tour's Next, or a jump to its last step):
+        the table's own, or the usual bots in place of the coach's "hard" ones, which think up to HARD_SECONDS a
+        move (a jump to a tour's last step with them took 30-42 s, issue 42)."""
+        if self.coach_panel.level.value != "hard":
+            return self.bots
+        return [self.config.bot(1000 + i) for i in range(len(self.bots))]
+
     def learner_rolls(self, state: State | None = None) -> bool:
         """A roll is pending and waits for the learner: it concerns a human seat and the dice do not roll
         by themselves ("roll the dice for me" is off)."""
@@ -370,6 +379,7 @@ class GameView(ipw.VBox):
             return
         self._run_bots(lambda s: s.current_player in humans, roll_dice=rolls)
 
+    @table_click
     @guarded()
     def _bot_step(self) -> None:
         """Exactly one bot move (or one roll of dice that roll by themselves), shown with what it did."""
@@ -397,12 +407,14 @@ class GameView(ipw.VBox):
         else:
             self.refresh()
 
+    @table_click
     @guarded()
     def _play_selected(self) -> None:
         if self.move_list.value is None:
             raise hench.HenchError("choose a move in the list first")
         self._apply(self.move_list.value)
 
+    @table_click
     @guarded()
     def _play_typed(self) -> None:
         text = (self.typed.value or "")[:200]
@@ -411,23 +423,27 @@ class GameView(ipw.VBox):
         finally:
             self.typed.value = ""
 
+    @table_click
     @guarded()
     def play(self, text: str) -> None:
         """Play a move written as text (what a button shows)."""
         self._apply(self.game.parse_action(self.state, text))
 
+    @table_click
     @guarded()
     def _roll(self) -> None:
         if self.state.current_player != CHANCE:
             raise hench.HenchError("there are no dice to roll now")
         self._apply(sample_outcome(self.state.chance_outcomes(), self.rng))
 
+    @table_click
     @guarded()
     def _set_dice(self) -> None:
         if self.state.current_player != CHANCE or self.dice_outcomes.value is None:
             raise hench.HenchError("there are no dice to set now")
         self._apply(self.dice_outcomes.value)
 
+    @table_click
     @guarded()
     def _bots(self) -> None:
         before, humans = len(self.session), self.human_seats
@@ -435,6 +451,7 @@ class GameView(ipw.VBox):
         self.messages.show(f"{len(self.session) - before} moves played.", "info")
         self.refresh()
 
+    @table_click
     @guarded()
     def _undo(self) -> None:
         if not self.session.can_undo:
@@ -445,6 +462,7 @@ class GameView(ipw.VBox):
         self.messages.show("Undone.", "info")
         self.refresh()
 
+    @table_click
     @guarded()
     def _redo(self) -> None:
         if not self.session.can_redo:
@@ -452,11 +470,13 @@ class GameView(ipw.VBox):
         self.session.redo()
         self.refresh()
 
+    @table_click
     @guarded()
     def _new(self) -> None:
         self.seed_box.value = ""
         self._start_new()
 
+    @table_click
     @guarded()
     def _start_new(self) -> None:
         """A new deal with the players, seat and seed chosen in the new-game row (no seed: a fresh one)."""
@@ -563,12 +583,14 @@ class GameView(ipw.VBox):
         self.move_list.options = [(name(a), a) for a in legal]
         self.list_box.layout.display = "none" if offered or not legal else "flex"  # the list only when buttons would be too many
 
+    @table_click
     @guarded()
     def _board_click(self, text: str) -> None:
         if not self._human_to_move():
             raise hench.HenchError("it is not your turn: wait for the other players (or press 'Let the bots play')")
         self._apply(self.game.parse_action(self.state, text))
 
+    @table_click
     @guarded()
     def _click(self, action: Hashable) -> None:
         self._apply(action)

@@ -25,12 +25,13 @@ import ipywidgets as ipw
 
 from hench.core import CHANCE, Rng, Session, State, next_action, sample_outcome
 
-from .core import MessageArea, discard, guarded, protect
+from .core import MessageArea, discard, guarded, one_click_at_a_time, protect
 from .play import BOT_STEP_LIMIT, GameView, TableConfig, rules_line
 
 SHOWN_MOVES = 6  # the learner's latest moves listed in full in the status box; earlier ones are folded
 REACH_LIMIT = 600  # actions the game may take between two steps before the tour falls back to its own deal
 STAND_IN_SEED = 4242  # the seed of the bot that plays the learner's seat between two steps
+tour_click = one_click_at_a_time(lambda tour: tour.view)  # Back, Next and the step list share the table's clicks
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class TourView(ipw.VBox):
     def step(self) -> TourStep:
         return self.steps[self.index]
 
+    @tour_click
     @guarded()
     def go(self, index: int) -> None:
         """Open step `index` (0-based): a later step by playing the game on to it, an earlier one by going
@@ -190,6 +192,7 @@ class TourView(ipw.VBox):
     def _play_on(self, session: Session, step: TourStep, record: bool) -> bool:
         """The bots play their seats, the stand-in the learner's, the dice roll, until the step's position."""
         view = self.view
+        bots = view.quick_bots()  # the learner waits for these moves: never the coach's slow bots
         for _ in range(REACH_LIMIT):
             st = session.state
             if self._at(step, st):
@@ -206,7 +209,7 @@ class TourView(ipw.VBox):
                 if record:
                     self.played_for_you.add(len(session))
             else:
-                action = view.bots[seat].choose(st)
+                action = bots[seat].choose(st)
             session.apply(action, by=by)
         return False
 

@@ -133,6 +133,19 @@ def _modules(s: LancasterState) -> None:
         if len(s.track) != len(s.data.track) or any(x > full for x in s.track) or any(
                 x and any(y < full for y in s.track[i + 1:]) for i, x in enumerate(s.track)):
             raise fail("track", "should hold stacks for this player count, taken from left to right (LH-076, LH-090)")
+        _dishonor_markers(s, full)
+
+
+def _dishonor_markers(s: LancasterState, full: int) -> None:
+    """LH-076, LH-083, LH-090, LH-092: a marker gained comes off the track while a stack is left (only then from the
+    box, then written down), and one given back goes to the box: while the track holds a stack, the markers held,
+    on the track and in the box are the game's own, no more and no fewer (a save with 99 loaded, and its game
+    later held more dishonor than any save can)."""
+    start = max(s.data.markers, full * len(s.data.track))  # the set-up's stacks and box (game.py)
+    counted = sum(r["dishonor"] for r in s.res) + sum(s.track) + s.box
+    if counted < start or (any(s.track) and counted != start):
+        raise fail("box", f"and the dishonor markers held and on the track come to {counted}, but the game has {start} "
+                          "(more only once the track is empty, LH-092)")
 
 
 def _laws(s: LancasterState) -> None:
@@ -176,6 +189,13 @@ def _stage(s: LancasterState) -> None:
                 raise fail(f"pending[{i}]", f"offers a choice under {info['law']} that its player cannot make")
         if kind in ("county", "dorset") and (s.counties[info] is None or s.counties[info]["owner"] != colour):
             raise fail(f"pending[{i}]", "names a county the colour does not hold")
+    named = [info for _, kind, info in s.pending if kind in ("county", "dorset")]
+    if len(set(named)) != len(named):  # a county's reward, then its passage to France, each once (LB-047, LB-052)
+        raise fail("pending", f"names a county twice, but each county's reward or passage waits once: {named}")
+    asked = [(colour, info["law"]) for colour, kind, info in s.pending if kind == "law_choice"]
+    if len({law for _, law in asked}) > 1 or len({colour for colour, _ in asked}) != len(asked):
+        raise fail("pending", "asks each player once, for the one law being applied (LB-041, LB-042): two choices of a "
+                              "player would spend what it holds twice")
 
 
 def _agenda(s: LancasterState) -> None:
@@ -195,7 +215,31 @@ def _agenda(s: LancasterState) -> None:
                        f"{step!r}: the step {kind!r} takes no argument")
         if (kind in ("laws", "law", "laws_done")) != (s.stage == "laws") or s.stage not in ("laws", "rewards"):
             raise fail(f"agenda[{i}]", f"{step!r} is not a step of the stage {s.stage!r}")
+    _agenda_order(s)
     # the step that ends the stage (LB-041, LB-045): running it moves to the next stage, so it is there until then
     last = {"laws": "laws_done", "rewards": "cleanup"}.get(s.stage)
     if last and (not s.agenda or s.agenda[-1] != last or s.agenda.count(last) != 1):
         raise fail("agenda", f"should end with its one {last!r} step in the stage {s.stage!r}, got {s.agenda}")
+
+
+# Where each step stands in its stage's agenda (LB-041, LB-045, LB-058): the laws, then the end of the laws; the offices,
+# the tower, the counties, the castles (one step, or one per castle once it ran), the conflicts (likewise), the clean-up.
+_RANK = {"law": 0, "laws_done": 1, "offices": 0, "tower": 1, "county": 2, "castles": 3, "castle": 3, "conflicts": 4,
+         "conflict": 4, "cleanup": 5}
+
+
+def _agenda_order(s: LancasterState) -> None:
+    """Each step runs once, in the engine's order (a save whose agenda named a conflict twice loaded, then crashed
+    when the second found the card gone): no step twice, the kinds in their order, the counties by number, and a
+    group step ('castles', 'conflicts') never beside the steps it becomes."""
+    steps = s.agenda
+    if len(set(steps)) != len(steps):
+        raise fail("agenda", f"names a step twice, but each runs once: {steps}")
+    kinds = [step.partition(":")[0] for step in steps]
+    ranks = [_RANK.get(kind, 0) for kind in kinds]
+    counties = [int(step[7:]) for step in steps if step.startswith("county:")]
+    if ranks != sorted(ranks) or counties != sorted(counties):
+        raise fail("agenda", f"should run its steps in the engine's order (LB-045, LB-058), got {steps}")
+    for group, one in (("castles", "castle"), ("conflicts", "conflict")):
+        if group in kinds and one in kinds:
+            raise fail("agenda", f"holds {group!r} and the {one} steps it becomes: {steps}")

@@ -156,7 +156,7 @@ def _attempt(state: ManiacalState) -> None:
                 "contract": {"kind", "seat", "slot", "team", "asked", "negative", "pool", "rolled", "target", "effects", "success",
                              "lackey_used", "reroll", "bonus"}}
     if not isinstance(kind, str) or kind not in expected or set(a) != expected[kind] or (kind == "hospital") != (state.step == "hospital") \
-            or (kind == "after") != (state.step == "after_contract") or (kind == "after" and state.lairs[seat].weeks != 0 and state.active_seat() == seat):  # contracts.after_resolving_is_own
+            or (kind == "after") != (state.step == "after_contract"):  # after it, a Scheme may have given weeks back (MA-177)
         raise fail("attempt", f"has the wrong fields for {state.step}")
     if kind == "room":
         if state.step != "effect" or a["effects"] != [["refresh"]]:
@@ -228,8 +228,9 @@ def _contract_attempt(state: ManiacalState, a: dict[str, Any]) -> None:
     later = [e[0] for e in effects]
     if "injure_after" in later and (neg is None or neg[1] != "injure_after" or later.index("injure_after") != len(later) - 1):
         raise fail("attempt.effects", "an Injury after the attempt comes only from that Scheme, last")
-    if "cancel_window" in later and (later[-2:] != ["cancel_window", "injure_after"] or not lair.schemes):
-        raise fail("attempt.effects", "a cancel window comes just before the Scheme's Injury, for a player holding a Scheme")
+    if "cancel_window" in later and later[-2:] != ["cancel_window", "injure_after"]:  # it opened for a Scheme holder
+        # (MA-177d), who may have played it since (another positive half, MA-172); without one it is skipped or let pass
+        raise fail("attempt.effects", "a cancel window comes just before the Scheme's Injury")
     if step == "effect" and effects[0][0] in ("injured", "captured", "injure_after", "cancel_window") and not [
             m for m in ids if lair.member(m) is not None]:
         raise fail("attempt.effects", "hit a team that has nobody left")
