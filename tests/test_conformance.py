@@ -53,7 +53,7 @@ def test_playout_invariants(game_id, players, seed):
     final = steps[-1][2]
     assert final.is_terminal and final.current_player is None and final.legal_actions() == []
     assert final.winners() and set(final.winners()) <= set(range(players))
-    for i, (state, action, nxt) in enumerate(sample(steps, 60, rng)):
+    for state, action, nxt in sample(steps, 60, rng):
         before = state.to_json()
         legal = state.legal_actions()
         assert legal, f"no legal action in a live state {state!r}"

@@ -223,9 +223,10 @@ def _agenda(s: LancasterState) -> None:
 
 
 # Where each step stands in its stage's agenda (LB-041, LB-045, LB-058): the laws, then the end of the laws; the offices,
-# the tower, the counties, the castles (one step, or one per castle once it ran), the conflicts (likewise), the clean-up.
-_RANK = {"law": 0, "laws_done": 1, "offices": 0, "tower": 1, "county": 2, "castles": 3, "castle": 3, "conflicts": 4,
-         "conflict": 4, "cleanup": 5}
+# the tower, the counties, the shields going back once every county has paid (LH-042), the castles (one step, or one
+# per castle once it ran), the conflicts (likewise), the clean-up.
+_RANK = {"law": 0, "laws_done": 1, "offices": 0, "tower": 1, "county": 2, "shields": 3, "castles": 4, "castle": 4,
+         "conflicts": 5, "conflict": 5, "cleanup": 6}
 
 
 def _agenda_order(s: LancasterState) -> None:
