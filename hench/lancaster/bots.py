@@ -147,29 +147,59 @@ class HeuristicBot(Bot):
 
 
 def determinize(state: State, seat: int, rng: Rng) -> LancasterState:
-    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
-    seats' cast votes are drawn again (yes or no, evenly); with more than 2 players their gold and squires,
-    hidden behind their screens (LB-008), are guessed as `seat`'s own, and their pending law choices capped
-    by that guess (a simple estimate: it reads nothing `seat` cannot see)."""
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The face-down
+    conflict deck is shuffled again, and so is the law deck within each of its stacked groups (LB-011: a group's
+    place in the deck is known, its order is not); the other seats' cast votes are drawn again (yes or no,
+    evenly); with more than 2 players their gold and squires, hidden behind their screens (LB-008), are guessed
+    around `seat`'s own, and their pending law choices capped by that guess (a simple estimate: it reads nothing
+    `seat` cannot see). Each deck is sorted before its shuffle, so the deal depends only on what `seat` sees."""
     if not isinstance(state, LancasterState):
         raise TypeError(f"a Lancaster determinization needs a Lancaster position, not {type(state).__name__}")
     s = state.clone()
     if s.stage == "over":
         return s
-    mine = s.res[seat]
+    s.conflict_deck = rng.shuffled(sorted(s.conflict_deck))
+    s.law_deck = _shuffled_by_group(s, rng)
     for p in range(len(s.votes)):
         vote = s.votes[p]
         if p != seat and vote is not None:
             s.votes[p] = [bool(rng.randrange(2)), *vote[1:]]
     if s.n > 2:
-        for p, res in enumerate(s.res):
-            if p != seat:
-                res["gold"], res["squires"] = mine["gold"], mine["squires"]
-        for i, (p, kind, arg) in enumerate(s.pending):
-            if kind == "law_choice" and p != seat:
-                cap = min(s.res[p]["gold"], s.res[p]["squires"], s.res[p]["seals"])
-                s.pending[i] = [p, kind, {**arg, "max": cap}]
+        _guess_screens(s, seat, rng)
     return s
+
+
+def law_group(s: LancasterState, law: str) -> int:
+    """The group (1-4) a law of the deck was stacked in (LB-011; a Law of the King's from its data, LH-103)."""
+    if law.startswith("LK-"):
+        return s.data.king_groups[int(law[3:]) - 1]
+    return next(item.group for item in s.data.laws if item.id == law)
+
+
+def _shuffled_by_group(s: LancasterState, rng: Rng) -> list[str]:
+    """The law deck with each run of one group's laws shuffled (sorted first), the runs left where they are."""
+    out: list[str] = []
+    run: list[str] = []
+    for k, law in enumerate(s.law_deck):
+        run.append(law)
+        if k + 1 == len(s.law_deck) or law_group(s, s.law_deck[k + 1]) != law_group(s, law):
+            out += rng.shuffled(sorted(run))
+            run = []
+    return out
+
+
+def _guess_screens(s: LancasterState, seat: int, rng: Rng) -> None:
+    """LB-008: the other seats' gold and squires guessed around `seat`'s own (one less, the same or one more,
+    evenly); their pending law choices capped by the guess."""
+    mine = s.res[seat]
+    for p, res in enumerate(s.res):
+        if p != seat:
+            res["gold"] = max(0, mine["gold"] + rng.randrange(3) - 1)
+            res["squires"] = max(0, mine["squires"] + rng.randrange(3) - 1)
+    for i, (p, kind, arg) in enumerate(s.pending):
+        if kind == "law_choice" and p != seat:
+            cap = min(s.res[p]["gold"], s.res[p]["squires"], s.res[p]["seals"])
+            s.pending[i] = [p, kind, {**arg, "max": cap}]
 
 
 def make_bot(kind: str, seed: int | None = 0) -> Bot:
@@ -180,4 +210,4 @@ def make_bot(kind: str, seed: int | None = 0) -> Bot:
     raise ValueError(f"no bot {kind!r}; choose 'random' or 'heuristic'")
 
 
-__all__ = ["HeuristicBot", "RandomBot", "law_interest", "make_bot"]
+__all__ = ["HeuristicBot", "RandomBot", "determinize", "law_group", "law_interest", "make_bot"]
