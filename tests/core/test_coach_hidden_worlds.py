@@ -1,4 +1,5 @@
-"""The coach sees only what its seat may know (issue 39), one kind of hidden information at a time.
+"""The coach sees only what its seat may know (issue 39), one kind of hidden information at a time, and its
+playouts from one position differ.
 
 For positions of bot games, each kind of hidden information a game has is changed while the seat's observation
 stays the same: a face-down deck's order, another seat's hidden cards swapped with unseen ones of the same
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 import hench
-from hench.core import Rng, State, next_action
+from hench.core import Rng, State, next_action, play_game
 from hench.core.coach import Coach, determinize, heuristic_class
 
 Perturb = Callable[[dict[str, Any], State, int, Rng], bool]  # changes a save in place; False: nothing to change here
@@ -346,3 +347,20 @@ def test_the_worlds_deal_each_kind_of_hidden_information_again(game_id):
             varied += len(deals) > 1
         assert varied, f"{game_id}: every world kept one deal of {name}"
         assert varied >= len(pairs[:12]) // 2, f"{game_id}: {name} was dealt again in only {varied} of {len(pairs[:12])} positions"
+
+
+# -- playouts that differ (issue 39: a deterministic heuristic played every playout from a position alike) -------
+@pytest.mark.parametrize("game_id", GAMES)
+def test_playouts_from_one_position_differ(game_id):
+    """From a mid-game position (the position itself, no world dealt again), eight playouts by the game's
+    heuristic bots with different seeds do not all end with the same scores, at 2 and at the most players."""
+    game = hench.get_game(game_id)
+    for players in counts(game_id):
+        found = positions(game_id, players, seed=31, limit=10_000)
+        middle = found[len(found) // 2]
+        ends = set()
+        for seed in range(8):
+            bots = [heuristic_class(game)(seed * 10 + i) for i in range(players)]
+            end, _ = play_game(middle, bots, Rng.from_seed(seed))
+            ends.add(tuple(end.scores()))
+        assert len(ends) > 1, f"{game_id}, {players} players: all 8 playouts ended {ends.pop()}"
