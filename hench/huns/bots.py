@@ -49,7 +49,7 @@ SEVERITY = {"bad_omen": 1.5, "blight": 1.2, "lame_horse": 1.0, "broken_axle": 0.
 class HeuristicBot(Bot):
     """Greedy rules of thumb: take the die that fills Wagons (a dispatch is worth N + type bonus),
     fill Mercenaries, play Curses on the leader, flee a Curse when its cost beats N VP.
-    Ties are drawn from the bot's seeded generator: the same seed plays the same game, and playouts differ."""
+    Ties go to the first action in `legal_actions()` order, so games are reproducible."""
 
     name = "heuristic"
 
@@ -59,7 +59,8 @@ class HeuristicBot(Bot):
         legal = state._legal_cached()
         if len(legal) == 1:
             return legal[0]
-        return self.pick(legal, lambda a: self.score(state, a))  # ties drawn at random (issue 39)
+        scored = [(self.score(state, a), -i) for i, a in enumerate(legal)]
+        return legal[-max(scored)[1]]
 
     # -- one score per action ------------------------------------------------------------------
     def score(self, state: HunsState, action: HunsAction) -> float:

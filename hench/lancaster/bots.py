@@ -61,7 +61,7 @@ def law_interest(s: LancasterState, seat: int, law: str) -> float:
 
 class HeuristicBot(Bot):
     """The rules of thumb in this module's docstring; where several moves are equally good by them (two offices as
-    safe with as few knights, two free castle spaces, a law it is indifferent to), one is drawn from the bot's
+    safe with as few knights, two free castle spaces, two conflicts won alike), one is drawn from the bot's
     seeded generator, so the same seed plays the same game and playouts from one position differ (issue 39)."""
 
     name = "heuristic"
@@ -76,9 +76,8 @@ class HeuristicBot(Bot):
             interest = law_interest(state, seat, law)
             vm = state.res[seat]["vm"]
             spend = 1 if abs(interest) >= 2 and vm else 0
-            yes = interest > 0 or (interest == 0 and self.rng.randrange(2) == 0)  # indifferent: a coin
-            want = Vote(yes, spend)
-            return want if want in legal else Vote(yes, 0)
+            want = Vote(interest >= 0, spend)
+            return want if want in legal else Vote(interest >= 0, 0)
         if phase == "upgrade":
             r = state.res[seat]
             if Bishop() in legal and (state.is_ally(seat) or r["seals"] > 1 + r["bishops"]):

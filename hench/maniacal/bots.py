@@ -27,7 +27,8 @@ class HeuristicBot(Bot):
             raise TypeError(f"the Maniacal heuristic bot plays Maniacal, not {type(state).__name__}")
         legal = state.legal_actions()
         seat = state.seat_to_act()
-        return self.pick(legal, lambda a: self.value(state, seat, a))  # ties drawn at random (issue 39)
+        best = max(legal, key=lambda a: (self.value(state, seat, a), -legal.index(a)))
+        return best
 
     def value(self, state: ManiacalState, seat: int, action: MAAction) -> Fraction:
         lair = state.lairs[seat]
