@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from .chance import CHANCE, sample_outcome
 from .game import Game, State
@@ -14,6 +14,8 @@ LEVELS = ("easy", "medium", "hard")
 LEVEL_TEXT = {"easy": "easy: random legal moves", "medium": "medium: the game's heuristic bot",
               "hard": "hard: the coach (Monte Carlo search over the seat's view)"}
 
+
+T = TypeVar("T")
 
 # randrange's rejection bound for each small count of actions (the draw takes a value <= it), computed once
 _LIMITS = (0, *(_MASK - (_MASK + 1) % n for n in range(1, 64)))
@@ -30,6 +32,15 @@ class Bot:
 
     def choose(self, state: State) -> Hashable:
         raise NotImplementedError
+
+    def pick(self, items: Sequence[T], key: Callable[[T], Any], lowest: bool = False) -> T:
+        """One of `items` with the highest `key` (the lowest with `lowest`), drawn evenly from the bot's generator
+        when several tie: a heuristic that always took the first would play every playout from a position alike,
+        and the coach would learn nothing from playing it out again (issue 39)."""
+        keys = [key(item) for item in items]
+        top = min(keys) if lowest else max(keys)
+        ties = [i for i, k in enumerate(keys) if k == top]
+        return items[ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"

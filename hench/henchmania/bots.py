@@ -168,11 +168,15 @@ def dominated_sites(state: HMState) -> dict[str, int | None]:
 def determinize(state: State, seat: int, rng: Rng) -> HMState:
     """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. For each
     site, the face-down pile and the other seats' hand cards with that site's back are dealt again together
-    (sorted first, so the deal depends only on what `seat` sees and the seed)."""
+    (sorted first, so the deal depends only on what `seat` sees and the seed). The others' hands are put in
+    site order first: `seat` sees only their backs in that order (HM-089)."""
     if not isinstance(state, HMState):
         raise TypeError(f"a Henchmania determinization needs a Henchmania position, not {type(state).__name__}")
     out = state.clone()
     deck = out.data.deck
+    for other, hand in enumerate(out.hands):
+        if other != seat:
+            hand.sort(key=lambda cid: deck[cid].site)
     for site, pile in enumerate(out.piles):
         slots = [(hand, i) for other, hand in enumerate(out.hands) if other != seat
                  for i, cid in enumerate(hand) if deck[cid].site == site]
@@ -181,5 +185,6 @@ def determinize(state: State, seat: int, rng: Rng) -> HMState:
             hand[i] = pool[k]
         pile[:] = pool[len(slots):]
     return out
+
 
 __all__ = ["HeuristicBot", "RandomBot", "determinize", "dominated_sites", "make_bots"]

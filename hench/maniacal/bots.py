@@ -10,9 +10,10 @@ from hench.core import Bot, RandomBot, Rng, State
 from . import odds
 from .actions import Activate, Assign, Attempt, Choose, Fire, Keep, MAAction, NoScheme, Pass, Pick, PlayScheme, Roll, Visit
 from .contracts import can_join, contract_cost
-from .data import CONTINENTS, TRAITS, TYPES
-from .state import ManiacalState
-from .table import card, on_map, room, traits_of
+from .data import CONTINENTS, DIFFICULTIES, TRAITS, TYPES
+from .render import REVEALED_STEPS
+from .state import Lair, ManiacalState
+from .table import card, contract, on_map, room, traits_of
 
 
 class HeuristicBot(Bot):
@@ -77,24 +78,28 @@ class HeuristicBot(Bot):
 
 
 def determinize(state: State, seat: int, rng: Rng) -> ManiacalState:
-    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. The other
-    seats' Scheme cards are dealt again with the Scheme deck, (before any hand was passed) their draft hands with
-    the Room deck, and their locked picks (MA-041) drawn from their hands; each pool is sorted first, so the deal
-    depends only on what `seat` sees and the seed. Not modelled: after a pass, the cards of a hand `seat` held
-    before are known to it, and the others' hands are kept as they are."""
+    """For the coach (hench.core.coach): a state `seat` cannot tell from `state`, from its view only. Every
+    face-down deck is shuffled again (the Room, Power and Mercenary decks, the contract decks and, below each
+    face-up offer, the henchman decks: MA-015); the face-down contracts on the map are dealt again from the
+    unseen contracts with the same back (MA-106); the other seats' Scheme cards are dealt again with the Scheme
+    deck (MA-162); the draft hands `seat` has not held this round are dealt again with the Room deck (a hand
+    it passed on is known to it, MA-043), and the others' locked picks (MA-041) drawn from their hands. Each
+    pool is sorted first, so the deal depends only on what `seat` sees and the seed. Not modelled: a Mercenary
+    returned to the bottom of its deck is known there (the deck is shuffled whole)."""
     if not isinstance(state, ManiacalState):
         raise TypeError(f"a Maniacal determinization needs a Maniacal position, not {type(state).__name__}")
     s = state.clone()
     others = [lair for p, lair in enumerate(s.lairs) if p != seat]
-    pool = rng.shuffled(sorted([*s.decks["schemes"], *(c for lair in others for c in lair.schemes)], key=repr))
-    for lair in others:
-        lair.schemes, pool = pool[:len(lair.schemes)], pool[len(lair.schemes):]
-    s.decks["schemes"] = pool
-    if s.step == "draft" and s.pick_no == 1:
-        pool = rng.shuffled(sorted([*s.decks["rooms"], *(c for lair in others for c in lair.hand)], key=repr))
-        for lair in others:
-            lair.hand, pool = pool[:len(lair.hand)], pool[len(lair.hand):]
-        s.decks["rooms"] = pool
+    s.decks["schemes"] = _deal(rng, s.decks["schemes"], others, "schemes")
+    unseen = [s.lairs[p] for p in unseen_hands(s, seat)]
+    s.decks["rooms"] = _deal(rng, s.decks["rooms"], unseen, "hand")
+    for name in ("powers", "mercenaries"):
+        s.decks[name] = rng.shuffled(sorted(s.decks[name]))
+    for name in TYPES:  # MA-015, MA-078: the top card is the face-up offer
+        deck = s.decks[name]
+        s.decks[name] = deck[:1] + rng.shuffled(sorted(deck[1:]))
+    for difficulty in DIFFICULTIES:
+        _deal_map(s, difficulty, rng)
     for lair in others:  # MA-041: a locked pick is secret until the reveal: guessed from the (dealt) hand
         if lair.pick is not None:
             choice = lair.hand[rng.randrange(len(lair.hand))]
@@ -103,4 +108,47 @@ def determinize(state: State, seat: int, rng: Rng) -> ManiacalState:
     return s
 
 
-__all__ = ["HeuristicBot", "RandomBot", "determinize"]
+def unseen_hands(s: ManiacalState, seat: int) -> list[int]:
+    """The seats whose draft hand `seat` has never held this round (MA-043 .. MA-046: at pick k a hand has passed
+    k - 1 times, so the hands `seat` passed on sit 1 .. k - 1 places along the passing direction)."""
+    n = len(s.lairs)
+    if s.step != "draft":
+        return [p for p in range(n) if p != seat]
+    step = -1 if s.round == 2 else 1
+    seen = {(seat + step * m) % n for m in range(s.pick_no)}
+    return [p for p in range(n) if p not in seen]
+
+
+def _deal(rng: Rng, deck: list[str], lairs: list[Lair], hidden: str) -> list[str]:
+    """Deal the cards in `lairs`' `hidden` lists (schemes or hand) again with `deck`; the rest is the new deck."""
+    pool = rng.shuffled(sorted([*deck, *(c for lair in lairs for c in getattr(lair, hidden))]))
+    for lair in lairs:
+        k = len(getattr(lair, hidden))
+        setattr(lair, hidden, pool[:k])
+        pool = pool[k:]
+    return pool
+
+
+def _deal_map(s: ManiacalState, difficulty: str, rng: Rng) -> None:
+    """MA-106: each face-down contract of `difficulty` on the map swapped for an unseen one with the same back
+    (difficulty, team size, recommended trait); the rest of the unseen ones make the deck, shuffled."""
+    shown = s.attempt.get("slot") if s.attempt and s.step in REVEALED_STEPS else None
+    slots = [i for i, cid in enumerate(s.map) if i != shown and contract(s, cid).difficulty == difficulty]
+    pool = rng.shuffled(sorted([*s.decks[difficulty], *(s.map[i] for i in slots)]))
+    s.map = s.map[:]
+    for i in slots:
+        back = _back(s, s.map[i])
+        chosen = next(cid for cid in pool if _back(s, cid) == back)
+        pool.remove(chosen)
+        s.map[i] = chosen
+        if s.attempt and s.attempt.get("slot") == i and "target" in s.attempt:  # MA-111: not flipped yet
+            s.attempt = {**s.attempt, "target": contract(s, chosen).target}
+    s.decks[difficulty] = pool
+
+
+def _back(s: ManiacalState, contract_id: str) -> tuple[int, str]:
+    c = contract(s, contract_id)
+    return c.team, c.trait
+
+
+__all__ = ["HeuristicBot", "RandomBot", "determinize", "unseen_hands"]
