@@ -29,9 +29,7 @@ MAX_ALTERNATIVES = 12  # the other moves of the mover compared at each position 
 MAX_MOVES = 1500  # moves of one game looked at (every move of a game up to this)
 
 
-# Lancaster is left out until its own work (issue 36, another branch) lands: there a castle extension's "pay" and
-# "refuse" (LB-055) leave the other seats the same table but are told to them as they are (3 players, seed 1).
-GAMES = ("henchmania", "huns", "hemloch", "maniacal")
+GAMES = ("henchmania", "huns", "hemloch", "maniacal", "lancaster")
 OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {"hemloch": ({}, {"draft": True})}  # the Draft's picks are kept face down
 
 
@@ -100,7 +98,11 @@ def check_alternatives(game: Any, state: Any, players: int, rng: Rng) -> int:
 
 def check_twins(game: Any, state: Any, action: Any, after: Any, players: int, hidden: int, seed: int) -> int:
     """The same move in a position differing only in `hidden`'s hidden cards is told alike to the other seats."""
-    twin = state.resample_hidden(hidden, seed)
+    for other in range(players):  # the seat named first, else the next one that hides something here
+        hidden = (hidden + other) % players
+        twin = state.resample_hidden(hidden, seed)
+        if twin.to_dict() != state.to_dict():
+            break
     if twin.to_dict() == state.to_dict() or action not in twin.legal_actions():
         return 0
     twin_after = twin.apply(action)
@@ -160,7 +162,7 @@ def seat_words(seat: int | None) -> str:
     return "a spectator" if seat is None else f"Player {seat + 1}"
 
 
-@pytest.mark.rule("HM-101", "HM-089", "HU-047", "HU-077", "HL-090", "MA-041", "MA-042", "MA-162")
+@pytest.mark.rule("HM-101", "HM-089", "HU-047", "HU-077", "HL-090", "MA-041", "MA-042", "MA-162", "LB-008", "LB-035")
 @pytest.mark.parametrize("game_id,players,options", cases())
 def test_the_log_tells_no_seat_what_it_may_not_know(game_id, players, options):
     game = hench.get_game(game_id)
@@ -171,7 +173,12 @@ def test_the_log_tells_no_seat_what_it_may_not_know(game_id, players, options):
             secrets += check_secrets(game, state, action, after, players)
             alternatives += check_alternatives(game, state, players, rng)
             twins += check_twins(game, state, action, after, players, i % players, seed * 10_000 + i)
-    assert twins, "no twins were compared: the check would pass vacuously"
+    if (game_id, players) == ("lancaster", 2):
+        # with 2 players there are no screens (LB-089): the one secret is a cast vote, and the next move is the other
+        # player's vote, which reveals both (LB-035), so no move is told while a secret lasts; the alternatives cover it
+        assert alternatives, "no votes were compared: the check would pass vacuously"
+    else:
+        assert twins, "no twins were compared: the check would pass vacuously"
     if game_id == "maniacal":
         assert alternatives, "no secret picks were compared: the check would pass vacuously"
     if game_id == "huns" or options.get("draft"):

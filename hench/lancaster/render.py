@@ -15,7 +15,7 @@ from typing import Any
 
 from hench.core import CardText, Rng, seat_name
 
-from .actions import OFFICES, Apply, Castle, Choose, Conflict, County, Extend, Favor, Tower, Treasury, Vote, format_action
+from .actions import OFFICES, Apply, Castle, Choose, Conflict, County, Extend, Favor, Pay, Tower, Treasury, Vote, format_action
 from .data import county_title, default_data, in_words, law_title
 from .phases import PHASES
 from .state import LancasterState
@@ -29,11 +29,14 @@ SOURCES_NOTE = ("base game rules: the publisher's; some board and card values: a
 
 def public_action(s: LancasterState, a: Any, seat: int | None) -> str:
     """A move as the other seats are told it: a vote is cast in secret (LB-035), and an amount chosen under a law
-    is paid from behind the screen (LH-032, LH-091; with 2 players there are no screens, LB-089)."""
+    is paid from behind the screen (LH-032, LH-091), and so are an extension's squires (LB-008, LB-055; with 2 players
+there are no screens, LB-089)."""
     if isinstance(a, Vote):
         return "casts a secret vote"
     if isinstance(a, Choose) and s.players > 2:
         return "makes a choice behind the screen"
+    if isinstance(a, Pay) and s.players > 2 and s.pending and s.pending[0][1] == "castle_pay":
+        return f"decides behind the screen whether to pay squires for extension {s.pending[0][2]}"  # LB-008, LB-055
     return in_words(format_action(a))
 
 

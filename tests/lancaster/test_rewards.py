@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+import hench
+
 from hench.lancaster.actions import Pay, Reward
 from hench.lancaster.transitions import conflicts_in_order, finish_laws, ranking
 
@@ -272,3 +274,26 @@ def test_an_extension_that_cannot_recruit_or_upgrade_is_not_offered_and_costs_no
     assert after.pending == [] and res(after, RED)["squires"] == 9
     s.pending = [[RED, "castle_pay", "E1"]]
     refused(s, Pay(True), "LB-055")
+
+
+@pytest.mark.rule("LB-008", "LB-055")
+def test_an_extensions_payment_is_told_to_the_others_as_a_decision_behind_the_screen():
+    """With 3 or more players the squires are behind the screen: paying for an extension or not is told to the other
+    seats as a decision, never as the answer (it would say how many squires the player holds)."""
+    from hench.core import RandomBot, Rng, next_action
+
+    game = hench.get_game("lancaster")
+    for seed in range(40):
+        s = game.new_game(players=3, seed=seed)
+        bots, rng = [RandomBot(seed + i) for i in range(3)], Rng.from_seed(seed)
+        while not s.is_terminal and not (s.pending and s.pending[0][1] == "castle_pay" and s.current_player in range(3)):
+            s = s.apply(next_action(s, bots, rng))
+        if not s.is_terminal:
+            break
+    else:
+        pytest.fail("no extension payment in 40 random games")
+    mover, tile = s.current_player, s.pending[0][2]
+    for pay in (Pay(True), Pay(False)):
+        assert game.public_action(s, pay, mover) == str(pay)
+        for other in (None, *(p for p in range(3) if p != mover)):
+            assert game.public_action(s, pay, other) == f"decides behind the screen whether to pay squires for extension {tile}"
