@@ -29,7 +29,7 @@ from hench.core.coach import HINT_SECONDS, Advice, Coach, Moment, MoveValue, Rev
 
 __all__ = ["HINT_SECONDS", "CoachPanel", "advice_html", "hint_sentences", "moment_sentences"]
 
-from .core import MessageArea, guarded, long_task, protect, replace_children
+from .core import MessageArea, guarded, long_task, one_click_at_a_time, protect, replace_children
 
 if TYPE_CHECKING:
     from .play import GameView
@@ -327,6 +327,7 @@ class CoachPanel(ipw.VBox):
         text = self.view.game.format_action(action)
         return config.text_words(text) if config.text_words is not None else text
 
+    @one_click_at_a_time(lambda panel: panel.view)  # a move on the table: dropped while the table is busy
     @guarded()
     def play(self) -> None:
         if self.advice is None or self.advice_for is not self.view.state:
@@ -364,6 +365,7 @@ class CoachPanel(ipw.VBox):
         played, best = self._name(m.before, m.played.action), self._name(m.before, m.best.action)
         return replace(m, played=replace(m.played, text=played), best=replace(m.best, text=best))
 
+    @one_click_at_a_time(lambda panel: panel.view)
     @guarded()
     def try_again(self, moment: Moment) -> None:
         """The table goes back to the position before the reviewed move (Redo puts the game back)."""

@@ -23,7 +23,7 @@ from hench.lancaster.render import observation
 
 from . import plot
 from .cards import CardGallery
-from .core import Deferred, MessageArea, discard, figure_widget, guarded, protect, redraw
+from .core import Deferred, MessageArea, discard, figure_widget, guarded, one_click_at_a_time, protect, redraw
 from .lancaster_tour import TOUR, TOUR_OPTIONS, TOUR_PLAYERS, TOUR_SEED, in_words
 from .odds import CheckQuestion, Choice, Inputs, Number, OddsExplorer, Shown, Slider, Switch, answer_html, percent
 from .play import PALETTE, GameKit, GameView, TableConfig
@@ -179,6 +179,7 @@ class LancasterTable(ipw.VBox):
             view._draw_chart()
         return view
 
+    @one_click_at_a_time(lambda table: table)  # a new deal: dropped while the last one is still being dealt
     @guarded()
     def redeal(self) -> None:
         modules = self.modules.value
