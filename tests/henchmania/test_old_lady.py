@@ -9,7 +9,8 @@ from hench.henchmania.actions import BorrowOldLady, KeepOldLady
 
 from .helpers import act, give, lines
 from .test_duel import duel_ready
-from .test_phase2 import rule_of
+from .test_end import with_scores
+from .test_phase2 import pass_all, rule_of, start
 
 BORROW, KEEP = "borrow from the Old Lady", "keep the Old Lady"
 
@@ -127,3 +128,18 @@ def test_the_offer_reads_back_as_itself_and_survives_a_save():
         assert s.game.parse_action(s, str(action)) == action
     back = hench.state_from_json(s.to_json())
     assert back == s and back.duel["loan"] == s.duel["loan"] and act(back, BORROW) == act(s, BORROW)
+
+
+@pytest.mark.rule("HM-107", "HM-083")
+def test_a_tie_break_duel_offers_the_loan_too():
+    s = give(give(with_scores(start(), [20, 20, 8], day=4), 0, "Old Lady", where="reserve"), 2, "Master-at-Arms",
+             where="trump")
+    tb = pass_all(s)
+    assert tb.tiebreak is not None and tb.duel["att"] == 0
+    _, lent, _, _ = values(tb)
+    offered = act(tb, f"roll {lent} 1 1")
+    assert offered.phase == "old_lady_window" and offered.current_player == 0 and offered.duel["tb"]
+    borrowed = act(offered, BORROW)
+    assert borrowed.phase == "defense_roll" and borrowed.duel["hits"] == 1 and borrowed.has_fresh(0, "old_lady") is None
+    kept = act(offered, KEEP)  # no hit: Player 2's leg follows
+    assert kept.phase == "attack_roll" and kept.duel["att"] == 1 and kept.tiebreak["wounds"] == [0, 0]
