@@ -12,6 +12,7 @@ Seats are 0-based fields and print as "Player 1", "Player 2", ... The forms are:
     fight with Axe                fight bare-handed               (duel, HM-054..056)
     roll 6 4 1                    (a chance node: the dice, any order; HM-057, HM-060)
     use Apothecary                no Apothecary                   use Courtesan    no Courtesan
+    borrow from the Old Lady      keep the Old Lady               (a loan that changes the duel, HM-107)
     keep Jester                   keep nothing                    (Nosy Parker, HM-101)
     discard Glove                 (understood, never legal: HM-095)
 """
@@ -139,6 +140,18 @@ class NoCourtesan(HMAction):
 
 
 @dataclass(frozen=True, slots=True)
+class BorrowOldLady(HMAction):
+    """HM-107: take the Old Lady's loan of an opponent's Trump that changes the duel's result (she turns, HM-036)."""
+    kind: ClassVar[str] = "oldlady"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepOldLady(HMAction):
+    """HM-107: decline the loan; the Old Lady stays unturned for later today."""
+    kind: ClassVar[str] = "keepoldlady"
+
+
+@dataclass(frozen=True, slots=True)
 class Keep(HMAction):
     """HM-101: the Nosy Parker keeps one hand card (`card` None: keep nothing)."""
     kind: ClassVar[str] = "keep"
@@ -153,12 +166,14 @@ class Discard(HMAction):
 
 
 ACTION_TYPES = (Place, PlaceWithPorter, TakeExtra, SkipExtra, Play, Use, Pass, PlayGuard, NoGuard, Fight, Roll,
-                UseApothecary, NoApothecary, UseCourtesan, NoCourtesan, Keep, Discard)
+                UseApothecary, NoApothecary, UseCourtesan, NoCourtesan, BorrowOldLady, KeepOldLady, Keep, Discard)
 KINDS = frozenset(t.kind for t in ACTION_TYPES)
 PASS, PLAY_GUARD, NO_GUARD = Pass(), PlayGuard(), NoGuard()
-WINDOWS = {"apothecary": (UseApothecary(), NoApothecary()), "courtesan": (UseCourtesan(), NoCourtesan())}
+WINDOWS = {"apothecary": (UseApothecary(), NoApothecary()), "courtesan": (UseCourtesan(), NoCourtesan()),
+           "old_lady": (BorrowOldLady(), KeepOldLady())}
 _SIMPLE: dict[type, str] = {Pass: "pass", NoGuard: "no Guard", PlayGuard: "play Guard", UseApothecary: "use Apothecary",
-                            NoApothecary: "no Apothecary", UseCourtesan: "use Courtesan", NoCourtesan: "no Courtesan"}
+                            NoApothecary: "no Apothecary", UseCourtesan: "use Courtesan", NoCourtesan: "no Courtesan",
+                            BorrowOldLady: "borrow from the Old Lady", KeepOldLady: "keep the Old Lady"}
 _SIMPLE_PARSE = {text.lower(): cls() for cls, text in _SIMPLE.items()}
 
 

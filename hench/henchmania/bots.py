@@ -141,6 +141,9 @@ class HeuristicBot(Bot):
     def _apothecary(self, s: HMState, a: HMAction) -> float:
         return 1.0
 
+    def _oldlady(self, s: HMState, a: HMAction) -> float:
+        return 1.0  # HM-107: the loan on offer always adds a hit, a parry or points for the one it is offered to
+
     def _courtesan(self, s: HMState, a: HMAction) -> float:
         d = s.duel
         if d is None:

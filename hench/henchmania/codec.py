@@ -13,9 +13,11 @@ from itertools import combinations_with_replacement
 from hench.core.codec import ActionCodec, FieldTable, optional, seats
 
 from .actions import (
+    BorrowOldLady,
     Discard,
     Fight,
     Keep,
+    KeepOldLady,
     NoApothecary,
     NoCourtesan,
     NoGuard,
@@ -51,7 +53,7 @@ def codec(data: GameData) -> ActionCodec:
         Place: places, PlaceWithPorter: places, TakeExtra: {"site": sites}, SkipExtra: {"site": sites},
         Play: {**aimed, "replacing": optional(reserve)}, Use: aimed,
         Pass: {}, PlayGuard: {}, NoGuard: {}, Fight: {"weapon": optional(names)},
-        UseApothecary: {}, NoApothecary: {}, UseCourtesan: {}, NoCourtesan: {},
+        UseApothecary: {}, NoApothecary: {}, UseCourtesan: {}, NoCourtesan: {}, BorrowOldLady: {}, KeepOldLady: {},
         Keep: {"card": optional(names)}, Discard: {"card": names},
     }
     chance: FieldTable = {Roll: {"dice": rolls(data.values["attack_dice"], data.values["die_faces"])}}
@@ -60,7 +62,9 @@ def codec(data: GameData) -> ActionCodec:
 
 MOST_DAYS = 5 + 2  # HM-014, HM-086: 5 days in the long game; HM-085: a day more on a tie of 3 or more (2 counted)
 CARDS_A_DAY = 40  # cards one Lord can play or use in a day: 8 drawn (HM-018), 5 domination cards, drawn by effects
-DUEL_STEPS = 6  # the most decisions one card can cause: a Glove's duel (guard, two weapons, windows; HM-052..069)
+# the most decisions one card can cause: a Glove's duel (guard, two weapons, three wound windows; HM-052..069) and the
+# Old Lady's three offers (the attack dice, the defense dice, the Banner; HM-107)
+DUEL_STEPS = 9
 
 
 def max_moves(players: int) -> int:

@@ -267,7 +267,8 @@ def _window(kind: str) -> Callable[[HMState], list[HMAction]]:
 
 BY_PHASE: dict[str, Callable[[HMState], Sequence[HMAction]]] = {"set_henchmen": _placements, "resolve_domination": _domination, "play_cards": _plays,
              "guard_window": _guard, "attacker_weapon": _weapons, "defender_weapon": _weapons,
-             "apothecary_window": _window("apothecary"), "courtesan_window": _window("courtesan"),
+             "old_lady_window": _window("old_lady"), "apothecary_window": _window("apothecary"),
+             "courtesan_window": _window("courtesan"),
              "discard_hands": _keeps, "game_end": lambda s: []}
 
 
@@ -325,12 +326,15 @@ def check_guard_timing(s: HMState, a: HMAction) -> Violation | None:
 
 
 def check_phase(s: HMState, a: HMAction) -> Violation | None:
-    """HM-016 HM-022 HM-025 HM-102 HM-054 HM-056 HM-057 HM-060 HM-096 HM-092 HM-101 HM-075 HM-009 HM-071 HM-080: each phase opens its own moves."""
+    """HM-016 HM-022 HM-025 HM-102 HM-054 HM-056 HM-057 HM-060 HM-107 HM-096 HM-092 HM-101 HM-075 HM-009 HM-071 HM-080: each phase opens its own moves."""
     phase = PHASES[s.phase]
     if a.kind in phase.actions:
         return None
     if s.phase == "play_cards" and a.kind == "weapon":
         return Violation("HM-054", "weapons are declared only inside a duel; play a Glove to start one")
+    if a.kind in PHASES["old_lady_window"].actions:
+        return Violation("HM-107", "the Old Lady lends a Trump in a duel only when it would change a roll or a win, "
+                                   f"and her owner is asked then; now: {phase.help}")
     return Violation(next(iter(phase.rules)), f"in '{phase.title}' that move is not open: {phase.help}")
 
 
@@ -586,6 +590,13 @@ def check_window_card(s: HMState, a: HMAction) -> Violation | None:
     return None
 
 
+def check_old_lady(s: HMState, a: HMAction) -> Violation | None:
+    """HM-107 HM-036: the loan offered is answered by the fighter whose unturned Old Lady would borrow the Trump."""
+    if s.duel is None or "loan" not in s.duel or s.has_fresh(s.player, "old_lady") is None:
+        return Violation("HM-107", "you have no unturned Old Lady with a loan on offer")
+    return None
+
+
 def check_keep(s: HMState, a: Keep) -> Violation | None:
     """HM-101: Nosy Parker keeps one card from your own hand."""
     if a.card is not None and s.find(s.hands[s.player], a.card, False) is None:
@@ -600,6 +611,7 @@ CHECKS = CheckTable({
     "use": (check_use_source, check_at_your_turn, check_unturned, check_target),
     "guard": (check_guard,), "weapon": (check_weapon,), "roll": (check_roll,), "keep": (check_keep,),
     "apothecary": (check_window_card,), "courtesan": (check_window_card,),
+    "oldlady": (check_old_lady,), "keepoldlady": (check_old_lady,),
 }, always=(check_discard_never, check_duel_not_refused, check_guard_timing, check_phase))
 
 __all__ = ["CHECKS", "legal_actions", "validate_action"]

@@ -43,9 +43,10 @@ READINGS: tuple[Reading, ...] = (
             "Reserve effects such as the Apothecary still work", None),
     Reading("A15", "Gauntlet = Glove, Army card = Armory card, Demonstration = Performance card", None),
     Reading("A16", "Old Lady (HM-107): at your turn she borrows an opponent's 'At your turn' Trump effect (Innkeeper, "
-            "Bishop, Royal Favour), turned or not; an opponent's Banner or Master-at-Arms she lends at its moment "
-            "(winning a duel as Attacker; fighting bare-handed), turning by herself if you have no such Trump, and only "
-            "when the loan changes the result (a bare-handed die it turns into a hit or a parry; the Banner's points)",
+            "Bishop, Royal Favour), turned or not; an opponent's Banner or Master-at-Arms she can lend at its moment "
+            "(winning a duel as Attacker; fighting bare-handed) if you have no such Trump: when the loan would change "
+            "the result (a bare-handed die it turns into a hit or a parry; the Banner's points) you choose to borrow, "
+            "and she turns, or to keep her unturned for later",
             None),
     Reading("HM-069", "duel cards go back on their sites' discard piles without asking their owners for an order, since "
             "no order can change anything: a discard pile is public (HM-088), no card is ever taken from it by position, "

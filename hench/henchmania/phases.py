@@ -2,7 +2,7 @@
 
 Setup, phase 3 (end of day) and the start of tie-break duels run inside the action that leads to
 them (actor AUTO); the duel's steps are phases of their own, and a tie-break duel runs through the
-same roll and Apothecary phases (`state.tiebreak` says it is one). See docs/henchmania-phases.md.
+same roll, Old Lady and Apothecary phases (`state.tiebreak` says it is one). See docs/henchmania-phases.md.
 
 A duel ends inside the roll or window action that settles it: there is no phase for putting the duel
 cards back (HM-069), because the order they go back in cannot change anything (READINGS, HM-069).
@@ -32,6 +32,8 @@ PHASES = Phases([
           "The Attacker rolls 3 dice; each at or above the Attack value hits."),
     Phase("defense_roll", "Duel: one defense die per hit", CHANCE_ACTS, ("HM-060", "HM-061", "HM-062"), {"roll"},
           "The Defender rolls one die per hit; each at or above the Defense value parries."),
+    Phase("old_lady_window", "Duel: the Old Lady's loan", PLAYER, ("HM-107", "HM-036"), {"oldlady", "keepoldlady"},
+          "An opponent's Trump would change this roll or this win: the fighter's Old Lady may borrow it, or wait."),
     Phase("apothecary_window", "Duel: the Defender's Apothecary", PLAYER, ("HM-096",), {"apothecary", "noapothecary"},
           "The Defender may turn an unused Apothecary to cancel one wound."),
     Phase("courtesan_window", "Duel: another player's Courtesan", PLAYER, ("HM-092",), {"courtesan", "nocourtesan"},
@@ -48,6 +50,6 @@ PHASES = Phases([
 ])
 
 DUEL_PHASES = frozenset({"guard_window", "attacker_weapon", "defender_weapon", "attack_roll", "defense_roll",
-                         "apothecary_window", "courtesan_window"})
+                         "old_lady_window", "apothecary_window", "courtesan_window"})
 ROLL_PHASES = frozenset({"attack_roll", "defense_roll"})
-TIEBREAK_PHASES = frozenset({"attack_roll", "defense_roll", "apothecary_window"})
+TIEBREAK_PHASES = frozenset({"attack_roll", "defense_roll", "old_lady_window", "apothecary_window"})

@@ -9,7 +9,7 @@ state's own seeded generator (`rng`, saved with the state).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from hench.core import CHANCE, InvalidStateError
 from hench.core.errors import HenchError
@@ -37,6 +37,9 @@ MAX_DAYS, MAX_TIEBREAK_ROUNDS, MAX_WOUNDS = 1000, 10**6, 20
 MAX_SCORE = 10**6
 
 DUEL_KEYS = ("att", "dfn", "glove", "guard", "aw", "dw", "aw_done", "hits", "wounds", "tb")
+# HM-107: what a pending Old Lady loan changes (state.duel["loan"][0]): the attack dice's hits, the defense dice's
+# parries, or the points of a won duel (a Banner)
+LOAN_STAGES = ("attack", "defense", "banner")
 
 
 class Duel(TypedDict):
@@ -52,6 +55,7 @@ class Duel(TypedDict):
     hits: int
     wounds: int
     tb: bool  # a tie-break duel (HM-080)
+    loan: NotRequired[list[Any]]  # HM-107: [stage, gain] of the Old Lady's loan offered now (only in "old_lady_window")
 
 
 class TieBreak(TypedDict):
@@ -119,6 +123,10 @@ def _duel(v: Any, n: int, ncards: int) -> Duel | None:
     hits, wounds = r.int("hits", 0, MAX_WOUNDS), r.int("wounds", 0, MAX_WOUNDS)  # a duel rolls 1-5 dice (data.py)
     d = Duel(att=att, dfn=dfn, glove=glove, guard=guard, aw=aw, dw=dw, aw_done=aw_done, hits=hits, wounds=wounds,
              tb=r.bool("tb"))
+    if r.optional("loan"):
+        d["loan"] = r.list("loan", min_len=2, max_len=2)
+        check_str(d["loan"][0], "state.duel.loan[0]", LOAN_STAGES)
+        check_int(d["loan"][1], "state.duel.loan[1]", 1, MAX_SCORE)
     r.done()
     if d["att"] == d["dfn"]:
         raise InvalidStateError("state.duel.dfn: a player cannot duel themselves")
@@ -423,5 +431,7 @@ def _turn(s: HMState) -> None:
         raise InvalidStateError("state.actor: the dice act exactly at a roll phase")
     if s.phase in ("resolve_domination", "discard_hands", "apothecary_window", "courtesan_window") and not s.queue:
         raise InvalidStateError(f"state.queue: phase {s.phase!r} needs a decision queue")
+    if (s.phase == "old_lady_window") != (s.duel is not None and "loan" in s.duel):
+        raise InvalidStateError("state.duel.loan: an Old Lady loan is offered exactly in phase 'old_lady_window'")
     if s.phase == "defense_roll" and s.duel is not None and not s.duel["hits"]:
         raise InvalidStateError("state.duel.hits: a defense roll needs at least one hit")

@@ -21,9 +21,11 @@ from typing import Any
 from hench.core import CHANCE, seat_name
 
 from .actions import (
+    BorrowOldLady,
     Discard,
     Fight,
     Keep,
+    KeepOldLady,
     NoApothecary,
     NoCourtesan,
     NoGuard,
@@ -620,85 +622,144 @@ def do_weapon(s: HMState, a: Fight) -> None:
 
 
 def lent_trump(s: HMState, seat: int, effect: str) -> int | None:
-    """HM-107 (A16): an opponent's Trump with this passive effect that `seat`'s unturned Old Lady lends them,
+    """HM-107 (A16): an opponent's Trump with this passive effect that `seat`'s unturned Old Lady can lend them,
     when their own Trump does not have it."""
     if s.trump_effect(seat) == effect or s.has_fresh(seat, "old_lady") is None:
         return None
     return next((t for t in s.trumps if t is not None and s.data.deck[t].effect == effect), None)
 
 
-def trump_bonus(s: HMState, seat: int, effect: str, turn: bool = False) -> int:
-    """Points of `seat`'s own Trump with this effect, or of the one the Old Lady lends (turning her if `turn`)."""
+def own_bonus(s: HMState, seat: int, effect: str) -> int:
+    """Points of `seat`'s own Trump with this effect (0 without one)."""
     mine = s.trumps[seat]
-    if mine is not None and s.data.deck[mine].effect == effect:  # s.trump_effect(seat) == effect
-        return s.data.deck[mine].points
+    return s.data.deck[mine].points if mine is not None and s.data.deck[mine].effect == effect else 0
+
+
+def lent_bonus(s: HMState, seat: int, effect: str) -> int:
+    """HM-107: points of the Trump with this effect that `seat`'s Old Lady can lend them now (0: none)."""
     lent = lent_trump(s, seat, effect)
-    if lent is None:
-        return 0
-    if turn and s.data.deck[lent].points:  # HM-107: a loan that adds nothing changes nothing, and she stays unturned
-        own(s, "exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))  # HM-036: she turns when she lends it
-        say(s, f"{SEATS[seat]}'s Old Lady borrows the {s.name(lent)}", "HM-107", seats=ALONE[seat])
-    return s.data.deck[lent].points
+    return 0 if lent is None else s.data.deck[lent].points
 
 
-def bare_bonus(s: HMState, seat: int, turn: bool = False) -> int:
-    return trump_bonus(s, seat, "bare_hands_bonus", turn)
+def trump_bonus(s: HMState, seat: int, effect: str) -> int:
+    """Points of `seat`'s own Trump with this effect, or of the one the Old Lady can lend (one of them is 0)."""
+    return own_bonus(s, seat, effect) + lent_bonus(s, seat, effect)
 
 
-def lend_bare_bonus(s: HMState, seat: int, dice: tuple[int, ...], value: int, bare: int) -> int:
-    """HM-107 (A16): a bare-handed roll counted at `value` with a lent Master-at-Arms; the Old Lady turns only if
-    the loan changed the count (a die between the two thresholds), so she stays free for a later loan otherwise.
-    Returns the value the roll was counted at, to quote: without the loan, the bare-hands value itself."""
-    if lent_trump(s, seat, "bare_hands_bonus") is None:
-        return value
-    unlent = max(1, bare)
-    if sum(1 for x in dice if x >= value) == sum(1 for x in dice if x >= unlent):
-        return unlent  # she lends nothing: the count is the same at the bare-hands value
-    bare_bonus(s, seat, turn=True)
-    return value
+def bare_bonus(s: HMState, seat: int, lend: bool = True) -> int:
+    """The bare-hands bonus (a Master-at-Arms), counting the Old Lady's loan only if `lend`."""
+    return trump_bonus(s, seat, "bare_hands_bonus") if lend else own_bonus(s, seat, "bare_hands_bonus")
 
 
-def attack_value(s: HMState) -> int:
-    """HM-058/059: the weapon's Attack value, or the bare-hands value (M2)."""
+def attack_value(s: HMState, lend: bool = True) -> int:
+    """HM-058/059: the weapon's Attack value, or the bare-hands value (M2), with the Old Lady's loan if `lend`."""
     d = s.duel
     assert d is not None, IN_DUEL
     if d["aw"] is not None:
         return s.data.deck[d["aw"]].attack
-    return max(1, s.data.values["bare_hands_attack"] - bare_bonus(s, d["att"]))
+    return max(1, s.data.values["bare_hands_attack"] - bare_bonus(s, d["att"], lend))
 
 
-def defense_value(s: HMState) -> int:
-    """HM-061/062: the weapon's Defense value, or the bare-hands value (M3)."""
+def defense_value(s: HMState, lend: bool = True) -> int:
+    """HM-061/062: the weapon's Defense value, or the bare-hands value (M3), with the Old Lady's loan if `lend`."""
     d = s.duel
     assert d is not None, IN_DUEL
     if d["dw"] is not None:
         return s.data.deck[d["dw"]].defense
-    return max(1, s.data.values["bare_hands_defense"] - bare_bonus(s, d["dfn"]))
+    return max(1, s.data.values["bare_hands_defense"] - bare_bonus(s, d["dfn"], lend))
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def successes(dice: tuple[int, ...], value: int) -> int:
+    """HM-058 (A1) / HM-061: the dice at or above `value`."""
+    return sum(1 for x in dice if x >= value)
 
 
 def do_roll(s: HMState, a: Roll) -> None:
+    """HM-057..061: the dice counted at the fighter's own value; a bare-handed roll that an opponent's
+    Master-at-Arms would count higher offers the Old Lady's loan first (HM-107)."""
     d = own(s, "duel")
     assert d is not None, IN_DUEL
     if s.phase == "attack_roll":
-        value = attack_value(s)
-        d["hits"] = sum(1 for x in a.dice if x >= value)  # HM-058 (A1)
-        if d["aw"] is None:
-            value = lend_bare_bonus(s, d["att"], a.dice, value, s.data.values["bare_hands_attack"])
-        say(s, f"attack dice {' '.join(map(str, a.dice))}: {d['hits']} hit(s) at {value}+", "HM-057", "HM-058",
-              seats=ALONE[d["att"]])
-        if d["hits"]:
-            set_step(s, "defense_roll", CHANCE)
+        value = attack_value(s, lend=False)
+        d["hits"] = successes(a.dice, value)
+        say(s, f"attack dice {' '.join(map(str, a.dice))}: {plural(d['hits'], 'hit')} at {value}+", "HM-057", "HM-058",
+            seats=ALONE[d["att"]])
+        gain = successes(a.dice, attack_value(s)) - d["hits"]
+        if gain:
+            offer_loan(s, d["att"], "attack", gain)
         else:
-            outcome(s)  # HM-060: no hit, no defense roll
+            after_attack_roll(s)
         return
-    value = defense_value(s)
-    parries = sum(1 for x in a.dice if x >= value)  # HM-061
-    if d["dw"] is None:
-        value = lend_bare_bonus(s, d["dfn"], a.dice, value, s.data.values["bare_hands_defense"])
+    value = defense_value(s, lend=False)
+    parries = successes(a.dice, value)
     d["wounds"] = d["hits"] - parries
-    say(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {d['wounds']} wound(s)", "HM-060",
-          "HM-061", seats=ALONE[d["dfn"]])
-    open_windows(s)
+    say(s, f"defense dice {' '.join(map(str, a.dice))}: {parries} parried at {value}+, {plural(d['wounds'], 'wound')}",
+        "HM-060", "HM-061", seats=ALONE[d["dfn"]])
+    gain = successes(a.dice, defense_value(s)) - parries
+    if gain:
+        offer_loan(s, d["dfn"], "defense", gain)
+    else:
+        open_windows(s)
+
+
+def after_attack_roll(s: HMState) -> None:
+    """HM-060: the Defender rolls one die per hit; no hit, no defense roll."""
+    d = s.duel
+    assert d is not None, IN_DUEL
+    if d["hits"]:
+        set_step(s, "defense_roll", CHANCE)
+    else:
+        outcome(s)
+
+
+def offer_loan(s: HMState, seat: int, stage: str, gain: int) -> None:
+    """HM-107: a loan that would change the result is the Old Lady's owner's choice (state.LOAN_STAGES)."""
+    d = own(s, "duel")
+    assert d is not None, IN_DUEL
+    d["loan"] = [stage, gain]
+    set_step(s, "old_lady_window", seat)
+
+
+def do_old_lady(s: HMState, a: BorrowOldLady | KeepOldLady) -> None:
+    """HM-107, HM-036: borrow the opponent's Trump (she turns) and count the roll or the win with it, or keep her
+    unturned; then the duel goes on where the offer paused it."""
+    d = own(s, "duel")
+    assert d is not None, IN_DUEL
+    stage, gain = d.pop("loan")
+    seat = d["dfn"] if stage == "defense" else d["att"]
+    if type(a) is BorrowOldLady:
+        lend_now(s, seat, stage, gain)
+    else:
+        gain = 0
+        say(s, f"{SEATS[seat]} keeps the Old Lady unturned for later", "HM-107", seats=ALONE[seat])
+    if stage == "attack":
+        d["hits"] += gain
+        after_attack_roll(s)
+    elif stage == "defense":
+        d["wounds"] -= gain
+        open_windows(s)
+    else:
+        attacker_wins(s, own_bonus(s, d["att"], "duel_bonus") + gain)
+
+
+def lend_now(s: HMState, seat: int, stage: str, gain: int) -> None:
+    """HM-107: the Old Lady borrows the Trump and turns (HM-036); the log says what it changed."""
+    d = s.duel
+    assert d is not None, IN_DUEL
+    lent = present(lent_trump(s, seat, "duel_bonus" if stage == "banner" else "bare_hands_bonus"), "Trump to lend")
+    if stage == "attack":
+        change = f"{plural(d['hits'] + gain, 'hit')} at {attack_value(s)}+"
+    elif stage == "defense":
+        change = f"{d['hits'] - d['wounds'] + gain} parried at {defense_value(s)}+, {plural(d['wounds'] - gain, 'wound')}"
+    else:
+        change = f"{plural(gain, 'point')} more for the win"
+    own(s, "exhausted").add(present(s.has_fresh(seat, "old_lady"), "unturned Old Lady"))
+    say(s, f"{SEATS[seat]}'s Old Lady borrows {SEATS[s.trumps.index(lent)]}'s {s.name(lent)}: {change}", "HM-107",
+        "HM-036", seats=ALONE[seat])
 
 
 def open_windows(s: HMState) -> None:
@@ -745,25 +806,46 @@ def do_window(s: HMState, a: UseApothecary | NoApothecary | UseCourtesan | NoCou
 
 
 def outcome(s: HMState) -> None:
+    """HM-063..068: the Attacker wins with a wound left, else the Defender; a Banner the Old Lady can lend the
+    winning Attacker is offered first (HM-107)."""
     d, v = s.duel, s.data.values
     assert d is not None, IN_DUEL
     if d["tb"]:
         tiebreak_leg_done(s)
         return
+    att, dfn = d["att"], d["dfn"]
+    if d["wounds"] >= 1:  # HM-063/065/066
+        gain = lent_bonus(s, att, "duel_bonus")
+        if gain > 0:
+            offer_loan(s, att, "banner", gain)
+        else:
+            attacker_wins(s, own_bonus(s, att, "duel_bonus"))
+        return
+    add_points(s, dfn, v["defender_win_points"], DUELS)  # HM-063/067/068
+    add_points(s, att, -v["attacker_loss"], DUELS)
+    say(s, f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
+        "HM-064", "HM-067", "HM-068", seats=(dfn, att))
+    put_back_duel_cards(s)
+
+
+def attacker_wins(s: HMState, bonus: int) -> None:
+    """HM-065/066: the Attacker scores (with a Banner's `bonus`), the Defender loses points per wound."""
+    d, v = s.duel, s.data.values
+    assert d is not None, IN_DUEL
     att, dfn, wounds = d["att"], d["dfn"], d["wounds"]
-    if wounds >= 1:  # HM-063/065/066
-        bonus = trump_bonus(s, att, "duel_bonus", turn=True)
-        add_points(s, att, v["attacker_win_points"] + bonus, DUELS)
-        add_points(s, dfn, -v["defender_loss_per_wound"] * wounds, DUELS)
-        say(s, f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
-              f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-064", "HM-065", "HM-066",
-              *(("HM-070",) if wounds == 1 else ()), seats=(att, dfn))  # the example's result (one wound) cites it
-    else:  # HM-063/067/068
-        add_points(s, dfn, v["defender_win_points"], DUELS)
-        add_points(s, att, -v["attacker_loss"], DUELS)
-        say(s, f"{SEATS[dfn]} wins the duel: +{v['defender_win_points']}; {SEATS[att]} -{v['attacker_loss']}", "HM-063",
-              "HM-064", "HM-067", "HM-068", seats=(dfn, att))
-    for cid in (d["glove"], d["aw"], d["dw"]):  # HM-069: duel cards back to their own sites' discards
+    add_points(s, att, v["attacker_win_points"] + bonus, DUELS)
+    add_points(s, dfn, -v["defender_loss_per_wound"] * wounds, DUELS)
+    say(s, f"{SEATS[att]} wins the duel: +{v['attacker_win_points'] + bonus}; {SEATS[dfn]} "
+          f"-{v['defender_loss_per_wound'] * wounds}", "HM-063", "HM-064", "HM-065", "HM-066",
+          *(("HM-070",) if wounds == 1 else ()), seats=(att, dfn))  # the example's result (one wound) cites it
+    put_back_duel_cards(s)
+
+
+def put_back_duel_cards(s: HMState) -> None:
+    """HM-069: the duel's cards go back to their own sites' discards, and the duel ends."""
+    d = s.duel
+    assert d is not None, IN_DUEL
+    for cid in (d["glove"], d["aw"], d["dw"]):
         if cid is not None:
             discard(s, cid)
     end_duel(s)
@@ -823,4 +905,5 @@ def never_discard(s: HMState, a: Discard) -> None:
 HANDLERS: dict[type, Callable[[Any, Any], None]] = {Place: do_place, PlaceWithPorter: do_place, TakeExtra: do_domination, SkipExtra: do_domination,
             Play: do_play, Use: do_use, Pass: do_pass, Keep: do_keep, PlayGuard: do_guard, NoGuard: do_noguard,
             Fight: do_weapon, Roll: do_roll, UseApothecary: do_window, NoApothecary: do_window,
-            UseCourtesan: do_window, NoCourtesan: do_window, Discard: never_discard}
+            UseCourtesan: do_window, NoCourtesan: do_window, BorrowOldLady: do_old_lady, KeepOldLady: do_old_lady,
+            Discard: never_discard}

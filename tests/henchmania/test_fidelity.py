@@ -117,11 +117,12 @@ def test_old_lady_borrows_every_at_your_turn_trump_and_lends_passive_ones():
     s.exhausted.add(s.trumps[1])  # turned or not
     after = act(s, "use Old Lady on Player 2 Royal Favour")
     assert after.scores()[0] == s.scores()[0] + 1
-    # Banner: when the Old Lady's owner wins a duel as Attacker, she lends its bonus (and turns)
+    # Banner: when the Old Lady's owner wins a duel as Attacker, she can lend its bonus (and turns)
     s = give(give(duel_ready(scores=[10, 10, 10]), 0, "Old Lady", where="reserve"), 2, "Banner", where="trump")
-    won = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed", "roll 6 1 1", "roll 1")
+    won = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed", "roll 6 1 1", "roll 1",
+              "borrow from the Old Lady")
     win = s.data.values["attacker_win_points"]
-    assert won.scores()[0] == 10 + win + 1 and any("borrows the Banner" in e for e in lines(won))
+    assert won.scores()[0] == 10 + win + 1 and any("borrows Player 3's Banner" in e for e in lines(won))
 
 
 @pytest.mark.rule("HM-107")
@@ -129,8 +130,8 @@ def test_old_lady_lends_the_master_at_arms_to_bare_hands():
     s = give(give(duel_ready(scores=[10, 10, 10]), 0, "Old Lady", where="reserve"), 2, "Master-at-Arms", where="trump")
     s = act(s, "play Glove on Player 2", "no Guard", "fight bare-handed", "fight bare-handed")
     bare = s.data.values["bare_hands_attack"]
-    rolled = act(s, f"roll {bare - 1} 1 1")  # a hit only with the borrowed bonus
-    assert rolled.duel["hits"] == 1 and any("borrows the Master-at-Arms" in e for e in lines(rolled))
+    rolled = act(s, f"roll {bare - 1} 1 1", "borrow from the Old Lady")  # a hit only with the borrowed bonus
+    assert rolled.duel["hits"] == 1 and any("borrows Player 3's Master-at-Arms" in e for e in lines(rolled))
     assert rolled.has_fresh(0, "old_lady") is None  # the loan made the hit: she turns
 
 
@@ -147,7 +148,7 @@ def test_old_lady_stays_unturned_when_her_loan_changes_nothing():
     assert not any("borrows" in e for e in lines(parried))
     # issue 36: the log quotes the value the roll was counted at, the bare-hands one, not the loan she did not make
     attack, defense = s.data.values["bare_hands_attack"], s.data.values["bare_hands_defense"]
-    assert f"3 hit(s) at {max(1, attack)}+" in " ".join(lines(rolled, 0))
+    assert f"3 hits at {max(1, attack)}+" in " ".join(lines(rolled, 0))
     assert f"3 parried at {max(1, defense)}+" in " ".join(lines(parried, 1))
     bonus = s.data.deck[s.trumps[2]].points
     assert max(1, attack - bonus) != max(1, attack) and max(1, defense - bonus) != max(1, defense)  # the check can fail
