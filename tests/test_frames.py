@@ -177,7 +177,10 @@ def _played(game_id: str, players: int, moves: int, seed: int = 3) -> hench.Sess
 @pytest.mark.parametrize("game_id", ["henchmania", "hemloch", "lancaster", "maniacal", "huns"])
 def test_history_shows_each_seat_only_what_it_was_told(game_id):
     game = hench.get_game(game_id)
-    session = _played(game_id, 2, 400)
+    for seed in (3, 1, 2, 4):  # the first random game in which some move is kept from a seat (a Nosy Parker's keep is rare)
+        session = _played(game_id, 2, 400, seed=seed)
+        if game.public is None or any(game.public_action(st.before, st.action, s) != st.text for st in session.steps for s in (0, 1)):
+            break
     told_apart = 0
     for seat in (None, 0, 1):
         history = hench.history_frame(session, seat)

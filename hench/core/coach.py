@@ -62,6 +62,7 @@ FINAL_SHARE = 0.5  # the share of the budget the finalists get, after the halvin
 BOT_MIN_GAMES = 8  # the strong bot leaves the heuristic's move only for a move with at least this many games
 HINT_SECONDS = 2.5  # a hint's thinking (wall clock): within the issue's 3 s with the view's own work
 MAX_ROLLOUT_STEPS = 100_000
+EXPLORE = 0.1  # the share of a playout's moves made at random (see `Exploring`)
 PROGRESS_EVERY = 0.05  # seconds between two progress calls
 
 
@@ -191,6 +192,32 @@ def bots_module(game: Game) -> ModuleType | None:
         return import_module(f"{package}.bots")
     except ImportError:
         return None
+
+
+class Exploring(Bot):
+    """A playout's bot: the game's heuristic, but one move in `EXPLORE` (drawn from its own seeded generator) a move
+    at random. A heuristic with few ties (Lancaster's, say) plays every playout from a position alike, so the search
+    would learn nothing from playing it out again (issue 39); a little exploration makes the playouts differ, as an
+    opponent who is not a program does."""
+
+    name = "exploring"
+
+    def __init__(self, policy: type[Bot], seed: int | None = 0):
+        super().__init__(seed)
+        self.inner = policy(seed)
+
+    def choose(self, state: State) -> Hashable:
+        if self.rng.randrange(1000) < EXPLORE * 1000:
+            legal = state.legal_actions()
+            return legal[self.rng.randrange(len(legal))]
+        return self.inner.choose(state)
+
+
+def playout_bots(policy: type[Bot], players: int, rng: Rng) -> list[Bot]:
+    """The bots of one playout: the policy's, exploring (see `Exploring`), each from its own seed."""
+    if policy is RandomBot:
+        return [RandomBot(rng.randrange(1 << 62)) for _ in range(players)]
+    return [Exploring(policy, rng.randrange(1 << 62)) for _ in range(players)]
 
 
 def heuristic_class(game: Game) -> type[Bot]:
@@ -357,7 +384,7 @@ class Search:
             sums[name] = sums.get(name, 0.0) + points
 
     def rollout(self, state: State, rng: Rng) -> State:
-        bots = [self.policy(rng.randrange(1 << 62)) for _ in range(state.num_players)]
+        bots = playout_bots(self.policy, state.num_players, rng)
         dice = Rng(rng.randrange(1 << 62))
         steps = 0
         while state.current_player is not None:
@@ -585,6 +612,5 @@ class CoachBot(Bot):
         return search.choice()
 
 
-__all__ = ["MIN_GAMES", "OBJECTIVE", "Advice", "Coach", "CoachBot", "Moment", "MoveValue", "Review", "SheetLine",
-           "determinize",
-           "heuristic_class"]
+__all__ = ["EXPLORE", "MIN_GAMES", "OBJECTIVE", "Advice", "Exploring", "Coach", "CoachBot", "Moment", "MoveValue", "Review", "SheetLine",
+           "determinize", "heuristic_class", "playout_bots"]

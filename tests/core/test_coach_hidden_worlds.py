@@ -18,7 +18,7 @@ import pytest
 
 import hench
 from hench.core import Rng, State, next_action, play_game
-from hench.core.coach import Coach, determinize, heuristic_class
+from hench.core.coach import Coach, determinize, heuristic_class, playout_bots
 
 Perturb = Callable[[dict[str, Any], State, int, Rng], bool]  # changes a save in place; False: nothing to change here
 Extract = Callable[[dict[str, Any], int], Any]  # the part of a world's save that kind deals
@@ -352,15 +352,16 @@ def test_the_worlds_deal_each_kind_of_hidden_information_again(game_id):
 # -- playouts that differ (issue 39: a deterministic heuristic played every playout from a position alike) -------
 @pytest.mark.parametrize("game_id", GAMES)
 def test_playouts_from_one_position_differ(game_id):
-    """From a mid-game position (the position itself, no world dealt again), eight playouts by the game's
-    heuristic bots with different seeds do not all end with the same scores, at 2 and at the most players."""
+    """From a mid-game position (the position itself, no world dealt again), eight playouts by the coach's playout
+    bots (the game's heuristic, exploring) with different seeds do not all end with the same scores, at 2 and at the
+    most players."""
     game = hench.get_game(game_id)
     for players in counts(game_id):
         found = positions(game_id, players, seed=31, limit=10_000)
         middle = found[len(found) // 2]
         ends = set()
         for seed in range(8):
-            bots = [heuristic_class(game)(seed * 10 + i) for i in range(players)]
+            bots = playout_bots(heuristic_class(game), players, Rng.from_seed(seed * 10))
             end, _ = play_game(middle, bots, Rng.from_seed(seed))
             ends.add(tuple(end.scores()))
         assert len(ends) > 1, f"{game_id}, {players} players: all 8 playouts ended {ends.pop()}"

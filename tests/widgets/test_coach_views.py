@@ -76,7 +76,7 @@ def _learner_plays_badly(view) -> None:
 def test_the_review_shows_the_costliest_decisions_and_reopens_each(no_callback_errors):
     view = _play_table("lancaster", players=2)
     panel = view.coach_panel
-    panel.coach = Coach(view.game, seed=1, iterations=6, min_games=60)  # each judgement on 60 games a move: 10 found no clear mistake once the bots broke ties at random
+    panel.coach = Coach(view.game, seed=1, iterations=40, min_games=60)  # a screen of 40 playouts per decision, judged on 60 games a move
     assert panel.review_button.layout.display == "none", "no review before the end"
     _learner_plays_badly(view)
     assert panel.review_button.layout.display is None
