@@ -162,6 +162,23 @@ class TableBusy:
         return now - self.ended < window
 
 
+def running_the_notebook() -> bool:
+    """Whether the kernel is running the notebook's cells (an `execute_request`), not a message from the page: the
+    handlers a notebook calls as it builds its apps are no clicks, and must not start the window in which a click
+    counts as queued (the first click on a page whose kernel had just been started was dropped)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return False
+    try:
+        return (_parent_message(shell).get("header") or {}).get("msg_type") == "execute_request"
+    except Exception:
+        return False
+
+
 def table_busy(table: Any) -> TableBusy:
     """The TableBusy of `table` (a GameView), made the first time it is asked for."""
     busy = getattr(table, "busy", None)
@@ -183,7 +200,7 @@ def one_click_at_a_time(table: Callable[[Any], Any]) -> Callable[[Callable], Cal
         @functools.wraps(handler)
         def run(self: Any, *args: Any, **kwargs: Any) -> Any:
             busy = table_busy(table(self))
-            if busy.running:
+            if busy.running or running_the_notebook():
                 return handler(self, *args, **kwargs)
             started = time.monotonic()
             if served_kernel() and busy.queued(started):

@@ -612,5 +612,5 @@ class CoachBot(Bot):
         return search.choice()
 
 
-__all__ = ["EXPLORE", "MIN_GAMES", "OBJECTIVE", "Advice", "Exploring", "Coach", "CoachBot", "Moment", "MoveValue", "Review", "SheetLine",
-           "determinize", "heuristic_class", "playout_bots"]
+__all__ = ["EXPLORE", "MIN_GAMES", "OBJECTIVE", "Advice", "Coach", "CoachBot", "Exploring", "Moment", "MoveValue", "Review",
+           "SheetLine", "determinize", "heuristic_class", "playout_bots"]
