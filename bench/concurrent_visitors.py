@@ -31,8 +31,8 @@ server's log says the culler started); the row's note says how many kernels the 
 burst. "one-address": every visitor comes from this machine's one address, as a class behind one school
 address does, with voila.json's per-address bounds on (pages opening and pages open per address, the latter
 set to the whole server as for such a class): a visitor shown the busy page waits on it and is served if it
-gets through in time. Every run gives the server N places (HenchVoila.max_kernels), as a teacher sets them for a
-class of N.
+gets through in time. Every run gives the server 2N places and one per app (HenchVoila.max_kernels), as
+docs/serving.md tells a teacher to set them for a class of N.
     python bench/concurrent_visitors.py [--visitors 10,20,30] [--browsers all] [--run fresh] [--timeout 120] [--json]
 Prints one row per N and browser mode (--json: one JSON object).
 """
@@ -404,9 +404,12 @@ def one_run(run: str, mode: str, n: int, apps: list[str], timeout_s: float, log:
         config = {**POOLS, **{floor: {"pool_size": size} for floor in floors}}
         pools = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}"]
     tick_log = log if run == "cull-tick" else None
-    # places for the class: the server's own sizing, as a teacher who sets nothing gets it (kernels at their memory
-    # cap, beside the pools: about 34 on a 24 GiB machine with the default 512 MiB cap)
-    with served(*RUNS[run], *pools, log_path=log) as (base, proc):
+    # places for the class, as docs/serving.md tells a teacher to set them: two per student (a student keeps the shelf
+    # and an app open), plus one per app and four for pages still closing (this bench opens four itself first, to
+    # record the files). The server's own sizing (kernels at their 512 MiB cap: 34 places here) served 27 of 30 from
+    # one address; 80 places (this rule for 30) served 30 of 30.
+    places = f"--HenchVoila.max_kernels={2 * n + len(set(apps)) + 4}"
+    with served(*RUNS[run], *pools, places, log_path=log) as (base, proc):
         warm = wait_ready(base)
         if tick_log:
             culler_started(tick_log)  # now, not after the wait: the log must say it
