@@ -98,8 +98,9 @@ def check_alternatives(game: Any, state: Any, players: int, rng: Rng) -> int:
 
 def check_twins(game: Any, state: Any, action: Any, after: Any, players: int, hidden: int, seed: int) -> int:
     """The same move in a position differing only in `hidden`'s hidden cards is told alike to the other seats."""
+    first = hidden
     for other in range(players):  # the seat named first, else the next one that hides something here
-        hidden = (hidden + other) % players
+        hidden = (first + other) % players
         twin = state.resample_hidden(hidden, seed)
         if twin.to_dict() != state.to_dict():
             break

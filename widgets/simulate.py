@@ -123,7 +123,9 @@ def cached_frame(key: Any, make: Callable[[], Any]) -> Any:
     path = folder / f"{name}.pkl"
     if path.is_file():
         try:
-            return pd_read_pickle(path)
+            import pandas as pd  # the frame was made by hench.simulate, which needs it
+
+            return pd.read_pickle(path)
         except Exception:  # a broken file is made again
             log.info("kept simulation %s unreadable; playing it again", path.name)
     frame = make()
@@ -134,12 +136,6 @@ def cached_frame(key: Any, make: Callable[[], Any]) -> Any:
     except OSError:
         pass
     return frame
-
-
-def pd_read_pickle(path: Path) -> Any:
-    import pandas as pd
-
-    return pd.read_pickle(path)
 
 
 def chart(fig: Any, height: int = 360) -> Chart:
